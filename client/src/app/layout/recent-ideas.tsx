@@ -1,0 +1,38 @@
+// The sidebar's Recent Ideas: up to 10 expanded notes, newest first, in a 200 px scroll area.
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { FileText } from 'lucide-react';
+import { ScrollArea } from '../../components/ui/scroll-area';
+import type { RecentIdea } from './use-layout-notes';
+
+export function RecentIdeas({ ideas, onNavigate }: { ideas: readonly RecentIdea[]; onNavigate?: () => void }) {
+  // The sidebar can exist twice (desktop column and mobile sheet): ids must stay unique.
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="px-3">
+      <h2 id={headingId} className="px-2 pb-2 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        Recent Ideas
+      </h2>
+      <ScrollArea className="h-[200px]" viewportLabel="Recent Ideas list">
+        {ideas.length === 0 ? (
+          <p className="px-2 py-1.5 text-sm text-muted-foreground">No expanded ideas yet.</p>
+        ) : (
+          <ul className="grid gap-0.5 pr-2">
+            {ideas.map((idea) => (
+              <li key={idea.id}>
+                <Link
+                  to={`/note/${idea.id}`}
+                  onClick={onNavigate}
+                  className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-sidebar-foreground/90 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                  <span className="truncate">{idea.title.trim() || 'Untitled'}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ScrollArea>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// What the service worker registration does on its events (ARCHITECTURE 9.5): a new version is offered
+// with a toast and a Reload action instead of switching under the user's feet (registerType 'prompt').
+import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
+import { ToastAction } from '../components/ui/toast';
+import { toast } from '../lib/toast';
+
+export const UPDATE_AVAILABLE_TEXT = 'A new version of Sprout is available.';
+
+/** Options for registerSW; `activate(true)` makes the waiting worker take over and reloads the page. */
+export function pwaRegisterOptions(activate: (reloadPage: boolean) => Promise<void>): RegisterSWOptions {
+  return {
+    // Register at once, not after the load event: the first visit should leave the app usable offline.
+    immediate: true,
+    onNeedRefresh() {
+      toast({
+        title: 'Update available',
+        description: UPDATE_AVAILABLE_TEXT,
+        duration: Number.POSITIVE_INFINITY,
+        action: (
+          <ToastAction altText="Reload to use the new version" onClick={() => void activate(true)}>
+            Reload
+          </ToastAction>
+        ),
+      });
+    },
+    onOfflineReady() {
+      console.info('Sprout is ready to work offline.');
+    },
+    onRegisterError(error: unknown) {
+      console.warn('The service worker could not be registered:', error);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// Single-line text input with the app's focus ring and invalid state.
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/utils';
+
+export function Input({ className, type, ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type={type}
+      data-slot="input"
+      className={cn(
+        'flex h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 py-1 text-base shadow-xs transition-[color,box-shadow] outline-none md:text-sm',
+        'placeholder:text-muted-foreground selection:bg-primary selection:text-primary-foreground',
+        'file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium file:text-foreground',
+        'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40',
+        'disabled:cursor-not-allowed disabled:opacity-50 read-only:bg-muted/60',
+        'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+// Turns the bytes of an /api/ai/* event stream into typed events (docs/api.md: delta, done, error).
+// Bytes may be split anywhere, even inside a UTF-8 character or a line; comments are skipped.
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { z } from 'zod';
+
+/** The `done` event: the whole reply, plus the plan's parts for expansion and readyForPlan. */
+export interface AiDonePayload {
+  text: string;
+  expandedContent?: string;
+  steps?: string[];
+  usingFallback: boolean;
+}
+
+export type AiStreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; payload: AiDonePayload }
+  | { type: 'error'; data: unknown }
+  /** A known event whose data could not be read. */
+  | { type: 'invalid'; event: string; data: string };
+
+const deltaSchema = z.object({ text: z.string() });
+const doneSchema = z.object({
+  text: z.string(),
+  expandedContent: z.string().optional(),
+  steps: z.array(z.string()).optional(),
+  usingFallback: z.boolean().default(false),
+});
+
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One parsed SSE message as an AI event; null for events this client does not know (ignored). */
+export function toAiEvent(message: EventSourceMessage): AiStreamEvent | null {
+  const { event, data } = message;
+  if (event !== 'delta' && event !== 'done' && event !== 'error') return null;
+  const json = parseJson(data);
+  if (event === 'error') return json === undefined ? { type: 'invalid', event, data } : { type: 'error', data: json };
+  if (event === 'delta') {
+    const parsed = deltaSchema.safeParse(json);
+    return parsed.success ? { type: 'delta', text: parsed.data.text } : { type: 'invalid', event, data };
+  }
+  const parsed = doneSchema.safeParse(json);
+  if (!parsed.success) return { type: 'invalid', event, data };
+  const { text, expandedContent, steps, usingFallback } = parsed.data;
+  return {
+    type: 'done',
+    payload: { text, usingFallback, ...(expandedContent !== undefined ? { expandedContent } : {}), ...(steps !== undefined ? { steps } : {}) },
+  };
+}
+
+export interface AiEventDecoder {
+  /** Feeds the next bytes of the body, as they arrived. */
+  push(bytes: Uint8Array): void;
+  /** The body ended. An event cut off before its blank line is dropped, as the SSE standard says. */
+  end(): void;
+}
+
+export function createAiEventDecoder(onEvent: (event: AiStreamEvent) => void): AiEventDecoder {
+  const decoder = new TextDecoder('utf-8');
+  const parser = createParser({
+    onEvent(message) {
+      const event = toAiEvent(message);
+      if (event) onEvent(event);
+    },
+  });
+  return {
+    push(bytes) {
+      const text = decoder.decode(bytes, { stream: true });
+      if (text !== '') parser.feed(text);
+    },
+    end() {
+      const rest = decoder.decode();
+      if (rest !== '') parser.feed(rest);
+      parser.reset();
+    },
+  };
+}

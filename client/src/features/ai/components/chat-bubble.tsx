@@ -1,0 +1,92 @@
+// One message of a chat: a bubble at most 80% wide with the author's avatar, the text as markdown, the
+// typing effect for a new reply, and the state of a reply that failed or stopped part-way.
+import { Link } from 'react-router';
+import { CircleAlert, KeyRound } from 'lucide-react';
+import { initials } from '#core/initials';
+import { Avatar, AvatarFallback } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/utils';
+import { AI_TEXT } from '../ai-messages';
+import { useTypingEffect } from '../hooks/use-typing-effect';
+import type { ChatEntry } from '../lib/chat-entries';
+import { MarkdownContent } from './markdown-content';
+
+export interface ChatBubbleProps {
+  entry: ChatEntry;
+  aiName: string;
+  userInitials: string;
+  /** Type the text in (a reply arriving now) rather than show it at once (history). Read at mount. */
+  animate?: boolean;
+  /** A reply still streaming: a spinner until text arrives, then a cursor mark if `cursor`. */
+  streaming?: boolean;
+  cursor?: boolean;
+}
+
+export function ChatBubble({ entry, aiName, userInitials, animate = false, streaming = false, cursor = false }: ChatBubbleProps) {
+  const { shown, typing } = useTypingEffect(entry.content, animate);
+
+  if (entry.role === 'system') {
+    return (
+      <li className="flex justify-center px-2">
+        <p className="max-w-[80%] rounded-md bg-muted px-3 py-1.5 text-center text-xs text-muted-foreground">{entry.content}</p>
+      </li>
+    );
+  }
+
+  const mine = entry.role === 'user';
+  const failed = entry.status === 'error';
+  const waiting = streaming && entry.content === '';
+  return (
+    <li className={cn('flex items-end gap-2', mine && 'flex-row-reverse')} data-role={entry.role}>
+      <Avatar className="size-8" aria-hidden="true">
+        <AvatarFallback className={mine ? 'bg-primary text-primary-foreground' : undefined}>
+          {mine ? userInitials || 'You' : initials(aiName) || 'AI'}
+        </AvatarFallback>
+      </Avatar>
+      <div
+        className={cn(
+          'max-w-[80%] min-w-0 rounded-2xl px-3.5 py-2.5 shadow-xs',
+          mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm border bg-card text-card-foreground',
+          failed && 'border-destructive/50 bg-destructive/5',
+          entry.status === 'incomplete' && 'border-dashed',
+        )}
+      >
+        <span className="sr-only">{mine ? 'You said:' : `${aiName} said:`}</span>
+        {waiting ? (
+          <span className="flex items-center gap-2 py-0.5 text-sm text-muted-foreground">
+            <Spinner label={`${aiName} is thinking`} />
+            <span aria-hidden="true">Thinking…</span>
+          </span>
+        ) : (
+          <div className={cn('flex gap-2', failed && 'text-destructive dark:text-foreground')}>
+            {failed && <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />}
+            <div className="min-w-0">
+              <MarkdownContent className={mine ? '[&_a]:text-primary-foreground' : undefined}>{shown}</MarkdownContent>
+              {cursor && (streaming || typing) && (
+                <span aria-hidden="true" data-testid="stream-cursor" className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-current align-baseline" />
+              )}
+            </div>
+          </div>
+        )}
+        {entry.status === 'incomplete' && (
+          <div className="mt-2 border-t border-dashed pt-2 text-xs">
+            <Badge variant="outline" className="mr-1.5 border-destructive/60 text-destructive dark:text-foreground">
+              Incomplete
+            </Badge>
+            <span className="text-muted-foreground">{entry.errorMessage ?? AI_TEXT.incomplete}</span>
+          </div>
+        )}
+        {entry.keyProblem && (
+          <Link
+            to="/api-setup"
+            className="mt-2 inline-flex items-center gap-1.5 text-xs font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <KeyRound aria-hidden="true" className="size-3.5" />
+            Check your API key
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}

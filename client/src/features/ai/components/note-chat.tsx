@@ -1,0 +1,35 @@
+// The chat of a note's Chat tab (Edit 400 px, View 500 px): seeded with the saved history, about the
+// note's text; each completed turn goes to `onChange` (View saves it at once, Edit keeps it in the form
+// until Save Changes). Failure notices stay on screen only.
+import { useCallback, useState } from 'react';
+import type { ChatMessage } from '#core/note';
+import { fromChatMessages, toChatMessages, type ChatEntry } from '../lib/chat-entries';
+import { AssistantChat } from './assistant-chat';
+
+export interface NoteChatProps {
+  /** What the assistant is told about the note (its expanded text, else its original idea). */
+  noteContent: string;
+  height: number;
+  mode: 'edit' | 'view';
+  /** The saved history, read when the chat opens. */
+  value: readonly ChatMessage[];
+  onChange: (messages: ChatMessage[]) => void;
+}
+
+export function NoteChat({ noteContent, height, mode, value, onChange }: NoteChatProps) {
+  const [entries, setEntries] = useState<ChatEntry[]>(() => fromChatMessages(value));
+  const onReply = useCallback((next: ChatEntry[]) => onChange(toChatMessages(next)), [onChange]);
+  return (
+    <AssistantChat
+      entries={entries}
+      onEntriesChange={setEntries}
+      onReply={onReply}
+      noteContent={noteContent}
+      height={height}
+      label="Chat about this note"
+      // Edit has unsaved changes: a missing key is shown with a link rather than leaving the page.
+      leaveForSetup={mode === 'view'}
+      emptyText="Ask anything about this note."
+    />
+  );
+}

@@ -1,0 +1,178 @@
+// Create New Idea (/new, spec section 2): header 'New Idea' with a back button to /, a title field, and
+// three steps: the idea, the conversation, the result. Everything typed stays in a per-user draft in
+// this tab until the note is saved. Offline, the idea can be saved as a plain note to expand later.
+import { useCallback, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft, FilePlus2 } from 'lucide-react';
+import { stepsToChecklist } from '#core/checklist';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../lib/toast';
+import { useAuth } from '../../auth/use-auth';
+import { NOTE_MESSAGES, writeOutcomeMessage } from '../../notes/data/messages';
+import type { NoteInput } from '../../notes/data/notes-repository';
+import { createNote } from '../../notes/data/notes-runtime';
+import { useAiPreferences } from '../../preferences/use-ai-preferences';
+import { IdeaInputForm } from '../components/idea-input-form';
+import { useSessionDraft } from '../hooks/use-session-draft';
+import { ConversationStep } from './conversation-step';
+import { creationDraftKey, creationDraftSchema, emptyCreationDraft, seedConversation, type CreationDraft, type CreationStep, type PlanResult } from './creation-draft';
+import { ResultStep, type ResultTab } from './result-step';
+import { StepIndicator } from './step-indicator';
+
+export function NewIdeaPage() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const { preferences, loading: preferencesLoading } = useAiPreferences();
+  const [draft, setDraft, clearDraft] = useSessionDraft(user ? creationDraftKey(user.id) : null, creationDraftSchema, emptyCreationDraft);
+  const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState<ResultTab | null>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const titleBlank = draft.title.trim() === '';
+  const defaultTab: ResultTab = preferences.outputFormat === 'checklist' ? 'steps' : 'expanded';
+
+  const patch = useCallback((change: Partial<CreationDraft>) => setDraft((current) => ({ ...current, ...change })), [setDraft]);
+  const setEntries = useCallback((entries: CreationDraft['entries']) => patch({ entries }), [patch]);
+  const setAwaitingKey = useCallback((awaitingKey: boolean) => patch({ awaitingKey }), [patch]);
+
+  const startConversation = (idea: string) => {
+    patch({ idea, step: 'conversation', entries: seedConversation(idea, preferences.aiName), result: null, chatInput: '' });
+  };
+
+  const onPlan = (result: PlanResult) => patch({ result, step: 'result', checklist: stepsToChecklist(result.steps) });
+
+  const viewSteps = () => {
+    setTab('steps');
+    requestAnimationFrame(() => {
+      const target = document.getElementById('idea-result');
+      target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      target?.focus({ preventScroll: true });
+    });
+  };
+
+  const save = async (input: NoteInput) => {
+    if (input.title.trim() === '') {
+      toast(NOTE_MESSAGES.titleRequired);
+      titleRef.current?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const { cloud } = await createNote(input);
+      toast(NOTE_MESSAGES.noteSaved);
+      clearDraft();
+      void navigate('/');
+      // After the spec's success toast: if the cloud copy could not be written, say so.
+      void cloud.then((outcome) => {
+        const message = writeOutcomeMessage('create', outcome);
+        if (message) toast(message);
+      });
+    } catch (error) {
+      console.error('Error saving note:', error);
+      toast(NOTE_MESSAGES.creationSaveFailed);
+      setSaving(false);
+    }
+  };
+
+  const saveNote = () => {
+    const { result } = draft;
+    if (!result) return;
+    void save({
+      title: draft.title.trim(),
+      content: draft.idea,
+      expanded_content: result.expandedContent,
+      is_checklist: draft.checklistEnabled,
+      checklist_items: draft.checklistEnabled ? (draft.checklist ?? stepsToChecklist(result.steps)) : null,
+      chat_history: null,
+    });
+  };
+
+  const savePlain = (idea: string) => void save({ title: draft.title.trim(), content: idea, expanded_content: null, is_checklist: false, checklist_items: null, chat_history: null });
+
+  const plainNoteButton = (idea: string) => (
+    <Button type="button" variant="outline" size="sm" disabled={saving || idea.trim() === ''} onClick={() => savePlain(idea.trim())}>
+      <FilePlus2 aria-hidden="true" />
+      Save as a plain note
+    </Button>
+  );
+
+  const step: CreationStep = draft.step === 'result' && !draft.result ? 'conversation' : draft.step;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-8">
+      <header className="flex items-center gap-2">
+        <Button asChild variant="ghost" size="icon" aria-label="Back to your notes">
+          <Link to="/">
+            <ArrowLeft aria-hidden="true" className="size-5" />
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">New Idea</h1>
+      </header>
+
+      <StepIndicator step={step} />
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="idea-title">Title</Label>
+        <Input
+          id="idea-title"
+          ref={titleRef}
+          value={draft.title}
+          placeholder="Give your idea a title"
+          onChange={(event) => patch({ title: event.target.value })}
+        />
+      </div>
+
+      {step === 'input' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">
+              What's your idea?
+            </CardTitle>
+            <CardDescription>Describe it briefly; {preferences.aiName} will help you develop it into a plan.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <IdeaInputForm
+              value={draft.idea}
+              onChange={(idea) => patch({ idea })}
+              onSubmit={startConversation}
+              label="Your idea"
+              detailed
+              offlineAction={plainNoteButton(draft.idea)}
+            />
+          </CardContent>
+        </Card>
+      ) : (
+        <ConversationStep
+          entries={draft.entries}
+          onEntriesChange={setEntries}
+          chatInput={draft.chatInput}
+          onChatInputChange={(chatInput) => patch({ chatInput })}
+          preferences={preferences}
+          preferencesLoading={preferencesLoading}
+          result={draft.result}
+          onPlan={onPlan}
+          onViewSteps={viewSteps}
+          offlineAction={plainNoteButton(draft.idea)}
+          awaitingKey={draft.awaitingKey}
+          onAwaitingKeyChange={setAwaitingKey}
+        />
+      )}
+
+      {step === 'result' && draft.result && (
+        <ResultStep
+          result={draft.result}
+          tab={tab ?? defaultTab}
+          onTabChange={setTab}
+          checklistEnabled={draft.checklistEnabled}
+          onChecklistEnabledChange={(checklistEnabled) => patch({ checklistEnabled })}
+          checklist={draft.checklist ?? []}
+          onChecklistChange={(checklist) => patch({ checklist })}
+          saving={saving}
+          titleBlank={titleBlank}
+          onSave={saveNote}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// Auth state and its transitions (spec section 4: loading, signed in, signed out), kept pure so the
+// offline rule of ARCHITECTURE 9.1/9.5 is testable: a session supabase-js still holds in storage after
+// a refresh failed for lack of network counts as signed in, never as a sign-out.
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+/** Why the user is signed out: they chose to ('explicit'), or the server ended the session. */
+export type SignedOutReason = 'explicit' | 'session-ended' | null;
+
+export type AuthState =
+  | { status: 'loading'; session: null; user: null; offline: false; signedOutReason: null }
+  | {
+      status: 'signed-in';
+      session: Session;
+      user: User;
+      /** The session comes from storage because the auth server could not be reached; it is refreshed once back online. */
+      offline: boolean;
+      signedOutReason: null;
+    }
+  | { status: 'signed-out'; session: null; user: null; offline: false; signedOutReason: SignedOutReason };
+
+export const LOADING_STATE: AuthState = { status: 'loading', session: null, user: null, offline: false, signedOutReason: null };
+
+export function signedIn(session: Session, offline = false): AuthState {
+  return { status: 'signed-in', session, user: session.user, offline, signedOutReason: null };
+}
+
+export function signedOut(reason: SignedOutReason = null): AuthState {
+  return { status: 'signed-out', session: null, user: null, offline: false, signedOutReason: reason };
+}
+
+/**
+ * The state after a supabase-js auth event.
+ * @param stored the session still in local storage (supabase-js removes it on a real sign-out or a
+ *   rejected refresh, and keeps it when a refresh failed with a retryable network error)
+ * @param explicit whether the user asked to sign out (only then is the device's data cleared)
+ */
+export function nextAuthState(event: AuthChangeEvent, session: Session | null, stored: Session | null, explicit: boolean): AuthState {
+  if (session) return signedIn(session);
+  if (event === 'SIGNED_OUT') return signedOut(explicit ? 'explicit' : 'session-ended');
+  if (stored) return signedIn(stored, true);
+  return signedOut();
+}
+
+/** While still loading, a failed auth request lets a stored session through at once (no 25 s of retries). */
+export function stateWhenAuthUnreachable(current: AuthState, stored: Session | null): AuthState {
+  if (current.status === 'loading' && stored) return signedIn(stored, true);
+  return current;
+}

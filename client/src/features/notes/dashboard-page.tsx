@@ -1,0 +1,130 @@
+// Dashboard, 'Your Notes' (spec section 2): spinner while loading, the empty state, or the notes in a
+// grid of 1/2/3 columns. Cards are shown a page at a time so thousands of notes stay responsive.
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { CircleAlert, NotebookPen, Plus } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { useSyncStatus } from './data/use-notes';
+import type { NoteView } from './data/local-note';
+import { recordNoteActivity } from './data/local-keys';
+import { NOTE_MESSAGES } from './data/messages';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { EmptyState } from './empty-state';
+import { NoteCard } from './note-card';
+import { deleteNoteFromList } from './note-actions';
+import { noteTitle } from './note-text';
+import { PAGE_SIZE, useNotesPage, useStablePage } from './notes-queries';
+import { useUserId } from './use-user-id';
+
+export function DashboardPage() {
+  const userId = useUserId();
+  const status = useSyncStatus();
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const page = useStablePage(useNotesPage(userId, shown));
+  const notes = page?.notes;
+  const [toDelete, setToDelete] = useState<NoteView | null>(null);
+  // The dialog keeps showing the title while it closes.
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // After a deletion the card (and the button that opened the dialog) is gone: focus the heading.
+  const deletedRef = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const onView = useCallback(
+    (note: NoteView) => {
+      if (userId) recordNoteActivity(userId, note.id, 'view');
+    },
+    [userId],
+  );
+  const onDelete = useCallback((note: NoteView) => {
+    setToDelete(note);
+    setDialogOpen(true);
+  }, []);
+
+  // The first pull failed: the notes below are this device's copy only.
+  const fetchFailed = status.lastError !== null && status.lastSyncedAt === null;
+  const total = page?.total ?? notes?.length ?? 0;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
+      <header className="flex items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none md:text-3xl">
+            Your Notes
+          </h1>
+          {notes && total > 0 && (
+            <p className="mt-1 text-sm text-muted-foreground">
+              {total.toLocaleString('en')} {total === 1 ? 'note' : 'notes'}
+            </p>
+          )}
+        </div>
+        <Button asChild className="md:hidden">
+          <Link to="/new">
+            <Plus aria-hidden="true" />
+            New
+          </Link>
+        </Button>
+      </header>
+
+      {fetchFailed && (
+        <div role="alert" className="mt-6 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-sm">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+          <p>
+            <span className="font-semibold">{NOTE_MESSAGES.fetchFailed.title}:</span> {NOTE_MESSAGES.fetchFailed.description}
+          </p>
+        </div>
+      )}
+
+      {notes === undefined ? (
+        <FullPageSpinner />
+      ) : total === 0 ? (
+        <EmptyState icon={NotebookPen} title="You don't have any notes yet" className="mt-8">
+          <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Capture an idea and let Sprout help you turn it into a plan.</p>
+          <Button asChild className="mt-6">
+            <Link to="/new">
+              <Plus aria-hidden="true" />
+              Create your first note
+            </Link>
+          </Button>
+        </EmptyState>
+      ) : (
+        <>
+          <ul aria-label="Notes" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {notes.map((note) => (
+              <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
+                <NoteCard note={note} onView={onView} onDelete={onDelete} />
+              </li>
+            ))}
+          </ul>
+          {page?.hasMore && (
+            <div className="mt-8 flex flex-col items-center gap-2">
+              <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+                Show more
+              </Button>
+              <p className="text-xs text-muted-foreground">
+                Showing {notes.length.toLocaleString('en')} of {total.toLocaleString('en')} notes
+              </p>
+            </div>
+          )}
+        </>
+      )}
+
+      <ConfirmDeleteDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        noteTitle={toDelete ? noteTitle(toDelete) : undefined}
+        onConfirm={() => {
+          if (!toDelete) return;
+          deletedRef.current = true;
+          void deleteNoteFromList(toDelete, 'log');
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!deletedRef.current) return;
+          deletedRef.current = false;
+          event.preventDefault();
+          headingRef.current?.focus();
+        }}
+      />
+    </div>
+  );
+}

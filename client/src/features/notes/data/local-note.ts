@@ -1,0 +1,112 @@
+// Reading notes stored on this device or sent by the server leniently: malformed checklist items and
+// chat messages become the spec's placeholders, and what screens see is a NoteView without bookkeeping.
+import type { ChatMessage, ChecklistItem, NoteRow } from '#core/note';
+import { NOTE_LIMITS, noteRowSchema } from '#core/note';
+import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
+import type { LocalNote, SyncState } from '#core/sync-rules';
+import type { NoteVersion } from '#core/sync-local-writes';
+import { versionOf } from '#core/sync-local-writes';
+
+/** A note as screens use it: the spec's fields plus its sync state. */
+export interface NoteView {
+  id: string;
+  user_id: string;
+  title: string;
+  content: string;
+  expanded_content: string | null;
+  is_checklist: boolean;
+  checklist_items: ChecklistItem[] | null;
+  chat_history: ChatMessage[] | null;
+  created_at: string;
+  updated_at: string;
+  /** 'pending': saved on this device, waiting to sync; 'error': refused by the server (see sync_error). */
+  sync_state: SyncState;
+  sync_error: string | null;
+  /** Set on a conflict copy made on this device: the id of the note it was copied from. */
+  conflict_of: string | null;
+  /** The version shown: pass it back to updateNote/deleteNote as `basedOn` [S20]. */
+  version: NoteVersion;
+}
+
+type Raw = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+const strOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const intOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null);
+
+/** Item ids missing from stored data are derived from the note id, so they stay the same on every read. */
+function stableItemIds(noteId: string): () => string {
+  let n = 0;
+  return () => `${noteId}-item-${n++}`;
+}
+
+function readLists(raw: Raw, id: string): { checklist_items: ChecklistItem[] | null; chat_history: ChatMessage[] | null } {
+  const items = normalizeChecklistItems(raw.checklist_items, stableItemIds(id));
+  const chat = normalizeChatHistory(raw.chat_history);
+  return {
+    checklist_items: items ? items.slice(0, NOTE_LIMITS.checklistItems) : null,
+    chat_history: chat ? chat.slice(-NOTE_LIMITS.chatMessages) : null,
+  };
+}
+
+const SYNC_STATES = new Set<string>(['synced', 'pending', 'error']);
+
+/** A stored local row as the app can use it; null for a row without an id or owner. */
+export function readLocalNote(raw: unknown): LocalNote | null {
+  if (!isRecord(raw) || typeof raw.id !== 'string' || typeof raw.user_id !== 'string') return null;
+  const createdAt = str(raw.created_at, str(raw.updated_at));
+  return {
+    id: raw.id,
+    user_id: raw.user_id,
+    title: str(raw.title),
+    content: str(raw.content),
+    expanded_content: strOrNull(raw.expanded_content),
+    is_checklist: raw.is_checklist === true,
+    ...readLists(raw, raw.id),
+    created_at: createdAt,
+    updated_at: str(raw.updated_at, createdAt),
+    deleted_at: strOrNull(raw.deleted_at),
+    revision: intOrNull(raw.revision),
+    base_revision: intOrNull(raw.base_revision),
+    mutation_id: strOrNull(raw.mutation_id),
+    sent_mutation_ids: Array.isArray(raw.sent_mutation_ids) ? raw.sent_mutation_ids.filter((v): v is string => typeof v === 'string') : [],
+    sync_state: typeof raw.sync_state === 'string' && SYNC_STATES.has(raw.sync_state) ? (raw.sync_state as SyncState) : 'pending',
+    sync_error: strOrNull(raw.sync_error),
+    conflict_of: strOrNull(raw.conflict_of),
+  };
+}
+
+export function toNoteView(note: LocalNote): NoteView {
+  return {
+    id: note.id,
+    user_id: note.user_id,
+    title: note.title,
+    content: note.content,
+    expanded_content: note.expanded_content,
+    is_checklist: note.is_checklist,
+    checklist_items: note.checklist_items,
+    chat_history: note.chat_history,
+    created_at: note.created_at,
+    updated_at: note.updated_at,
+    sync_state: note.sync_state,
+    sync_error: note.sync_error,
+    conflict_of: note.conflict_of,
+    version: versionOf(note),
+  };
+}
+
+/**
+ * A row from the server, checked against the core schema after the lenient list reading; null when it
+ * is unusable even then (the caller skips it and says so).
+ */
+export function readServerRow(raw: unknown): NoteRow | null {
+  if (!isRecord(raw)) return null;
+  const id = typeof raw.id === 'string' ? raw.id : '';
+  const revision = typeof raw.revision === 'string' ? Number(raw.revision) : raw.revision;
+  const parsed = noteRowSchema.safeParse({ ...raw, revision, ...readLists(raw, id) });
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import type { NoteRow } from '#core/note';
+import { CONFLICT_COPY_SUFFIX, pulledRow } from '#core/sync-rules';
+import { NOTE_ERRORS } from './messages';
+import { NotesRepository, NoteValidationError, type NotesRepositoryDeps } from './notes-repository';
+import type { SyncRunResult } from './sync-controller';
+import { MemoryLocalStore } from './testing/memory-local-store';
+
+const USER = '00000000-0000-4000-8000-000000000001';
+
+function repo(deps: Partial<NotesRepositoryDeps> = {}) {
+  const store = new MemoryLocalStore();
+  const repository = new NotesRepository({ store, getUserId: () => USER, ...deps });
+  return { store, repository };
+}
+
+/** Another device's version arriving by pull. */
+function remoteEdit(store: MemoryLocalStore, id: string, patch: Partial<NoteRow>) {
+  const local = store.notes.get(id)!;
+  const row: NoteRow = {
+    id,
+    user_id: USER,
+    title: local.title,
+    content: local.content,
+    expanded_content: null,
+    is_checklist: false,
+    checklist_items: null,
+    chat_history: null,
+    created_at: local.created_at,
+    updated_at: local.updated_at,
+    revision: (local.revision ?? 0) + 5,
+    deleted_at: null,
+    last_mutation_id: 'remote-mutation',
+    ...patch,
+  };
+  return store.modify([id], (current) => pulledRow(current.get(id), row));
+}
+
+/** Our pending change arriving back from the server (as after a push). */
+async function synced(store: MemoryLocalStore, id: string) {
+  const local = store.notes.get(id)!;
+  await remoteEdit(store, id, { last_mutation_id: local.mutation_id, revision: (local.revision ?? 0) + 1, deleted_at: local.deleted_at });
+}
+
+describe('NotesRepository validation (spec section 5)', () => {
+  it('every note action requires a signed-in user', async () => {
+    const { repository } = repo({ getUserId: () => null });
+    await expect(repository.createNote({ title: 'x' })).rejects.toThrow(NOTE_ERRORS.notAuthenticated);
+    await expect(repository.updateNote('id', { title: 'x' })).rejects.toThrow(NOTE_ERRORS.notAuthenticated);
+    await expect(repository.deleteNote('id')).rejects.toThrow(NOTE_ERRORS.notAuthenticated);
+  });
+
+  it('updating requires an id', async () => {
+    const { repository } = repo();
+    await expect(repository.updateNote(undefined, { title: 'x' })).rejects.toThrow('Note ID is required for updates');
+    await expect(repository.updateNote('', { title: 'x' })).rejects.toBeInstanceOf(NoteValidationError);
+  });
+
+  it('a title must not be blank; limits of core/note.ts hold', async () => {
+    const { repository } = repo();
+    await expect(repository.createNote({ title: '   ' })).rejects.toThrow('Please enter a title for your note.');
+    await expect(repository.createNote({ title: 'x'.repeat(501) })).rejects.toThrow(/title/);
+    const { note } = await repository.createNote({ title: 'ok' });
+    await expect(repository.updateNote(note.id, { title: '' })).rejects.toThrow(NOTE_ERRORS.titleRequired);
+  });
+
+  it('[S1] malformed checklist items become Item placeholders, an empty chat history null', async () => {
+    const { repository } = repo();
+    const { note } = await repository.createNote({
+      title: 'List',
+      is_checklist: true,
+      checklist_items: [{ id: 'a', text: 'milk', completed: true }, 42 as never],
+      chat_history: [],
+    });
+    expect(note.checklist_items).toEqual([{ id: 'a', text: 'milk', completed: true }, expect.objectContaining({ text: 'Item', completed: false })]);
+    expect(note.chat_history).toBeNull();
+  });
+
+  it('an unknown, deleted or other user\'s note is not found', async () => {
+    const { repository, store } = repo();
+    await expect(repository.updateNote('missing', { title: 'x' })).rejects.toThrow(NOTE_ERRORS.notFound);
+    const { note } = await repository.createNote({ title: 'x' });
+    store.notes.set(note.id, { ...store.notes.get(note.id)!, user_id: 'someone-else' });
+    await expect(repository.updateNote(note.id, { title: 'y' })).rejects.toThrow(NOTE_ERRORS.notFound);
+    expect(await repository.getNote(note.id)).toBeNull();
+  });
+});
+
+describe('NotesRepository writes', () => {
+  it('[S1] [S2] writes are committed locally and pending before any sync', async () => {
+    const { repository, store } = repo();
+    const { note, cloud } = await repository.createNote({ title: 'Idea', content: 'c' });
+    expect(store.notes.get(note.id)).toMatchObject({ title: 'Idea', sync_state: 'pending' });
+    expect(await cloud).toEqual({ status: 'offline' });
+    expect(await repository.getNote(note.id)).toMatchObject({ id: note.id, sync_state: 'pending' });
+  });
+
+  it('[S9] deleting hides the note at once; deleting it again is a success', async () => {
+    const { repository } = repo();
+    const { note } = await repository.createNote({ title: 'Bye' });
+    await repository.deleteNote(note.id);
+    expect(await repository.getNote(note.id)).toBeNull();
+    await expect(repository.deleteNote(note.id)).resolves.toMatchObject({ id: note.id, kept: false });
+  });
+
+  it('reports how the sync after a write went', async () => {
+    const report = { pushed: 1, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
+    let run: () => Promise<SyncRunResult> = async () => ({ ok: true, report });
+    const store = new MemoryLocalStore();
+    const repository = new NotesRepository({ store, getUserId: () => USER, syncAfterWrite: () => run() });
+    const a = await repository.createNote({ title: 'a' });
+    expect(await a.cloud).toEqual({ status: 'failed', error: 'The change is still waiting to sync' });
+
+    run = async () => {
+      await synced(store, a.note.id);
+      return { ok: true, report };
+    };
+    expect(await (await repository.updateNote(a.note.id, { title: 'b' })).cloud).toEqual({ status: 'synced' });
+    expect(await (await repository.deleteNote(a.note.id)).cloud).toEqual({ status: 'synced' });
+
+    run = async () => ({ ok: false, offline: true });
+    expect(await (await repository.createNote({ title: 'c' })).cloud).toEqual({ status: 'offline' });
+    run = async () => ({ ok: false, offline: false, error: new Error('boom') });
+    expect(await (await repository.createNote({ title: 'd' })).cloud).toEqual({ status: 'failed', error: 'boom' });
+
+    run = async () => {
+      for (const [id, note] of store.notes) store.notes.set(id, { ...note, sync_state: 'error', sync_error: 'refused' });
+      return { ok: true, report: { ...report, pushed: 0, rejected: 1 } };
+    };
+    expect(await (await repository.createNote({ title: 'e' })).cloud).toEqual({ status: 'rejected', error: 'refused' });
+  });
+});
+
+describe('[S20] edits carry the version they were made on', () => {
+  it('successive edits from the same screen build on each other without copies', async () => {
+    const { repository } = repo();
+    const { note } = await repository.createNote({ title: 'T' });
+    const first = await repository.updateNote(note.id, { content: '1' }, { basedOn: note });
+    // The screen still holds the first version (its live query has not re-rendered yet).
+    const second = await repository.updateNote(note.id, { content: '2' }, { basedOn: note });
+    expect(first.savedAsCopy || second.savedAsCopy).toBe(false);
+    expect((await repository.getNote(note.id))?.content).toBe('2');
+  });
+
+  it('an edit of a version a pull replaced keeps the base the user saw, so its push conflicts', async () => {
+    const { repository, store } = repo();
+    const { note } = await repository.createNote({ title: 'T' });
+    await synced(store, note.id);
+    const seen = (await repository.getNote(note.id))!;
+    await remoteEdit(store, note.id, { content: 'theirs', revision: 7 });
+    const { savedAsCopy } = await repository.updateNote(note.id, { content: 'mine' }, { basedOn: seen });
+    expect(savedAsCopy).toBe(false);
+    expect(store.notes.get(note.id)).toMatchObject({ content: 'mine', base_revision: 1, sync_state: 'pending' });
+    // Without basedOn the edit would have built on the pulled version (base 7) and overwritten it.
+  });
+
+  it('an edit of a version another tab changed is saved as a conflict copy', async () => {
+    const store = new MemoryLocalStore();
+    const tabA = new NotesRepository({ store, getUserId: () => USER });
+    const tabB = new NotesRepository({ store, getUserId: () => USER });
+    const { note } = await tabA.createNote({ title: 'Shared' });
+    await tabB.updateNote(note.id, { content: 'from b' });
+    const result = await tabA.updateNote(note.id, { content: 'from a' }, { basedOn: note });
+    expect(result.savedAsCopy).toBe(true);
+    expect(result.note).toMatchObject({ title: `Shared${CONFLICT_COPY_SUFFIX}`, content: 'from a', conflict_of: note.id, sync_state: 'pending' });
+    expect(store.notes.get(note.id)).toMatchObject({ content: 'from b' });
+    const deletion = await tabA.deleteNote(note.id, { basedOn: note });
+    expect(deletion.kept).toBe(true);
+    expect(await tabA.getNote(note.id)).not.toBeNull();
+  });
+
+  it('an edit of a note deleted meanwhile survives as a conflict copy', async () => {
+    const store = new MemoryLocalStore();
+    const tabA = new NotesRepository({ store, getUserId: () => USER });
+    const tabB = new NotesRepository({ store, getUserId: () => USER });
+    const { note } = await tabA.createNote({ title: 'Gone', content: 'old' });
+    await tabB.deleteNote(note.id);
+    const result = await tabA.updateNote(note.id, { content: 'new' }, { basedOn: note });
+    expect(result.savedAsCopy).toBe(true);
+    expect(result.note).toMatchObject({ title: `Gone${CONFLICT_COPY_SUFFIX}`, content: 'new' });
+    await expect(tabA.updateNote(note.id, { content: 'x' })).rejects.toThrow(NOTE_ERRORS.notFound);
+  });
+});

@@ -1,0 +1,48 @@
+// The sync engine's view of the server (the RemoteNotes interface) and the one error type it throws.
+import type { NoteRow, NoteWritable } from '#core/note';
+
+export interface RemoteNotes {
+  /** Upserts the rows (merge on id) and returns them as stored. Throws RemoteError. */
+  upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]>;
+  /** The user's rows with revision > `afterRevision`, tombstones included, by revision, at most `limit`. */
+  pullChanges(afterRevision: number, limit: number): Promise<NoteRow[]>;
+  /** As pullChanges, live rows only (deleted_at is null): the full resync's scan. */
+  pullLive(afterRevision: number, limit: number): Promise<NoteRow[]>;
+}
+
+/**
+ * - conflict: 409, the base revision is stale; `currentRow` is the server's row [S6].
+ * - rejected: any other 4xx about the data; retrying the same row cannot help [S13].
+ * - auth: 401/403 or no session for this user; retried later, never marks notes.
+ * - network, server: no answer or 408/429/5xx; retried with back-off [S13].
+ */
+export type RemoteErrorKind = 'conflict' | 'rejected' | 'auth' | 'network' | 'server';
+
+export class RemoteError extends Error {
+  override readonly name = 'RemoteError';
+  readonly kind: RemoteErrorKind;
+  readonly status: number;
+  readonly currentRow: NoteRow | null;
+
+  constructor(kind: RemoteErrorKind, message: string, options: { status?: number; currentRow?: NoteRow | null } = {}) {
+    super(message);
+    this.kind = kind;
+    this.status = options.status ?? 0;
+    this.currentRow = options.currentRow ?? null;
+  }
+}
+
+/** Errors worth retrying later with the same data. Anything that is not a RemoteError counts as one. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof RemoteError) || error.kind === 'network' || error.kind === 'server' || error.kind === 'auth';
+}
+
+/** The error kind for an HTTP status from the REST API (0: no response). */
+export function kindForStatus(status: number): RemoteErrorKind {
+  if (status === 0) return 'network';
+  if (status === 409) return 'conflict';
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 408 || status === 429 || status >= 500) return 'server';
+  if (status >= 400) return 'rejected';
+  return 'server';
+}

@@ -1,0 +1,103 @@
+// RemoteNotes over supabase-js and the server's PostgREST-compatible /rest/v1/notes.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { NoteRow, NoteWritable } from '#core/note';
+import { NOTE_COLUMNS } from '#core/note';
+import { readServerRow } from './local-note';
+import { kindForStatus, RemoteError, type RemoteNotes } from './remote-notes';
+
+const COLUMNS = NOTE_COLUMNS.join(',');
+const REQUEST_TIMEOUT_MS = 30_000;
+
+interface PostgrestErrorLike {
+  message: string;
+  code?: string;
+  details?: string | null;
+}
+
+export interface SupabaseRemoteOptions {
+  /** Reports rows the server sent that could not be read (they are skipped). */
+  warn?: (message: string) => void;
+  timeoutMs?: number;
+}
+
+export class SupabaseRemote implements RemoteNotes {
+  private readonly warn: (message: string) => void;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly client: SupabaseClient,
+    private readonly userId: string,
+    options: SupabaseRemoteOptions = {},
+  ) {
+    this.warn = options.warn ?? ((message) => console.warn(message));
+    this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  }
+
+  async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
+    await this.assertSessionUser();
+    // ARCHITECTURE 9.1: only the session user's rows are ever sent.
+    if (rows.some((row) => row.user_id !== this.userId)) throw new RemoteError('rejected', 'A note of another user cannot be pushed');
+    const { data, error, status } = await this.client
+      .from('notes')
+      .upsert(rows as NoteWritable[], { onConflict: 'id' })
+      .select(COLUMNS)
+      .abortSignal(AbortSignal.timeout(this.timeoutMs));
+    if (error) throw toRemoteError(error, status);
+    return this.readRows(data);
+  }
+
+  pullChanges(afterRevision: number, limit: number): Promise<NoteRow[]> {
+    return this.pull(afterRevision, limit, false);
+  }
+
+  pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
+    return this.pull(afterRevision, limit, true);
+  }
+
+  private async pull(afterRevision: number, limit: number, liveOnly: boolean): Promise<NoteRow[]> {
+    // Another tab may have signed in as someone else (the session is shared): under that user's
+    // token the server would answer "no notes", which a full resync would take for deletions.
+    await this.assertSessionUser();
+    let query = this.client.from('notes').select(COLUMNS).eq('user_id', this.userId).gt('revision', afterRevision);
+    if (liveOnly) query = query.is('deleted_at', null);
+    const { data, error, status } = await query
+      .order('revision', { ascending: true })
+      .limit(limit)
+      // The engine has its own back-off; postgrest-js's retries would only delay it.
+      .retry(false)
+      .abortSignal(AbortSignal.timeout(this.timeoutMs));
+    if (error) throw toRemoteError(error, status);
+    return this.readRows(data);
+  }
+
+  private async assertSessionUser(): Promise<void> {
+    const { data } = await this.client.auth.getSession();
+    if (data.session?.user.id !== this.userId) throw new RemoteError('auth', 'No session for this user');
+  }
+
+  private readRows(data: unknown): NoteRow[] {
+    if (!Array.isArray(data)) throw new RemoteError('server', 'The server sent no list of notes');
+    const rows: NoteRow[] = [];
+    for (const raw of data) {
+      const row = readServerRow(raw);
+      if (row) rows.push(row);
+      else this.warn(`Skipped a note the server sent that could not be read: ${JSON.stringify(raw).slice(0, 200)}`);
+    }
+    return rows;
+  }
+}
+
+/** A PostgREST error as a RemoteError; a 409 carries the current row from `details` [S6]. */
+export function toRemoteError(error: PostgrestErrorLike, status: number): RemoteError {
+  const kind = error.code === 'PT409' ? 'conflict' : kindForStatus(status);
+  if (kind !== 'conflict') return new RemoteError(kind, error.message, { status });
+  let currentRow: NoteRow | null;
+  try {
+    currentRow = readServerRow(JSON.parse(error.details ?? 'null'));
+  } catch {
+    currentRow = null;
+  }
+  // A 409 without a readable current row cannot be resolved here: treat it as a refusal of the row.
+  if (!currentRow) return new RemoteError('rejected', `${error.message} (no current row in the answer)`, { status });
+  return new RemoteError('conflict', error.message, { status: 409, currentRow });
+}

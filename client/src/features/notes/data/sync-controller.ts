@@ -1,0 +1,217 @@
+// When sync runs (docs/sync.md [S14] [S15]): after local writes (debounced), when the browser comes
+// online, at start, every minute while online and visible, and on demand; one run at a time per tab,
+// one tab at a time per user (Web Locks); back-off after failures and one failure toast per streak.
+import type { BackoffOptions } from '#core/backoff';
+import { exponentialBackoff } from '#core/backoff';
+import { NOTE_MESSAGES, type ToastMessage } from './messages';
+import { isRetryable } from './remote-notes';
+import type { SyncReport } from './sync-engine';
+
+export type SyncTrigger = 'start' | 'write' | 'online' | 'interval' | 'retry' | 'manual';
+
+export type SyncRunResult = { ok: true; report: SyncReport } | { ok: false; offline: true } | { ok: false; offline: false; error: unknown };
+
+export interface SyncStatus {
+  syncing: boolean;
+  /** When the last successful run ended (ISO), null before one. */
+  lastSyncedAt: string | null;
+  /** The last run's error message, null after a success. */
+  lastError: string | null;
+  /** Failed runs in a row. */
+  failures: number;
+}
+
+export class SyncOfflineError extends Error {
+  override readonly name = 'SyncOfflineError';
+  constructor() {
+    super(NOTE_MESSAGES.syncOffline.description);
+  }
+}
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+interface EventTargetLike {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+export interface SyncControllerOptions {
+  userId: string;
+  run: () => Promise<SyncReport>;
+  isOnline?: () => boolean;
+  isVisible?: () => boolean;
+  locks?: LockManagerLike | null;
+  /** Where 'online' and 'visibilitychange' are listened for (window and document by default). */
+  windowTarget?: EventTargetLike | null;
+  documentTarget?: EventTargetLike | null;
+  /** Toasts for automatic runs: 'Error fetching notes' for the start run, else 'Sync failed'. */
+  notify?: (message: ToastMessage) => void;
+  now?: () => Date;
+  random?: () => number;
+  debounceMs?: number;
+  intervalMs?: number;
+  backoff?: BackoffOptions;
+}
+
+export const SYNC_BACKOFF: Readonly<BackoffOptions> = Object.freeze({ baseMs: 2000, factor: 2, maxMs: 5 * 60_000, jitterMs: 1000 });
+
+const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+const browserVisible = () => (typeof document === 'undefined' ? true : document.visibilityState !== 'hidden');
+const browserLocks = (): LockManagerLike | null =>
+  typeof navigator !== 'undefined' && navigator.locks && typeof navigator.locks.request === 'function' ? navigator.locks : null;
+
+export class SyncController {
+  private status: SyncStatus = { syncing: false, lastSyncedAt: null, lastError: null, failures: 0 };
+  private readonly listeners = new Set<() => void>();
+  private running: Promise<SyncRunResult> | null = null;
+  private queued: { promise: Promise<SyncRunResult>; trigger: SyncTrigger } | null = null;
+  private debounceTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private intervalTimer: ReturnType<typeof setInterval> | null = null;
+  private notifiedThisStreak = false;
+  private writeWaiters: ((result: SyncRunResult) => void)[] = [];
+  private stopped = true;
+  private readonly opts: Required<Omit<SyncControllerOptions, 'notify' | 'locks' | 'windowTarget' | 'documentTarget'>> &
+    Pick<SyncControllerOptions, 'notify' | 'locks' | 'windowTarget' | 'documentTarget'>;
+
+  constructor(options: SyncControllerOptions) {
+    this.opts = {
+      isOnline: browserOnline,
+      isVisible: browserVisible,
+      now: () => new Date(),
+      random: Math.random,
+      debounceMs: 400,
+      intervalMs: 60_000,
+      backoff: SYNC_BACKOFF,
+      ...options,
+    };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const win = this.opts.windowTarget === undefined ? (typeof window === 'undefined' ? null : window) : this.opts.windowTarget;
+    const doc = this.opts.documentTarget === undefined ? (typeof document === 'undefined' ? null : document) : this.opts.documentTarget;
+    win?.addEventListener('online', this.onOnline);
+    doc?.addEventListener('visibilitychange', this.onVisible);
+    this.detach = () => {
+      win?.removeEventListener('online', this.onOnline);
+      doc?.removeEventListener('visibilitychange', this.onVisible);
+    };
+    this.intervalTimer = setInterval(() => {
+      if (this.opts.isOnline() && this.opts.isVisible()) void this.schedule('interval');
+    }, this.opts.intervalMs);
+    void this.schedule('start');
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.detach();
+    this.detach = () => undefined;
+    for (const timer of [this.debounceTimer, this.retryTimer]) if (timer) clearTimeout(timer);
+    if (this.intervalTimer) clearInterval(this.intervalTimer);
+    this.debounceTimer = this.retryTimer = this.intervalTimer = null;
+    for (const resolve of this.writeWaiters.splice(0)) resolve({ ok: false, offline: true });
+  }
+
+  /**
+   * After a local write: a run soon, several quick writes sharing one. Resolves (never rejects) with
+   * that run's outcome, or at once as offline when offline or stopped.
+   */
+  afterWrite(): Promise<SyncRunResult> {
+    if (this.stopped || !this.opts.isOnline()) return Promise.resolve({ ok: false, offline: true });
+    const promise = new Promise<SyncRunResult>((resolve) => this.writeWaiters.push(resolve));
+    if (this.debounceTimer) clearTimeout(this.debounceTimer);
+    this.debounceTimer = setTimeout(() => {
+      this.debounceTimer = null;
+      const waiters = this.writeWaiters.splice(0);
+      void this.schedule('write').then((result) => waiters.forEach((resolve) => resolve(result)));
+    }, this.opts.debounceMs);
+    return promise;
+  }
+
+  /** The manual Sync action: `{ pushed }` for the spec's toast; throws SyncOfflineError or the run's error. */
+  async syncNow(): Promise<{ pushed: number }> {
+    if (!this.opts.isOnline()) throw new SyncOfflineError();
+    const result = await this.schedule('manual');
+    if (result.ok) return { pushed: result.report.pushed };
+    if (result.offline) throw new SyncOfflineError();
+    throw result.error;
+  }
+
+  getStatus(): SyncStatus {
+    return this.status;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private detach: () => void = () => undefined;
+
+  private readonly onOnline = () => void this.schedule('online');
+  private readonly onVisible = () => {
+    if (this.opts.isVisible() && this.opts.isOnline()) void this.afterWrite();
+  };
+
+  /** Runs now, or once after the current run (requests while one waits share it). */
+  private schedule(trigger: SyncTrigger): Promise<SyncRunResult> {
+    if (!this.running) {
+      this.running = this.execute(trigger).finally(() => (this.running = null));
+      return this.running;
+    }
+    if (this.queued) {
+      if (trigger === 'manual') this.queued.trigger = 'manual';
+      return this.queued.promise;
+    }
+    const queued = {
+      trigger,
+      promise: this.running.then(() => {
+        const next = this.queued?.trigger ?? trigger;
+        this.queued = null;
+        return this.schedule(next);
+      }),
+    };
+    this.queued = queued;
+    return queued.promise;
+  }
+
+  private async execute(trigger: SyncTrigger): Promise<SyncRunResult> {
+    if (this.stopped && trigger !== 'manual') return { ok: false, offline: true };
+    if (!this.opts.isOnline()) return { ok: false, offline: true };
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.setStatus({ syncing: true });
+    try {
+      const locks = this.opts.locks === undefined ? browserLocks() : this.opts.locks;
+      // [S15] one tab at a time: the others wait for the lock, then run with what is new by then.
+      const report = locks ? await locks.request(`sprout-sync-${this.opts.userId}`, () => this.opts.run()) : await this.opts.run();
+      this.notifiedThisStreak = false;
+      this.setStatus({ syncing: false, lastSyncedAt: this.opts.now().toISOString(), lastError: null, failures: 0 });
+      return { ok: true, report };
+    } catch (error) {
+      const failures = this.status.failures + 1;
+      this.setStatus({ syncing: false, lastError: error instanceof Error ? error.message : String(error), failures });
+      if (trigger !== 'manual' && !this.notifiedThisStreak && this.opts.notify) {
+        this.notifiedThisStreak = true;
+        this.opts.notify(trigger === 'start' ? NOTE_MESSAGES.fetchFailed : NOTE_MESSAGES.syncFailedAutomatic);
+      }
+      if (isRetryable(error) && !this.stopped) {
+        const delay = exponentialBackoff(this.opts.backoff, failures - 1, this.opts.random);
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = null;
+          void this.schedule('retry');
+        }, delay);
+      }
+      return { ok: false, offline: false, error };
+    }
+  }
+
+  private setStatus(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,219 @@
+// The sync engine (docs/sync.md): pushes pending local changes, resolves 409s, pulls by revision. Pure
+// logic over the LocalStore and RemoteNotes interfaces; the rules themselves are in core/sync-rules.
+import type { NoteRow, NoteWritable } from '#core/note';
+import { noteWritableSchema } from '#core/note';
+import { randomUuid } from '#core/random-id';
+import type { LocalChanges, LocalNote } from '#core/sync-rules';
+import {
+  needsFullResync,
+  planBatches,
+  pulledRow,
+  pushAccepted,
+  pushConflict,
+  pushRejected,
+  removedByFullResync,
+  toWire,
+} from '#core/sync-rules';
+import type { LocalStore } from './local-store';
+import { RemoteError, type RemoteNotes } from './remote-notes';
+
+export interface SyncReport {
+  /** Notes the server confirmed in this run (accepted, or found already there on a resend). */
+  pushed: number;
+  /** Server rows read. */
+  pulled: number;
+  /** Conflict copies made [S7]. */
+  conflicts: number;
+  /** Notes refused for good and put in the error state [S13]. */
+  rejected: number;
+  fullResync: boolean;
+}
+
+export interface SyncEngineOptions {
+  userId: string;
+  local: LocalStore;
+  remote: RemoteNotes;
+  now?: () => Date;
+  makeId?: () => string;
+  /** Rows per pull request. */
+  pageSize?: number;
+  batchMaxRows?: number;
+  batchMaxBytes?: number;
+}
+
+/** Push rounds per run: conflict copies and rebased notes are pushed again in the same run. */
+const MAX_PUSH_ROUNDS = 5;
+
+export class SyncEngine {
+  private readonly userId: string;
+  private readonly local: LocalStore;
+  private readonly remote: RemoteNotes;
+  private readonly now: () => Date;
+  private readonly makeId: () => string;
+  private readonly pageSize: number;
+  private readonly batchMaxRows: number | undefined;
+  private readonly batchMaxBytes: number | undefined;
+
+  constructor(options: SyncEngineOptions) {
+    this.userId = options.userId;
+    this.local = options.local;
+    this.remote = options.remote;
+    this.now = options.now ?? (() => new Date());
+    this.makeId = options.makeId ?? randomUuid;
+    this.pageSize = options.pageSize ?? 500;
+    this.batchMaxRows = options.batchMaxRows;
+    this.batchMaxBytes = options.batchMaxBytes;
+  }
+
+  /** One run: push, pull, then push what the pull rebased. Throws on network, server or auth errors. */
+  async sync(): Promise<SyncReport> {
+    const report: SyncReport = { pushed: 0, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
+    await this.push(report);
+    await this.pull(report);
+    await this.push(report);
+    return report;
+  }
+
+  async push(report: SyncReport = emptyReport()): Promise<SyncReport> {
+    const attempted = new Set<string>();
+    for (let round = 0; round < MAX_PUSH_ROUNDS; round++) {
+      // A note is pushed again in this run only once its mutation or base changed (rebase, conflict copy).
+      const pending = (await this.local.listPending(this.userId)).filter(
+        (note) => note.user_id === this.userId && note.mutation_id !== null && !attempted.has(attemptKey(note)),
+      );
+      if (pending.length === 0) break;
+      for (const note of pending) attempted.add(attemptKey(note));
+
+      const rows: NoteWritable[] = [];
+      const invalid: { note: LocalNote; message: string }[] = [];
+      for (const note of pending) {
+        const checked = noteWritableSchema.safeParse(toWire(note));
+        if (checked.success) rows.push(checked.data);
+        else invalid.push({ note, message: invalidMessage(checked.error.issues) });
+      }
+      if (invalid.length > 0) {
+        await this.local.modify(
+          invalid.map(({ note }) => note.id),
+          (current) => merge(invalid.map(({ note, message }) => pushRejected(current.get(note.id), note.mutation_id ?? '', message))),
+        );
+        report.rejected += invalid.length;
+      }
+      for (const batch of planBatches(rows, this.batchMaxRows, this.batchMaxBytes)) await this.pushBatch(batch, report);
+    }
+    return report;
+  }
+
+  private async pushBatch(batch: NoteWritable[], report: SyncReport): Promise<void> {
+    await this.local.markSent(batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })));
+    let remaining = batch;
+    while (remaining.length > 0) {
+      try {
+        const stored = await this.remote.upsert(remaining);
+        await this.applyAccepted(remaining, stored);
+        report.pushed += remaining.length;
+        return;
+      } catch (error) {
+        if (!(error instanceof RemoteError)) throw error;
+        const conflicting = error.kind === 'conflict' ? remaining.find((row) => row.id === error.currentRow?.id) : undefined;
+        if (conflicting && error.currentRow) {
+          await this.applyConflict(conflicting, error.currentRow, report);
+          remaining = remaining.filter((row) => row !== conflicting);
+        } else if (error.kind === 'rejected' || error.kind === 'conflict') {
+          // Which row was refused is unknown in a batch: send them one by one.
+          if (remaining.length === 1) {
+            const [row] = remaining as [NoteWritable];
+            await this.local.modify([row.id], (current) => pushRejected(current.get(row.id), row.last_mutation_id ?? '', error.message));
+            report.rejected += 1;
+            return;
+          }
+          for (const row of remaining) await this.pushBatch([row], report);
+          return;
+        } else {
+          throw error;
+        }
+      }
+    }
+  }
+
+  private async applyAccepted(sent: readonly NoteWritable[], stored: readonly NoteRow[]): Promise<void> {
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    await this.local.modify(
+      sent.map((row) => row.id),
+      (current) =>
+        merge(
+          sent.map((row) => {
+            const storedRow = byId.get(row.id);
+            return storedRow ? pushAccepted(current.get(row.id), row.last_mutation_id ?? '', storedRow) : { put: [], delete: [] };
+          }),
+        ),
+    );
+  }
+
+  private async applyConflict(sent: NoteWritable, currentRow: NoteRow, report: SyncReport): Promise<void> {
+    const now = this.now().toISOString();
+    await this.local.modify([sent.id], (current) => {
+      const resolution = pushConflict(current.get(sent.id), sent.last_mutation_id ?? '', currentRow, {
+        id: this.makeId(),
+        mutationId: this.makeId(),
+        now,
+      });
+      if (resolution.outcome === 'duplicate') report.pushed += 1;
+      if (resolution.outcome === 'conflict-copy') report.conflicts += 1;
+      return resolution.changes;
+    });
+  }
+
+  async pull(report: SyncReport = emptyReport()): Promise<SyncReport> {
+    const meta = await this.local.getMeta(this.userId);
+    const startedAt = this.now();
+    const full = needsFullResync(meta.lastPullAt, startedAt);
+    report.fullResync = report.fullResync || full;
+    let after = full ? 0 : meta.lastPulledRevision;
+    let highest = meta.lastPulledRevision;
+    const liveIds = new Set<string>();
+    for (;;) {
+      const page = full ? await this.remote.pullLive(after, this.pageSize) : await this.remote.pullChanges(after, this.pageSize);
+      const rows = page.filter((row) => row.user_id === this.userId);
+      if (rows.length > 0) {
+        await this.local.modify(
+          rows.map((row) => row.id),
+          (current) => merge(rows.map((row) => pulledRow(current.get(row.id), row))),
+        );
+      }
+      report.pulled += rows.length;
+      for (const row of page) {
+        liveIds.add(row.id);
+        after = Math.max(after, row.revision);
+      }
+      highest = Math.max(highest, after);
+      // Incremental progress survives an interrupted pull; a full scan only counts once complete.
+      if (!full && page.length > 0) await this.local.setMeta(this.userId, { lastPulledRevision: highest });
+      if (page.length < this.pageSize) break;
+    }
+    if (full) {
+      const syncedIds = await this.local.listSyncedIds(this.userId);
+      await this.local.modify(syncedIds, (current) => ({ put: [], delete: removedByFullResync([...current.values()], liveIds) }));
+    }
+    await this.local.setMeta(this.userId, { lastPulledRevision: highest, lastPullAt: startedAt.toISOString() });
+    return report;
+  }
+}
+
+function emptyReport(): SyncReport {
+  return { pushed: 0, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
+}
+
+function attemptKey(note: LocalNote): string {
+  return `${note.id}:${note.mutation_id ?? ''}:${note.base_revision ?? 'new'}`;
+}
+
+function merge(all: readonly LocalChanges[]): LocalChanges {
+  return { put: all.flatMap((c) => c.put), delete: all.flatMap((c) => c.delete) };
+}
+
+function invalidMessage(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const issue = issues[0];
+  if (!issue) return 'The note is not valid';
+  const where = issue.path.map(String).join('.');
+  return where ? `${where}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,110 @@
+// The LocalStore contract: every storage implementation the engine runs on passes these tests.
+import { describe, expect, it } from 'vitest';
+import type { LocalNote } from '#core/sync-rules';
+import { MAX_SENT_MUTATION_IDS } from '#core/sync-rules';
+import { localCreate } from '#core/sync-local-writes';
+import type { LocalStore } from '../local-store';
+
+const U1 = '00000000-0000-4000-8000-000000000001';
+const U2 = '00000000-0000-4000-8000-000000000002';
+let n = 0;
+
+export function note(userId = U1, patch: Partial<LocalNote> = {}): LocalNote {
+  n += 1;
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return {
+    ...localCreate(
+      { title: `n${n}`, content: '', expanded_content: null, is_checklist: false, checklist_items: null, chat_history: null },
+      { id, userId, mutationId: `m${n}`, now: new Date(Date.UTC(2024, 0, 1, 0, 0, n)).toISOString() },
+    ),
+    ...patch,
+  };
+}
+
+const put = (store: LocalStore, ...notes: LocalNote[]) =>
+  store.modify(
+    notes.map((x) => x.id),
+    () => ({ put: notes, delete: [] }),
+  );
+
+export function defineLocalStoreContract(name: string, open: () => Promise<LocalStore>): void {
+  describe(`LocalStore contract: ${name}`, () => {
+    it('[S1] modify writes and removes in one step; get returns what was written', async () => {
+      const store = await open();
+      const a = note();
+      const b = note();
+      await put(store, a, b);
+      expect(await store.get(a.id)).toEqual(a);
+      await store.modify([a.id, b.id], (current) => {
+        expect([...current.keys()].sort()).toEqual([a.id, b.id].sort());
+        return { put: [{ ...current.get(a.id)!, title: 'changed' }], delete: [b.id] };
+      });
+      expect((await store.get(a.id))?.title).toBe('changed');
+      expect(await store.get(b.id)).toBeUndefined();
+    });
+
+    it('[S1] a modify whose decision throws changes nothing', async () => {
+      const store = await open();
+      const a = note();
+      await put(store, a);
+      await expect(
+        store.modify([a.id], () => {
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+      expect(await store.get(a.id)).toEqual(a);
+    });
+
+    it('[S2] [S17] lists the pending notes of one user, oldest edit first', async () => {
+      const store = await open();
+      const older = note();
+      const newer = note();
+      const other = note(U2);
+      const done = note(U1, { sync_state: 'synced' });
+      const refused = note(U1, { sync_state: 'error' });
+      await put(store, newer, older, other, done, refused);
+      expect((await store.listPending(U1)).map((x) => x.id)).toEqual([older.id, newer.id]);
+      expect(await store.listSyncedIds(U1)).toEqual([done.id]);
+      expect(await store.countUnsynced(U1)).toBe(3);
+    });
+
+    it('[S6] markSent records a mutation once, only while it is still the note\'s latest, keeping the last 20', async () => {
+      const store = await open();
+      const a = note();
+      await put(store, a);
+      await store.markSent([{ id: a.id, mutationId: a.mutation_id! }]);
+      await store.markSent([{ id: a.id, mutationId: a.mutation_id! }]);
+      await store.markSent([{ id: a.id, mutationId: 'stale' }, { id: 'missing', mutationId: 'x' }]);
+      expect((await store.get(a.id))?.sent_mutation_ids).toEqual([a.mutation_id]);
+      const many = Array.from({ length: 30 }, (_, i) => `s${i}`);
+      await put(store, { ...a, mutation_id: 'latest', sent_mutation_ids: many });
+      await store.markSent([{ id: a.id, mutationId: 'latest' }]);
+      const sent = (await store.get(a.id))!.sent_mutation_ids;
+      expect(sent).toHaveLength(MAX_SENT_MUTATION_IDS);
+      expect(sent.at(-1)).toBe('latest');
+    });
+
+    it('[S11] [S12] keeps sync bookkeeping per user', async () => {
+      const store = await open();
+      expect(await store.getMeta(U1)).toEqual({ lastPulledRevision: 0, lastPullAt: null });
+      await store.setMeta(U1, { lastPulledRevision: 42 });
+      await store.setMeta(U1, { lastPullAt: '2024-01-01T00:00:00.000Z' });
+      expect(await store.getMeta(U1)).toEqual({ lastPulledRevision: 42, lastPullAt: '2024-01-01T00:00:00.000Z' });
+      expect(await store.getMeta(U2)).toEqual({ lastPulledRevision: 0, lastPullAt: null });
+    });
+
+    it('[S17] clearUser removes one user\'s notes and bookkeeping only', async () => {
+      const store = await open();
+      const mine = note(U1);
+      const theirs = note(U2);
+      await put(store, mine, theirs);
+      await store.setMeta(U1, { lastPulledRevision: 5 });
+      await store.setMeta(U2, { lastPulledRevision: 6 });
+      await store.clearUser(U1);
+      expect(await store.get(mine.id)).toBeUndefined();
+      expect(await store.get(theirs.id)).toEqual(theirs);
+      expect((await store.getMeta(U1)).lastPulledRevision).toBe(0);
+      expect((await store.getMeta(U2)).lastPulledRevision).toBe(6);
+    });
+  });
+}

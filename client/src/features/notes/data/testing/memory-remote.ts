@@ -1,0 +1,133 @@
+// Test doubles for the server: an in-memory server with the same write rules as the database triggers
+// (server/src/db/migrations/001_initial.sql), and a wrapper that injects offline periods and lost answers.
+import type { NoteRow, NoteWritable } from '#core/note';
+import { RemoteError, type RemoteNotes } from '../remote-notes';
+
+/** One user's notes table, as the REST API and its triggers behave. */
+export class MemoryServer {
+  readonly rows = new Map<string, NoteRow>();
+  private revision = 0;
+
+  upsert(rows: readonly NoteWritable[]): NoteRow[] {
+    // One statement: a conflict on any row refuses them all.
+    const next = new Map(this.rows);
+    let revision = this.revision;
+    const stored: NoteRow[] = [];
+    for (const row of rows) {
+      const existing = next.get(row.id);
+      if (existing && row.base_revision !== null && row.base_revision !== existing.revision) {
+        throw new RemoteError('conflict', 'The note changed on the server since this edit was made', { status: 409, currentRow: { ...existing } });
+      }
+      revision += 1;
+      const tombstone = row.deleted_at !== null;
+      const written: NoteRow = {
+        id: row.id,
+        user_id: row.user_id,
+        title: tombstone ? '' : row.title,
+        content: tombstone ? '' : row.content,
+        expanded_content: tombstone ? null : row.expanded_content,
+        is_checklist: tombstone ? false : row.is_checklist,
+        checklist_items: tombstone ? null : row.checklist_items,
+        chat_history: tombstone ? null : row.chat_history,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        revision,
+        deleted_at: row.deleted_at,
+        last_mutation_id: row.last_mutation_id,
+      };
+      next.set(row.id, written);
+      stored.push({ ...written });
+    }
+    this.rows.clear();
+    for (const [id, row] of next) this.rows.set(id, row);
+    this.revision = revision;
+    return stored;
+  }
+
+  /** A plain write without a base revision (another client, or the spec's PATCH): always applies. */
+  write(row: NoteWritable): NoteRow {
+    const [stored] = this.upsert([{ ...row, base_revision: null }]);
+    if (!stored) throw new Error('nothing stored');
+    return stored;
+  }
+
+  changes(afterRevision: number, limit: number, liveOnly: boolean): NoteRow[] {
+    return [...this.rows.values()]
+      .filter((row) => row.revision > afterRevision && (!liveOnly || row.deleted_at === null))
+      .sort((a, b) => a.revision - b.revision)
+      .slice(0, limit)
+      .map((row) => ({ ...row }));
+  }
+
+  /** Hard-deletes tombstones, as the retention job does after 90 days. */
+  purgeTombstones(): void {
+    for (const [id, row] of this.rows) if (row.deleted_at !== null) this.rows.delete(id);
+  }
+
+  live(): NoteRow[] {
+    return [...this.rows.values()].filter((row) => row.deleted_at === null);
+  }
+}
+
+/** RemoteNotes over a MemoryServer, recording the requests it makes. */
+export class MemoryRemote implements RemoteNotes {
+  readonly upserts: NoteWritable[][] = [];
+
+  constructor(readonly server: MemoryServer) {}
+
+  async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
+    this.upserts.push(rows.map((row) => ({ ...row })));
+    return this.server.upsert(structuredClone(rows));
+  }
+
+  async pullChanges(afterRevision: number, limit: number): Promise<NoteRow[]> {
+    return this.server.changes(afterRevision, limit, false);
+  }
+
+  async pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
+    return this.server.changes(afterRevision, limit, true);
+  }
+}
+
+/**
+ * Wraps any RemoteNotes: `offline` makes every call fail as a network error before reaching the server;
+ * `loseNextAnswers` lets the next upserts reach the server and then fails them as if the answer was lost.
+ */
+export class FaultyRemote implements RemoteNotes {
+  offline = false;
+  loseNextAnswers = 0;
+  /** Rows with these ids are refused as invalid (4xx), as the server would refuse bad data. */
+  readonly refuseIds = new Set<string>();
+  /** Sizes of the upserts that reached the server. */
+  readonly upsertSizes: number[] = [];
+
+  constructor(private readonly inner: RemoteNotes) {}
+
+  async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
+    this.check();
+    if (rows.some((row) => this.refuseIds.has(row.id))) {
+      throw new RemoteError('rejected', 'new row for relation "notes" violates the rules of column "title"', { status: 400 });
+    }
+    this.upsertSizes.push(rows.length);
+    const result = await this.inner.upsert(rows);
+    if (this.loseNextAnswers > 0) {
+      this.loseNextAnswers -= 1;
+      throw new RemoteError('network', 'TypeError: fetch failed (answer lost)');
+    }
+    return result;
+  }
+
+  pullChanges(afterRevision: number, limit: number): Promise<NoteRow[]> {
+    this.check();
+    return this.inner.pullChanges(afterRevision, limit);
+  }
+
+  pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
+    this.check();
+    return this.inner.pullLive(afterRevision, limit);
+  }
+
+  private check(): void {
+    if (this.offline) throw new RemoteError('network', 'TypeError: fetch failed (offline)');
+  }
+}

@@ -1,0 +1,366 @@
+// Example tests of each sync rule (docs/sync.md), written once and run against every world: the
+// in-memory server (fast, in the client project) and the real server over fake-indexeddb (sync project).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NoteRow } from '#core/note';
+import { CONFLICT_COPY_SUFFIX } from '#core/sync-rules';
+import type { DeviceOptions, TestDevice } from './device';
+import { byId, comparable } from './device';
+
+export interface SyncWorld {
+  userId: string;
+  clock: { offsetMs: number };
+  device(name: string, options?: Partial<Pick<DeviceOptions, 'batchMaxRows' | 'batchMaxBytes' | 'pageSize'>>): Promise<TestDevice>;
+  /** Every row of the user on the server, tombstones included. */
+  serverRows(): Promise<NoteRow[]>;
+  /** The retention job: hard-deletes tombstones. */
+  purgeTombstones(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+const live = (rows: NoteRow[]) => rows.filter((row) => row.deleted_at === null);
+
+export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
+  let world: SyncWorld;
+  beforeEach(async () => {
+    world = await makeWorld();
+  });
+  afterEach(async () => {
+    await world.dispose();
+  });
+
+  async function expectAgreement(...devices: TestDevice[]) {
+    const server = byId(live(await world.serverRows())).map(comparable);
+    for (const device of devices) {
+      expect(byId(await device.live()).map(comparable), device.name).toEqual(server);
+      expect((await device.all()).filter((n) => n.sync_state !== 'synced'), device.name).toEqual([]);
+    }
+    return server;
+  }
+
+  describe('local-first writes', () => {
+    it('[S1] [S2] [S5] a note created offline is pending, then pushed once online', async () => {
+      const a = await world.device('a');
+      a.offline = true;
+      const { note } = await a.repo.createNote({ title: 'Offline idea', content: 'written on the train' });
+      expect((await a.note(note.id))?.sync_state).toBe('pending');
+      expect(await a.trySync()).toBeNull();
+      expect(await world.serverRows()).toEqual([]);
+      a.offline = false;
+      const report = await a.sync();
+      expect(report.pushed).toBe(1);
+      expect((await a.note(note.id))?.sync_state).toBe('synced');
+      const [row] = await world.serverRows();
+      expect(row).toMatchObject({ id: note.id, title: 'Offline idea', content: 'written on the train' });
+      expect(row?.last_mutation_id).toBe((await a.note(note.id))?.mutation_id);
+    });
+
+    it('[S2] [S3] ten offline edits reach the server as one write of the latest content', async () => {
+      const a = await world.device('a');
+      const { note } = await a.repo.createNote({ title: 'Draft' });
+      await a.sync();
+      a.offline = true;
+      for (let i = 1; i <= 10; i++) await a.repo.updateNote(note.id, { content: `version ${i}` });
+      a.offline = false;
+      const before = (await world.serverRows())[0]!.revision;
+      await a.sync();
+      const [row] = await world.serverRows();
+      expect(row?.content).toBe('version 10');
+      expect(a.remote.upsertSizes).toEqual([1, 1]);
+      expect(row!.revision).toBeGreaterThan(before);
+    });
+  });
+
+  describe('deletions', () => {
+    it('[S9] a deletion made offline reaches the server when online', async () => {
+      const a = await world.device('a');
+      const { note } = await a.repo.createNote({ title: 'Short-lived' });
+      await a.sync();
+      a.offline = true;
+      await a.repo.deleteNote(note.id);
+      expect(await a.live()).toEqual([]);
+      a.reload();
+      a.offline = false;
+      await a.sync();
+      expect(live(await world.serverRows())).toEqual([]);
+      expect((await world.serverRows())[0]).toMatchObject({ id: note.id, title: '', content: '' });
+      expect(await a.all()).toEqual([]);
+    });
+
+    it("[S9] a note deleted on one device does not come back from another device's stale copy", async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Shared' });
+      await a.sync();
+      await b.sync();
+      expect((await b.live()).map((n) => n.id)).toEqual([note.id]);
+      await a.repo.deleteNote(note.id);
+      await a.sync();
+      // b still holds its synced (stale) copy and syncs: the copy goes, nothing is re-uploaded.
+      await b.sync();
+      await a.sync();
+      expect(await b.live()).toEqual([]);
+      expect(await a.live()).toEqual([]);
+      expect(live(await world.serverRows())).toEqual([]);
+    });
+
+    it('[S7] [S9] an offline edit of a note deleted elsewhere survives as a conflict copy; the id stays deleted', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Plan' });
+      await a.sync();
+      await b.sync();
+      b.offline = true;
+      await b.repo.updateNote(note.id, { content: 'edited offline' });
+      await a.repo.deleteNote(note.id);
+      await a.sync();
+      b.offline = false;
+      const report = await b.sync();
+      expect(report.conflicts).toBe(1);
+      await a.sync();
+      const server = await expectAgreement(a, b);
+      expect(server).toEqual([expect.objectContaining({ title: `Plan${CONFLICT_COPY_SUFFIX}`, content: 'edited offline' })]);
+      expect(server[0]?.id).not.toBe(note.id);
+    });
+
+    it('[S8] a deletion against a concurrent remote edit: the edit wins and the note stays', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Keep me' });
+      await a.sync();
+      await b.sync();
+      await a.repo.updateNote(note.id, { content: 'important addition' });
+      await a.sync();
+      b.offline = true;
+      await b.repo.deleteNote(note.id);
+      b.offline = false;
+      await b.sync();
+      const server = await expectAgreement(a, b);
+      expect(server).toEqual([expect.objectContaining({ id: note.id, content: 'important addition' })]);
+    });
+  });
+
+  describe('conflicts', () => {
+    it('[S7] concurrent edits of one note: the first pushed keeps the id, the other becomes a conflict copy', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Trip', content: 'base' });
+      await a.sync();
+      await b.sync();
+      a.offline = b.offline = true;
+      await a.repo.updateNote(note.id, { content: 'from a' });
+      await b.repo.updateNote(note.id, { content: 'from b' });
+      a.offline = b.offline = false;
+      await a.sync();
+      expect((await b.sync()).conflicts).toBe(1);
+      await a.sync();
+      const server = await expectAgreement(a, b);
+      expect(server).toHaveLength(2);
+      expect(server.find((n) => n.id === note.id)).toMatchObject({ title: 'Trip', content: 'from a' });
+      expect(server.find((n) => n.id !== note.id)).toMatchObject({ title: `Trip${CONFLICT_COPY_SUFFIX}`, content: 'from b' });
+      const copy = (await b.live()).find((n) => n.id !== note.id);
+      expect(copy?.conflict_of).toBe(note.id);
+    });
+
+    it('[S7] the same change made on two devices makes no copy', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'List' });
+      await a.sync();
+      await b.sync();
+      await a.repo.updateNote(note.id, { content: 'same' });
+      await b.repo.updateNote(note.id, { content: 'same' });
+      await a.sync();
+      await b.sync();
+      expect(await expectAgreement(a, b)).toHaveLength(1);
+    });
+
+    it('[S11] a pending edit meets a pulled remote edit: the local content stays until its push resolves it', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Note', checklist_items: [{ id: 'i1', text: 'milk', completed: false }], is_checklist: true });
+      await a.sync();
+      await b.sync();
+      await a.repo.updateNote(note.id, { checklist_items: [{ id: 'i1', text: 'milk', completed: true }] });
+      await a.sync();
+      await b.repo.updateNote(note.id, { title: 'Renamed' });
+      // A pull alone (as after a push that failed): the local change keeps its content and base.
+      await b.engine.pull();
+      expect((await b.note(note.id))).toMatchObject({ title: 'Renamed', sync_state: 'pending' });
+      await b.sync();
+      await a.sync();
+      const server = await expectAgreement(a, b);
+      expect(server.find((n) => n.id === note.id)).toMatchObject({ title: 'Note', checklist_items: [{ id: 'i1', text: 'milk', completed: true }] });
+      expect(server.find((n) => n.id !== note.id)).toMatchObject({ title: `Renamed${CONFLICT_COPY_SUFFIX}` });
+    });
+  });
+
+  describe('resending', () => {
+    it('[S6] a resend after a lost answer is a success: no second write, no copy', async () => {
+      const a = await world.device('a');
+      const { note } = await a.repo.createNote({ title: 'Once' });
+      a.remote.loseNextAnswers = 1;
+      expect(await a.trySync()).toBeNull();
+      const [landed] = await world.serverRows();
+      expect(landed?.id).toBe(note.id);
+      const report = await a.sync();
+      expect(report.pushed).toBe(1);
+      expect(report.conflicts).toBe(0);
+      const rows = await world.serverRows();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.revision).toBe(landed?.revision);
+      await expectAgreement(a);
+    });
+
+    it('[S6] a lost answer, a reload and a further edit: the edit builds on our landed write', async () => {
+      const a = await world.device('a');
+      const { note } = await a.repo.createNote({ title: 'Draft', content: 'one' });
+      await a.sync();
+      await a.repo.updateNote(note.id, { content: 'two' });
+      a.remote.loseNextAnswers = 1;
+      await a.trySync();
+      a.reload();
+      await a.repo.updateNote(note.id, { content: 'three' });
+      const report = await a.sync();
+      expect(report.conflicts).toBe(0);
+      const server = await expectAgreement(a);
+      expect(server).toEqual([expect.objectContaining({ id: note.id, content: 'three' })]);
+    });
+
+    it("[S4] [S6] a create resent after another device edited it never overwrites that edit", async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Fresh', content: 'created' });
+      a.remote.loseNextAnswers = 1;
+      await a.trySync();
+      await b.sync();
+      await b.repo.updateNote(note.id, { content: 'edited by b' });
+      await b.sync();
+      await a.sync();
+      await b.sync();
+      const server = await expectAgreement(a, b);
+      expect(server.find((n) => n.id === note.id)).toMatchObject({ content: 'edited by b' });
+    });
+  });
+
+  describe('batches and errors', () => {
+    it('[S5] pushes at most 100 rows per request', async () => {
+      const a = await world.device('a');
+      a.offline = true;
+      for (let i = 0; i < 230; i++) await a.repo.createNote({ title: `Note ${i}` });
+      a.offline = false;
+      const report = await a.sync();
+      expect(report.pushed).toBe(230);
+      expect(a.remote.upsertSizes).toEqual([100, 100, 30]);
+      expect(live(await world.serverRows())).toHaveLength(230);
+    });
+
+    it('[S5] pushes at most 256 KB per request', async () => {
+      const a = await world.device('a');
+      const text = 'x'.repeat(100 * 1024);
+      for (let i = 0; i < 5; i++) await a.repo.createNote({ title: `Big ${i}`, content: text });
+      await a.sync();
+      expect(a.remote.upsertSizes).toEqual([2, 2, 1]);
+    });
+
+    it('[S13] a note refused by the server gets the error state and does not block the others', async () => {
+      const a = await world.device('a');
+      const notes = [];
+      for (let i = 0; i < 4; i++) notes.push((await a.repo.createNote({ title: `N${i}` })).note);
+      a.remote.refuseIds.add(notes[1]!.id);
+      const report = await a.sync();
+      expect(report.rejected).toBe(1);
+      expect(report.pushed).toBe(3);
+      expect(await a.note(notes[1]!.id)).toMatchObject({ sync_state: 'error', sync_error: expect.stringContaining('violates') });
+      expect(live(await world.serverRows()).map((r) => r.id).sort()).toEqual([notes[0]!.id, notes[2]!.id, notes[3]!.id].sort());
+      // It is not retried on every run, only after an edit.
+      await a.sync();
+      expect(await a.note(notes[1]!.id)).toMatchObject({ sync_state: 'error' });
+      a.remote.refuseIds.clear();
+      await a.repo.updateNote(notes[1]!.id, { title: 'N1 fixed' });
+      await a.sync();
+      await expectAgreement(a);
+    });
+
+    it('[S13] a note invalid for the schema is put in the error state without being sent', async () => {
+      const a = await world.device('a');
+      const good = (await a.repo.createNote({ title: 'Good' })).note;
+      const bad = (await a.repo.createNote({ title: 'Bad' })).note;
+      await a.store.modify([bad.id], (current) => ({ put: [{ ...current.get(bad.id)!, title: 'x'.repeat(600) }], delete: [] }));
+      const report = await a.sync();
+      expect(report.rejected).toBe(1);
+      expect(await a.note(bad.id)).toMatchObject({ sync_state: 'error', sync_error: expect.stringContaining('title') });
+      expect(live(await world.serverRows()).map((r) => r.id)).toEqual([good.id]);
+    });
+
+    it('[S13] a network failure ends the run and keeps every change pending', async () => {
+      const a = await world.device('a');
+      await a.repo.createNote({ title: 'Waiting' });
+      a.offline = true;
+      await expect(a.sync()).rejects.toMatchObject({ kind: 'network' });
+      expect((await a.all()).map((n) => n.sync_state)).toEqual(['pending']);
+    });
+  });
+
+  describe('pull and full resync', () => {
+    it('[S11] pulls in pages by revision', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b', { pageSize: 2 });
+      for (let i = 0; i < 5; i++) await a.repo.createNote({ title: `P${i}` });
+      await a.sync();
+      const report = await b.sync();
+      expect(report.pulled).toBe(5);
+      await expectAgreement(a, b);
+      const c = await a.repo.createNote({ title: 'later' });
+      await a.sync();
+      expect((await b.sync()).pulled).toBe(1);
+      expect((await b.note(c.note.id))?.title).toBe('later');
+    });
+
+    it('[S12] a full resync removes notes deleted long ago whose tombstones were purged', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Old' });
+      const keep = (await a.repo.createNote({ title: 'Kept' })).note;
+      await a.sync();
+      await b.sync();
+      await a.repo.deleteNote(note.id);
+      await a.sync();
+      await world.purgeTombstones();
+      // b comes back after 100 days: its incremental pull could not see the purged tombstone.
+      world.clock.offsetMs = 100 * 24 * 60 * 60 * 1000;
+      b.reload();
+      const report = await b.sync();
+      expect(report.fullResync).toBe(true);
+      expect((await b.live()).map((n) => n.id)).toEqual([keep.id]);
+      await expectAgreement(a, b);
+    });
+
+    it('[S12] a full resync keeps pending notes and pushes them', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Shared' });
+      await a.sync();
+      await b.sync();
+      b.offline = true;
+      const offline = (await b.repo.createNote({ title: 'Made offline' })).note;
+      world.clock.offsetMs = 100 * 24 * 60 * 60 * 1000;
+      b.offline = false;
+      expect((await b.sync()).fullResync).toBe(true);
+      await a.sync();
+      const server = await expectAgreement(a, b);
+      expect(server.map((n) => n.id).sort()).toEqual([note.id, offline.id].sort());
+    });
+  });
+
+  describe('scope', () => {
+    it("[S17] only the signed-in user's pending notes are pushed", async () => {
+      const a = await world.device('a');
+      const mine = (await a.repo.createNote({ title: 'Mine' })).note;
+      const other = { ...(await a.note(mine.id))!, id: '00000000-0000-4000-8000-00000000beef', user_id: '00000000-0000-4000-8000-000000000bad' };
+      await a.store.modify([other.id], () => ({ put: [other], delete: [] }));
+      await a.sync();
+      expect((await world.serverRows()).map((r) => r.id)).toEqual([mine.id]);
+      expect((await a.note(other.id))?.sync_state).toBe('pending');
+    });
+  });
+}

@@ -1,0 +1,102 @@
+// The Edit Note form's load, edit and save rules (spec section 4, 'Edit screen load').
+import { describe, expect, it } from 'vitest';
+import { canSave, editFormReducer, formFromNote, initEditForm, isDirty, savePatch, stepsText, type EditableNote } from './edit-form';
+
+const EXPANDED = 'A plan.\n\nAction Steps:\n1. Research\n2. Draft\n3. Publish';
+
+function note(overrides: Partial<EditableNote> = {}): EditableNote {
+  return { title: 'Idea', content: 'original', expanded_content: EXPANDED, is_checklist: false, checklist_items: null, chat_history: null, ...overrides };
+}
+
+let n = 0;
+const makeId = () => `new-${n++}`;
+
+describe('formFromNote', () => {
+  it('uses the saved items of a checklist note', () => {
+    const items = [{ id: 'a', text: 'Saved', completed: true }];
+    expect(formFromNote(note({ is_checklist: true, checklist_items: items })).items).toEqual(items);
+  });
+
+  it('otherwise turns the action steps into unchecked auto-{i} items', () => {
+    expect(formFromNote(note()).items).toEqual([
+      { id: 'auto-0', text: 'Research', completed: false },
+      { id: 'auto-1', text: 'Draft', completed: false },
+      { id: 'auto-2', text: 'Publish', completed: false },
+    ]);
+  });
+
+  it('a checklist note with no items falls back to the steps', () => {
+    expect(formFromNote(note({ is_checklist: true, checklist_items: [] })).items).toHaveLength(3);
+  });
+
+  it('is empty without steps, and fills the text fields', () => {
+    const values = formFromNote(note({ expanded_content: null, chat_history: [{ role: 'user', content: 'hi' }] }));
+    expect(values).toMatchObject({ title: 'Idea', content: 'original', expanded: '', checklistOn: false, items: [] });
+    expect(values.chat).toEqual([{ role: 'user', content: 'hi' }]);
+  });
+});
+
+describe('savePatch', () => {
+  it('sets checklist_items only while the switch is on', () => {
+    const off = initEditForm(note()).values;
+    expect(savePatch(off)).toMatchObject({ is_checklist: false, checklist_items: null });
+    const on = editFormReducer(initEditForm(note()), { type: 'checklistOn', value: true }).values;
+    expect(savePatch(on).is_checklist).toBe(true);
+    expect(savePatch(on).checklist_items).toHaveLength(3);
+  });
+
+  it('sets chat_history only when not empty, and stores an empty expanded text as none', () => {
+    const values = initEditForm(note({ expanded_content: '' })).values;
+    expect(savePatch(values)).toMatchObject({ chat_history: null, expanded_content: null });
+    const withChat = editFormReducer({ values, saved: values }, { type: 'chat', value: [{ role: 'assistant', content: 'ok' }] }).values;
+    expect(savePatch(withChat).chat_history).toEqual([{ role: 'assistant', content: 'ok' }]);
+  });
+});
+
+describe('editFormReducer', () => {
+  it('edits the checklist: toggle, edit in place, remove, append (blank ignored)', () => {
+    let state = editFormReducer(initEditForm(note()), { type: 'checklistOn', value: true });
+    state = editFormReducer(state, { type: 'toggleItem', id: 'auto-0' });
+    state = editFormReducer(state, { type: 'editItem', id: 'auto-1', text: 'Write a draft' });
+    state = editFormReducer(state, { type: 'removeItem', id: 'auto-2' });
+    state = editFormReducer(state, { type: 'appendItem', text: '   ', makeId });
+    state = editFormReducer(state, { type: 'appendItem', text: '  Ship it ', makeId });
+    expect(state.values.items.map((i) => [i.text, i.completed])).toEqual([
+      ['Research', true],
+      ['Write a draft', false],
+      ['Ship it', false],
+    ]);
+  });
+
+  it('re-reads the steps from the expanded text while the switch is off, never while it is on', () => {
+    const off = editFormReducer(initEditForm(note()), { type: 'expanded', value: 'Action Steps\n1. Only one' });
+    expect(stepsText(off.values.items)).toBe('Only one');
+    const on = editFormReducer(editFormReducer(initEditForm(note()), { type: 'checklistOn', value: true }), { type: 'expanded', value: 'x' });
+    expect(on.values.items).toHaveLength(3);
+  });
+
+  it('is dirty until saved, and not for changes Save would not write', () => {
+    const start = initEditForm(note());
+    expect(isDirty(start)).toBe(false);
+    // With the switch off the items are not saved: toggling one changes nothing.
+    expect(isDirty(editFormReducer(start, { type: 'toggleItem', id: 'auto-0' }))).toBe(false);
+    const typed = editFormReducer(start, { type: 'title', value: 'Idea 2' });
+    expect(isDirty(typed)).toBe(true);
+    expect(isDirty(editFormReducer(typed, { type: 'saved', values: typed.values }))).toBe(false);
+    expect(isDirty(editFormReducer(typed, { type: 'title', value: 'Idea' }))).toBe(false);
+  });
+
+  it('load replaces everything', () => {
+    const typed = editFormReducer(initEditForm(note()), { type: 'title', value: 'changed' });
+    const loaded = editFormReducer(typed, { type: 'load', note: note({ title: 'Fresh' }) });
+    expect(loaded.values.title).toBe('Fresh');
+    expect(isDirty(loaded)).toBe(false);
+  });
+});
+
+describe('canSave', () => {
+  it('refuses a blank title', () => {
+    expect(canSave({ ...initEditForm(note()).values, title: '  ' })).toBe(false);
+    expect(canSave(initEditForm(note()).values)).toBe(true);
+  });
+});

@@ -1,0 +1,138 @@
+// The Edit Note form as pure state (spec section 4, 'Edit screen load'): filling it from a note, the
+// edits, whether it differs from what was loaded, and the patch Save Changes writes.
+import { appendItem, editItemText, initialChecklist, removeItem, stepsToChecklist, toggleItem } from '#core/checklist';
+import { extractActionSteps } from '#core/action-steps';
+import type { ChatMessage, ChecklistItem } from '#core/note';
+import type { MakeId } from '#core/random-id';
+
+export interface EditableNote {
+  title: string;
+  content: string;
+  expanded_content: string | null;
+  is_checklist: boolean;
+  checklist_items: unknown;
+  chat_history: readonly ChatMessage[] | null;
+}
+
+export interface EditFormValues {
+  title: string;
+  content: string;
+  expanded: string;
+  /** The 'Convert to checklist' switch. */
+  checklistOn: boolean;
+  items: ChecklistItem[];
+  chat: ChatMessage[];
+}
+
+export interface EditFormState {
+  values: EditFormValues;
+  /** What was loaded or last saved: the form is dirty while its patch differs from this one's. */
+  saved: EditFormValues;
+}
+
+export type EditFormAction =
+  | { type: 'load'; note: EditableNote; makeId?: MakeId }
+  | { type: 'title'; value: string }
+  | { type: 'content'; value: string }
+  | { type: 'expanded'; value: string }
+  | { type: 'checklistOn'; value: boolean }
+  | { type: 'toggleItem'; id: string }
+  | { type: 'editItem'; id: string; text: string }
+  | { type: 'removeItem'; id: string }
+  | { type: 'appendItem'; text: string; makeId?: MakeId }
+  | { type: 'chat'; value: ChatMessage[] }
+  /** The values in `values` were written: they become the new baseline. */
+  | { type: 'saved'; values: EditFormValues };
+
+/** The form filled from a note: saved checklist items, else the action steps as unchecked items, else none. */
+export function formFromNote(note: EditableNote, makeId?: MakeId): EditFormValues {
+  return {
+    title: note.title,
+    content: note.content,
+    expanded: note.expanded_content ?? '',
+    checklistOn: note.is_checklist,
+    items: initialChecklist(note, makeId),
+    chat: note.chat_history ? [...note.chat_history] : [],
+  };
+}
+
+export function initEditForm(note: EditableNote, makeId?: MakeId): EditFormState {
+  const values = formFromNote(note, makeId);
+  return { values, saved: values };
+}
+
+function withValues(state: EditFormState, patch: Partial<EditFormValues>): EditFormState {
+  return { ...state, values: { ...state.values, ...patch } };
+}
+
+export function editFormReducer(state: EditFormState, action: EditFormAction): EditFormState {
+  const { values } = state;
+  switch (action.type) {
+    case 'load':
+      return initEditForm(action.note, action.makeId);
+    case 'title':
+      return withValues(state, { title: action.value });
+    case 'content':
+      return withValues(state, { content: action.value });
+    case 'expanded':
+      // While the switch is off the list is only the steps of the text, so it follows the text.
+      return withValues(state, {
+        expanded: action.value,
+        ...(values.checklistOn ? {} : { items: stepsToChecklist(extractActionSteps(action.value)) }),
+      });
+    case 'checklistOn':
+      return withValues(state, { checklistOn: action.value });
+    case 'toggleItem':
+      return withValues(state, { items: toggleItem(values.items, action.id) });
+    case 'editItem':
+      return withValues(state, { items: editItemText(values.items, action.id, action.text) });
+    case 'removeItem':
+      return withValues(state, { items: removeItem(values.items, action.id) });
+    case 'appendItem':
+      return withValues(state, { items: appendItem(values.items, action.text, action.makeId) });
+    case 'chat':
+      return withValues(state, { chat: action.value });
+    case 'saved':
+      return { ...state, saved: action.values };
+  }
+}
+
+export interface EditNotePatch {
+  title: string;
+  content: string;
+  expanded_content: string | null;
+  is_checklist: boolean;
+  checklist_items: ChecklistItem[] | null;
+  chat_history: ChatMessage[] | null;
+}
+
+/**
+ * What Save Changes writes (spec section 4): checklist items only while the switch is on (else null),
+ * the chat history only when not empty (else null); an empty expanded text is stored as none.
+ */
+export function savePatch(values: EditFormValues): EditNotePatch {
+  return {
+    title: values.title,
+    content: values.content,
+    expanded_content: values.expanded === '' ? null : values.expanded,
+    is_checklist: values.checklistOn,
+    checklist_items: values.checklistOn ? values.items : null,
+    chat_history: values.chat.length > 0 ? values.chat : null,
+  };
+}
+
+/** True when saving would change something compared with what was loaded or last saved. */
+export function isDirty(state: EditFormState): boolean {
+  if (state.values === state.saved) return false;
+  return JSON.stringify(savePatch(state.values)) !== JSON.stringify(savePatch(state.saved));
+}
+
+/** Section 5: Save is refused while the title is blank. */
+export function canSave(values: EditFormValues): boolean {
+  return values.title.trim() !== '';
+}
+
+/** The read-only text of the steps shown while the switch is off: one per line. */
+export function stepsText(items: readonly ChecklistItem[]): string {
+  return items.map((item) => item.text).join('\n');
+}

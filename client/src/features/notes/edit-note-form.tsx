@@ -1,0 +1,245 @@
+// The Edit Note form: title, the Original / Expanded / Chat tabs, Delete, Cancel and Save Changes, with
+// the spec's save rules and toasts, auto-save every N seconds (Settings > Editor) and a warning before
+// leaving with unsaved changes.
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Check, FileText, LoaderCircle, MessageSquare, Sparkles, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Textarea } from '../../components/ui/textarea';
+import { deleteNote, updateNote } from './data/notes-runtime';
+import type { NoteView } from './data/local-note';
+import { forgetNoteActivity } from './data/local-keys';
+import { NOTE_MESSAGES, writeOutcomeMessage } from './data/messages';
+import { readAutoSaveSeconds } from './auto-save-setting';
+import { ActionStepsEditor } from './action-steps-editor';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { canSave, editFormReducer, initEditForm, isDirty, savePatch, type EditFormValues } from './edit-form';
+import { LeaveDialog } from './leave-dialog';
+import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast } from './note-actions';
+import { NoteChatTab } from './note-chat-tab';
+import { SaveIndicator } from './save-indicator';
+import { useLeaveGuard } from './use-leave-guard';
+
+type SaveMode = 'manual' | 'auto';
+
+function sameVersion(a: NoteView, b: NoteView): boolean {
+  return a.id === b.id && a.version.mutationId === b.version.mutationId && a.version.baseRevision === b.version.baseRevision;
+}
+
+export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView; liveNote: NoteView | null }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [state, dispatch] = useReducer(editFormReducer, initialNote, (note) => initEditForm(note));
+  // The version the form's content derives from: passed back with every write [S20].
+  const [basis, setBasis] = useState(initialNote);
+  const [saving, setSaving] = useState(false);
+  const [autoSavedAt, setAutoSavedAt] = useState<Date | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [autoSaveSeconds] = useState(() => readAutoSaveSeconds());
+  const dirty = isDirty(state);
+  const { blocker, allowNextNavigation } = useLeaveGuard(dirty);
+  const { values } = state;
+  const ids = { title: useId(), original: useId(), expanded: useId() };
+
+  // Another device's or tab's change arrives while nothing is typed here: show it.
+  const [lastLive, setLastLive] = useState(liveNote);
+  if (liveNote !== lastLive) {
+    setLastLive(liveNote);
+    if (liveNote && !dirty && !saving && !sameVersion(liveNote, basis)) {
+      dispatch({ type: 'load', note: liveNote });
+      setBasis(liveNote);
+    }
+  }
+
+  const leave = () => {
+    allowNextNavigation();
+    void navigate('/');
+  };
+
+  const save = async (mode: SaveMode) => {
+    if (saving) return;
+    const snapshot: EditFormValues = values;
+    if (!canSave(snapshot)) {
+      if (mode === 'manual') showToast(NOTE_MESSAGES.titleRequiredOnEdit);
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await updateNote(initialNote.id, savePatch(snapshot), { basedOn: basis });
+      dispatch({ type: 'saved', values: snapshot });
+      setBasis(result.note);
+      if (mode === 'manual') {
+        showToast(result.savedAsCopy ? SAVED_AS_COPY_MESSAGE : NOTE_MESSAGES.editSaved);
+        void result.cloud.then((outcome) => {
+          // Offline the card and the sidebar say the change waits; a failed or refused push is worth a toast.
+          const message = outcome.status === 'offline' ? null : writeOutcomeMessage('update', outcome);
+          if (message) showToast(message);
+        });
+        leave();
+      } else {
+        setAutoSavedAt(new Date());
+        if (result.savedAsCopy) {
+          // From now on this screen edits the copy that holds the user's version.
+          showToast(SAVED_AS_COPY_MESSAGE);
+          allowNextNavigation();
+          void navigate(`/edit/${result.note.id}`, { replace: true });
+        }
+      }
+    } catch (error) {
+      console.error('Error updating note:', error);
+      if (mode === 'manual') showToast(NOTE_MESSAGES.editSaveFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // Auto-save a changed form every N seconds (0: off); the interval always calls the latest save.
+  const saveRef = useRef(save);
+  const dirtyRef = useRef(dirty);
+  useEffect(() => {
+    saveRef.current = save;
+    dirtyRef.current = dirty;
+  });
+  useEffect(() => {
+    if (autoSaveSeconds <= 0) return;
+    const timer = setInterval(() => {
+      if (dirtyRef.current) void saveRef.current('auto');
+    }, autoSaveSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [autoSaveSeconds]);
+
+  const onDelete = async () => {
+    try {
+      const result = await deleteNote(initialNote.id, { basedOn: basis });
+      if (result.kept) {
+        showToast(DELETE_KEPT_MESSAGE);
+        return;
+      }
+      forgetNoteActivity(initialNote.user_id, initialNote.id);
+      showToast(NOTE_MESSAGES.deleted);
+      void result.cloud.then((outcome) => {
+        if (outcome.status !== 'synced') showToast(writeOutcomeMessage('delete', outcome) ?? NOTE_MESSAGES.deleted);
+      });
+      leave();
+    } catch (error) {
+      console.error('Error deleting note:', error);
+      showToast(NOTE_MESSAGES.editDeleteFailed);
+    }
+  };
+
+  const cancel = () => {
+    // Back where the user came from inside the app, else the dashboard; the leave guard still asks.
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate('/');
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save('manual');
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 md:py-10">
+      <form onSubmit={onSubmit} aria-labelledby="edit-note-heading" noValidate>
+        <header className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <h1 id="edit-note-heading" className="text-2xl font-semibold tracking-tight md:text-3xl">
+            Edit Note
+          </h1>
+          <SaveIndicator saving={saving} dirty={dirty} autoSavedAt={autoSavedAt} />
+          <Button
+            type="button"
+            variant="outline"
+            className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={() => setConfirmDelete(true)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </header>
+
+        <div className="mt-6 grid gap-6 rounded-2xl border bg-card p-4 shadow-xs sm:p-6">
+          <div className="grid gap-2">
+            <Label htmlFor={ids.title}>Title</Label>
+            <Input
+              id={ids.title}
+              value={values.title}
+              placeholder="Give your note a title"
+              aria-invalid={values.title.trim() === '' || undefined}
+              onChange={(event) => dispatch({ type: 'title', value: event.target.value })}
+              onKeyDown={(event) => {
+                // Save is disabled while the title is blank, so Enter would do nothing: say why instead.
+                if (event.key === 'Enter' && values.title.trim() === '') {
+                  event.preventDefault();
+                  showToast(NOTE_MESSAGES.titleRequiredOnEdit);
+                }
+              }}
+              className="h-10 text-base font-medium md:text-base"
+            />
+          </div>
+
+          <Tabs defaultValue="original" className="gap-4">
+            <TabsList className="w-full sm:w-fit">
+              <TabsTrigger value="original">
+                <FileText aria-hidden="true" />
+                Original
+              </TabsTrigger>
+              <TabsTrigger value="expanded">
+                <Sparkles aria-hidden="true" />
+                Expanded
+              </TabsTrigger>
+              <TabsTrigger value="chat">
+                <MessageSquare aria-hidden="true" />
+                Chat
+              </TabsTrigger>
+            </TabsList>
+
+            <TabsContent value="original" className="grid gap-2">
+              <Label htmlFor={ids.original}>Original idea</Label>
+              <Textarea
+                id={ids.original}
+                value={values.content}
+                placeholder="Your idea, in your own words"
+                onChange={(event) => dispatch({ type: 'content', value: event.target.value })}
+                className="field-sizing-content max-h-[60vh] min-h-[150px] leading-relaxed"
+              />
+            </TabsContent>
+
+            <TabsContent value="expanded" className="grid gap-6">
+              <div className="grid gap-2">
+                <Label htmlFor={ids.expanded}>Expanded content</Label>
+                <Textarea
+                  id={ids.expanded}
+                  value={values.expanded}
+                  placeholder="The expanded plan for this idea"
+                  onChange={(event) => dispatch({ type: 'expanded', value: event.target.value })}
+                  className="field-sizing-content max-h-[60vh] min-h-[150px] leading-relaxed"
+                />
+              </div>
+              <ActionStepsEditor values={values} dispatch={dispatch} />
+            </TabsContent>
+
+            <TabsContent value="chat">
+              <NoteChatTab note={basis} height={400} mode="edit" value={values.chat} onChange={(chat) => dispatch({ type: 'chat', value: chat })} />
+            </TabsContent>
+          </Tabs>
+        </div>
+
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving || values.title.trim() === ''}>
+            {saving ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+            Save Changes
+          </Button>
+        </div>
+      </form>
+
+      <ConfirmDeleteDialog open={confirmDelete} onOpenChange={setConfirmDelete} noteTitle={values.title.trim() || undefined} onConfirm={() => void onDelete()} />
+      <LeaveDialog blocker={blocker} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Deleting a note from a list screen, with the toasts of spec section 8: the sync's outcome ('Note
+// deleted' / 'Offline deletion' / 'Sync error'), and a failure either shown or, on the dashboard's
+// cards, only logged.
+import { deleteNote } from './data/notes-runtime';
+import type { NoteView } from './data/local-note';
+import { forgetNoteActivity } from './data/local-keys';
+import { NOTE_MESSAGES, writeOutcomeMessage, type ToastMessage } from './data/messages';
+import { toast } from '../../lib/toast';
+
+/** Another tab changed the note before the deletion reached it: the deletion was not applied [S20]. */
+export const DELETE_KEPT_MESSAGE: ToastMessage = {
+  title: 'Note kept',
+  description: 'This note was changed in another tab before it could be deleted, so it was kept. Delete it again if you still want to.',
+};
+
+/** The note was changed in another tab while it was open here: the edit became a conflict copy [S20]. */
+export const SAVED_AS_COPY_MESSAGE: ToastMessage = {
+  title: 'Saved as a copy',
+  description: 'This note was changed elsewhere while you were editing, so your version was saved as a separate conflict copy.',
+};
+
+export function showToast(message: ToastMessage): void {
+  toast({ title: message.title, description: message.description, variant: message.variant ?? 'default' });
+}
+
+/**
+ * Deletes `note` as the screen showed it. Resolves true when the note is gone from this device.
+ * `onFailure`: 'log' (dashboard cards: logged only) or 'toast'.
+ */
+export async function deleteNoteFromList(note: NoteView, onFailure: 'log' | 'toast'): Promise<boolean> {
+  try {
+    const result = await deleteNote(note.id, { basedOn: note });
+    if (result.kept) {
+      showToast(DELETE_KEPT_MESSAGE);
+      return false;
+    }
+    forgetNoteActivity(note.user_id, note.id);
+    void result.cloud.then((outcome) => {
+      const message = writeOutcomeMessage('delete', outcome);
+      if (message) showToast(message);
+    });
+    return true;
+  } catch (error) {
+    console.error('Error deleting note:', error);
+    if (onFailure === 'toast') showToast(NOTE_MESSAGES.deleteFailed);
+    return false;
+  }
+}

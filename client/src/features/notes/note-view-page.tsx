@@ -1,0 +1,265 @@
+// Note view at /view/{id} and /note/{id} (spec section 2): the note's title with Back and Edit, the
+// Note / Expanded / Chat tabs, and for checklist notes a checklist view whose edits are saved at once.
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { ArrowLeft, FileText, ListChecks, MessageSquare, NotebookText, SquarePen, Sparkles } from 'lucide-react';
+import type { ChatMessage, ChecklistItem } from '#core/note';
+import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
+import { formatUpdated } from '#core/relative-time';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { cn } from '../../lib/utils';
+import type { NoteView } from './data/local-note';
+import { updateNote } from './data/notes-runtime';
+import { NOTE_MESSAGES, writeOutcomeMessage } from './data/messages';
+import { ChecklistEditor } from './checklist-editor';
+import { NoteChatTab } from './note-chat-tab';
+import { NoteMarkdown } from './note-markdown';
+import { SAVED_AS_COPY_MESSAGE, showToast } from './note-actions';
+import { noteTitle } from './note-text';
+import { backTarget, checklistProgress, expandedView, initialViewMode, type NoteViewMode } from './note-view-logic';
+import { SyncStateIndicator } from './sync-state-indicator';
+import { useLoadedNote } from './use-loaded-note';
+import { useUserId } from './use-user-id';
+
+export function NoteViewPage() {
+  const { id } = useParams();
+  const userId = useUserId();
+  const loaded = useLoadedNote(userId, id);
+  if (loaded.status === 'missing') return <Navigate to="/" replace />;
+  if (loaded.status === 'loading') return <FullPageSpinner />;
+  return <NoteViewContent key={loaded.note.id} note={loaded.note} />;
+}
+
+/**
+ * Writes a change of the note shown (resolving once it is stored on this device), telling the user only
+ * when it could not be kept as it was or did not reach the cloud although online.
+ */
+async function saveNow(note: NoteView, patch: { checklist_items?: ChecklistItem[]; chat_history?: ChatMessage[] | null }): Promise<void> {
+  try {
+    const result = await updateNote(note.id, patch, { basedOn: note });
+    if (result.savedAsCopy) showToast(SAVED_AS_COPY_MESSAGE);
+    void result.cloud.then((outcome) => {
+      const message = outcome.status === 'offline' ? null : writeOutcomeMessage('update', outcome);
+      if (message) showToast(message);
+    });
+  } catch (error) {
+    console.error('Error updating note:', error);
+    showToast(NOTE_MESSAGES.editSaveFailed);
+  }
+}
+
+function NoteViewContent({ note }: { note: NoteView }) {
+  const location = useLocation();
+  const [mode, setMode] = useState<NoteViewMode>(() => initialViewMode(note, location.state));
+  const back = backTarget(location.state);
+  const title = noteTitle(note);
+  const updated = formatUpdated(note.updated_at);
+  const showChecklist = note.is_checklist && mode === 'checklist';
+
+  const toggle = note.is_checklist ? (
+    <Button variant="outline" onClick={() => setMode(showChecklist ? 'details' : 'checklist')}>
+      {showChecklist ? <NotebookText aria-hidden="true" /> : <ListChecks aria-hidden="true" />}
+      {showChecklist ? 'View Details' : 'View Checklist'}
+    </Button>
+  ) : null;
+  const edit = (
+    <Button asChild>
+      <Link to={`/edit/${note.id}`}>
+        <SquarePen aria-hidden="true" />
+        Edit
+      </Link>
+    </Button>
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 md:py-10">
+      <header className="flex items-start gap-3">
+        <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
+          <Link to={back} aria-label={back === '/checklists' ? 'Back to checklists' : 'Back to notes'}>
+            <ArrowLeft aria-hidden="true" />
+          </Link>
+        </Button>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-semibold tracking-tight break-words md:text-3xl">{title}</h1>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
+            {updated && (
+              <span>
+                Updated <time dateTime={note.updated_at}>{updated}</time>
+              </span>
+            )}
+            {note.is_checklist && (
+              <Badge variant="success">
+                <ListChecks aria-hidden="true" />
+                Checklist
+              </Badge>
+            )}
+            <SyncStateIndicator note={note} />
+          </div>
+        </div>
+        <div className="hidden shrink-0 items-center gap-2 md:flex">
+          {toggle}
+          {edit}
+        </div>
+      </header>
+
+      <div className="mt-6">{showChecklist ? <ChecklistView note={note} /> : <DetailsTabs note={note} />}</div>
+
+      {/* Mobile: the screen's actions sit in a bar above the tab bar, within thumb reach. */}
+      <div aria-hidden="true" className="h-16 md:hidden" />
+      <nav
+        aria-label="Note actions"
+        className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t bg-background/95 px-4 py-2.5 backdrop-blur supports-[backdrop-filter]:bg-background/85 md:hidden"
+      >
+        <div className="mx-auto flex max-w-lg items-center gap-2 [&>*]:flex-1">
+          <Button asChild variant="ghost">
+            <Link to={back}>
+              <ArrowLeft aria-hidden="true" />
+              Back
+            </Link>
+          </Button>
+          {toggle}
+          {edit}
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+function DetailsTabs({ note }: { note: NoteView }) {
+  const expanded = expandedView(note.expanded_content);
+  const chatTitleId = useId();
+  return (
+    <Tabs defaultValue="note" className="gap-4">
+      <TabsList className="w-full sm:w-fit">
+        <TabsTrigger value="note">
+          <FileText aria-hidden="true" />
+          Note
+        </TabsTrigger>
+        <TabsTrigger value="expanded">
+          <Sparkles aria-hidden="true" />
+          Expanded
+        </TabsTrigger>
+        <TabsTrigger value="chat">
+          <MessageSquare aria-hidden="true" />
+          Chat
+        </TabsTrigger>
+      </TabsList>
+
+      <TabsContent value="note">
+        <Section title="Original Idea">
+          {note.content.trim() ? (
+            <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{note.content}</p>
+          ) : (
+            <p className="text-sm text-muted-foreground italic">This note has no original idea text.</p>
+          )}
+        </Section>
+      </TabsContent>
+
+      <TabsContent value="expanded" className="grid gap-4">
+        {expanded ? (
+          <>
+            <Section title="Expanded Idea" icon={Sparkles}>
+              {expanded.body ? <NoteMarkdown>{expanded.body}</NoteMarkdown> : <p className="text-sm text-muted-foreground italic">Only action steps.</p>}
+            </Section>
+            {expanded.steps.length > 0 && (
+              <Section title="Action Steps" icon={ListChecks}>
+                <ol className="grid gap-2.5">
+                  {expanded.steps.map((step, index) => (
+                    <li key={index} className="flex gap-3 text-sm leading-relaxed">
+                      <span
+                        aria-hidden="true"
+                        className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-accent-foreground"
+                      >
+                        {index + 1}
+                      </span>
+                      <span className="min-w-0 pt-0.5 break-words">{step}</span>
+                    </li>
+                  ))}
+                </ol>
+              </Section>
+            )}
+          </>
+        ) : (
+          <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">
+            No expanded content available for this note.
+          </p>
+        )}
+      </TabsContent>
+
+      <TabsContent value="chat">
+        <section aria-labelledby={chatTitleId} className="grid gap-3 rounded-2xl border bg-card p-4 shadow-xs sm:p-6">
+          <h2 id={chatTitleId} className="text-base font-semibold">
+            Chat with your Note
+          </h2>
+          <NoteChatTab
+            note={note}
+            height={500}
+            mode="view"
+            value={note.chat_history ?? []}
+            onChange={(messages) => void saveNow(note, { chat_history: messages.length > 0 ? messages : null })}
+          />
+        </section>
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function Section({ title, icon: Icon, children }: { title: string; icon?: typeof Sparkles; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border bg-card p-4 shadow-xs sm:p-6">
+      <h2 id={headingId} className="mb-3 flex items-center gap-2 text-base font-semibold">
+        {Icon && <Icon aria-hidden="true" className="size-4 text-primary" />}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ChecklistView({ note }: { note: NoteView }) {
+  // Shown at once while writes are on their way; the stored list takes over when they are done.
+  const [optimistic, setOptimistic] = useState<ChecklistItem[] | null>(null);
+  const inFlight = useRef(0);
+  const items = optimistic ?? note.checklist_items ?? [];
+  const progress = checklistProgress(items);
+  const headingId = useId();
+
+  const apply = (next: ChecklistItem[]) => {
+    if (next === items) return;
+    setOptimistic(next);
+    inFlight.current += 1;
+    void saveNow(note, { checklist_items: next }).finally(() => {
+      inFlight.current -= 1;
+      if (inFlight.current === 0) setOptimistic(null);
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border bg-card p-4 shadow-xs sm:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold">
+          <ListChecks aria-hidden="true" className="size-4 text-primary" />
+          Checklist
+        </h2>
+        <p className="text-sm font-medium text-muted-foreground">{progress.label}</p>
+      </div>
+      <div aria-hidden="true" className="mb-5 h-1.5 overflow-hidden rounded-full bg-muted">
+        <div
+          className={cn('h-full rounded-full bg-primary transition-[width] duration-300')}
+          style={{ width: progress.total ? `${(progress.done / progress.total) * 100}%` : '0%' }}
+        />
+      </div>
+      <ChecklistEditor
+        items={items}
+        onToggle={(id) => apply(toggleItem(items, id))}
+        onEditText={(id, text) => apply(editItemText(items, id, text))}
+        onRemove={(id) => apply(removeItem(items, id))}
+        onAppend={(text) => apply(appendItem(items, text))}
+      />
+    </section>
+  );
+}

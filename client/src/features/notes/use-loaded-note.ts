@@ -1,0 +1,29 @@
+// One note for the Edit and View screens, telling "still loading" from "not on this device": on a
+// device whose first sync is still running, a deep link's note may only arrive with that pull.
+import { useEffect, useState } from 'react';
+import { useNote, useSyncStatus } from './data/use-notes';
+import type { NoteView } from './data/local-note';
+import { useOnlineStatus } from '../../lib/use-online-status';
+
+export type LoadedNote = { status: 'loading' } | { status: 'missing' } | { status: 'found'; note: NoteView };
+
+/** How long a missing note waits for the first sync before it counts as unknown. */
+const FIRST_SYNC_WAIT_MS = 8000;
+
+export function useLoadedNote(userId: string | null, id: string | undefined): LoadedNote {
+  const note = useNote(userId, id);
+  const status = useSyncStatus();
+  const online = useOnlineStatus();
+  const [waitedOut, setWaitedOut] = useState(false);
+  const firstSyncPending = online && status.lastSyncedAt === null && status.lastError === null;
+
+  useEffect(() => {
+    if (!firstSyncPending) return;
+    const timer = setTimeout(() => setWaitedOut(true), FIRST_SYNC_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [firstSyncPending]);
+
+  if (!userId || note === undefined) return { status: 'loading' };
+  if (note) return { status: 'found', note };
+  return firstSyncPending && !waitedOut ? { status: 'loading' } : { status: 'missing' };
+}

@@ -1,0 +1,149 @@
+// Profile > Security > Account Security: the spec's warning and 'Delete Account', which asks for
+// confirmation and the current password, deletes the account and every note on the server, clears this
+// device's copy and signs out to /login.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { LoaderCircle, ShieldAlert, Trash2 } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { toast } from '../../lib/toast';
+import { resetAiConnection } from '../ai-connection/ai-connection-store';
+import { signOut } from '../auth/sign-out';
+import { clearUserData } from '../notes/data/local-keys';
+import { clearLocalNotes } from '../notes/data/notes-runtime';
+import { forgetAiPreferences } from '../preferences/ai-preferences-store';
+import { WrongPasswordError, deleteAccount } from './profile-api';
+
+/** Removes what this device holds of the user: notes, note activity, profile copy, AI preferences. */
+async function clearDeviceData(userId: string): Promise<void> {
+  try {
+    await clearLocalNotes(userId);
+  } catch (error) {
+    console.warn('Clearing the notes on this device failed:', error);
+  }
+  clearUserData(userId);
+  forgetAiPreferences(userId);
+  resetAiConnection();
+}
+
+export function DeleteAccountCard({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const onOpenChange = (next: boolean) => {
+    if (deleting) return;
+    setOpen(next);
+    if (!next) {
+      setPassword('');
+      setError(null);
+    }
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password === '' || deleting) return;
+    setDeleting(true);
+    setError(null);
+    try {
+      await deleteAccount(password);
+    } catch (failure) {
+      setDeleting(false);
+      if (failure instanceof WrongPasswordError) {
+        setError(failure.message);
+        toast({ variant: 'destructive', title: 'Error', description: failure.message });
+      } else {
+        console.warn('Deleting the account failed:', failure);
+        toast({ variant: 'destructive', title: 'Error', description: 'We could not delete your account. Please try again.' });
+      }
+      return;
+    }
+    // The account is gone: the notes were deleted with it, so nothing is left to sync first.
+    await clearDeviceData(userId);
+    await signOut();
+    await navigate('/login', { replace: true });
+    toast({ title: 'Account deleted', description: 'Your account and all your notes have been deleted.' });
+  };
+
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader className="flex-row items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-destructive/10 text-destructive">
+          <ShieldAlert aria-hidden="true" className="size-[1.125rem]" />
+        </span>
+        <div className="grid gap-1">
+          <CardTitle as="h2" className="text-base">
+            Account Security
+          </CardTitle>
+          <CardDescription>Permanently delete your account and everything in it.</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-4">
+        <p className="max-w-md text-sm font-medium">Once you delete your account, there is no going back. Please be certain.</p>
+        <AlertDialog open={open} onOpenChange={onOpenChange}>
+          <AlertDialogTrigger asChild>
+            <Button variant="destructive">
+              <Trash2 aria-hidden="true" />
+              Delete Account
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
+              <AlertDialogHeader>
+                <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  This permanently deletes your account and all your notes, on the server and on this device. It cannot be undone.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <div className="grid gap-2">
+                <Label htmlFor="delete-account-password">Current Password</Label>
+                <Input
+                  id="delete-account-password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.target.value);
+                    setError(null);
+                  }}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? 'delete-account-error' : 'delete-account-hint'}
+                />
+                {error ? (
+                  <p id="delete-account-error" role="alert" className="text-sm font-medium text-destructive">
+                    {error}
+                  </p>
+                ) : (
+                  <p id="delete-account-hint" className="text-sm text-muted-foreground">
+                    Enter your password to confirm.
+                  </p>
+                )}
+              </div>
+              <AlertDialogFooter>
+                <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
+                <Button type="submit" variant="destructive" disabled={password === '' || deleting}>
+                  {deleting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
+                  {deleting ? 'Deleting...' : 'Delete Account'}
+                </Button>
+              </AlertDialogFooter>
+            </form>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+// AI preferences: defaults, strict and lenient parsing, the Settings options and question budgets.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  CONVERSATION_DEPTHS,
+  CONVERSATION_DEPTH_OPTIONS,
+  DEFAULT_AI_PREFERENCES,
+  OUTPUT_FORMATS,
+  OUTPUT_FORMAT_OPTIONS,
+  PROMPTING_STYLES,
+  PROMPTING_STYLE_OPTIONS,
+  TONES,
+  TONE_OPTIONS,
+  aiPreferencesSchema,
+  parseAiPreferences,
+  questionBudget,
+} from './ai-preferences';
+import type { AiPreferences, ConversationDepth } from './ai-preferences';
+
+const custom: AiPreferences = {
+  tone: 'calm',
+  conversationDepth: 'deep',
+  promptingStyle: 'ask',
+  outputFormat: 'paragraphs',
+  aiName: 'Juniper',
+};
+
+describe('DEFAULT_AI_PREFERENCES', () => {
+  it('matches the spec defaults', () => {
+    expect(DEFAULT_AI_PREFERENCES).toEqual({
+      tone: 'friendly',
+      conversationDepth: 'medium',
+      promptingStyle: 'suggest',
+      outputFormat: 'checklist',
+      aiName: 'Sprout',
+    });
+  });
+});
+
+describe('aiPreferencesSchema', () => {
+  it('fills missing fields with defaults', () => {
+    const parsed: AiPreferences = aiPreferencesSchema.parse({});
+    expect(parsed).toEqual(DEFAULT_AI_PREFERENCES);
+  });
+
+  it('accepts valid values and trims the name', () => {
+    expect(aiPreferencesSchema.parse({ ...custom, aiName: '  Juniper  ' })).toEqual(custom);
+  });
+
+  it('maps a blank name to the default', () => {
+    expect(aiPreferencesSchema.parse({ aiName: '   ' }).aiName).toBe('Sprout');
+  });
+
+  it.each([{ tone: 'sarcastic' }, { conversationDepth: 'endless' }, { promptingStyle: 1 }, { outputFormat: null }, { aiName: 'x'.repeat(51) }])(
+    'rejects %j',
+    (value) => {
+      expect(aiPreferencesSchema.safeParse(value).success).toBe(false);
+    },
+  );
+
+  it('allows a 50-character name, counted after trimming', () => {
+    expect(aiPreferencesSchema.parse({ aiName: ` ${'x'.repeat(50)} ` }).aiName).toHaveLength(50);
+  });
+});
+
+describe('parseAiPreferences', () => {
+  it.each([undefined, null, 0, 'nonsense', '[1]', [], true])('gives defaults for %j', (value) => {
+    expect(parseAiPreferences(value)).toEqual(DEFAULT_AI_PREFERENCES);
+  });
+
+  it('reads valid preferences and their JSON text', () => {
+    expect(parseAiPreferences(custom)).toEqual(custom);
+    expect(parseAiPreferences(JSON.stringify(custom))).toEqual(custom);
+  });
+
+  it('falls back field by field', () => {
+    expect(parseAiPreferences({ ...custom, tone: 'sarcastic', aiName: 'x'.repeat(60), extra: 1 })).toEqual({
+      ...custom,
+      tone: 'friendly',
+      aiName: 'Sprout',
+    });
+    expect(parseAiPreferences({ conversationDepth: 'quick' })).toEqual({ ...DEFAULT_AI_PREFERENCES, conversationDepth: 'quick' });
+  });
+
+  it('returns a fresh object each time', () => {
+    const a = parseAiPreferences(null);
+    a.aiName = 'Changed';
+    expect(parseAiPreferences(null).aiName).toBe('Sprout');
+  });
+
+  it('never throws and always yields a valid value (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.record({ tone: fc.anything(), aiName: fc.anything() }, { requiredKeys: [] })), (value) => {
+        expect(aiPreferencesSchema.safeParse(parseAiPreferences(value)).success).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('option metadata', () => {
+  it('lists every value once, in the spec order', () => {
+    expect(TONE_OPTIONS.map((o) => o.value)).toEqual([...TONES]);
+    expect(CONVERSATION_DEPTH_OPTIONS.map((o) => o.value)).toEqual([...CONVERSATION_DEPTHS]);
+    expect(PROMPTING_STYLE_OPTIONS.map((o) => o.value)).toEqual([...PROMPTING_STYLES]);
+    expect(OUTPUT_FORMAT_OPTIONS.map((o) => o.value)).toEqual([...OUTPUT_FORMATS]);
+  });
+
+  it('carries the spec labels and descriptions', () => {
+    expect(TONE_OPTIONS).toContainEqual({ value: 'motivational', label: 'Motivational Coach', description: 'encouraging, assertive' });
+    expect(TONE_OPTIONS).toContainEqual({ value: 'calm', label: 'Calm Mentor', description: 'gentle, thoughtful' });
+    expect(TONE_OPTIONS).toContainEqual({ value: 'professional', label: 'Professional', description: 'focused, concise' });
+    expect(CONVERSATION_DEPTH_OPTIONS).toContainEqual({ value: 'deep', label: 'Deep Thinker', description: '8 or more questions' });
+    expect(PROMPTING_STYLE_OPTIONS).toContainEqual({ value: 'ask', label: 'Ask First', description: 'only suggests after confirming' });
+    expect(OUTPUT_FORMAT_OPTIONS).toContainEqual({ value: 'paragraphs', label: 'Paragraphs' });
+  });
+});
+
+describe('questionBudget', () => {
+  it.each([
+    ['quick', { min: 3, max: 4 }],
+    ['medium', { min: 5, max: 7 }],
+    ['deep', { min: 8, max: null }],
+  ] as const)('%s', (depth, budget) => {
+    expect(questionBudget(depth)).toEqual(budget);
+  });
+
+  it('treats an unknown depth as the default', () => {
+    expect(questionBudget('bogus' as ConversationDepth)).toEqual({ min: 5, max: 7 });
+  });
+});

@@ -1,0 +1,287 @@
+// The pure rules of note sync (docs/sync.md): what a local write, a push answer or a pulled row does to
+// the local working copy. No I/O here; the client's sync engine runs these inside storage transactions.
+import type { ChatMessage, ChecklistItem, NoteRow, NoteWritable } from './note';
+import { NOTE_LIMITS } from './note';
+
+export type SyncState = 'synced' | 'pending' | 'error';
+
+/** The local working copy of a note (one IndexedDB row). */
+export interface LocalNote {
+  id: string;
+  user_id: string;
+  title: string;
+  content: string;
+  expanded_content: string | null;
+  is_checklist: boolean;
+  checklist_items: ChecklistItem[] | null;
+  chat_history: ChatMessage[] | null;
+  created_at: string;
+  updated_at: string;
+  /** Set on a local deletion waiting to reach the server [S9]. */
+  deleted_at: string | null;
+  /** The latest server revision this device has seen for the note; null if never seen on the server. */
+  revision: number | null;
+  /** The server revision the local change was made on [S4]; null for a note the server never had. */
+  base_revision: number | null;
+  /** Id of the latest local change [S3] (pending), or of the server's last write once synced. */
+  mutation_id: string | null;
+  /** Changes sent whose answer never came: they may have landed on the server [S6]. Oldest first. */
+  sent_mutation_ids: string[];
+  sync_state: SyncState;
+  sync_error: string | null;
+  /** For a conflict copy made on this device [S7]: the id of the note it was copied from. */
+  conflict_of: string | null;
+}
+
+/** The note fields a user edits; everything else is bookkeeping. */
+export const NOTE_CONTENT_FIELDS = ['title', 'content', 'expanded_content', 'is_checklist', 'checklist_items', 'chat_history'] as const;
+export type NoteContent = Pick<LocalNote, (typeof NOTE_CONTENT_FIELDS)[number]>;
+
+export const CONFLICT_COPY_SUFFIX = ' (conflict copy)';
+/** Tombstones are kept on the server at least this long [S10]. */
+export const TOMBSTONE_RETENTION_DAYS = 90;
+/** A device that last pulled longer ago than this resyncs in full [S12]; one day short of the retention. */
+export const FULL_RESYNC_AFTER_MS = (TOMBSTONE_RETENTION_DAYS - 1) * 24 * 60 * 60 * 1000;
+/** Push batch limits [S5]. */
+export const PUSH_BATCH_MAX_ROWS = 100;
+export const PUSH_BATCH_MAX_BYTES = 256 * 1024;
+/** At most this many unanswered mutation ids are remembered per note [S6]. */
+export const MAX_SENT_MUTATION_IDS = 20;
+
+/** The result of one rule: rows to write and ids to remove, applied in one transaction. */
+export interface LocalChanges {
+  put: LocalNote[];
+  delete: string[];
+}
+
+const NO_CHANGES: LocalChanges = Object.freeze({ put: [], delete: [] }) as LocalChanges;
+const put = (...notes: LocalNote[]): LocalChanges => ({ put: notes, delete: [] });
+const remove = (id: string): LocalChanges => ({ put: [], delete: [id] });
+
+export function pickContent(note: NoteContent): NoteContent {
+  return {
+    title: note.title,
+    content: note.content,
+    expanded_content: note.expanded_content,
+    is_checklist: note.is_checklist,
+    checklist_items: note.checklist_items,
+    chat_history: note.chat_history,
+  };
+}
+
+// jsonb reorders object keys, so lists are compared field by field, not as JSON text.
+function canonicalContent(note: NoteContent): string {
+  return JSON.stringify([
+    note.title,
+    note.content,
+    note.expanded_content,
+    note.is_checklist,
+    note.checklist_items?.map((item) => [item.id, item.text, item.completed]) ?? null,
+    note.chat_history?.map((message) => [message.role, message.content]) ?? null,
+  ]);
+}
+
+/** True when two notes hold the same user-visible content. */
+export function sameContent(a: NoteContent, b: NoteContent): boolean {
+  return canonicalContent(a) === canonicalContent(b);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Push [S3] [S4] [S5]
+
+/**
+ * The row sent for a pending note. A note new to the server is sent with base revision 0, which no
+ * stored row has: if its id already exists (an earlier send landed), the server answers 409 and the
+ * resend rule decides [S6], so a resend can never overwrite another device's later edit.
+ */
+export function toWire(note: LocalNote): NoteWritable {
+  const tombstone = note.deleted_at !== null;
+  return {
+    id: note.id,
+    user_id: note.user_id,
+    // The server clears a tombstone's content; sending none keeps the request small.
+    title: tombstone ? '' : note.title,
+    content: tombstone ? '' : note.content,
+    expanded_content: tombstone ? null : note.expanded_content,
+    is_checklist: tombstone ? false : note.is_checklist,
+    checklist_items: tombstone ? null : note.checklist_items,
+    chat_history: tombstone ? null : note.chat_history,
+    created_at: note.created_at,
+    updated_at: note.updated_at,
+    deleted_at: note.deleted_at,
+    last_mutation_id: note.mutation_id,
+    base_revision: note.base_revision ?? 0,
+    revision: note.revision ?? 0,
+  };
+}
+
+/** UTF-8 length of a string, without TextEncoder (core has no DOM or Node APIs). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * Splits rows into request bodies of at most `maxRows` rows and `maxBytes` bytes of JSON [S5]. A single
+ * row larger than `maxBytes` travels alone (the server decides whether it is too large).
+ */
+export function planBatches<T>(rows: readonly T[], maxRows = PUSH_BATCH_MAX_ROWS, maxBytes = PUSH_BATCH_MAX_BYTES): T[][] {
+  const batches: T[][] = [];
+  let batch: T[] = [];
+  let bytes = 2; // the array's brackets
+  for (const row of rows) {
+    const size = utf8Length(JSON.stringify(row)) + 1; // the row and its comma
+    if (batch.length > 0 && (batch.length >= maxRows || bytes + size > maxBytes)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(row);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** The local copy of a server row, keeping this device's conflict-copy mark. */
+export function fromServer(row: NoteRow, local?: LocalNote): LocalNote {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    title: row.title,
+    content: row.content,
+    expanded_content: row.expanded_content,
+    is_checklist: row.is_checklist,
+    checklist_items: row.checklist_items,
+    chat_history: row.chat_history,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    deleted_at: null,
+    revision: row.revision,
+    base_revision: row.revision,
+    mutation_id: row.last_mutation_id,
+    sent_mutation_ids: [],
+    sync_state: 'synced',
+    sync_error: null,
+    conflict_of: local?.conflict_of ?? null,
+  };
+}
+
+/** The server's row replaces the local one (a tombstone removes it). */
+function takeServer(row: NoteRow, local: LocalNote): LocalChanges {
+  return row.deleted_at !== null ? remove(local.id) : put(fromServer(row, local));
+}
+
+/** Our earlier change is on the server at `row.revision`: the later local change now builds on it. */
+function rebaseOnOwn(local: LocalNote, row: NoteRow, landedMutationId: string): LocalChanges {
+  const index = local.sent_mutation_ids.indexOf(landedMutationId);
+  // Sends older than the one that landed can no longer land (their base is gone): forget them too.
+  const sent = index >= 0 ? local.sent_mutation_ids.slice(index + 1) : local.sent_mutation_ids.filter((id) => id !== landedMutationId);
+  return put({ ...local, revision: row.revision, base_revision: row.revision, sent_mutation_ids: sent });
+}
+
+/** The server accepted the row sent with `sentMutationId` [S3]. */
+export function pushAccepted(local: LocalNote | undefined, sentMutationId: string, row: NoteRow): LocalChanges {
+  if (!local) return NO_CHANGES;
+  if (local.mutation_id === sentMutationId) return takeServer(row, local);
+  // Edited again while the push was in flight: stay pending on top of what just landed.
+  return rebaseOnOwn(local, row, sentMutationId);
+}
+
+export type ConflictOutcome = 'duplicate' | 'rebased' | 'remote-wins' | 'same-change' | 'conflict-copy';
+
+export interface ConflictResolution {
+  outcome: ConflictOutcome;
+  changes: LocalChanges;
+}
+
+/** A losing local version as a new note: same content, a visible title mark, pending [S7]. */
+export function conflictCopy(local: LocalNote, ids: { id: string; mutationId: string; now: string }): LocalNote {
+  const title = `${local.title}${CONFLICT_COPY_SUFFIX}`.trim();
+  return {
+    ...local,
+    id: ids.id,
+    title: title.length <= NOTE_LIMITS.title ? title : `${local.title.slice(0, NOTE_LIMITS.title - CONFLICT_COPY_SUFFIX.length)}${CONFLICT_COPY_SUFFIX}`,
+    created_at: ids.now,
+    deleted_at: null,
+    revision: null,
+    base_revision: null,
+    mutation_id: ids.mutationId,
+    sent_mutation_ids: [],
+    sync_state: 'pending',
+    sync_error: null,
+    conflict_of: local.id,
+  };
+}
+
+/**
+ * The server refused the row sent with `sentMutationId` because its base revision is stale (409) and
+ * returned its current row [S6] [S7] [S8].
+ */
+export function pushConflict(
+  local: LocalNote | undefined,
+  sentMutationId: string,
+  current: NoteRow,
+  ids: { id: string; mutationId: string; now: string },
+): ConflictResolution {
+  if (!local) return { outcome: 'duplicate', changes: NO_CHANGES };
+  const landed = current.last_mutation_id;
+  if (landed !== null && landed === local.mutation_id) {
+    return { outcome: 'duplicate', changes: takeServer(current, local) };
+  }
+  if (landed !== null && (landed === sentMutationId || local.sent_mutation_ids.includes(landed))) {
+    return { outcome: 'rebased', changes: rebaseOnOwn(local, current, landed) };
+  }
+  // A real conflict: another device wrote since our base. The server keeps the note id.
+  if (local.deleted_at !== null) return { outcome: 'remote-wins', changes: takeServer(current, local) };
+  if (current.deleted_at === null && sameContent(local, current)) {
+    return { outcome: 'same-change', changes: takeServer(current, local) };
+  }
+  const copy = conflictCopy(local, ids);
+  const original = takeServer(current, local);
+  return { outcome: 'conflict-copy', changes: { put: [...original.put, copy], delete: original.delete } };
+}
+
+/** The server refused the row for good (validation) [S13]: the note shows the error and stops blocking. */
+export function pushRejected(local: LocalNote | undefined, sentMutationId: string, message: string): LocalChanges {
+  if (!local || local.mutation_id !== sentMutationId) return NO_CHANGES;
+  return put({ ...local, sync_state: 'error', sync_error: message });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pull [S11] [S12]
+
+/** A row pulled from the server meets the local copy. */
+export function pulledRow(local: LocalNote | undefined, row: NoteRow): LocalChanges {
+  if (!local) return row.deleted_at !== null ? NO_CHANGES : put(fromServer(row));
+  if (local.revision !== null && row.revision <= local.revision) return NO_CHANGES; // already seen
+  if (local.sync_state === 'synced') return takeServer(row, local);
+  const landed = row.last_mutation_id;
+  if (landed !== null && landed === local.mutation_id) return takeServer(row, local);
+  if (landed !== null && local.sent_mutation_ids.includes(landed)) return rebaseOnOwn(local, row, landed);
+  // Someone else's change: the local change keeps its content and its base, so its next push meets
+  // the new revision as a conflict and is resolved there [S7] [S8].
+  return put({ ...local, revision: row.revision });
+}
+
+/** After a full resync: synced local notes the server no longer has live are removed [S12]. */
+export function removedByFullResync(local: readonly LocalNote[], liveIds: ReadonlySet<string>): string[] {
+  return local.filter((note) => note.sync_state === 'synced' && !liveIds.has(note.id)).map((note) => note.id);
+}
+
+/** A device that never pulled, or last pulled before tombstones may have been purged, resyncs in full [S12]. */
+export function needsFullResync(lastPullAt: string | null, now: Date): boolean {
+  if (lastPullAt === null) return true;
+  const last = Date.parse(lastPullAt);
+  if (Number.isNaN(last)) return true;
+  return now.getTime() - last > FULL_RESYNC_AFTER_MS;
+}

@@ -1,0 +1,118 @@
+// Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the AI screens: /new at each of
+// its three steps and /chat (start card and active chat), at 1280x800 and 390x844, in both themes.
+// Screenshots go to e2e/artifacts/screenshots/ for review.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+
+const SCREENSHOT_DIR = path.join(import.meta.dirname, 'artifacts', 'screenshots');
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`),
+  ).toEqual([]);
+}
+
+async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+  // Let enter animations and the typing effect settle so the picture shows the resting state.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+async function waitForToastsToClose(page: Page): Promise<void> {
+  const region = page.getByRole('region', { name: /Notifications/ });
+  await region.getByRole('button', { name: 'Close notification' }).click().catch(() => undefined);
+  // Wait for the exit animation too: a half-faded toast has too little contrast to scan.
+  await expect(region.locator('li')).toHaveCount(0, { timeout: 7_000 });
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const theme of THEMES) {
+    test.describe(`${viewport.name} ${theme}`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: theme });
+      const suffix = `${viewport.name}-${theme}`;
+
+      test('/new, each step', async ({ page, account, baseURL, request }) => {
+        await storeAiKey(request, account);
+        const tag = uniqueTag();
+        await openAs(page, account, baseURL, '/new');
+        await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+        await page.getByLabel('Title').fill('Community garden');
+        await page.getByLabel('Your idea').fill(`Start a community garden on the empty lot by the school ${tag}`);
+        await page.getByRole('button', { name: 'Show Details' }).click();
+        await expectNoSeriousViolations(page);
+        await shoot(page, `ai-new-step1-${suffix}`);
+
+        await page.getByRole('button', { name: 'Start Conversation' }).click();
+        await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+        await page.getByLabel('Message Sprout').fill('Twelve raised beds by May, run by volunteers');
+        await page.getByLabel('Message Sprout').press('Enter');
+        await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
+        await waitForToastsToClose(page);
+        await expectNoSeriousViolations(page);
+        await shoot(page, `ai-new-step2-${suffix}`);
+
+        await page.getByRole('button', { name: 'Create Plan' }).click();
+        await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
+        await page.waitForTimeout(1_500); // the plan types in
+        await shoot(page, `ai-new-step2-done-${suffix}`);
+        await page.getByRole('button', { name: 'View Action Steps' }).click();
+        await page.getByRole('switch', { name: 'Enable Checklist' }).click();
+        await expectNoSeriousViolations(page);
+        await page.locator('#idea-result').scrollIntoViewIfNeeded();
+        await shoot(page, `ai-new-step3-${suffix}`);
+        await page.getByRole('tab', { name: 'Expanded Idea' }).click();
+        await expectNoSeriousViolations(page);
+        await shoot(page, `ai-new-step3-expanded-${suffix}`);
+      });
+
+      test('/chat, start and active', async ({ page, account, baseURL, request }) => {
+        await storeAiKey(request, account);
+        await openAs(page, account, baseURL, '/chat');
+        await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
+        await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+        await expectNoSeriousViolations(page);
+        await shoot(page, `ai-chat-start-${suffix}`);
+
+        await page.getByRole('button', { name: 'Learn a new skill' }).click();
+        await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+        await page.getByLabel('Message Sprout').fill('Watercolour painting, **one** picture a week:\n\n- landscapes\n- portraits');
+        await page.getByLabel('Message Sprout').press('Enter');
+        await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
+        await expectNoSeriousViolations(page);
+        await shoot(page, `ai-chat-active-${suffix}`);
+      });
+    });
+  }
+}
+
+test('failure and offline states pass the scan too', async ({ page, account, baseURL, request, context, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource/);
+  await storeAiKey(request, account);
+  const tag = uniqueTag();
+  await request.post(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}/__script`, {
+    data: { replies: [{ kind: 'text', match: tag, deltas: ['A partial ', 'reply that ', 'breaks'], cutAfterChunks: 2 }, { kind: 'error', status: 401, match: tag }] },
+  });
+  await openAs(page, account, baseURL, '/chat');
+  await page.getByLabel('Your idea, question or topic').fill(`Failures ${tag}`);
+  await page.getByRole('button', { name: 'Start Chat' }).click();
+  await expect(messageLog(page).getByText('Incomplete', { exact: true })).toBeVisible();
+  await page.getByLabel('Message Sprout').fill('Again');
+  await page.getByLabel('Message Sprout').press('Enter');
+  await expect(messageLog(page).getByRole('link', { name: 'Check your API key' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText("You're offline. The assistant needs a connection.")).toBeVisible();
+  await waitForToastsToClose(page);
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'ai-chat-failures-desktop-light');
+  await context.setOffline(false);
+});

@@ -1,0 +1,198 @@
+// The AI Chat page (/chat, spec section 2) and the chat panel's failure messages (spec section 8),
+// through the real server and the fake provider: starters, the active chat with profile and notes
+// activity sent along, every AI error of the catalogue shown in the chat, and no key → /api-setup.
+import type { Page } from '@playwright/test';
+import { DEFAULT_FALLBACK_REPLY, DEFAULT_QUESTION_REPLY, type FakeReply } from './support/fake-ai-provider-replies';
+import { test, expect, type Account } from './support/fixtures';
+import { fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag } from './ai-helpers';
+
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+async function startChat(page: Page, account: Account, baseURL: string | undefined, idea: string): Promise<void> {
+  await openAs(page, account, baseURL, '/chat');
+  await page.getByLabel('Your idea, question or topic').fill(idea);
+  await page.getByRole('button', { name: 'Start Chat' }).click();
+}
+
+test.describe('AI Chat page', () => {
+  test('a quick starter opens the chat; the reply comes with the profile and notes activity sent along', async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    const tag = uniqueTag('name');
+    await page.addInitScript(
+      ([userId, name]) => {
+        localStorage.setItem(`user_data:${userId}`, JSON.stringify({ name, bio: 'Likes hiking' }));
+        localStorage.setItem(`notes_activity:${userId}`, JSON.stringify({ n1: { view: '2024-05-01T10:00:00.000Z', lastAction: { type: 'view', timestamp: '2024-05-01T10:00:00.000Z' } } }));
+      },
+      [account.userId, `Robin ${tag}`] as const,
+    );
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'info') logged.push(message.text());
+    });
+    await openAs(page, account, baseURL, '/chat');
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
+    await expect(page.getByPlaceholder('Enter your idea, question, or topic...')).toBeVisible();
+    for (const starter of ['Start a podcast', 'Learn a new skill', 'Plan a trip', 'Health goals']) {
+      await expect(page.getByRole('button', { name: starter })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Plan a trip' }).click();
+    const log = messageLog(page);
+    await expect(log.getByText('I want to plan a trip.')).toBeVisible();
+    await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+    await expect.poll(() => logged.some((line) => line.includes('AI chat reply'))).toBe(true);
+
+    const [sent] = await fakeRequestsFor(request, tag);
+    const system = JSON.stringify(sent?.body);
+    expect(system).toContain(`Robin ${tag}`);
+    expect(system).toContain('Likes hiking');
+    expect(system).toContain('notes_activity');
+
+    // Enter sends a follow-up; the reply is appended.
+    const box = page.getByLabel('Message Sprout');
+    await box.fill('Somewhere warm in March');
+    await box.press('Enter');
+    await expect(log.getByText('Somewhere warm in March')).toBeVisible();
+    await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
+
+    // New chat: back to the start card.
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await expect(page.getByRole('button', { name: 'Start Chat' })).toBeVisible();
+    await expect(log).toHaveCount(0);
+  });
+
+  test("the title carries the assistant's name; the idea form refuses a blank idea", async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    await setAiPreferences(request, account, { aiName: 'Juniper' });
+    await openAs(page, account, baseURL, '/chat');
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat with Juniper' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Chat' })).toBeDisabled();
+    await page.getByLabel('Your idea, question or topic').press('Enter');
+    await expect(page.getByText('Please enter an idea before submitting.')).toBeVisible();
+  });
+
+  test('a reload keeps the active chat', async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    const tag = uniqueTag();
+    await startChat(page, account, baseURL, `Keep me ${tag}`);
+    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+    await page.reload();
+    await expect(messageLog(page).getByText(`Keep me ${tag}`)).toBeVisible();
+    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+  });
+});
+
+interface ErrorCase {
+  name: string;
+  /** Each is sent with the test's own `match`. */
+  replies: FakeReply[];
+  shown: string | RegExp;
+  slow?: boolean;
+}
+
+const ERROR_CASES: ErrorCase[] = [
+  { name: 'provider 401', replies: [{ kind: 'error', status: 401 }], shown: 'Sorry, I encountered an error: Invalid API key. Please check your OpenRouter API key.' },
+  { name: 'provider 429', replies: [{ kind: 'error', status: 429, retryAfter: 30 }], shown: 'Sorry, I encountered an error: Rate limit exceeded. Please try again later.' },
+  {
+    name: 'provider 400',
+    replies: [{ kind: 'error', status: 400, body: { error: { message: 'Model not available', code: 400 } } }],
+    shown: /Sorry, I encountered an error: API Error \(400\): .*Model not available/,
+  },
+  { name: 'garbage body', replies: [{ kind: 'garbage' }], shown: 'Sorry, I encountered an error: Invalid response from AI service.' },
+  { name: 'empty reply', replies: [{ kind: 'empty' }], shown: 'Sorry, I encountered an error: No response generated.' },
+  {
+    name: '500 and every fallback attempt failing',
+    replies: [500, 500, 500, 500].map((status): FakeReply => ({ kind: 'error', status })),
+    shown: /Sorry, I encountered an error: API Error \(500\)/,
+    slow: true,
+  },
+];
+
+test.describe('chat failures', () => {
+  for (const { name, replies, shown, slow } of ERROR_CASES) {
+    test(`${name}: the catalogue message in place of the reply, and 'AI Chat Failed'`, async ({ page, account, baseURL, request }) => {
+      if (slow) test.setTimeout(60_000);
+      await storeAiKey(request, account);
+      const tag = uniqueTag();
+      await scriptFake(request, ...replies.map((reply) => ({ ...reply, match: tag })));
+      await startChat(page, account, baseURL, `Failing ${tag}`);
+      const notice = messageLog(page).getByRole('listitem').last();
+      await expect(notice).toContainText(shown, { timeout: slow ? 20_000 : 10_000 });
+      await expect(toasts(page).getByText('AI Chat Failed')).toBeVisible();
+      if (name === 'provider 401') await expect(notice.getByRole('link', { name: 'Check your API key' })).toHaveAttribute('href', '/api-setup');
+      // The input is usable again.
+      await expect(page.getByLabel('Message Sprout')).toBeEnabled();
+    });
+  }
+
+  test("a 500 answered by the fallback: the reply, and 'Connection Error' once", async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    const tag = uniqueTag();
+    await scriptFake(request, { kind: 'error', status: 500, match: tag });
+    await startChat(page, account, baseURL, `Fallback ${tag}`);
+    await expect(messageLog(page).getByText(DEFAULT_FALLBACK_REPLY)).toBeVisible({ timeout: 15_000 });
+    await expect(toasts(page).getByText("We're having trouble connecting to our AI service. Using fallback mode.")).toBeVisible();
+    expect((await fakeRequestsFor(request, tag)).map((r) => r.flavour)).toEqual(['conversation', 'fallback']);
+  });
+
+  test('a stream cut mid-way keeps the partial text, marked incomplete', async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    const tag = uniqueTag();
+    await scriptFake(request, {
+      kind: 'text',
+      match: tag,
+      deltas: ['The first part arrives. ', 'So does the second. ', 'The third never does.', ' Nor the fourth.'],
+      cutAfterChunks: 2,
+    });
+    await startChat(page, account, baseURL, `Cut ${tag}`);
+    const reply = messageLog(page).getByRole('listitem').last();
+    await expect(reply).toContainText('The first part arrives. So does the second.');
+    await expect(reply.getByText('Incomplete', { exact: true })).toBeVisible();
+    await expect(reply).toContainText('The reply is incomplete.');
+    await expect(reply).not.toContainText('The third never does.');
+  });
+
+  test("a request that fails outright appends 'Sorry, I had trouble responding. Please try again.'", async ({ page, account, baseURL, request, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource: net::ERR_FAILED/);
+    await storeAiKey(request, account);
+    await page.route('**/api/ai/chat', (route) => route.abort('failed'));
+    await startChat(page, account, baseURL, `Unreachable ${uniqueTag()}`);
+    await expect(messageLog(page).getByText('Sorry, I had trouble responding. Please try again.')).toBeVisible();
+    await expect(toasts(page).getByText('AI Chat Failed')).toBeVisible();
+  });
+
+  test('without an AI key the chat sends the user to /api-setup, and waits for a key on return', async ({ page, account, baseURL, request, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
+    const tag = uniqueTag();
+    await startChat(page, account, baseURL, `No key ${tag}`);
+    await expect(page).toHaveURL(/\/api-setup$/);
+    await page.goto('/chat');
+    await expect(messageLog(page).getByText(`No key ${tag}`)).toBeVisible();
+    await expect(page.getByRole('alert').getByText('Failed to initialize AI service. Please check your API key.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Set up API key' })).toHaveAttribute('href', '/api-setup');
+    await storeAiKey(request, account);
+    await page.reload();
+    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+  });
+
+  test('offline: the chat says the assistant needs a connection and keeps what was typed', async ({ page, account, baseURL, request, context, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+    await storeAiKey(request, account);
+    await startChat(page, account, baseURL, `Offline chat ${uniqueTag()}`);
+    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+    const box = page.getByLabel('Message Sprout');
+    await box.fill('Typed before the network went');
+    await context.setOffline(true);
+    await expect(page.getByText("You're offline. The assistant needs a connection.")).toBeVisible();
+    // Writing goes on offline; sending waits for the network.
+    await box.press('End');
+    await box.pressSequentially(' and after');
+    await box.press('Enter');
+    await expect(box).toHaveValue('Typed before the network went and after');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    await box.press('Enter');
+    await expect(messageLog(page).getByText('Typed before the network went and after')).toBeVisible();
+    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
+  });
+});

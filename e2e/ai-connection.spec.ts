@@ -1,0 +1,60 @@
+// The idea form's connection controls (spec sections 2 and 8): the badge, the failure notice with
+// 'Test Connection', the detailed variant's Show/Hide Details and Reconnect, and their toasts.
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { openAs, storeAiKey } from './ai-helpers';
+
+const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+
+test('without a key: Connection Failed, Test Connection and Reconnect report it; with a key Reconnect restores it', async ({
+  page,
+  account,
+  baseURL,
+  request,
+}) => {
+  await openAs(page, account, baseURL, '/new');
+  await expect(page.getByRole('status', { name: 'AI connection: Connection Failed' })).toBeVisible();
+  await expect(page.getByText("AI connection issue detected. We'll use a local fallback for responses.")).toBeVisible();
+
+  await page.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(toast(page, 'API Connection Failed')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show Details' }).click();
+  await expect(page.getByText('Models available')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide Details' }).click();
+  await expect(page.getByText('Models available')).toHaveCount(0);
+
+  await storeAiKey(request, account);
+  await page.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(toast(page, 'Your AI connection has been restored.')).toBeVisible();
+  await expect(toast(page, 'Reconnection Successful')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Test Connection' })).toHaveCount(0);
+});
+
+test("a status check that cannot reach the server: 'API Connection Error'", async ({ page, account, baseURL, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource: net::ERR_FAILED/);
+  await page.route('**/api/ai/status', (route) => route.abort('failed'));
+  await openAs(page, account, baseURL, '/chat');
+  await expect(page.getByRole('status', { name: 'AI connection: Connection Failed' })).toBeVisible();
+  await page.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(toast(page, 'API Connection Error')).toBeVisible();
+});
+
+test('Reconnect says Retrying Connection first', async ({ page, account, baseURL, request }) => {
+  await storeAiKey(request, account);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await openAs(page, account, baseURL, '/new');
+  await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+  await page.route('**/api/ai/status', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(toast(page, 'Retrying Connection')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'AI connection: Connecting' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Conversation' })).toBeDisabled();
+  release();
+  await expect(toast(page, 'Reconnection Successful')).toBeVisible();
+});

@@ -1,0 +1,232 @@
+// Create New Idea end to end (spec sections 2 and 4), through the real server and the fake provider:
+// idea → conversation (automatic first reply, 100 ms send, Create Plan) → result tabs → checklist →
+// Save Note, checked on the server; the default tab by outputFormat; streaming as it arrives; the draft
+// surviving a reload; a failed plan; no key → /api-setup; offline → saved as a plain note.
+import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
+import { test, expect } from './support/fixtures';
+import { fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag, waitForServerNote } from './ai-helpers';
+
+test.describe('Create New Idea', () => {
+  test('the whole flow to a saved note with expanded content and a checklist', async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    const tag = uniqueTag();
+    await openAs(page, account, baseURL, '/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New Idea' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to your notes' })).toHaveAttribute('href', '/');
+
+    // Step 1: title, idea; the badge reports the connection.
+    await expect(page.getByRole('heading', { name: "What's your idea?" })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Start Conversation' });
+    await expect(submit).toBeDisabled();
+    const idea = page.getByLabel('Your idea');
+    await idea.press('Enter');
+    await expect(page.getByText('Please enter an idea before submitting.')).toBeVisible();
+    await idea.fill(`Launch a neighbourhood book swap ${tag}`);
+    await expect(page.getByText('Please enter an idea before submitting.')).toHaveCount(0);
+    await page.getByLabel('Title').fill(`Book swap ${tag}`);
+    await idea.press('Enter');
+
+    // Step 2: the idea is seeded and the assistant asked at once.
+    await expect(page.getByRole('heading', { name: "Let's Develop Your Idea" })).toBeVisible();
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Our AI is thinking about your idea...')).toBeVisible();
+    const log = messageLog(page);
+    await expect(log.getByText('What would success look like for you')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Plan' })).toBeVisible();
+
+    const box = page.getByLabel('Message Sprout');
+    await expect(box).toBeEnabled();
+    const height = await box.evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(59);
+    await box.fill('   ');
+    await box.press('Enter');
+    await expect(log.getByRole('listitem')).toHaveCount(3);
+    await box.fill('Twenty swaps by June');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('with ten regulars');
+    await expect(box).toHaveValue('Twenty swaps by June\nwith ten regulars');
+    const grown = await box.evaluate((el) => el.getBoundingClientRect().height);
+    expect(grown).toBeLessThanOrEqual(121);
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(log.getByText('with ten regulars')).toBeVisible();
+    await expect(log.getByRole('listitem')).toHaveCount(5);
+
+    await page.getByRole('button', { name: 'Create Plan' }).click();
+    await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'View Action Steps' }).click();
+
+    // Step 3: Action Steps is the default tab (outputFormat checklist).
+    await expect(page.getByRole('tab', { name: 'Action Steps' })).toHaveAttribute('aria-selected', 'true');
+    const steps = page.getByRole('list', { name: 'Action steps' });
+    await expect(steps.getByRole('listitem')).toHaveText(DEFAULT_PLAN_STEPS);
+    await page.getByRole('tab', { name: 'Expanded Idea' }).click();
+    await expect(page.getByRole('tabpanel').getByText('Goal Summary')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Action Steps:')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Action Steps' }).click();
+
+    const toggle = page.getByRole('switch', { name: 'Enable Checklist' });
+    await toggle.click();
+    await expect(page.getByRole('switch', { name: 'Checklist Enabled' })).toBeChecked();
+    const checklist = page.getByRole('list', { name: 'Action steps checklist' });
+    await expect(checklist.getByRole('listitem')).toHaveCount(DEFAULT_PLAN_STEPS.length);
+    await checklist.getByRole('checkbox').first().check();
+    await page.getByLabel('Item 2', { exact: true }).fill('Break the goal into weekly swaps');
+    await page.getByRole('button', { name: 'Remove item 3', exact: true }).click();
+    const add = page.getByLabel('New item');
+    await add.fill('   ');
+    await add.press('Enter');
+    await expect(checklist.getByRole('listitem')).toHaveCount(DEFAULT_PLAN_STEPS.length - 1);
+    await add.fill('Print flyers');
+    await add.press('Enter');
+    await expect(checklist.getByRole('listitem')).toHaveCount(DEFAULT_PLAN_STEPS.length);
+
+    await page.getByRole('button', { name: 'Save Note' }).click();
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Your idea has been saved successfully.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    const note = await waitForServerNote(request, account, (n) => n.title === `Book swap ${tag}`);
+    expect(note.content).toBe(`Launch a neighbourhood book swap ${tag}`);
+    expect(note.expanded_content).toContain('Goal Summary');
+    expect(note.expanded_content).toContain('Action Steps:');
+    expect(note.is_checklist).toBe(true);
+    expect(note.chat_history).toBeNull();
+    const expectedTexts = [DEFAULT_PLAN_STEPS[0], 'Break the goal into weekly swaps', ...DEFAULT_PLAN_STEPS.slice(3), 'Print flyers'];
+    expect(note.checklist_items?.map((item) => item.text)).toEqual(expectedTexts);
+    expect(note.checklist_items?.map((item) => item.completed)).toEqual(expectedTexts.map((_, i) => i === 0));
+    expect(note.checklist_items?.[0]?.id).toBe('auto-0');
+
+    // The conversation went to the conversation endpoint; the plan request asked for the plan.
+    const sent = await fakeRequestsFor(request, tag);
+    expect(sent.map((r) => r.flavour)).toEqual(['conversation', 'conversation', 'plan']);
+
+    // Saved: the draft is gone, /new starts afresh.
+    await page.goto('/new');
+    await expect(page.getByLabel('Title')).toHaveValue('');
+  });
+
+  test('the result opens on Expanded Idea when the outputFormat preference is paragraphs', async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    await setAiPreferences(request, account, { outputFormat: 'paragraphs', aiName: 'Juniper' });
+    const tag = uniqueTag();
+    await openAs(page, account, baseURL, '/new');
+    await page.getByLabel('Your idea').fill(`Write a cookbook ${tag}`);
+    await page.getByRole('button', { name: 'Start Conversation' }).click();
+    await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Plan' }).click();
+    await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('tab', { name: 'Expanded Idea' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').getByText('Expanded Plan')).toBeVisible();
+    // Save is refused while the title is blank.
+    await expect(page.getByRole('button', { name: 'Save Note' })).toBeDisabled();
+    await page.getByLabel('Title').fill('Cookbook');
+    await expect(page.getByRole('button', { name: 'Save Note' })).toBeEnabled();
+  });
+
+  test('streamed text shows as it arrives, with a cursor mark, before the reply ends', async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    const tag = uniqueTag();
+    await scriptFake(request, {
+      kind: 'text',
+      match: tag,
+      deltas: ['First streamed words ', 'arrive early; ', 'the rest comes ', 'much later.'],
+      chunkDelayMs: 1500,
+    });
+    await openAs(page, account, baseURL, '/new');
+    await page.getByLabel('Your idea').fill(`Stream test ${tag}`);
+    await page.getByRole('button', { name: 'Start Conversation' }).click();
+    const log = messageLog(page);
+    await expect(log.getByText('First streamed words')).toBeVisible();
+    // The reply is not complete yet: the cursor shows, the input waits, the end has not arrived.
+    await expect(page.getByTestId('stream-cursor')).toBeVisible();
+    await expect(log.getByText('much later.')).toHaveCount(0);
+    await expect(page.getByLabel('Message Sprout')).toBeDisabled();
+    await expect(log.getByText('First streamed words arrive early; the rest comes much later.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('stream-cursor')).toHaveCount(0);
+    await expect(page.getByLabel('Message Sprout')).toBeEnabled();
+  });
+
+  test('a reload keeps the title, the idea and the conversation', async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    const tag = uniqueTag();
+    await openAs(page, account, baseURL, '/new');
+    await page.getByLabel('Title').fill(`Kept ${tag}`);
+    await page.getByLabel('Your idea').fill(`Grow tomatoes ${tag}`);
+    await page.getByRole('button', { name: 'Start Conversation' }).click();
+    await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+    await page.getByLabel('Message Sprout').fill('Half-typed answer');
+    await page.reload();
+    await expect(page.getByLabel('Title')).toHaveValue(`Kept ${tag}`);
+    await expect(messageLog(page).getByText(`Grow tomatoes ${tag}`)).toBeVisible();
+    await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+    await expect(page.getByLabel('Message Sprout')).toHaveValue('Half-typed answer');
+    // No second automatic call after the reload.
+    expect((await fakeRequestsFor(request, tag)).length).toBe(1);
+  });
+
+  test("a failed plan: 'AI Processing Failed', the error in the chat, loading cleared", async ({ page, account, baseURL, request }) => {
+    await storeAiKey(request, account);
+    const tag = uniqueTag();
+    await openAs(page, account, baseURL, '/new');
+    await page.getByLabel('Your idea').fill(`Open a bakery ${tag}`);
+    await page.getByRole('button', { name: 'Start Conversation' }).click();
+    await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+    await scriptFake(request, { kind: 'error', status: 429, match: tag, retryAfter: 20 });
+    await page.getByRole('button', { name: 'Create Plan' }).click();
+    await expect(messageLog(page).getByText('Sorry, I encountered an error: Rate limit exceeded. Please try again later.')).toBeVisible();
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('AI Processing Failed')).toBeVisible();
+    await expect(page.getByLabel('Message Sprout')).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Create Plan' })).toBeEnabled();
+  });
+
+  test('without an AI key the conversation sends the user to /api-setup', async ({ page, account, baseURL, request, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
+    const tag = uniqueTag();
+    await openAs(page, account, baseURL, '/new');
+    await expect(page.getByRole('status', { name: 'AI connection: Connection Failed' })).toBeVisible();
+    await page.getByLabel('Title').fill('No key');
+    await page.getByLabel('Your idea').fill(`Needs a key ${tag}`);
+    await page.getByRole('button', { name: 'Start Conversation' }).click();
+    await expect(page).toHaveURL(/\/api-setup$/);
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Failed to initialize AI service. Please check your API key.')).toBeVisible();
+    // Nothing typed is lost: back on /new the draft is there, waiting for a key (no second trip).
+    await page.goto('/new');
+    await expect(page.getByLabel('Title')).toHaveValue('No key');
+    await expect(messageLog(page).getByText(`Needs a key ${tag}`)).toBeVisible();
+    await expect(page.getByRole('alert').getByText('Failed to initialize AI service. Please check your API key.')).toBeVisible();
+    await expect(page).toHaveURL(/\/new$/);
+    // Once a key is stored, the conversation goes on by itself.
+    await storeAiKey(request, account);
+    await page.reload();
+    await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+  });
+
+  test('offline: the assistant needs a connection; the idea is saved as a plain note and synced later', async ({
+    page,
+    account,
+    baseURL,
+    context,
+    request,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+    const tag = uniqueTag();
+    // Open the dashboard first, so its screen is loaded when the save goes back to it offline.
+    await openAs(page, account, baseURL, '/');
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'New Idea' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New Idea' })).toBeVisible();
+    await page.getByLabel('Title').fill(`Offline ${tag}`);
+    await page.getByLabel('Your idea').fill(`Learn the cello ${tag}`);
+    await context.setOffline(true);
+    await expect(page.getByText("You're offline. The assistant needs a connection.")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Conversation' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Save as a plain note' }).click();
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText(/saved/)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await context.setOffline(false);
+    const note = await waitForServerNote(request, account, (n) => n.title === `Offline ${tag}`);
+    expect(note.content).toBe(`Learn the cello ${tag}`);
+    expect(note.expanded_content).toBeNull();
+    expect(note.is_checklist).toBe(false);
+  });
+});

@@ -1,0 +1,82 @@
+// The Chat tabs of a note (spec sections 2 and 4): on Edit (400 px) the chat starts from the saved
+// history, talks about the expanded text, and its turns are saved only by Save Changes; on View
+// ('Chat with your Note', 500 px) each completed turn is saved at once.
+import { DEFAULT_QUESTION_REPLY } from './support/fake-ai-provider-replies';
+import { test, expect } from './support/fixtures';
+import { card, seedNote, serverNote } from './notes-support';
+import { fakeRequestsFor, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+
+test('Edit: the chat continues the saved history and is saved only with Save Changes', async ({ page, account, baseURL, request }) => {
+  await storeAiKey(request, account);
+  const tag = uniqueTag('plan');
+  const note = await seedNote(request, account, {
+    title: 'Edit chat',
+    content: 'A podcast about gardens',
+    expanded_content: `Goal Summary\nA garden podcast ${tag}.\n\nAction Steps:\n1. Record a pilot`,
+    chat_history: [
+      { role: 'user', content: 'Earlier question' },
+      { role: 'assistant', content: 'Earlier **answer**' },
+    ],
+  });
+  await openAs(page, account, baseURL, '/');
+  await card(page, 'Edit chat').getByRole('link', { name: /^Edit/ }).click();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(page.getByRole('region', { name: 'Chat about this note' })).toHaveCSS('height', '400px');
+  const log = messageLog(page);
+  await expect(log.getByText('Earlier question')).toBeVisible();
+  await expect(log.locator('strong', { hasText: 'answer' })).toBeVisible();
+
+  const box = page.getByLabel('Message Sprout');
+  await box.fill('What should I record first?');
+  await box.press('Enter');
+  await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+  // The expanded text went along as the note's content.
+  const [sent] = await fakeRequestsFor(request, tag);
+  expect(JSON.stringify(sent?.body)).toContain('note_content');
+
+  // Not saved yet.
+  await page.waitForTimeout(500);
+  expect((await serverNote(request, account, note.id))?.chat_history).toHaveLength(2);
+
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(async () => (await serverNote(request, account, note.id))?.chat_history?.map((m) => m.content))
+    .toEqual(['Earlier question', 'Earlier **answer**', 'What should I record first?', DEFAULT_QUESTION_REPLY]);
+});
+
+test('View: each completed turn is saved to the note at once', async ({ page, account, baseURL, request }) => {
+  await storeAiKey(request, account);
+  const tag = uniqueTag('idea');
+  const note = await seedNote(request, account, { title: 'View chat', content: `Learn to bake bread ${tag}` });
+  await openAs(page, account, baseURL, '/');
+  await expect(card(page, 'View chat')).toBeVisible();
+  await page.goto(`/view/${note.id}`);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(page.getByRole('heading', { name: 'Chat with your Note' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Chat about this note' })).toHaveCSS('height', '500px');
+
+  const box = page.getByLabel('Message Sprout');
+  await box.fill('Which flour?');
+  await box.press('Enter');
+  await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+  await expect
+    .poll(async () => (await serverNote(request, account, note.id))?.chat_history)
+    .toEqual([
+      { role: 'user', content: 'Which flour?' },
+      { role: 'assistant', content: DEFAULT_QUESTION_REPLY },
+    ]);
+  // Without expanded text, the original idea is the chat's context.
+  const [sent] = await fakeRequestsFor(request, tag);
+  expect(JSON.stringify(sent?.body)).toContain(`Learn to bake bread ${tag}`);
+
+  await box.fill('And the oven?');
+  await box.press('Enter');
+  await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
+  await expect.poll(async () => (await serverNote(request, account, note.id))?.chat_history?.length).toBe(4);
+
+  // A reload shows the saved chat.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(messageLog(page).getByText('And the oven?')).toBeVisible();
+});

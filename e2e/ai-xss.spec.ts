@@ -1,0 +1,93 @@
+// Model output is rendered safely (issue 5, client item 6; ARCHITECTURE 9.10): an XSS corpus sent as
+// the assistant's replies never runs script, opens a dialog, loads an image or leaves a javascript:
+// link, in the chat bubbles, the streamed text or the creation flow's result.
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { messageLog, openAs, recordDialogs, scriptFake, storeAiKey, uniqueTag } from './ai-helpers';
+
+const PAYLOADS = [
+  '<img src=x onerror="window.__xss=1">',
+  '<script>window.__xss=1</script>',
+  '[click me](javascript:window.__xss=1)',
+  '<a href="jAvAsCrIpT:window.__xss=1">mixed case</a>',
+  '[spaced]( javascript:window.__xss=1 )',
+  '<svg onload="window.__xss=1"><circle r="4"/></svg>',
+  '<iframe src="javascript:window.__xss=1"></iframe>',
+  '<details open ontoggle="window.__xss=1">x</details>',
+  '![pixel](https://tracker.invalid/p.png?leak=chat)',
+  '<form><button formaction="javascript:window.__xss=1">go</button></form>',
+  '[data link](data:text/html,<script>window.__xss=1</script>)',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=1">',
+  '<<img src=x onerror="window.__xss=1">',
+];
+const REPLY = `Here is some **bold** text.\n\n${PAYLOADS.join('\n\n')}\n\nThe end of the reply.`;
+
+async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {
+  // Give any handler the chance to fire before checking.
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  const main = page.getByRole('main');
+  // Anywhere on the page: nothing the model sent became an element of these kinds (the app's own
+  // icons are SVG and its inputs forms, so those are checked inside rendered model text only).
+  for (const tag of ['script', 'img', 'iframe', 'details', 'math', 'style']) {
+    expect(await main.locator(tag).count(), `<${tag}> in the page`).toBe(0);
+  }
+  for (const tag of ['svg', 'form', 'button']) {
+    expect(await main.locator(`[data-slot="markdown"] ${tag}`).count(), `<${tag}> in model text`).toBe(0);
+  }
+  expect(await main.locator('[data-slot="markdown"]').count()).toBeGreaterThan(0);
+  const hrefs = await main.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  for (const href of hrefs) expect(href.trim().toLowerCase()).not.toMatch(/^(javascript|data|vbscript):/);
+}
+
+test('an XSS corpus in a chat reply never executes', async ({ page, account, baseURL, request }) => {
+  const dialogs = recordDialogs(page);
+  await storeAiKey(request, account);
+  const tag = uniqueTag();
+  await scriptFake(request, { kind: 'text', match: tag, text: REPLY, chunks: 12, chunkDelayMs: 30 });
+  await openAs(page, account, baseURL, '/chat');
+  await page.getByLabel('Your idea, question or topic').fill(`Tell me something ${tag}`);
+  await page.getByRole('button', { name: 'Start Chat' }).click();
+  await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
+  await expect(messageLog(page).locator('strong', { hasText: 'bold' })).toBeVisible();
+  await expectNothingRan(page, dialogs);
+  // An image becomes a link the user may open, nothing loads by itself.
+  await expect(messageLog(page).getByRole('link', { name: '[Image: pixel]' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+});
+
+test('an XSS corpus in the plan never executes in the conversation or the result', async ({ page, account, baseURL, request }) => {
+  const dialogs = recordDialogs(page);
+  await storeAiKey(request, account);
+  const tag = uniqueTag();
+  const plan = [
+    'Goal Summary',
+    `Reach the goal. ${PAYLOADS[0]}`,
+    '',
+    'Expanded Plan',
+    PAYLOADS.slice(1).join('\n\n'),
+    '',
+    'Action Steps:',
+    `1. Do the first thing ${PAYLOADS[0]}`,
+    `2. [Read this](javascript:window.__xss=1)`,
+    '3. <script>window.__xss=1</script>Finish',
+  ].join('\n');
+  await scriptFake(request, { kind: 'text', match: tag, text: REPLY }, { kind: 'text', match: tag, text: plan });
+  await openAs(page, account, baseURL, '/new');
+  await page.getByLabel('Title').fill('Safe plan');
+  await page.getByLabel('Your idea').fill(`Plan something ${tag}`);
+  await page.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(page.getByText('Plan created successfully!')).toBeVisible();
+  await expectNothingRan(page, dialogs);
+  // Steps show as text, as the model wrote them.
+  await expect(page.getByRole('list', { name: 'Action steps' }).getByRole('listitem').nth(2)).toHaveText('<script>window.__xss=1</script>Finish');
+  await page.getByRole('tab', { name: 'Expanded Idea' }).click();
+  await expect(page.getByRole('tabpanel').getByText('Reach the goal.')).toBeVisible();
+  await expectNothingRan(page, dialogs);
+  await page.getByRole('tab', { name: 'Action Steps' }).click();
+  await page.getByRole('switch', { name: 'Enable Checklist' }).click();
+  await expect(page.getByLabel('Item 1', { exact: true })).toHaveValue(`Do the first thing ${PAYLOADS[0]}`);
+  await expectNothingRan(page, dialogs);
+});

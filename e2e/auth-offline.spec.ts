@@ -1,0 +1,130 @@
+// The session while the auth server cannot be reached (ARCHITECTURE 9.1 and 9.5): a stored session is
+// used even when its access token has expired, kept through supabase-js's retries, and refreshed once
+// the server answers again; only a refresh the server rejects ends it. Also the spinner while the
+// session loads, and the Online/Offline indicator.
+import type { Page } from '@playwright/test';
+import { test, expect, authStorageKey, type StoredSession } from './support/fixtures';
+
+async function storedSession(page: Page, baseURL: string): Promise<StoredSession | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), authStorageKey(baseURL));
+  return raw ? (JSON.parse(raw) as StoredSession) : null;
+}
+
+/** Makes the stored access token look expired a minute ago, as after a night offline. */
+async function expireStoredSession(page: Page, baseURL: string): Promise<StoredSession> {
+  const session = await storedSession(page, baseURL);
+  if (!session) throw new Error('no stored session');
+  const expired = { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 };
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [authStorageKey(baseURL), JSON.stringify(expired)] as const);
+  return expired;
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('an expired stored session stays signed in while the auth server is unreachable, and is refreshed once it answers', async ({
+  signedInPage: page,
+  baseURL,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  consoleErrors.allow(/Failed to load resource/);
+  let refreshAttempts = 0;
+  // Cut the auth server off before expiring the token, so the running page cannot refresh it meanwhile.
+  await page.route('**/auth/v1/token?grant_type=refresh_token', (route) => {
+    refreshAttempts += 1;
+    return route.abort('internetdisconnected');
+  });
+  const expired = await expireStoredSession(page, baseURL!);
+  refreshAttempts = 0;
+  await page.reload();
+
+  // Signed in from storage well before supabase-js's ~25 s of retries are over.
+  await expect(mainNav(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/$/);
+
+  // supabase-js retries with back-off for ~25 s and then gives up; the session must survive that.
+  await expect.poll(() => refreshAttempts, { timeout: 45_000, intervals: [1_000] }).toBeGreaterThanOrEqual(8);
+  await page.waitForTimeout(1_500);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(mainNav(page)).toBeVisible();
+  expect((await storedSession(page, baseURL!))?.refresh_token).toBe(expired.refresh_token);
+
+  // The server answers again: the next start refreshes the token and the user is still signed in.
+  await page.unroute('**/auth/v1/token?grant_type=refresh_token');
+  await page.reload();
+  await expect(mainNav(page)).toBeVisible();
+  await expect.poll(async () => (await storedSession(page, baseURL!))?.expires_at ?? 0).toBeGreaterThan(Date.now() / 1000 + 600);
+  expect((await storedSession(page, baseURL!))?.refresh_token).not.toBe(expired.refresh_token);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a gateway error (503) while refreshing is retryable too and keeps the session', async ({ signedInPage: page, baseURL, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource/);
+  await page.route('**/auth/v1/token?grant_type=refresh_token', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+  await expireStoredSession(page, baseURL!);
+  await page.reload();
+  await expect(mainNav(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a refresh the server rejects ends the session and sends the user to /login', async ({
+  signedInPage: page,
+  baseURL,
+  account,
+  request,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 40\d/);
+  // Revoke every session of the user on the server (e.g. a password change on another device).
+  const session = await storedSession(page, baseURL!);
+  const logout = await request.post('/auth/v1/logout?scope=global', {
+    headers: { apikey: account.anonKey, Authorization: `Bearer ${session!.access_token}` },
+  });
+  expect(logout.status()).toBe(204);
+  await expireStoredSession(page, baseURL!);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page, baseURL!)).toBeNull();
+});
+
+test('a centred spinner shows while the session loads', async ({ signedInPage: page, baseURL }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/auth/v1/token?grant_type=refresh_token', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await expireStoredSession(page, baseURL!);
+  await page.reload();
+  const spinner = page.getByRole('status', { name: 'Loading' });
+  await expect(spinner).toBeVisible();
+  // Centred in the viewport (the route-loading spinner may hand over to the guard's in the same spot).
+  const viewport = page.viewportSize()!;
+  await expect(async () => {
+    const box = await spinner.boundingBox();
+    expect(box).not.toBeNull();
+    expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThan(4);
+    expect(Math.abs(box!.y + box!.height / 2 - viewport.height / 2)).toBeLessThan(4);
+  }).toPass();
+  await expect(mainNav(page)).toHaveCount(0);
+  release();
+  await expect(mainNav(page)).toBeVisible();
+  await expect(spinner).toHaveCount(0);
+});
+
+test('the sidebar shows Online or Offline, and offers Sync only online', async ({ signedInPage: page, context }) => {
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar.getByText('Online', { exact: true })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Sync' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(sidebar.getByText('Offline', { exact: true })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Sync' })).toHaveCount(0);
+  // Still signed in and usable offline.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(sidebar.getByText('Online', { exact: true })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Sync' })).toBeVisible();
+});

@@ -1,0 +1,230 @@
+// Editing and viewing a note against the real server (spec sections 2 and 4): the Edit form's tabs,
+// checklist, save rules, auto-save, leave guard and delete; the view's tabs and its checklist saved at
+// once; unknown ids. Server rows are checked through its REST API.
+import { test, expect } from './support/fixtures';
+import { card, expectAllSynced, expectToast, PLAN, seedNote, serverNote, sidebar, signIn } from './notes-support';
+
+test.describe('edit', () => {
+  test('changes title, original and expanded text, converts the steps to a checklist and edits it', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, { title: 'Podcast', content: 'An idea', expanded_content: PLAN });
+    await page.goto(`/edit/${note.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Note' })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue('Podcast');
+
+    await page.getByLabel('Title').fill('Podcast plan');
+    await expect(page.getByRole('tab', { name: 'Original' })).toHaveAttribute('aria-selected', 'true');
+    const original = page.getByLabel('Original idea');
+    await expect(original).toHaveValue('An idea');
+    expect((await original.boundingBox())!.height).toBeGreaterThanOrEqual(149);
+    await original.fill('An idea about gardens');
+
+    await page.getByRole('tab', { name: 'Expanded' }).click();
+    await expect(page.getByLabel('Expanded content')).toHaveValue(PLAN);
+    await expect(page.getByRole('heading', { name: 'Action Steps' })).toBeVisible();
+    // Switch off: the steps as read-only text, one per line.
+    const steps = page.getByRole('textbox', { name: 'Action steps' });
+    await expect(steps).toHaveValue('Pick a name and a format\nRecord a pilot episode\nPublish on two platforms');
+    await expect(steps).toHaveAttribute('readonly', '');
+
+    await page.getByRole('switch', { name: 'Convert to checklist' }).click();
+    const list = page.getByRole('list', { name: 'Action steps checklist' });
+    await expect(list.getByRole('checkbox')).toHaveCount(3);
+    await list.getByRole('checkbox', { name: 'Pick a name and a format' }).click();
+    await expect(list.getByRole('checkbox', { name: 'Pick a name and a format' })).toHaveAttribute('aria-checked', 'true');
+    // The field keeps its name while typing; Enter saves the text.
+    const item = list.getByRole('textbox', { name: 'Edit item: Record a pilot episode' });
+    await item.fill('Record two pilot episodes');
+    await item.press('Enter');
+    await expect(list.getByRole('textbox', { name: 'Edit item: Record two pilot episodes' })).toBeVisible();
+    await list.getByRole('button', { name: 'Remove Publish on two platforms' }).click();
+    const add = page.getByLabel('New checklist item');
+    await add.fill('   ');
+    await add.press('Enter');
+    await add.fill('Invite a guest');
+    await add.press('Enter');
+    await expect(add).toHaveValue('');
+    await expect(list.getByRole('checkbox')).toHaveCount(3);
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    // The chat panel (whatever the AI feature renders) is 400 px tall.
+    await expect(page.getByRole('tabpanel', { name: 'Chat' }).locator('[style*="height"]').first()).toHaveCSS('height', '400px');
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Success', 'Your note has been updated.');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(card(page, 'Podcast plan').getByText('Checklist', { exact: true })).toBeVisible();
+    await expectAllSynced(page);
+
+    await expect
+      .poll(async () => {
+        const row = await serverNote(request, account, note.id);
+        return row && { title: row.title, content: row.content, is_checklist: row.is_checklist, items: row.checklist_items?.map((i) => [i.text, i.completed]), chat: row.chat_history };
+      })
+      .toEqual({
+        title: 'Podcast plan',
+        content: 'An idea about gardens',
+        is_checklist: true,
+        items: [
+          ['Pick a name and a format', true],
+          ['Record two pilot episodes', false],
+          ['Invite a guest', false],
+        ],
+        chat: null,
+      });
+  });
+
+  test('Save is disabled while the title is blank; Enter explains why', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, { title: 'Named' });
+    await page.goto(`/edit/${note.id}`);
+    await page.getByLabel('Title').fill('   ');
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await page.getByLabel('Title').press('Enter');
+    await expectToast(page, 'Error', 'Please enter a title for your note.');
+  });
+
+  test('turning the checklist off saves no items; Cancel leaves after asking about unsaved changes', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, {
+      title: 'List',
+      is_checklist: true,
+      checklist_items: [{ id: 'x', text: 'Only item', completed: true }],
+      chat_history: [{ role: 'user', content: 'Saved question' }],
+    });
+    await page.goto('/');
+    await card(page, 'List').getByRole('link', { name: /^Edit/ }).click();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Chat' })).toContainText('Saved question');
+    await page.getByRole('tab', { name: 'Expanded' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Only item' })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('switch', { name: 'Convert to checklist' }).click();
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(async () => (await serverNote(request, account, note.id))?.is_checklist).toBe(false);
+    const row = await serverNote(request, account, note.id);
+    expect(row?.checklist_items).toBeNull();
+    expect(row?.chat_history).toEqual([{ role: 'user', content: 'Saved question' }]);
+
+    // Nothing changed: Cancel goes straight back.
+    await card(page, 'List').getByRole('link', { name: /^Edit/ }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('Delete on the edit screen asks, then toasts and goes to /', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, { title: 'Edit then delete' });
+    await page.goto(`/edit/${note.id}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(card(page, 'Edit then delete')).toHaveCount(0);
+    await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
+  });
+
+  test('auto-saves a changed form at the interval set in Settings, and asks before leaving unsaved changes', async ({ page, account, request }) => {
+    test.setTimeout(90_000);
+    await page.addInitScript(() => localStorage.setItem('sprout.editorSettings', JSON.stringify({ autoSaveInterval: 15, notifications: false })));
+    const note = await seedNote(request, account, { title: 'Draft' });
+    await signIn(page, account);
+    await page.goto(`/edit/${note.id}`);
+    await page.getByLabel('Original idea').fill('Typed, never saved by hand');
+    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+    // Within one interval (15 s) the form is saved without a toast; the indicator says so.
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
+    await expect.poll(async () => (await serverNote(request, account, note.id))?.content).toBe('Typed, never saved by hand');
+
+    // Saved: leaving does not ask. Unsaved: a link in the sidebar asks first.
+    await page.getByLabel('Title').fill('Draft 2');
+    await sidebar(page).getByRole('link', { name: 'Checklists' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page).toHaveURL(/\/checklists$/);
+    expect((await serverNote(request, account, note.id))?.title).toBe('Draft');
+  });
+
+  test('an unknown id says Note not found and goes to /', async ({ signedInPage: page }) => {
+    await page.goto('/edit/00000000-0000-4000-8000-000000000000');
+    await expectToast(page, 'Note not found', "The note you're trying to edit couldn't be found.");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('view', () => {
+  test('shows the Note, Expanded and Chat tabs', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, { title: 'Viewed', content: 'The original idea', expanded_content: PLAN });
+    const plain = await seedNote(request, account, { title: 'Plain', content: 'Nothing expanded' });
+    await page.goto(`/view/${note.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Viewed' })).toBeVisible();
+    await expect(page.getByText('The original idea')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'View Checklist' })).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Expanded' }).click();
+    const idea = page.getByRole('region', { name: 'Expanded Idea' });
+    await expect(idea).toContainText('Launch a small podcast');
+    await expect(idea).not.toContainText('Record a pilot episode');
+    const steps = page.getByRole('region', { name: 'Action Steps' });
+    await expect(steps.getByRole('listitem')).toHaveText(['1Pick a name and a format', '2Record a pilot episode', '3Publish on two platforms']);
+
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await expect(page.getByRole('heading', { name: 'Chat with your Note' })).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Chat' }).locator('[style*="height"]').first()).toHaveCSS('height', '500px');
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
+
+    // Both paths show the same screen.
+    await page.goto(`/note/${plain.id}`);
+    await page.getByRole('tab', { name: 'Expanded' }).click();
+    await expect(page.getByText('No expanded content available for this note.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to notes' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('checks off items in the checklist view, saved to the server at once', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, {
+      title: 'Groceries',
+      is_checklist: true,
+      checklist_items: [
+        { id: 'a', text: 'Apples', completed: false },
+        { id: 'b', text: 'Bread', completed: false },
+      ],
+    });
+    await page.goto(`/view/${note.id}`);
+    await page.getByRole('button', { name: 'View Checklist' }).click();
+    await expect(page.getByText('0 of 2 done')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Apples' }).click();
+    await expect(page.getByText('1 of 2 done')).toBeVisible();
+    await expect.poll(async () => (await serverNote(request, account, note.id))?.checklist_items?.[0]?.completed).toBe(true);
+
+    const bread = page.getByRole('textbox', { name: 'Edit item: Bread' });
+    await bread.fill('Sourdough bread');
+    await bread.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'Edit item: Sourdough bread' })).toBeVisible();
+    await page.getByLabel('New checklist item').fill('Cheese');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Remove Apples' }).click();
+    await expect(page.getByText('0 of 2 done')).toBeVisible();
+    await expect
+      .poll(async () => (await serverNote(request, account, note.id))?.checklist_items?.map((i) => i.text))
+      .toEqual(['Sourdough bread', 'Cheese']);
+    await page.getByRole('button', { name: 'View Details' }).click();
+    await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
+  });
+
+  test('an unknown id redirects to /', async ({ signedInPage: page }) => {
+    await page.goto('/view/00000000-0000-4000-8000-000000000000');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/note/not-a-uuid');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

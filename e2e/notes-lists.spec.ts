@@ -1,0 +1,142 @@
+// The note lists against the real server (spec section 2): the dashboard (empty state, cards, View,
+// Edit, Delete, a failed first pull) and Your Checklists. Server rows are checked through its REST API.
+import { test, expect } from './support/fixtures';
+import { card, expectToast, PLAN, seedNote, seedNotes, serverNote, sidebar, signIn } from './notes-support';
+
+test.describe('dashboard', () => {
+  test('shows the empty state, whose button opens /new', async ({ signedInPage: page }) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+    await expect(page.getByText("You don't have any notes yet")).toBeVisible();
+    await page.getByRole('link', { name: 'Create your first note' }).click();
+    await expect(page).toHaveURL(/\/new$/);
+  });
+
+  test('lists the notes newest first with Updated, the Checklist badge and the sync state', async ({ page, account, request }) => {
+    await seedNotes(request, account, [
+      { title: 'Newest idea', content: 'line 1\nline 2\nline 3\nline 4\nline 5', expanded_content: PLAN },
+      { title: 'A checklist', is_checklist: true, checklist_items: [{ id: 'a', text: 'Buy seeds', completed: true }] },
+      { title: 'Oldest idea', content: 'old', updated_at: '2020-01-01T00:00:00.000Z' },
+    ]);
+    await page.goto('/login');
+    await page.getByRole('form', { name: 'Login' }).getByLabel('Email').fill(account.email);
+    await page.getByRole('form', { name: 'Login' }).getByLabel('Password').fill(account.password);
+    await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
+
+    const list = page.getByRole('list', { name: 'Notes' });
+    await expect(list.getByRole('article')).toHaveCount(3);
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText(['Newest idea', 'A checklist', 'Oldest idea']);
+    await expect(card(page, 'Oldest idea')).toContainText(/Updated .*(years?) ago/);
+    await expect(card(page, 'A checklist').getByText('Checklist', { exact: true })).toBeVisible();
+    await expect(card(page, 'Newest idea').getByText('Checklist', { exact: true })).toHaveCount(0);
+    await expect(card(page, 'Newest idea').getByText('Synced')).toBeAttached();
+    // Content is clamped to 3 lines.
+    const preview = card(page, 'Newest idea').getByText(/line 1/);
+    await expect(preview).toHaveClass(/line-clamp-3/);
+    const box = await preview.boundingBox();
+    const lineHeight = await preview.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(box!.height).toBeLessThanOrEqual(lineHeight * 3 + 1);
+    await expect(page.getByText('3 notes')).toBeVisible();
+  });
+
+  test('says when the first pull fails and shows the notes on the device meanwhile', async ({ page, account, request, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource/);
+    await seedNote(request, account, { title: 'On the server' });
+    await page.route('**/rest/v1/notes**', (route) => route.abort('connectionrefused'));
+    await signIn(page, account);
+    await expectToast(page, 'Error fetching notes', "We couldn't retrieve your notes. Using local data only.");
+    await expect(page.getByRole('alert')).toHaveText("Error fetching notes: We couldn't retrieve your notes. Using local data only.");
+    await expect(page.getByText("You don't have any notes yet")).toBeVisible();
+    await page.unroute('**/rest/v1/notes**');
+    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await expect(card(page, 'On the server')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('View opens /view/{id} and records a view; Edit opens /edit/{id}', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, { title: 'Open me', content: 'Hello' });
+    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await card(page, 'Open me').getByRole('link', { name: /^View/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/view/${note.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Open me' })).toBeVisible();
+    const activity = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), `notes_activity:${account.userId}`);
+    expect(activity[note.id]?.view).toEqual(expect.any(String));
+    expect(activity[note.id]?.lastAction?.type).toBe('view');
+    await page.goBack();
+    await card(page, 'Open me').getByRole('link', { name: /^Edit/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
+    await expect(page.getByLabel('Title')).toHaveValue('Open me');
+  });
+
+  test('Delete asks first; confirming removes the card and leaves a tombstone on the server', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, { title: 'Doomed' });
+    await seedNote(request, account, { title: 'Survivor' });
+    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await card(page, 'Doomed').getByRole('button', { name: 'Delete Doomed' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card(page, 'Doomed')).toBeVisible();
+
+    await card(page, 'Doomed').getByRole('button', { name: 'Delete Doomed' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(card(page, 'Doomed')).toHaveCount(0);
+    await expect(card(page, 'Survivor')).toBeVisible();
+    // The card is gone; keyboard focus lands on the heading, not on the page's start.
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeFocused();
+    await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
+    await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
+  });
+});
+
+test.describe('checklists', () => {
+  test('lists checklist notes with progress; View opens the checklist view and Back returns', async ({ signedInPage: page, account, request }) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+    await page.goto('/checklists');
+    await expect(page.getByText('No checklists yet')).toBeVisible();
+
+    const note = await seedNote(request, account, {
+      title: 'Trip',
+      is_checklist: true,
+      checklist_items: [
+        { id: 'a', text: 'Tickets', completed: true },
+        { id: 'b', text: 'Hotel', completed: false },
+        { id: 'c', text: 'Bags', completed: false },
+      ],
+    });
+    await seedNote(request, account, { title: 'Not a checklist' });
+    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'Trip')).toContainText('1 of 3 done');
+    await expect(card(page, 'Trip')).toContainText(/Updated less than a minute ago/);
+
+    await card(page, 'Trip').getByRole('link', { name: /^View/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/note/${note.id}$`));
+    await expect(page.getByRole('checkbox', { name: 'Tickets' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('button', { name: 'View Details' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to checklists' }).click();
+    await expect(page).toHaveURL(/\/checklists$/);
+
+    await card(page, 'Trip').getByRole('link', { name: /^Edit/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
+  });
+
+  test('Delete uses the browser confirm', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, { title: 'Chores', is_checklist: true, checklist_items: [{ id: 'a', text: 'Dishes', completed: false }] });
+    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await page.goto('/checklists');
+    const messages: string[] = [];
+    page.once('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await card(page, 'Chores').getByRole('button', { name: 'Delete Chores' }).click();
+    expect(messages).toEqual(['Are you sure you want to delete this checklist?']);
+    await expect(card(page, 'Chores')).toBeVisible();
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card(page, 'Chores').getByRole('button', { name: 'Delete Chores' }).click();
+    await expect(card(page, 'Chores')).toHaveCount(0);
+    await expect(page.getByText('No checklists yet')).toBeVisible();
+    await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,162 @@
+// Offline (spec section 4, notes offline model; issue 4): edits, checklist changes and deletions made
+// with the network off wait on the device, survive a full reload served by the service worker, and
+// reach the server once the browser is back online.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './support/fixtures';
+import {
+  card,
+  editNote,
+  expectAllSynced,
+  expectToast,
+  goOffline,
+  goOnline,
+  seedNotes,
+  serverNote,
+  sidebar,
+  signIn,
+  toastRegion,
+  waitForServiceWorker,
+} from './notes-support';
+
+test('changes made offline wait on the device, survive an offline reload and reach the server once online', async ({
+  page,
+  context,
+  account,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  // Requests the browser cannot make while offline are logged by Chromium.
+  consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/);
+  const [edited, deleted, checklist] = await seedNotes(request, account, [
+    { title: 'Edit me offline', content: 'before' },
+    { title: 'Delete me offline' },
+    { title: 'Packing', is_checklist: true, checklist_items: [{ id: 'p1', text: 'Passport', completed: false }] },
+  ]);
+  await signIn(page, account);
+  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(3);
+  await waitForServiceWorker(page);
+  await expect(card(page, 'Edit me offline')).toBeVisible();
+
+  await goOffline(context, page);
+  await expect(sidebar(page).getByRole('button', { name: 'Sync' })).toHaveCount(0);
+
+  // An edit.
+  await editNote(page, edited!.id, { title: 'Edited offline', content: 'after' });
+  await expectToast(page, 'Success', 'Your note has been updated.');
+  await expect(card(page, 'Edited offline').getByText('Saved on this device')).toBeVisible();
+  await expect(sidebar(page).getByText('1 change waiting')).toBeVisible();
+  await page.screenshot({ path: path.join(import.meta.dirname, 'artifacts', 'screenshots', 'notes-dashboard-offline-desktop-light.png') });
+  const scan = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // A deletion.
+  await card(page, 'Delete me offline').getByRole('button', { name: 'Delete Delete me offline' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(card(page, 'Delete me offline')).toHaveCount(0);
+  await expectToast(page, 'Offline deletion', "The note was deleted locally and will be removed from the cloud when you're online.");
+  await expect(sidebar(page).getByText('2 changes waiting')).toBeVisible();
+
+  // A checklist item checked off in the view.
+  await page.goto(`/view/${checklist!.id}`);
+  await page.getByRole('button', { name: 'View Checklist' }).click();
+  await page.getByRole('checkbox', { name: 'Passport' }).click();
+  await expect(page.getByText('1 of 1 done')).toBeVisible();
+  await expect(sidebar(page).getByText('3 changes waiting')).toBeVisible();
+
+  // A full reload with the network off: the service worker serves the app, IndexedDB the notes.
+  await page.goto('/');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+  await expect(sidebar(page).getByText('Offline', { exact: true })).toBeVisible();
+  await expect(card(page, 'Edited offline').getByText('Saved on this device')).toBeVisible();
+  await expect(card(page, 'Delete me offline')).toHaveCount(0);
+  await expect(sidebar(page).getByText('3 changes waiting')).toBeVisible();
+  // Deep links load offline too.
+  await page.goto(`/edit/${edited!.id}`);
+  await expect(page.getByLabel('Title')).toHaveValue('Edited offline');
+  await page.goto(`/note/${checklist!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Packing' })).toBeVisible();
+  await page.goto('/checklists');
+  await expect(card(page, 'Packing')).toContainText('1 of 1 done');
+  // Every other screen's code was cached by the first visit too.
+  for (const [path, heading] of [
+    ['/settings', 'Settings'],
+    ['/profile', 'Profile Settings'],
+    ['/new', 'New Idea'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+
+  // Nothing reached the server yet.
+  expect((await serverNote(request, account, edited!.id))?.title).toBe('Edit me offline');
+  expect((await serverNote(request, account, deleted!.id))?.deleted_at).toBeNull();
+
+  await goOnline(context, page);
+  await expectAllSynced(page);
+  await expect.poll(async () => (await serverNote(request, account, edited!.id))?.title).toBe('Edited offline');
+  expect((await serverNote(request, account, edited!.id))?.content).toBe('after');
+  expect((await serverNote(request, account, deleted!.id))?.deleted_at).toEqual(expect.any(String));
+  expect((await serverNote(request, account, checklist!.id))?.checklist_items).toEqual([{ id: 'p1', text: 'Passport', completed: true }]);
+  await page.goto('/');
+  await expect(card(page, 'Edited offline').getByText('Synced')).toBeAttached();
+});
+
+test('the Sync button pushes waiting changes and says how many', async ({ signedInPage: page, account, request, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource/);
+  const [note] = await seedNotes(request, account, [{ title: 'Sync me' }]);
+  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await expectToast(page, 'Notes synced', 'Successfully synced 0 notes to the cloud.');
+  await expect(card(page, 'Sync me')).toBeVisible();
+
+  // The server cannot be reached for a while: the change waits although the browser is online.
+  await page.route('**/rest/v1/notes**', (route) => route.abort('connectionrefused'));
+  await editNote(page, note!.id, { title: 'Synced by hand' });
+  await expect(card(page, 'Synced by hand').getByText('Waiting to sync')).toBeVisible();
+  await expect(sidebar(page).getByText('1 change waiting')).toBeVisible();
+  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await expectToast(page, 'Error syncing notes', 'Please check your connection and try again.');
+
+  await page.unroute('**/rest/v1/notes**');
+  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  // 1, or 0 when the engine's own retry (back-off after the failures) got there just before the click.
+  const toast = toastRegion(page).getByRole('listitem').filter({ hasText: 'Notes synced' });
+  await expect(toast).toContainText(/Successfully synced [01] notes to the cloud\./);
+  await expectAllSynced(page);
+  expect((await serverNote(request, account, note!.id))?.title).toBe('Synced by hand');
+});
+
+test('a change the server refuses shows the error on its card and in the count, and goes once edited again', async ({
+  signedInPage: page,
+  account,
+  request,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
+  const [note] = await seedNotes(request, account, [{ title: 'Refused' }]);
+  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await expect(card(page, 'Refused')).toBeVisible();
+
+  // The server refuses writes of this note for good (a 4xx about the data, not the connection).
+  await page.route('**/rest/v1/notes?**', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: '22023', message: 'The note is too long', details: null, hint: null }) })
+      : route.fallback(),
+  );
+  await editNote(page, note!.id, { title: 'Refused again' });
+  const refused = card(page, 'Refused again');
+  await expect(refused.getByText(/Sync error/)).toBeVisible();
+  await expect(refused).toContainText('The note is too long');
+  await expect(sidebar(page).getByText('1 change waiting')).toBeVisible();
+  await page.screenshot({ path: path.join(import.meta.dirname, 'artifacts', 'screenshots', 'notes-dashboard-sync-error-desktop-light.png') });
+  const scan = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await page.unroute('**/rest/v1/notes?**');
+  await editNote(page, note!.id, { title: 'Accepted' });
+  await expectAllSynced(page);
+  await expect(card(page, 'Accepted').getByText(/Sync error/)).toHaveCount(0);
+  expect((await serverNote(request, account, note!.id))?.title).toBe('Accepted');
+});

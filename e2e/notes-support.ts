@@ -1,0 +1,167 @@
+// Helpers for the notes end-to-end specs: notes seeded and read through the server's REST API with the
+// account's token (what another device would do), and the notes screens' common steps.
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, type Account } from './support/fixtures';
+
+export interface SeedNote {
+  id?: string;
+  title: string;
+  content?: string;
+  expanded_content?: string | null;
+  is_checklist?: boolean;
+  checklist_items?: { id: string; text: string; completed: boolean }[] | null;
+  chat_history?: { role: 'user' | 'assistant' | 'system'; content: string }[] | null;
+  updated_at?: string;
+}
+
+export interface ServerNote extends Required<Omit<SeedNote, 'updated_at'>> {
+  updated_at: string;
+  deleted_at: string | null;
+  revision: number;
+}
+
+export const PLAN = [
+  'Launch a small podcast about urban gardening, one episode every two weeks.',
+  '',
+  'Start with a pilot episode and a simple recording setup, then grow the audience through local groups.',
+  '',
+  'Action Steps:',
+  '1. Pick a name and a format',
+  '2. Record a pilot episode',
+  '3. Publish on two platforms',
+].join('\n');
+
+function headers(account: Account): Record<string, string> {
+  return { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}`, 'Content-Type': 'application/json' };
+}
+
+/** Creates notes on the server as the account (they reach the app with its next pull). */
+export async function seedNotes(request: APIRequestContext, account: Account, notes: SeedNote[]): Promise<ServerNote[]> {
+  const now = Date.now();
+  const rows = notes.map((note, index) => {
+    const at = note.updated_at ?? new Date(now - index * 60_000).toISOString();
+    return {
+      id: note.id ?? randomUUID(),
+      title: note.title,
+      content: note.content ?? '',
+      expanded_content: note.expanded_content ?? null,
+      is_checklist: note.is_checklist ?? false,
+      checklist_items: note.checklist_items ?? null,
+      chat_history: note.chat_history ?? null,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  const response = await request.post('/rest/v1/notes', { headers: { ...headers(account), Prefer: 'return=representation' }, data: rows });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as ServerNote[];
+}
+
+export async function seedNote(request: APIRequestContext, account: Account, note: SeedNote): Promise<ServerNote> {
+  const [row] = await seedNotes(request, account, [note]);
+  return row!;
+}
+
+/** The server's row for a note, tombstones included; null when there is none. */
+export async function serverNote(request: APIRequestContext, account: Account, id: string): Promise<ServerNote | null> {
+  const response = await request.get(`/rest/v1/notes?id=eq.${id}&select=*`, { headers: headers(account) });
+  expect(response.ok(), await response.text()).toBe(true);
+  const rows = (await response.json()) as ServerNote[];
+  return rows[0] ?? null;
+}
+
+/** The account's live notes on the server. */
+export async function serverNotes(request: APIRequestContext, account: Account): Promise<ServerNote[]> {
+  const response = await request.get('/rest/v1/notes?select=*&deleted_at=is.null&order=updated_at.desc', { headers: headers(account) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as ServerNote[];
+}
+
+/** A note's card on the dashboard or the checklists page. */
+export function card(page: Page, title: string): Locator {
+  return page.getByRole('article', { name: title, exact: true });
+}
+
+export function sidebar(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Sidebar' });
+}
+
+/** The toast on screen (at most one is shown). */
+export function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: /Notification/ });
+}
+
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  let toast = toastRegion(page).getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+  if (description) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
+  await expect(toast).toBeVisible();
+}
+
+/** Waits until the app's service worker controls the page, so later loads work offline. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first visit is not controlled until a reload; a reload online makes the next ones certain.
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  }
+}
+
+/** Waits until nothing of this device waits to sync (the sidebar's count is gone). */
+export async function expectAllSynced(page: Page): Promise<void> {
+  await expect(sidebar(page).getByText(/changes? waiting/)).toHaveCount(0, { timeout: 15_000 });
+}
+
+export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await expect(sidebar(page).getByText('Offline', { exact: true })).toBeVisible();
+}
+
+export async function goOnline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(false);
+  await expect(sidebar(page).getByText('Online', { exact: true })).toBeVisible();
+}
+
+/** How many rows of the user this device's IndexedDB holds (tombstones included). */
+export function localNoteCount(page: Page, userId: string): Promise<number> {
+  return page.evaluate(
+    (user) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('sprout');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('notes').objectStore('notes').index('user_id').count(user);
+          count.onsuccess = () => {
+            resolve(count.result);
+            db.close();
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    userId,
+  );
+}
+
+/** Signs in through the login screen as `account` (a second device uses its own context). */
+export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+}
+
+/** Edits a note's title (and optionally its original text) on the Edit screen and saves. */
+export async function editNote(page: Page, id: string, changes: { title?: string; content?: string }): Promise<void> {
+  await page.goto(`/edit/${id}`);
+  if (changes.title !== undefined) await page.getByLabel('Title').fill(changes.title);
+  if (changes.content !== undefined) await page.getByLabel('Original idea').fill(changes.content);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

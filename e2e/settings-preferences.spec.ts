@@ -1,0 +1,199 @@
+// Settings (spec section 2 and 4) through the real server: Appearance (Dark Mode, Font Size that really
+// changes the text size), Editor settings kept on this device, AI preferences edited in a draft that only
+// 'Save Preferences' keeps (locally and in user_metadata, so another browser sees them), and the Sync tab.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { test, expect, gotoAs, signInThroughUi, watchConsole, type Account } from './support/fixtures';
+
+const fontSizeOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).fontSize);
+
+async function serverUser(request: APIRequestContext, account: Account): Promise<{ user_metadata: Record<string, unknown> }> {
+  const response = await request.get('/auth/v1/user', { headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}` } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { user_metadata: Record<string, unknown> };
+}
+
+async function openAiTab(page: Page): Promise<void> {
+  await gotoAs(page, '/settings?tab=ai');
+  await expect(page.getByLabel('AI Assistant Name')).toBeVisible();
+}
+
+test.describe('Appearance', () => {
+  test('Dark Mode switch toggles the dark class and is kept after a reload', async ({ signedInPage: page }) => {
+    await gotoAs(page, '/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    for (const name of ['Appearance', 'Editor', 'AI', 'Sync']) await expect(page.getByRole('tab', { name })).toBeVisible();
+    const darkMode = page.getByRole('switch', { name: 'Dark Mode' });
+    await expect(darkMode).not.toBeChecked();
+    await darkMode.click();
+    await expect(darkMode).toBeChecked();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Dark Mode' })).toBeChecked();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.getByRole('switch', { name: 'Dark Mode' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  });
+
+  test("Font Size really changes the app's text size, defaults to Medium and is kept after a reload", async ({ signedInPage: page }) => {
+    await gotoAs(page, '/settings');
+    const select = page.getByRole('combobox', { name: 'Font Size' });
+    await expect(select).toHaveText('Medium');
+    expect(await fontSizeOf(page, 'body')).toBe('16px');
+    const description = page.getByText('Makes all text in the app smaller or larger.');
+    expect(await description.evaluate((el) => getComputedStyle(el).fontSize)).toBe('14px');
+
+    await select.click();
+    await page.getByRole('option', { name: 'Large' }).click();
+    await expect(select).toHaveText('Large');
+    await expect(page.locator('html')).toHaveAttribute('data-font-size', 'large');
+    expect(await fontSizeOf(page, 'body')).toBe('18px');
+    expect(await description.evaluate((el) => getComputedStyle(el).fontSize)).toBe('15.75px');
+
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Font Size' })).toHaveText('Large');
+    expect(await fontSizeOf(page, 'body')).toBe('18px');
+
+    await page.getByRole('combobox', { name: 'Font Size' }).click();
+    await page.getByRole('option', { name: 'Small' }).click();
+    expect(await fontSizeOf(page, 'body')).toBe('14px');
+    await page.getByRole('combobox', { name: 'Font Size' }).click();
+    await page.getByRole('option', { name: 'Medium' }).click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-font-size');
+    expect(await page.evaluate(() => localStorage.getItem('sprout.fontSize'))).toBeNull();
+  });
+});
+
+test('Editor settings: the spec options and defaults, kept on this device', async ({ signedInPage: page }) => {
+  await gotoAs(page, '/settings?tab=editor');
+  const interval = page.getByRole('combobox', { name: 'Auto-save interval' });
+  const notifications = page.getByRole('switch', { name: 'Editor Notifications' });
+  await expect(interval).toHaveText('30 seconds');
+  await expect(notifications).not.toBeChecked();
+
+  await interval.click();
+  await expect(page.getByRole('option')).toHaveText(['15 seconds', '30 seconds', '1 minute', 'Off']);
+  await page.getByRole('option', { name: '1 minute' }).click();
+  await notifications.click();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('sprout.editorSettings'))) ?? 'null')).toEqual({
+    autoSaveInterval: 60,
+    notifications: true,
+  });
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Auto-save interval' })).toHaveText('1 minute');
+  await expect(page.getByRole('switch', { name: 'Editor Notifications' })).toBeChecked();
+});
+
+test.describe('AI preferences', () => {
+  test('edits stay in a draft until Save Preferences', async ({ signedInPage: page, account, request }) => {
+    await openAiTab(page);
+    await expect(page.getByLabel('AI Assistant Name')).toHaveValue('Sprout');
+    await expect(page.getByLabel('AI Assistant Name')).toHaveAttribute('placeholder', 'Sprout');
+    await expect(page.getByRole('radio', { name: /^Friendly/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /^Balanced/ })).toBeChecked();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+
+    await page.getByLabel('AI Assistant Name').fill('Juniper');
+    await page.getByRole('radio', { name: /^Calm Mentor/ }).click();
+    await expect(page.getByText('You have unsaved changes')).toBeVisible();
+    expect(await page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).toBeNull();
+
+    await page.reload();
+    await expect(page.getByLabel('AI Assistant Name')).toHaveValue('Sprout');
+    await expect(page.getByRole('radio', { name: /^Friendly/ })).toBeChecked();
+    expect((await serverUser(request, account)).user_metadata.ai_preferences).toBeUndefined();
+
+    // Discard puts the draft back.
+    await page.getByRole('radio', { name: /^Professional/ }).click();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByRole('radio', { name: /^Friendly/ })).toBeChecked();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+  });
+
+  test('Save Preferences keeps them locally and in user_metadata; a reload and another browser show them', async ({
+    signedInPage: page,
+    account,
+    request,
+    browser,
+  }) => {
+    // Another device already signed in before the change: it must pick the new preferences up.
+    const other = await openSecondBrowser(browser, account);
+
+    await openAiTab(page);
+    await page.getByLabel('AI Assistant Name').fill('  Juniper ');
+    await page.getByRole('radio', { name: /^Calm Mentor/ }).click();
+    await page.getByRole('radio', { name: /^Deep Thinker/ }).click();
+    await page.getByRole('radio', { name: /^Ask First/ }).click();
+    await page.getByRole('radio', { name: /^Paragraphs/ }).click();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    const toast = page.getByRole('region', { name: /Notifications/ });
+    await expect(toast.getByText('Preferences Saved')).toBeVisible();
+    await expect(toast.getByText('Your AI preferences have been updated successfully.')).toBeVisible();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+
+    const expected = { tone: 'calm', conversationDepth: 'deep', promptingStyle: 'ask', outputFormat: 'paragraphs', aiName: 'Juniper' };
+    expect(JSON.parse((await page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)) ?? 'null')).toEqual(expected);
+    expect((await serverUser(request, account)).user_metadata.ai_preferences).toEqual(expected);
+
+    await page.reload();
+    await expect(page.getByLabel('AI Assistant Name')).toHaveValue('Juniper');
+    await expectChosen(page, ['Calm Mentor', 'Deep Thinker', 'Ask First', 'Paragraphs']);
+
+    await openAiTab(other.page);
+    await expect(other.page.getByLabel('AI Assistant Name')).toHaveValue('Juniper');
+    await expectChosen(other.page, ['Calm Mentor', 'Deep Thinker', 'Ask First', 'Paragraphs']);
+    expect(other.errors).toEqual([]);
+    await other.close();
+  });
+
+  test('a failed save shows the error toast and keeps the draft', async ({ signedInPage: page, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource/);
+    await openAiTab(page);
+    await page.route('**/auth/v1/user', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 422, contentType: 'application/json', headers: { 'X-Supabase-Api-Version': '2024-01-01' }, body: JSON.stringify({ code: 'validation_failed', msg: 'no' }) })
+        : route.fallback(),
+    );
+    await page.getByRole('radio', { name: /^Professional/ }).click();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    const toast = page.getByRole('region', { name: /Notifications/ });
+    await expect(toast.getByText('Error Saving Preferences')).toBeVisible();
+    await expect(toast.getByText('There was a problem saving your preferences.')).toBeVisible();
+    await expect(page.getByText('You have unsaved changes')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Professional/ })).toBeChecked();
+  });
+});
+
+test('Sync tab: Sync Now is disabled offline; the status reads Online/Offline; Auto-sync is on and fixed', async ({ signedInPage: page, context }) => {
+  await gotoAs(page, '/settings?tab=sync');
+  const panel = page.getByRole('tabpanel', { name: 'Sync' });
+  const syncNow = panel.getByRole('button', { name: 'Sync Now' });
+  await expect(panel.getByRole('status').getByText('Online', { exact: true })).toBeVisible();
+  await expect(syncNow).toBeEnabled();
+  const autoSync = panel.getByRole('switch', { name: 'Auto-sync' });
+  await expect(autoSync).toBeChecked();
+  await expect(autoSync).toBeDisabled();
+  // The same manual sync as the sidebar's, with the spec's toast.
+  await syncNow.click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Notes synced')).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(panel.getByRole('status').getByText('Offline', { exact: true })).toBeVisible();
+  await expect(syncNow).toBeDisabled();
+  await context.setOffline(false);
+  await expect(panel.getByRole('status').getByText('Online', { exact: true })).toBeVisible();
+  await expect(syncNow).toBeEnabled();
+});
+
+async function expectChosen(page: Page, labels: string[]): Promise<void> {
+  for (const label of labels) await expect(page.getByRole('radio', { name: new RegExp(`^${label}`) })).toBeChecked();
+}
+
+async function openSecondBrowser(browser: Browser, account: Account) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  watchConsole(page, errors);
+  await signInThroughUi(page, account);
+  return { page, errors, close: () => context.close() };
+}

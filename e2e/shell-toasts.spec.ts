@@ -1,0 +1,67 @@
+// Toasts (spec section 9): one at a time, destructive variant, closes by itself, close button,
+// F8 focuses the notifications region, swipe right dismisses.
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+
+const region = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+async function showEmptyFieldsToast(page: Page) {
+  await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
+  await expect(region(page).getByText('Please enter both email and password.')).toBeVisible();
+}
+
+test('only one toast shows at a time: a new one replaces the old', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 400/);
+  await page.goto('/login');
+  await showEmptyFieldsToast(page);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill('nobody@example.com');
+  await form.getByLabel('Password').fill('wrong-password');
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(region(page).getByText('Login failed')).toBeVisible();
+  await expect(region(page).getByText('Please enter both email and password.')).toHaveCount(0);
+  await expect(region(page).locator('li')).toHaveCount(1);
+  await expect(region(page).locator('li')).toHaveAttribute('data-variant', 'destructive');
+});
+
+test('F8 moves focus to the notifications region', async ({ page }) => {
+  await page.goto('/login');
+  await showEmptyFieldsToast(page);
+  await page.getByRole('form', { name: 'Login' }).getByLabel('Email').focus();
+  await page.keyboard.press('F8');
+  await expect(region(page).locator('ol')).toBeFocused();
+});
+
+test('a toast closes by itself after its duration, or with its close button', async ({ page }) => {
+  await page.goto('/login');
+  await showEmptyFieldsToast(page);
+  // Still there well before 5000 ms, gone a little after.
+  await page.waitForTimeout(3_000);
+  await expect(region(page).getByText('Please enter both email and password.')).toBeVisible();
+  await expect(region(page).getByText('Please enter both email and password.')).toBeHidden({ timeout: 5_000 });
+
+  await showEmptyFieldsToast(page);
+  await region(page).getByRole('button', { name: 'Close notification' }).click();
+  await expect(region(page).getByText('Please enter both email and password.')).toBeHidden();
+});
+
+async function swipeRight(page: Page, distance: number) {
+  const box = (await region(page).locator('li').boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + 40;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step += 1) await page.mouse.move(x + (distance * step) / 10, y);
+  await page.mouse.up();
+}
+
+test('swiping a toast right past 50 px dismisses it; a shorter swipe does not', async ({ page }) => {
+  await page.goto('/login');
+  await showEmptyFieldsToast(page);
+  const text = region(page).getByText('Please enter both email and password.');
+  await swipeRight(page, 30);
+  await page.waitForTimeout(300);
+  await expect(text).toBeVisible();
+  await swipeRight(page, 120);
+  await expect(text).toBeHidden({ timeout: 2_000 });
+});

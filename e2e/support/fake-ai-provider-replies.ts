@@ -1,0 +1,145 @@
+// The fake AI provider's vocabulary: scripted reply and recorded request types, the default replies
+// (chosen by markers in the system prompt) and how a text is split into stream deltas. Node-free.
+
+/** The system prompt of a plan request contains this; the default reply is then a full plan. */
+export const FAKE_PLAN_MARKER = 'PLAN FORMAT (required)';
+/** The spec's fallback system message; the default reply is then a short answer. */
+export const FAKE_FALLBACK_SYSTEM = 'You are a helpful assistant that provides concise and clear answers.';
+
+export const DEFAULT_QUESTION_REPLY =
+  'That sounds like a great idea! What would success look like for you, and by when would you like to get there?';
+export const DEFAULT_FALLBACK_REPLY =
+  'Here is a concise answer: start small, set a clear deadline, and take the first step today.';
+export const DEFAULT_PLAN_STEPS = [
+  'Write down what success looks like and the date you want to reach it',
+  'Break the goal into four weekly milestones',
+  'Block two sessions in your calendar for the first milestone',
+  'Gather the tools and resources you need',
+  'Review your progress every Sunday and adjust the plan',
+  'Celebrate the finish and decide what comes next',
+];
+export const DEFAULT_PLAN_REPLY = [
+  'Goal Summary',
+  'Turn this idea into a specific, measurable result you can reach within 30 days. Success means a finished first version that you can show to someone else.',
+  '',
+  'Expanded Plan',
+  'Start by defining the outcome precisely: what exists at the end, how you will measure it, and the date you commit to.',
+  'Next, split the work into weekly milestones so that every week ends with something visible. Keep the first milestone small so you build momentum.',
+  'Finally, protect the time: two focused sessions a week are enough when they are in your calendar. Review each Sunday and adjust the plan instead of abandoning it.',
+  '',
+  'Action Steps:',
+  ...DEFAULT_PLAN_STEPS.map((step, i) => `${i + 1}. ${step}`),
+].join('\n');
+
+export const DEFAULT_MODEL_IDS = ['openai/gpt-4o-mini', 'openai/gpt-3.5-turbo', 'meta-llama/llama-3.1-8b-instruct'];
+
+export type FakeEndpoint = 'chat' | 'models';
+
+interface ReplyTiming {
+  /** Wait this long before sending the status line and headers (a slow first byte). */
+  firstByteDelayMs?: number;
+  /**
+   * Only answer a request whose raw body contains this text (e.g. an idea unique to one test), so
+   * specs running in parallel against one fake do not take each other's replies.
+   */
+  match?: string;
+}
+
+/** One scripted answer. `endpoint` (default 'chat') says which endpoint's queue it belongs to. */
+export type FakeReply =
+  | (ReplyTiming & {
+      kind: 'text';
+      /** The reply (may be left out when `deltas` is given). */
+      text?: string;
+      /** Split the text into this many deltas (default: up to 8, on word boundaries). */
+      chunks?: number;
+      /** Or give the deltas explicitly (their concatenation replaces `text`). */
+      deltas?: string[];
+      /** Pause between deltas when streaming. */
+      chunkDelayMs?: number;
+      /** Destroy the socket after this many content deltas (a stream cut mid-way). */
+      cutAfterChunks?: number;
+      /** Stop after this many content deltas until release() (or POST /__release) is called. */
+      holdAfterChunks?: number;
+      finishReason?: string;
+      endpoint?: 'chat';
+    })
+  | (ReplyTiming & {
+      kind: 'error';
+      status: number;
+      /** A string is sent as is, anything else as JSON. Default: an OpenRouter-style error object. */
+      body?: unknown;
+      /** Sent as the Retry-After header. */
+      retryAfter?: string | number;
+      headers?: Record<string, string>;
+      endpoint?: FakeEndpoint;
+    })
+  | (ReplyTiming & {
+      kind: 'garbage';
+      /** A 200 response whose body is not what the endpoint promises. */
+      body?: string;
+      contentType?: string;
+      endpoint?: FakeEndpoint;
+    })
+  | (ReplyTiming & {
+      kind: 'empty';
+      /** empty-content: a choice whose content is ''; no-choices: `choices: []`. */
+      shape?: 'empty-content' | 'no-choices';
+      endpoint?: 'chat';
+    })
+  | (ReplyTiming & { kind: 'models'; ids: string[]; endpoint?: 'models' })
+  | (ReplyTiming & { kind: 'default'; endpoint?: FakeEndpoint });
+
+export interface FakeRequest {
+  id: number;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** The parsed JSON body, or the raw text when it was not JSON; null without a body. */
+  body: unknown;
+  endpoint: FakeEndpoint | 'other';
+  stream: boolean;
+  /** plan / fallback / conversation: what the default reply would be for this request. */
+  flavour: 'plan' | 'fallback' | 'conversation' | 'none';
+  /** Which reply kind was served. */
+  served: FakeReply['kind'] | 'unauthorized' | 'bad_request' | 'not_found';
+  /** The response ended normally. */
+  completed: boolean;
+  /** The connection closed before the response ended (the client went away, or a cut stream). */
+  closedEarly: boolean;
+  /** How many content deltas were written (streaming only). */
+  deltasSent: number;
+}
+
+export type FakeResponder = (request: FakeRequest) => FakeReply | undefined;
+
+export function flavourOf(body: unknown): FakeRequest['flavour'] {
+  if (!isRecord(body) || !Array.isArray(body.messages)) return 'none';
+  const system = body.messages
+    .filter((m): m is { role: string; content: unknown } => isRecord(m) && m.role === 'system')
+    .map((m) => (typeof m.content === 'string' ? m.content : ''))
+    .join('\n');
+  if (system.trim() === FAKE_FALLBACK_SYSTEM) return 'fallback';
+  if (system.includes(FAKE_PLAN_MARKER)) return 'plan';
+  return 'conversation';
+}
+
+export function defaultText(flavour: FakeRequest['flavour']): string {
+  if (flavour === 'plan') return DEFAULT_PLAN_REPLY;
+  if (flavour === 'fallback') return DEFAULT_FALLBACK_REPLY;
+  return DEFAULT_QUESTION_REPLY;
+}
+
+/** Splits text into at most `count` pieces on word boundaries; joined, they give the text back. */
+export function splitIntoChunks(text: string, count: number): string[] {
+  const words = text.match(/\s*\S+\s*/g) ?? [text];
+  const n = Math.max(1, Math.min(Math.floor(count) || 1, words.length));
+  const size = Math.ceil(words.length / n);
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; i += size) chunks.push(words.slice(i, i + size).join(''));
+  return chunks.length > 0 ? chunks : [''];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

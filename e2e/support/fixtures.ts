@@ -1,0 +1,134 @@
+// Playwright fixtures shared by the end-to-end specs:
+// - every test fails on a console error or uncaught page error it did not declare with `consoleErrors.allow()`;
+// - `account`: a fresh user made through the real sign-up endpoint;
+// - `signedInPage`: the test's page, signed in as `account` through the real login screen.
+// Helpers: `signInThroughUi`, `seedSession` (puts the session where supabase-js keeps it) and `gotoAs`.
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** The session fields the auth server returns (GoTrue's shape). */
+export interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: string;
+  user: { id: string; email: string; [key: string]: unknown };
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+  /** The public anon key the client sends as `apikey`. */
+  anonKey: string;
+  /** The whole session returned by sign-up. */
+  session: StoredSession;
+}
+
+export interface ConsoleErrors {
+  /** Declares console errors this test expects (matched against the message text). */
+  allow: (...patterns: RegExp[]) => void;
+  /** Every console error and page error seen so far. */
+  readonly seen: readonly string[];
+}
+
+/** The local-storage key supabase-js uses for the session: `sb-<first label of the hostname>-auth-token`. */
+export function authStorageKey(baseURL: string): string {
+  return `sb-${new URL(baseURL).hostname.split('.')[0]}-auth-token`;
+}
+
+export async function anonKey(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/config');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { anonKey: string }).anonKey;
+}
+
+/** Creates a user through POST /auth/v1/signup (the embedded server confirms at once and returns a session). */
+export async function createAccount(request: APIRequestContext, password = `pw-${randomUUID()}`): Promise<Account> {
+  const key = await anonKey(request);
+  const email = `user-${randomUUID()}@example.com`;
+  const response = await request.post('/auth/v1/signup', {
+    headers: { apikey: key, 'Content-Type': 'application/json' },
+    data: { email, password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const session = (await response.json()) as StoredSession;
+  return {
+    email,
+    password,
+    accessToken: session.access_token,
+    refreshToken: session.refresh_token,
+    userId: session.user.id,
+    anonKey: key,
+    session,
+  };
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function signInThroughUi(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('main')).toBeVisible();
+}
+
+/** Puts a session where supabase-js looks for it, before any page script runs (faster than the UI). */
+export async function seedSession(page: Page, session: StoredSession, baseURL: string): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    [authStorageKey(baseURL), JSON.stringify(session)] as const,
+  );
+}
+
+/** Opens a protected path as the signed-in user and waits until it shows (not the spinner, not /login). */
+export async function gotoAs(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+}
+
+/** Starts collecting console and page errors of a page (the `page` fixture is watched automatically). */
+export function watchConsole(page: Page, sink: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error') sink.push(message.text());
+  });
+  page.on('pageerror', (error) => sink.push(`Uncaught: ${error.message}`));
+}
+
+interface Fixtures {
+  consoleErrors: ConsoleErrors;
+  account: Account;
+  signedInPage: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      watchConsole(page, seen);
+      await use({ allow: (...patterns) => allowed.push(...patterns), seen });
+      const unexpected = seen.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(unexpected, 'console errors the test did not expect').toEqual([]);
+    },
+    { auto: true },
+  ],
+  account: async ({ request }, use) => {
+    await use(await createAccount(request));
+  },
+  signedInPage: async ({ page, account }, use) => {
+    await signInThroughUi(page, account);
+    await use(page);
+  },
+});

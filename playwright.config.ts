@@ -1,0 +1,80 @@
+// End-to-end tests in Chromium against the built app served by the real server on a fresh database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumExecutable, chromiumArgs } from './e2e/support/browser';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+/** A second app server that has its own provider key (the "server secret" case). */
+export const E2E_KEYED_PORT = E2E_PORT + 2;
+export const FAKE_AI_PORT = E2E_PORT + 1;
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+// Workers re-read this file: the data directories are made once, by the runner, and passed on.
+process.env.SPROUT_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-e2e-'));
+process.env.SPROUT_E2E_KEYED_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-e2e-keyed-'));
+
+const appEnv = (port: number, dataDir: string | undefined, extra: Record<string, string> = {}) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir ?? '',
+  SPROUT_SKIP_BUILD: '1',
+  LOG_LEVEL: 'warn',
+  AI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
+  // Keep the fallback's back-off short enough for browser tests; its schedule is unit-tested.
+  AI_TIMEOUT_MS: '5000',
+  RATE_LIMIT_TOKEN: '100000',
+  RATE_LIMIT_TOKEN_REFRESH: '100000',
+  RATE_LIMIT_SIGNUP: '100000',
+  RATE_LIMIT_AI: '100000',
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/fake-ai-provider-main.ts',
+      url: `http://127.0.0.1:${FAKE_AI_PORT}/__health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_AI_PORT: String(FAKE_AI_PORT) },
+    },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: appEnv(E2E_PORT, process.env.SPROUT_E2E_DATA_DIR),
+    },
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${E2E_KEYED_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: appEnv(E2E_KEYED_PORT, process.env.SPROUT_E2E_KEYED_DATA_DIR, { OPENROUTER_API_KEY: 'e2e-server-key-1234' }),
+    },
+  ],
+});

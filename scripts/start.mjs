@@ -1,0 +1,41 @@
+// `npm start`: builds the client when it is missing or older than its sources, then runs the server
+// in this process (TypeScript through tsx), so signals reach the server's graceful shutdown directly.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'dist/client/index.html');
+const sources = ['client', 'core', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function clientIsStale() {
+  const built = fs.statSync(builtIndex, { throwIfNoEntry: false });
+  if (!built) return true;
+  return sources.some((s) => newestMtime(path.join(root, s)) > built.mtimeMs);
+}
+
+if (process.env.SPROUT_SKIP_BUILD !== '1' && clientIsStale()) {
+  console.info('Building the client (first start or sources changed)...');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import(path.join(root, 'server/src/main.ts'));

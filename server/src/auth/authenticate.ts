@@ -1,0 +1,51 @@
+// Who is calling: checks the bearer token's signature and claims and that its session is still live
+// (a signed-out or deleted session is refused at once, not when the token expires).
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { TokenSigner } from './tokens';
+
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  email: string;
+}
+
+export type AuthResult =
+  | { ok: true; caller: Caller }
+  | { ok: false; problem: 'missing' | 'anon' | 'invalid' | 'session_not_found'; reason: string };
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export async function authenticate(request: FastifyRequest, db: Kysely<DB>, signer: TokenSigner): Promise<AuthResult> {
+  const token = bearerToken(request);
+  if (!token) return { ok: false, problem: 'missing', reason: 'no bearer token' };
+  const verified = await signer.verifyAccessToken(token);
+  if (!verified.ok) {
+    const isAnon = verified.reason.startsWith('not an access token') && looksLikeAnonKey(token);
+    return { ok: false, problem: isAnon ? 'anon' : 'invalid', reason: verified.reason };
+  }
+  const { sub, session_id: sessionId, email } = verified.claims;
+  const session = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', sub)
+    .executeTakeFirst();
+  if (!session) return { ok: false, problem: 'session_not_found', reason: 'session has ended' };
+  return { ok: true, caller: { userId: sub, sessionId, email } };
+}
+
+function looksLikeAnonKey(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown;
+    return typeof payload === 'object' && payload !== null && (payload as { role?: unknown }).role === 'anon';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,45 @@
+// Request bodies of the auth endpoints. Unknown fields are ignored, as GoTrue ignores them.
+import { z } from 'zod';
+
+/** user_metadata travels in every access token, so it is kept small. */
+export const USER_METADATA_MAX_BYTES = 4096;
+
+const metadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((data) => Buffer.byteLength(JSON.stringify(data)) <= USER_METADATA_MAX_BYTES, {
+    message: `User metadata must be at most ${USER_METADATA_MAX_BYTES} bytes`,
+  });
+
+const optionalString = z.string().nullish().transform((v) => v ?? undefined);
+
+export const signupBodySchema = z.object({
+  email: optionalString,
+  phone: optionalString,
+  password: optionalString,
+  data: metadataSchema.nullish(),
+});
+
+export const passwordGrantBodySchema = z.object({
+  email: optionalString,
+  phone: optionalString,
+  password: optionalString,
+});
+
+export const refreshGrantBodySchema = z.object({
+  refresh_token: z.string().min(1).max(200),
+});
+
+export const updateUserBodySchema = z.object({
+  email: optionalString,
+  phone: optionalString,
+  password: optionalString,
+  current_password: optionalString,
+  nonce: optionalString,
+  data: metadataSchema.nullish(),
+});
+
+export const logoutQuerySchema = z.object({
+  scope: z.enum(['global', 'local', 'others']).default('global'),
+});
+
+export const emailSchema = z.email().max(320);

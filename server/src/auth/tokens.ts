@@ -1,0 +1,76 @@
+// HS256 JWTs: the access token (1 h, GoTrue's claims) and the public anon key.
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { z } from 'zod';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+export const JWT_ISSUER = 'sprout';
+
+export interface AccessTokenInput {
+  userId: string;
+  email: string;
+  sessionId: string;
+  userMetadata: Record<string, unknown>;
+}
+
+const accessClaimsSchema = z.object({
+  sub: z.uuid(),
+  role: z.literal('authenticated'),
+  aud: z.literal('authenticated'),
+  session_id: z.uuid(),
+  email: z.string(),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+
+export class TokenSigner {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  async signAccessToken(input: AccessTokenInput, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+    const iat = Math.floor(now / 1000);
+    const expiresAt = iat + ACCESS_TOKEN_TTL_SECONDS;
+    const token = await new SignJWT({
+      email: input.email,
+      role: 'authenticated',
+      session_id: input.sessionId,
+      user_metadata: input.userMetadata,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      aal: 'aal1',
+      is_anonymous: false,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(input.userId)
+      .setAudience('authenticated')
+      .setIssuer(JWT_ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(expiresAt)
+      .sign(this.#key);
+    return { token, expiresAt };
+  }
+
+  /** The public key the client sends as `apikey`: it identifies the app and grants nothing. */
+  signAnonKey(): Promise<string> {
+    return new SignJWT({ role: 'anon' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(JWT_ISSUER)
+      .setIssuedAt(0)
+      .sign(this.#key);
+  }
+
+  /** Verifies signature, expiry and claims; the error message says why a token was refused. */
+  async verifyAccessToken(token: string): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: string }> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], issuer: JWT_ISSUER });
+      const claims = accessClaimsSchema.safeParse(payload);
+      if (!claims.success) return { ok: false, reason: 'not an access token of an authenticated user' };
+      return { ok: true, claims: claims.data };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'token is expired' };
+      return { ok: false, reason: 'token is malformed or its signature is invalid' };
+    }
+  }
+}

@@ -1,0 +1,118 @@
+// Runtime configuration: environment variables validated once at start-up (ARCHITECTURE section 2).
+import path from 'node:path';
+import { z } from 'zod';
+
+const intFromEnv = (fallback: number, min = 0) =>
+  z.coerce.number().int().min(min).default(fallback);
+
+const envSchema = z.object({
+  PORT: intFromEnv(3000).pipe(z.number().max(65535)),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  OPENROUTER_API_KEY: z.string().min(1).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_BASE_URL: z.string().url().default('https://openrouter.ai/api/v1'),
+  AI_PROVIDER_NAME: z.string().min(1).default('OpenRouter'),
+  AI_MODEL_EXPAND: z.string().min(1).default('openai/gpt-4o-mini'),
+  AI_MODEL_CHAT: z.string().min(1).default('openai/gpt-3.5-turbo'),
+  AI_TIMEOUT_MS: intFromEnv(60_000, 1),
+  ENCRYPTION_KEY: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().optional(),
+  // Per-IP limits on the auth service (GoTrue's defaults) and a per-user limit on AI calls.
+  RATE_LIMIT_WINDOW_MS: intFromEnv(5 * 60_000, 1),
+  RATE_LIMIT_TOKEN: intFromEnv(150, 1),
+  RATE_LIMIT_TOKEN_REFRESH: intFromEnv(150, 1),
+  RATE_LIMIT_SIGNUP: intFromEnv(30, 1),
+  RATE_LIMIT_AI: intFromEnv(60, 1),
+  RATE_LIMIT_AI_WINDOW_MS: intFromEnv(10 * 60_000, 1),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  encryptionKey: string | undefined;
+  trustProxy: boolean | string | number;
+  logLevel: Env['LOG_LEVEL'];
+  staticDir: string;
+  ai: {
+    serverKey: string | undefined;
+    baseUrl: string;
+    providerName: string;
+    modelExpand: string;
+    modelChat: string;
+    timeoutMs: number;
+  };
+  rateLimits: {
+    windowMs: number;
+    token: number;
+    tokenRefresh: number;
+    signup: number;
+    ai: number;
+    aiWindowMs: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws ConfigError with every problem listed when something is invalid. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  // Empty strings count as unset, as they do in most deployment tools' env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  if (e.ENCRYPTION_KEY !== undefined && !isValidEncryptionKey(e.ENCRYPTION_KEY)) {
+    throw new ConfigError('Invalid configuration: ENCRYPTION_KEY must be 32 bytes as 64 hex characters or base64');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(e.STATIC_DIR ?? 'dist/client'),
+    ai: {
+      serverKey: e.OPENROUTER_API_KEY ?? e.AI_API_KEY,
+      baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+      providerName: e.AI_PROVIDER_NAME,
+      modelExpand: e.AI_MODEL_EXPAND,
+      modelChat: e.AI_MODEL_CHAT,
+      timeoutMs: e.AI_TIMEOUT_MS,
+    },
+    rateLimits: {
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      token: e.RATE_LIMIT_TOKEN,
+      tokenRefresh: e.RATE_LIMIT_TOKEN_REFRESH,
+      signup: e.RATE_LIMIT_SIGNUP,
+      ai: e.RATE_LIMIT_AI,
+      aiWindowMs: e.RATE_LIMIT_AI_WINDOW_MS,
+    },
+    ...overrides,
+  };
+}
+
+export function isValidEncryptionKey(value: string): boolean {
+  return /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string | number {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

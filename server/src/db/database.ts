@@ -1,0 +1,88 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server when DATABASE_URL
+// is set. Either way the schema is migrated before the handle is returned.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { migrate } from './migrate';
+import { SerialPGliteDialect } from './pglite-driver';
+import type { DB } from './schema';
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Kysely<DB>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  /** An in-memory PGlite, for tests. */
+  | { kind: 'memory' };
+
+const INT8_OID = 20;
+// Revisions are bigint in SQL but stay far below 2^53: return them as numbers, as JSON wants.
+const parseInt8 = (value: string) => Number(value);
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'postgres' ? openPostgres(options.url) : openPGlite(options);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's connection error (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => undefined);
+  const client = await pool.connect();
+  try {
+    // Several servers may start at once against one database: migrate under an advisory lock.
+    await client.query('SELECT pg_advisory_lock(727001)');
+    await migrate({
+      query: (sql, params) => client.query(sql, params as unknown[]),
+      exec: async (script) => void (await client.query(script)),
+    });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+    client.release();
+  }
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { kind: 'postgres', db, close: () => db.destroy() };
+}
+
+async function openPGlite(options: { kind: 'pglite'; dataDir: string } | { kind: 'memory' }): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let pglite: PGlite;
+  if (options.kind === 'pglite') {
+    lock = lockDataDir(options.dataDir);
+    pglite = new PGlite(path.join(options.dataDir, 'pglite'), { parsers: { [INT8_OID]: parseInt8 } });
+  } else {
+    pglite = new PGlite({ parsers: { [INT8_OID]: parseInt8 } });
+  }
+  try {
+    await pglite.waitReady;
+    await migrate({
+      query: (sql, params) => pglite.query<Record<string, unknown>>(sql, params as unknown[]),
+      exec: async (script) => void (await pglite.exec(script)),
+    });
+  } catch (error) {
+    await pglite.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    async close() {
+      await db.destroy();
+      lock?.release();
+    },
+  };
+}

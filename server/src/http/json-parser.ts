@@ -1,0 +1,12 @@
+// JSON bodies: an empty body counts as no body (auth-js posts `/logout` with a JSON content type and
+// nothing in it); everything else goes through Fastify's prototype-poisoning-safe parser.
+import type { FastifyInstance } from 'fastify';
+
+export function registerJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    parse(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+}

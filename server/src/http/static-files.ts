@@ -1,0 +1,52 @@
+// Serves the built client: hashed assets cached for a year, index.html and the service worker never
+// cached, and every client route (but never an API path) answered with index.html.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export const API_PREFIXES = ['/api/', '/auth/', '/rest/'];
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1));
+}
+
+export function readIndexHtml(staticDir: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+
+export async function registerStaticFiles(app: FastifyInstance, staticDir: string, indexHtml: string | undefined) {
+  if (indexHtml !== undefined) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: 'index.html',
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (NO_CACHE_FILES.has(name)) res.header('Cache-Control', 'no-cache');
+        else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else res.header('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing file (a path whose last segment has an extension) is a 404, not the app.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !looksLikeFile;
+    if (wantsPage && indexHtml !== undefined) {
+      return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).send({ error: 'not_found', message: `Route ${request.method} ${pathname} not found` });
+  });
+}

@@ -1,0 +1,53 @@
+// The HTTP headers PostgREST reads and writes besides Prefer: Accept (array or single object, stripped
+// nulls), Accept-Profile / Content-Profile, Content-Type of bodies, Range, and Content-Range.
+import { restErrors } from './errors';
+
+export interface Representation {
+  /** `Accept: application/vnd.pgrst.object+json`, as `.single()` sends: exactly one row or 406. */
+  single: boolean;
+  stripNulls: boolean;
+}
+
+const ARRAY_TYPES = new Set(['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json']);
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
+
+export function negotiate(accept: string | undefined): Representation {
+  if (accept === undefined || accept.trim() === '') return { single: false, stripNulls: false };
+  for (const entry of accept.split(',')) {
+    const [type = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const stripNulls = params.includes('nulls=stripped');
+    if (type === OBJECT_TYPE) return { single: true, stripNulls };
+    if (ARRAY_TYPES.has(type)) return { single: false, stripNulls: stripNulls && type === 'application/vnd.pgrst.array+json' };
+  }
+  throw restErrors.mediaType(406, accept);
+}
+
+/** Only the `public` schema exists. */
+export function checkProfile(profile: string | string[] | undefined): void {
+  if (profile === undefined) return;
+  const value = Array.isArray(profile) ? profile.join(',') : profile;
+  if (value.trim() !== 'public') throw restErrors.schema();
+}
+
+/** Bodies are JSON: anything else declared (text/plain, csv, forms) is 415, as PostgREST answers it. */
+export function checkJsonContentType(contentType: string | undefined): void {
+  if (contentType === undefined) return;
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== 'application/json' && !/^application\/[\w.+-]*\+json$/.test(type)) throw restErrors.mediaType(415, type);
+}
+
+/** `Range: 0-9` (items); a header that does not parse is ignored, as HTTP allows. */
+export function parseRange(header: string | undefined): { offset: number; limit: number | null } | null {
+  const match = header === undefined ? null : /^\s*(?:items=)?(\d+)-(\d*)\s*$/.exec(header);
+  if (!match?.[1]) return null;
+  const from = Number(match[1]);
+  const to = match[2] ? Number(match[2]) : null;
+  if (!Number.isSafeInteger(from) || (to !== null && (!Number.isSafeInteger(to) || to < from))) return null;
+  return { offset: from, limit: to === null ? null : to - from + 1 };
+}
+
+/** `0-9/42`, `*\/0` for no rows; the total is `*` unless a count was asked for. */
+export function contentRange(offset: number, rows: number, total: number | null): string {
+  const range = rows > 0 ? `${offset}-${offset + rows - 1}` : '*';
+  return `${range}/${total ?? '*'}`;
+}

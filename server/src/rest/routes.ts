@@ -1,0 +1,199 @@
+// The PostgREST-compatible /rest/v1: table `notes` only (select, filters, order, limit/offset, insert,
+// upsert, update, delete-as-tombstone), each request authenticated and scoped to the caller's rows.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate, type Caller } from '../auth/authenticate';
+import type { AppContext } from '../http/context';
+import { authProblem, fromDatabaseError, restErrors, RestError } from './errors';
+import { checkJsonContentType, checkProfile, contentRange, negotiate, parseRange, type Representation } from './headers';
+import { countNotes, insertNotes, inTransaction, selectNotes, tombstoneNotes, updateNotes, type NoteRecord } from './notes-repository';
+import { parsePrefer, type Preferences } from './prefer';
+import { presentConflictRow, presentNote, selectedColumns } from './presenter';
+import { parseQuery, type ParsedQuery } from './query-parser';
+import { parseInsertBody, parsePatchBody } from './write-body';
+
+interface Prepared {
+  caller: Caller;
+  query: ParsedQuery;
+  prefs: Preferences;
+  accept: Representation;
+}
+
+export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, signer } = ctx;
+  const callers = new WeakMap<FastifyRequest, Caller>();
+
+  // Authentication comes first, before the body is even parsed: nothing here is open to the anon key.
+  app.addHook('onRequest', async (request) => {
+    const result = await authenticate(request, db, signer);
+    if (!result.ok) throw authProblem(result.problem, result.reason);
+    callers.set(request, result.caller);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const userId = callers.get(request)?.userId;
+    let answer = toRestError(error, userId);
+    if (!answer) {
+      // Not the whole error: PGlite's errors carry the query's parameters, i.e. the user's notes.
+      const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+      request.log.error({ err: { code: (error as { code?: unknown }).code, message, stack } }, 'REST request failed');
+      answer = restErrors.internal();
+    }
+    return sendError(reply, answer);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.url.split('?')[0] ?? '').replace(/^\/rest\/v1\/?/, '').replace(/\/$/, '');
+    if (path === 'notes') return sendError(reply, restErrors.unsupportedMethod(request.method));
+    if (path === '' || path.includes('/')) return sendError(reply, new RestError(404, 'PGRST125', 'Invalid path specified in request URL'));
+    return sendError(reply, restErrors.tableNotFound(decodeURIComponentSafe(path)));
+  });
+
+  app.all('/rpc/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    return sendError(reply, restErrors.functionNotFound(name));
+  });
+
+  const prepare = (request: FastifyRequest): Prepared => {
+    const caller = callers.get(request);
+    if (!caller) throw new Error('a REST route ran without an authenticated caller');
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    checkProfile(request.headers[reading ? 'accept-profile' : 'content-profile']);
+    if (request.method === 'POST' || request.method === 'PATCH') checkJsonContentType(request.headers['content-type']);
+    const prefs = parsePrefer(request.headers.prefer);
+    if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw restErrors.invalidPreferences(prefs.invalid);
+    const query = parseQuery(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+    return { caller, query, prefs, accept: negotiate(request.headers.accept) };
+  };
+
+  app.get('/notes', async (request, reply) => {
+    const { caller, query, prefs, accept } = prepare(request);
+    const range = query.limit === null && query.offset === null ? parseRange(request.headers.range) : null;
+    const offset = query.offset ?? range?.offset ?? 0;
+    const limit = query.limit ?? range?.limit ?? null;
+    const columns = selectedColumns(query.select);
+    const { rows, total } = await inTransaction(db, async (trx) => {
+      const total = prefs.count ? await countNotes(trx, caller.userId, query.filters) : null;
+      if (total !== null && offset > total) throw restErrors.range(offset, total);
+      const rows = await selectNotes(trx, caller.userId, {
+        // `select=` alone asks for objects without columns; the query still needs one.
+        columns: columns.length > 0 ? columns : ['id'],
+        filters: query.filters,
+        order: query.order,
+        limit,
+        offset: offset > 0 ? offset : null,
+      });
+      return { rows, total };
+    });
+    if (accept.single && rows.length !== 1) throw restErrors.singular(rows.length);
+    reply.header('Content-Range', contentRange(offset, rows.length, total));
+    applied(reply, prefs);
+    // A page of a known, larger total is partial content, as PostgREST answers it.
+    reply.code(total !== null && rows.length < total ? 206 : 200);
+    return sendRows(reply, rows, query, accept);
+  });
+
+  app.post('/notes', async (request, reply) => {
+    const { caller, query, prefs, accept } = prepare(request);
+    const input = parseInsertBody(request.body, { columns: query.columns, missingDefault: prefs.missing === 'default', userId: caller.userId });
+    const representation = prefs.return === 'representation';
+    const rows = await inTransaction(db, async (trx) => {
+      if (input.rows.length === 0) return [];
+      const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, representation ? selectedColumns(query.select) : ['id']);
+      // A merge skips only rows whose id belongs to another user: refuse, and roll the batch back.
+      if (prefs.resolution === 'merge-duplicates' && rows.length !== input.rows.length) throw restErrors.rowLevelSecurity();
+      if (representation && accept.single && rows.length !== 1) throw restErrors.singular(rows.length);
+      return rows;
+    });
+    reply.code(201).header('Content-Range', `*/${prefs.count ? rows.length : '*'}`);
+    applied(reply, prefs);
+    if (prefs.return === 'headers-only' && rows.length === 1) reply.header('Location', `/notes?id=eq.${String(rows[0]?.id)}`);
+    if (!representation) return reply.send();
+    return sendRows(reply, rows, query, accept);
+  });
+
+  app.patch('/notes', async (request, reply) => {
+    const { caller, query, prefs, accept } = prepare(request);
+    requireFilters(query, 'UPDATE');
+    const set = parsePatchBody(request.body, caller.userId);
+    const representation = prefs.return === 'representation';
+    const rows = await inTransaction(db, async (trx) => {
+      // An empty body changes nothing (and must not bump revisions).
+      if (Object.keys(set).length === 0) return [];
+      const rows = await updateNotes(trx, caller.userId, set, query.filters, representation ? selectedColumns(query.select) : ['id']);
+      return checkAffected(rows, prefs, representation && accept.single);
+    });
+    return sendMutation(reply, rows, query, prefs, accept);
+  });
+
+  app.delete('/notes', async (request, reply) => {
+    const { caller, query, prefs, accept } = prepare(request);
+    requireFilters(query, 'DELETE');
+    const representation = prefs.return === 'representation';
+    const rows = await inTransaction(db, async (trx) => {
+      const rows = await tombstoneNotes(trx, caller.userId, query.filters, representation ? selectedColumns(query.select) : ['id']);
+      return checkAffected(rows, prefs, representation && accept.single);
+    });
+    return sendMutation(reply, rows, query, prefs, accept);
+  });
+
+  function toRestError(error: unknown, userId: string | undefined): RestError | undefined {
+    if (error instanceof RestError) return error;
+    const fastifyCode = (error as { code?: unknown }).code;
+    if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return restErrors.invalidBody('The request body is too large', 413);
+    if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return restErrors.mediaType(415, String((error as Error).message));
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP')) return restErrors.invalidBody('Empty or invalid json');
+    if (error instanceof SyntaxError && status === 400) return restErrors.invalidBody('Empty or invalid json');
+    const mapped = fromDatabaseError(error, (detail) => (userId ? presentConflictRow(detail, userId) : null));
+    if (mapped) return mapped;
+    if (typeof status === 'number' && status >= 400 && status < 500) return new RestError(status, 'PGRST100', (error as Error).message);
+    return undefined;
+  }
+}
+
+function requireFilters(query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {
+  if (query.filters.length === 0) throw restErrors.missingWhere(verb);
+  // PostgREST limits writes only in combination with an order on a unique key; refuse rather than ignore.
+  if (query.limit !== null || query.offset !== null) {
+    throw restErrors.notImplemented(`limit and offset are not supported on ${verb === 'UPDATE' ? 'PATCH' : 'DELETE'}`, 'Filter by id instead.');
+  }
+}
+
+/** Enforces `Prefer: max-affected` (with handling=strict) and `.single()` before the transaction commits. */
+function checkAffected(rows: NoteRecord[], prefs: Preferences, single: boolean): NoteRecord[] {
+  if (prefs.handling === 'strict' && prefs.maxAffected !== null && rows.length > prefs.maxAffected) throw restErrors.maxAffected(rows.length);
+  if (single && rows.length !== 1) throw restErrors.singular(rows.length);
+  return rows;
+}
+
+function sendMutation(reply: FastifyReply, rows: NoteRecord[], query: ParsedQuery, prefs: Preferences, accept: Representation) {
+  reply.header('Content-Range', contentRange(0, rows.length, prefs.count ? rows.length : null));
+  applied(reply, prefs);
+  if (prefs.return !== 'representation') return reply.code(204).send();
+  reply.code(200);
+  return sendRows(reply, rows, query, accept);
+}
+
+function sendRows(reply: FastifyReply, rows: NoteRecord[], query: ParsedQuery, accept: Representation) {
+  const present = (row: NoteRecord) => presentNote(row, query.select, accept.stripNulls);
+  if (accept.single) {
+    return reply.type('application/vnd.pgrst.object+json; charset=utf-8').send(JSON.stringify(present(rows[0] ?? {})));
+  }
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows.map(present)));
+}
+
+function applied(reply: FastifyReply, prefs: Preferences): void {
+  if (prefs.applied.length > 0) reply.header('Preference-Applied', prefs.applied.join(', '));
+}
+
+function sendError(reply: FastifyReply, error: RestError) {
+  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(JSON.stringify(error.toJSON()));
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,81 @@
+// Shared by the ai-*/api-* test files: a test server wired to a fake AI provider, and an SSE reader
+// that works the way the browser client does (fetch + a stream parser).
+import { createParser } from 'eventsource-parser';
+import { startFakeAiProvider, type FakeAiProvider } from '../../e2e/support/fake-ai-provider';
+import { signedInClient, startTestServer, type TestServer } from './test-server';
+
+export interface AiTestBed {
+  server: TestServer;
+  fake: FakeAiProvider;
+  close(): Promise<void>;
+}
+
+/** A server whose provider is a fresh fake; `serverKey: null` starts it without a server-side key. */
+export async function startAiTestBed(options: { serverKey?: string | null; env?: Record<string, string> } = {}): Promise<AiTestBed> {
+  const fake = await startFakeAiProvider();
+  const serverKey = options.serverKey === undefined ? 'sk-server-secret-key-0000' : options.serverKey;
+  const server = await startTestServer({
+    AI_BASE_URL: fake.url,
+    AI_PROVIDER_NAME: 'OpenRouter',
+    ...(serverKey ? { OPENROUTER_API_KEY: serverKey } : {}),
+    ...options.env,
+  });
+  return {
+    server,
+    fake,
+    async close() {
+      await server.close();
+      await fake.close();
+    },
+  };
+}
+
+export async function signIn(server: TestServer): Promise<{ token: string; userId: string; email: string }> {
+  const { session, user, email } = await signedInClient(server);
+  return { token: session.access_token, userId: user.id, email };
+}
+
+export function api(server: TestServer, path: string, token: string | null, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}) {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(`${server.url}/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+}
+
+export interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Reads an event stream to its end, calling onEvent as each event arrives. */
+export async function readEvents(response: Response, onEvent: (event: SseEvent) => void = () => undefined): Promise<SseEvent[]> {
+  const events: SseEvent[] = [];
+  const parser = createParser({
+    onEvent(message) {
+      const event = { event: message.event ?? 'message', data: JSON.parse(message.data) as Record<string, unknown> };
+      events.push(event);
+      onEvent(event);
+    },
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.feed(value);
+  }
+  return events;
+}
+
+/** POSTs to a streaming endpoint and returns the response and all its events. */
+export async function streamTurn(server: TestServer, path: string, token: string, body: unknown) {
+  const response = await api(server, path, token, { body });
+  const events = response.headers.get('content-type')?.startsWith('text/event-stream') ? await readEvents(response) : [];
+  return { response, events, deltas: events.filter((e) => e.event === 'delta').map((e) => String(e.data.text)).join('') };
+}
+
+export const lastEvent = (events: SseEvent[]) => events[events.length - 1];

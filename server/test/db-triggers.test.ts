@@ -1,0 +1,117 @@
+// The notes table's sync rules live in database triggers (docs/sync.md), so they hold for every
+// client, on PGlite and PostgreSQL alike: revisions, stale-write refusal, tombstones.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let userId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  const user = await server.ctx.db
+    .insertInto('users')
+    .values({ email: 'triggers@example.com', encrypted_password: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  userId = user.id;
+});
+afterAll(async () => server?.close());
+
+const insert = (values: { base_revision?: number | null; title?: string } = {}) =>
+  server.ctx.db
+    .insertInto('notes')
+    .values({ user_id: userId, title: values.title ?? 't', content: 'c', is_checklist: false, base_revision: values.base_revision ?? null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+describe('notes triggers', () => {
+  it('gives every write a new, increasing revision', async () => {
+    const note = await insert();
+    const updated = await server.ctx.db.updateTable('notes').set({ title: 'u' }).where('id', '=', note.id).returningAll().executeTakeFirstOrThrow();
+    expect(updated.revision).toBeGreaterThan(note.revision);
+  });
+
+  it('keeps no base_revision on an inserted row, so later plain writes and deletes apply', async () => {
+    const note = await insert({ base_revision: 0 });
+    const stored = await server.ctx.db.selectFrom('notes').select(['base_revision', 'revision']).where('id', '=', note.id).executeTakeFirstOrThrow();
+    expect(stored.base_revision).toBeNull();
+    // The insert's housekeeping is not a write: the revision is the insert's.
+    expect(stored.revision).toBe(note.revision);
+    await server.ctx.db.updateTable('notes').set({ title: 'plain' }).where('id', '=', note.id).execute();
+    await server.ctx.db.deleteFrom('notes').where('id', '=', note.id).execute();
+    const tomb = await server.ctx.db.selectFrom('notes').selectAll().where('id', '=', note.id).executeTakeFirstOrThrow();
+    expect(tomb.deleted_at).not.toBeNull();
+    expect(tomb.title).toBe('');
+  });
+
+  it('refuses an update made on a stale revision with PT409 and the current row', async () => {
+    const note = await insert();
+    await server.ctx.db.updateTable('notes').set({ title: 'newer' }).where('id', '=', note.id).execute();
+    const error = await server.ctx.db
+      .updateTable('notes')
+      .set({ title: 'stale', base_revision: note.revision })
+      .where('id', '=', note.id)
+      .execute()
+      .then(() => null, (e: unknown) => e as { code?: string; detail?: string });
+    expect(error?.code).toBe('PT409');
+    expect(JSON.parse(error?.detail ?? '{}')).toMatchObject({ id: note.id, title: 'newer' });
+  });
+
+  it('turns DELETE into a tombstone, and deletes for real only under sprout.hard_delete', async () => {
+    const note = await insert({ title: 'secret' });
+    await server.ctx.db.deleteFrom('notes').where('id', '=', note.id).execute();
+    const tomb = await server.ctx.db.selectFrom('notes').selectAll().where('id', '=', note.id).executeTakeFirstOrThrow();
+    expect(tomb).toMatchObject({ title: '', content: '', checklist_items: null, chat_history: null });
+    await server.ctx.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('sprout.hard_delete', 'on', true)`.execute(trx);
+      await trx.deleteFrom('notes').where('id', '=', note.id).execute();
+    });
+    expect(await server.ctx.db.selectFrom('notes').select('id').where('id', '=', note.id).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('deleting a user', () => {
+  it('deletes their notes with them, tombstones included', async () => {
+    const other = await server.ctx.db
+      .insertInto('users')
+      .values({ email: 'cascade@example.com', encrypted_password: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const values = { user_id: other.id, title: 'gone', content: 'c', is_checklist: false };
+    const live = await server.ctx.db.insertInto('notes').values(values).returning('id').executeTakeFirstOrThrow();
+    const dead = await server.ctx.db.insertInto('notes').values(values).returning('id').executeTakeFirstOrThrow();
+    await server.ctx.db.deleteFrom('notes').where('id', '=', dead.id).execute();
+    await server.ctx.db.deleteFrom('users').where('id', '=', other.id).execute();
+    const left = await server.ctx.db.selectFrom('notes').select('id').where('id', 'in', [live.id, dead.id]).execute();
+    expect(left).toEqual([]);
+  });
+});
+
+describe.runIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('concurrent writes on PostgreSQL', () => {
+  it('take a user’s revisions one transaction at a time, so a pull by revision never skips one', async () => {
+    const note = await insert({ title: 'first' });
+    // Writer A has written (and taken its revision) but not committed. If writer B could take a larger
+    // revision and commit first, a pull in between would move past A's revision before A is visible.
+    let releaseA!: () => void;
+    let aWrote!: () => void;
+    const wrote = new Promise<void>((resolve) => (aWrote = resolve));
+    const a = server.ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('notes').set({ title: 'A' }).where('id', '=', note.id).execute();
+      aWrote();
+      await new Promise<void>((resolve) => (releaseA = resolve));
+    });
+    await wrote;
+    let bDone = false;
+    const b = insert({ title: 'B' }).then((row) => {
+      bDone = true;
+      return row;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bDone).toBe(false);
+    releaseA();
+    await a;
+    const rowB = await b;
+    const rowA = await server.ctx.db.selectFrom('notes').select('revision').where('id', '=', note.id).executeTakeFirstOrThrow();
+    expect(rowA.revision).toBeLessThan(rowB.revision);
+  });
+});

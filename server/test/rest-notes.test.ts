@@ -1,0 +1,262 @@
+// /rest/v1/notes through the real supabase-js client: every call of spec section 7 as the app makes it,
+// and the reads the sync engine makes (filters, counts, pages). The revision guard is in rest-sync.test.ts.
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTE_COLUMNS, noteRowSchema, type NoteRow } from '../../core/note';
+import { signedInClient, startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let client: SupabaseClient;
+let userId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const signedIn = await signedInClient(server);
+  client = signedIn.client;
+  userId = signedIn.user.id;
+});
+afterAll(async () => server?.close());
+
+let clock = Date.parse('2024-05-01T10:00:00.000Z');
+/** A note as the app writes it, with strictly increasing edit times. */
+function draft(overrides: Partial<NoteRow> & Record<string, unknown> = {}) {
+  clock += 60_000;
+  const at = new Date(clock).toISOString();
+  return {
+    id: randomUUID(),
+    user_id: userId,
+    title: 'An idea',
+    content: 'The original idea',
+    expanded_content: null,
+    is_checklist: false,
+    checklist_items: null,
+    chat_history: null,
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+}
+
+async function create(overrides: Partial<NoteRow> & Record<string, unknown> = {}): Promise<NoteRow> {
+  const { data, error } = await client.from('notes').insert(draft(overrides)).select().single();
+  expect(error).toBeNull();
+  return noteRowSchema.parse(data);
+}
+
+describe('spec section 7: the app\'s calls', () => {
+  it('lists the user\'s notes, all columns, newest updated_at first', async () => {
+    const older = await create({ title: 'older' });
+    const newer = await create({ title: 'newer' });
+    const { data, error, status } = await client.from('notes').select('*').eq('user_id', userId).order('updated_at', { ascending: false });
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    const rows = (data ?? []).map((row) => noteRowSchema.parse(row));
+    const ids = rows.map((row) => row.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(Object.keys(data?.[0] ?? {}).sort()).toEqual([...NOTE_COLUMNS].sort());
+    expect(data?.[0]).not.toHaveProperty('base_revision');
+  });
+
+  it('inserts a note and returns it with .select().single()', async () => {
+    const note = draft({
+      title: 'Garden plan',
+      is_checklist: true,
+      checklist_items: [{ id: 'auto-0', text: 'Buy seeds', completed: false }],
+      chat_history: [{ role: 'user', content: 'Help me plan' }],
+      last_mutation_id: 'm-insert-1',
+    });
+    const { data, error, status } = await client.from('notes').insert(note).select().single();
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    const row = noteRowSchema.parse(data);
+    expect(row).toMatchObject({ id: note.id, user_id: userId, title: 'Garden plan', checklist_items: note.checklist_items, chat_history: note.chat_history });
+    expect(row.created_at).toBe(note.created_at);
+    expect(row.revision).toBeGreaterThan(0);
+    expect(row.deleted_at).toBeNull();
+  });
+
+  it('inserts without .select() as return=minimal: 201 and no body', async () => {
+    const note = draft();
+    const { data, error, status } = await client.from('notes').insert(note);
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data).toBeNull();
+    const { data: stored } = await client.from('notes').select('id').eq('id', note.id);
+    expect(stored).toEqual([{ id: note.id }]);
+  });
+
+  it('fills a missing user_id with the caller\'s', async () => {
+    const { user_id: _omit, ...note } = draft();
+    const { data, error } = await client.from('notes').insert(note).select('id,user_id').single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: note.id, user_id: userId });
+  });
+
+  it('inserts an array (columns=) where missing keys become null, or defaults with missing=default', async () => {
+    const a = draft({ expanded_content: 'Expanded' });
+    const { expanded_content: _drop, ...b } = draft();
+    const { data, error } = await client.from('notes').insert([a, b]).select('id,expanded_content');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: a.id, expanded_content: 'Expanded' },
+      { id: b.id, expanded_content: null },
+    ]);
+    const { title: _title, ...untitled } = draft();
+    const { data: defaulted, error: defaultError } = await client
+      .from('notes')
+      .insert([draft({ title: 'titled' }), untitled], { defaultToNull: false })
+      .select('title');
+    expect(defaultError).toBeNull();
+    expect(defaulted).toEqual([{ title: 'titled' }, { title: '' }]);
+  });
+
+  it('updates by id and returns the row with a new revision', async () => {
+    const note = await create();
+    const { data, error, status } = await client.from('notes').update({ title: 'Renamed', updated_at: new Date().toISOString() }).eq('id', note.id).select();
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toHaveLength(1);
+    const row = noteRowSchema.parse(data?.[0]);
+    expect(row.title).toBe('Renamed');
+    expect(row.revision).toBeGreaterThan(note.revision);
+    expect(row.created_at).toBe(note.created_at);
+  });
+
+  it('updates without .select(): 204', async () => {
+    const note = await create();
+    const { error, status, data } = await client.from('notes').update({ content: 'changed' }).eq('id', note.id);
+    expect(error).toBeNull();
+    expect(status).toBe(204);
+    expect(data).toBeNull();
+  });
+
+  it('deletes by id, leaving a tombstone with its content cleared', async () => {
+    const note = await create({ title: 'Doomed', content: 'secret', chat_history: [{ role: 'user', content: 'hi' }] });
+    const { error, status } = await client.from('notes').delete().eq('id', note.id);
+    expect(error).toBeNull();
+    expect(status).toBe(204);
+    const { data } = await client.from('notes').select('*').eq('id', note.id).single();
+    const tombstone = noteRowSchema.parse(data);
+    expect(tombstone.deleted_at).not.toBeNull();
+    expect(tombstone).toMatchObject({ title: '', content: '', expanded_content: null, chat_history: null, checklist_items: null });
+    expect(tombstone.revision).toBeGreaterThan(note.revision);
+  });
+
+  it('returns the tombstone of a delete with .select(), and a second delete finds nothing', async () => {
+    const note = await create();
+    const { data, error, status } = await client.from('notes').delete().eq('id', note.id).select();
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toHaveLength(1);
+    expect(data?.[0]?.deleted_at).toEqual(expect.any(String));
+    const again = await client.from('notes').delete().eq('id', note.id).select();
+    expect(again.data).toEqual([]);
+  });
+
+  it('upserts an array with onConflict id: inserts new rows and merges existing ones', async () => {
+    const existing = await create({ title: 'before' });
+    const fresh = draft({ title: 'new' });
+    const { data, error, status } = await client
+      .from('notes')
+      .upsert([{ ...draft(), id: existing.id, title: 'after', created_at: existing.created_at }, fresh], { onConflict: 'id' })
+      .select();
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    const rows = (data ?? []).map((row) => noteRowSchema.parse(row));
+    expect(rows.map((row) => row.title).sort()).toEqual(['after', 'new']);
+    const merged = rows.find((row) => row.id === existing.id);
+    expect(merged?.revision).toBeGreaterThan(existing.revision);
+    expect(merged?.created_at).toBe(existing.created_at);
+  });
+
+  it('upserts with ignoreDuplicates: existing rows stay as they are', async () => {
+    const existing = await create({ title: 'keep me' });
+    const { data, error } = await client.from('notes').upsert({ ...draft(), id: existing.id, title: 'ignored' }, { onConflict: 'id', ignoreDuplicates: true }).select();
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+    const { data: row } = await client.from('notes').select('title,revision').eq('id', existing.id).single();
+    expect(row).toEqual({ title: 'keep me', revision: existing.revision });
+  });
+});
+
+describe('reading', () => {
+  it('answers .single() with 406 PGRST116 unless exactly one row matches', async () => {
+    const none = await client.from('notes').select('*').eq('id', randomUUID()).single();
+    expect(none.status).toBe(406);
+    expect(none.error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 0 rows' });
+    await create();
+    const many = await client.from('notes').select('*').single();
+    expect(many.status).toBe(406);
+    expect(many.error?.code).toBe('PGRST116');
+    const maybe = await client.from('notes').select('*').eq('id', randomUUID()).maybeSingle();
+    expect(maybe.error).toBeNull();
+    expect(maybe.data).toBeNull();
+  });
+
+  it('counts exactly in Content-Range, also for a page and for head requests', async () => {
+    const { count: total } = await client.from('notes').select('*', { count: 'exact', head: true });
+    expect(total).toBeGreaterThan(3);
+    const page = await client.from('notes').select('id', { count: 'exact' }).order('revision').range(0, 1);
+    expect(page.error).toBeNull();
+    expect(page.count).toBe(total);
+    expect(page.data).toHaveLength(2);
+    expect(page.status).toBe(206);
+    const empty = await client.from('notes').select('*', { count: 'exact' }).eq('id', randomUUID());
+    expect(empty.count).toBe(0);
+    expect(empty.data).toEqual([]);
+  });
+
+  it('pulls incrementally with revision=gt.N ordered by revision', async () => {
+    const first = await create();
+    const second = await create();
+    const third = await create();
+    const { data, error } = await client.from('notes').select('id,revision').gt('revision', first.revision).order('revision', { ascending: true });
+    expect(error).toBeNull();
+    expect(data?.map((row) => row.id)).toEqual([second.id, third.id]);
+    const { data: upTo } = await client.from('notes').select('id').lte('revision', second.revision).gte('revision', first.revision).order('revision');
+    expect(upTo?.map((row) => row.id)).toEqual([first.id, second.id]);
+  });
+
+  it('filters with in, is null, not, neq, like and ilike', async () => {
+    const a = await create({ title: 'Shopping list' });
+    const b = await create({ title: 'Tax, (2024) "draft"' });
+    const c = await create({ title: 'Other' });
+    await client.from('notes').delete().eq('id', c.id);
+    const { data: byIn } = await client.from('notes').select('id').in('id', [a.id, b.id, randomUUID()]).order('revision');
+    expect(byIn?.map((row) => row.id)).toEqual([a.id, b.id]);
+    const { data: byTitle } = await client.from('notes').select('id').in('title', ['Tax, (2024) "draft"']);
+    expect(byTitle).toEqual([{ id: b.id }]);
+    const { data: live } = await client.from('notes').select('id').in('id', [a.id, c.id]).is('deleted_at', null);
+    expect(live).toEqual([{ id: a.id }]);
+    const { data: dead } = await client.from('notes').select('id').in('id', [a.id, c.id]).not('deleted_at', 'is', null);
+    expect(dead).toEqual([{ id: c.id }]);
+    const { data: notIn } = await client.from('notes').select('id').in('id', [a.id, b.id]).not('id', 'in', `(${a.id})`);
+    expect(notIn).toEqual([{ id: b.id }]);
+    const { data: neq } = await client.from('notes').select('id').in('id', [a.id, b.id]).neq('id', a.id);
+    expect(neq).toEqual([{ id: b.id }]);
+    const { data: ilike } = await client.from('notes').select('id').ilike('title', '%SHOPPING%');
+    expect(ilike).toEqual([{ id: a.id }]);
+    const { data: like } = await client.from('notes').select('id').like('title', 'Shop*');
+    expect(like).toEqual([{ id: a.id }]);
+    const { data: flag } = await client.from('notes').select('id').in('id', [a.id]).eq('is_checklist', false);
+    expect(flag).toEqual([{ id: a.id }]);
+  });
+
+  it('pages with limit, offset and order', async () => {
+    const made = [await create({ title: 'p1' }), await create({ title: 'p2' }), await create({ title: 'p3' })];
+    const ids = made.map((note) => note.id);
+    const { data: limited } = await client.from('notes').select('title').in('id', ids).order('title', { ascending: false }).limit(2);
+    expect(limited).toEqual([{ title: 'p3' }, { title: 'p2' }]);
+    const { data: ranged } = await client.from('notes').select('title').in('id', ids).order('title').range(1, 2);
+    expect(ranged).toEqual([{ title: 'p2' }, { title: 'p3' }]);
+  });
+
+  it('selects a column list with aliases, and orders by several columns with nulls placement', async () => {
+    const note = await create({ title: 'Aliased', expanded_content: null });
+    const { data } = await client.from('notes').select('id, name:title, revision').eq('id', note.id).single();
+    expect(data).toEqual({ id: note.id, name: 'Aliased', revision: note.revision });
+    const { error } = await client.from('notes').select('id').order('expanded_content', { ascending: true, nullsFirst: true }).order('id', { ascending: false });
+    expect(error).toBeNull();
+  });
+});
