@@ -44,6 +44,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The service worker precaches the whole app in every new context; only the offline specs need it
+    // and opt in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
   },

@@ -40,6 +40,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/(api|auth|rest)\//],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // The first visit is controlled as soon as the worker activates, so its later chunk loads work
+        // offline without a reload. Updates still wait for the prompt (registerType 'prompt').
+        clientsClaim: true,
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),

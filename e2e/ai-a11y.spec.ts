@@ -1,32 +1,10 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the AI screens: /new at each of
 // its three steps and /chat (start card and active chat), at 1280x800 and 390x844, in both themes.
-// Screenshots go to e2e/artifacts/screenshots/ for review.
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+// Screenshots for review: `npm run screenshots`.
 import type { Page } from '@playwright/test';
+import { VIEWPORTS, THEMES, expectNoSeriousViolations, screenshotsWanted, shoot } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
-
-const SCREENSHOT_DIR = path.join(import.meta.dirname, 'artifacts', 'screenshots');
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`),
-  ).toEqual([]);
-}
-
-async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
-  // Let enter animations and the typing effect settle so the picture shows the resting state.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
 
 async function waitForToastsToClose(page: Page): Promise<void> {
   const region = page.getByRole('region', { name: /Notifications/ });
@@ -63,8 +41,10 @@ for (const viewport of VIEWPORTS) {
 
         await page.getByRole('button', { name: 'Create Plan' }).click();
         await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
-        await page.waitForTimeout(1_500); // the plan types in
-        await shoot(page, `ai-new-step2-done-${suffix}`);
+        if (screenshotsWanted) {
+          await page.waitForTimeout(1_500); // the plan types in
+          await shoot(page, `ai-new-step2-done-${suffix}`);
+        }
         await page.getByRole('button', { name: 'View Action Steps' }).click();
         await page.getByRole('switch', { name: 'Enable Checklist' }).click();
         await expectNoSeriousViolations(page);

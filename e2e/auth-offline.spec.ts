@@ -4,6 +4,7 @@
 // session loads, and the Online/Offline indicator.
 import type { Page } from '@playwright/test';
 import { test, expect, authStorageKey, type StoredSession } from './support/fixtures';
+import { waitForServiceWorker } from './notes-support';
 
 async function storedSession(page: Page, baseURL: string): Promise<StoredSession | null> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), authStorageKey(baseURL));
@@ -114,17 +115,23 @@ test('a centred spinner shows while the session loads', async ({ signedInPage: p
   await expect(spinner).toHaveCount(0);
 });
 
-test('the sidebar shows Online or Offline, and offers Sync only online', async ({ signedInPage: page, context }) => {
-  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-  await expect(sidebar.getByText('Online', { exact: true })).toBeVisible();
-  await expect(sidebar.getByRole('button', { name: 'Sync' })).toBeVisible();
-  await context.setOffline(true);
-  await expect(sidebar.getByText('Offline', { exact: true })).toBeVisible();
-  await expect(sidebar.getByRole('button', { name: 'Sync' })).toHaveCount(0);
-  // Still signed in and usable offline.
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await context.setOffline(false);
-  await expect(sidebar.getByText('Online', { exact: true })).toBeVisible();
-  await expect(sidebar.getByRole('button', { name: 'Sync' })).toBeVisible();
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the sidebar shows Online or Offline, and offers Sync only online', async ({ signedInPage: page, context }) => {
+    // The first visit is claimed by the service worker, so another screen opens offline without a reload.
+    await waitForServiceWorker(page);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await expect(sidebar.getByText('Online', { exact: true })).toBeVisible();
+    await expect(sidebar.getByRole('button', { name: 'Sync' })).toBeVisible();
+    await context.setOffline(true);
+    await expect(sidebar.getByText('Offline', { exact: true })).toBeVisible();
+    await expect(sidebar.getByRole('button', { name: 'Sync' })).toHaveCount(0);
+    // Still signed in and usable offline.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await context.setOffline(false);
+    await expect(sidebar.getByText('Online', { exact: true })).toBeVisible();
+    await expect(sidebar.getByRole('button', { name: 'Sync' })).toBeVisible();
+  });
 });

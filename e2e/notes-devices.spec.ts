@@ -4,6 +4,9 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect, watchConsole, type Account } from './support/fixtures';
 import { card, editNote, expectAllSynced, goOffline, goOnline, seedNotes, serverNote, serverNotes, sidebar, signIn, waitForServiceWorker } from './notes-support';
 
+// These go offline and reload or change routes, which needs the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 async function secondDevice(browser: Browser, account: Account, baseURL: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

@@ -3,6 +3,9 @@
 import { test, expect } from './support/fixtures';
 import { card, editNote, expectAllSynced, goOffline, localNoteCount, PLAN, seedNotes, sidebar, signIn, waitForServiceWorker } from './notes-support';
 
+// These go offline and reload or change routes, which needs the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test('Recent Ideas lists up to 10 expanded notes, newest first, and opens /note/{id}', async ({ page, account, request }) => {
   const seeded = await seedNotes(request, account, [
     { title: 'Not expanded', content: 'plain' },

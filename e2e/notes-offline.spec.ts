@@ -1,8 +1,7 @@
 // Offline (spec section 4, notes offline model; issue 4): edits, checklist changes and deletions made
 // with the network off wait on the device, survive a full reload served by the service worker, and
 // reach the server once the browser is back online.
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import {
   card,
@@ -18,6 +17,9 @@ import {
   toastRegion,
   waitForServiceWorker,
 } from './notes-support';
+
+// These go offline and reload or change routes, which needs the service worker.
+test.use({ serviceWorkers: 'allow' });
 
 test('changes made offline wait on the device, survive an offline reload and reach the server once online', async ({
   page,
@@ -47,9 +49,8 @@ test('changes made offline wait on the device, survive an offline reload and rea
   await expectToast(page, 'Success', 'Your note has been updated.');
   await expect(card(page, 'Edited offline').getByText('Saved on this device')).toBeVisible();
   await expect(sidebar(page).getByText('1 change waiting')).toBeVisible();
-  await page.screenshot({ path: path.join(import.meta.dirname, 'artifacts', 'screenshots', 'notes-dashboard-offline-desktop-light.png') });
-  const scan = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await shoot(page, 'notes-dashboard-offline-desktop-light');
+  await expectNoSeriousViolations(page, { include: 'main' });
 
   // A deletion.
   await card(page, 'Delete me offline').getByRole('button', { name: 'Delete Delete me offline' }).click();
@@ -150,9 +151,8 @@ test('a change the server refuses shows the error on its card and in the count, 
   await expect(refused.getByText(/Sync error/)).toBeVisible();
   await expect(refused).toContainText('The note is too long');
   await expect(sidebar(page).getByText('1 change waiting')).toBeVisible();
-  await page.screenshot({ path: path.join(import.meta.dirname, 'artifacts', 'screenshots', 'notes-dashboard-sync-error-desktop-light.png') });
-  const scan = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await shoot(page, 'notes-dashboard-sync-error-desktop-light');
+  await expectNoSeriousViolations(page, { include: 'main' });
 
   await page.unroute('**/rest/v1/notes?**');
   await editNote(page, note!.id, { title: 'Accepted' });

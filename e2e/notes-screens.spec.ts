@@ -1,32 +1,16 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the notes screens: Dashboard
 // (empty and with notes), Edit (each tab), View (each tab and the checklist view) and Your Checklists,
-// at 1280x800 and 390x844 in both themes. Screenshots go to e2e/artifacts/screenshots/ for review.
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+// at 1280x800 and 390x844 in both themes. Screenshots for review: `npm run screenshots`.
 import type { Page } from '@playwright/test';
+import { VIEWPORTS, THEMES, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';
 import { PLAN, seedNotes } from './notes-support';
 
-const SCREENSHOT_DIR = path.join(import.meta.dirname, 'artifacts', 'screenshots');
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n  ')}`),
-  ).toEqual([]);
-}
-
 async function check(page: Page, name: string): Promise<void> {
-  // Let enter animations and tab indicators settle so the picture shows the resting state.
+  // Let enter animations and tab indicators settle: a half-faded element has too little contrast to scan.
   await page.waitForTimeout(350);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+  await shoot(page, name);
 }
 
 const CHAT = [

@@ -98,16 +98,17 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(toast).toBeVisible();
 }
 
-/** Waits until the app's service worker controls the page, so later loads work offline. */
+/**
+ * Waits until the app's service worker has precached the app and controls the page (it claims the
+ * first visit as soon as it activates), so later loads and route changes work offline. The spec
+ * must allow service workers: test.use({ serviceWorkers: 'allow' }).
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The first visit is not controlled until a reload; a reload online makes the next ones certain.
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  }
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined), {
+      timeout: 30_000,
+    })
+    .toBe(true);
 }
 
 /** Waits until nothing of this device waits to sync (the sidebar's count is gone). */

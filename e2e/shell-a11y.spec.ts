@@ -1,30 +1,8 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of every screen this shell builds,
-// at 1280x800 and 390x844, in both themes. Screenshots go to e2e/artifacts/screenshots/ for review.
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+// at 1280x800 and 390x844, in both themes. Screenshots for review: `npm run screenshots`.
 import type { Page } from '@playwright/test';
+import { VIEWPORTS, THEMES, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect, seedSession, type Account } from './support/fixtures';
-
-const SCREENSHOT_DIR = path.join(import.meta.dirname, 'artifacts', 'screenshots');
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`),
-  ).toEqual([]);
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  // Let enter animations settle so the picture shows the resting state.
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
-}
 
 for (const viewport of VIEWPORTS) {
   for (const theme of THEMES) {

@@ -1,8 +1,10 @@
 // Playwright fixtures shared by the end-to-end specs:
 // - every test fails on a console error or uncaught page error it did not declare with `consoleErrors.allow()`;
 // - `account`: a fresh user made through the real sign-up endpoint;
-// - `signedInPage`: the test's page, signed in as `account` through the real login screen.
-// Helpers: `signInThroughUi`, `seedSession` (puts the session where supabase-js keeps it) and `gotoAs`.
+// - `signedInPage`: the test's page on the dashboard, signed in as `account` (session stored as after an
+//   earlier visit).
+// Helpers: `signInThroughUi`, `seedSession` / `storeSession` (put the session where supabase-js keeps it)
+// and `gotoAs`.
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -90,6 +92,21 @@ export async function seedSession(page: Page, session: StoredSession, baseURL: s
   );
 }
 
+/**
+ * Stores a session where supabase-js looks for it before the page's first load, once for this tab
+ * (unlike `seedSession`, a later sign-out stays signed out across reloads).
+ */
+export async function storeSession(page: Page, session: StoredSession, baseURL: string): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.sessionStorage.getItem('e2e.sessionStored')) return;
+      window.sessionStorage.setItem('e2e.sessionStored', '1');
+      window.localStorage.setItem(key, value);
+    },
+    [authStorageKey(baseURL), JSON.stringify(session)] as const,
+  );
+}
+
 /** Opens a protected path as the signed-in user and waits until it shows (not the spinner, not /login). */
 export async function gotoAs(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -127,8 +144,10 @@ export const test = base.extend<Fixtures>({
   account: async ({ request }, use) => {
     await use(await createAccount(request));
   },
-  signedInPage: async ({ page, account }, use) => {
-    await signInThroughUi(page, account);
+  // Signed in as a returning user (the session already stored); the login screen has specs of its own.
+  signedInPage: async ({ page, account, baseURL }, use) => {
+    await storeSession(page, account.session, baseURL!);
+    await gotoAs(page, '/');
     await use(page);
   },
 });

@@ -1,0 +1,41 @@
+// What the accessibility specs share: the looks every screen is checked in (two viewports, two themes),
+// the axe-core scan (WCAG 2.2 AA tags, serious and critical findings fail), and screenshots for review.
+// Screenshots are taken when E2E_SCREENSHOTS is set (`npm run screenshots`), into e2e/artifacts/screenshots/.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const SCREENSHOT_DIR = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+
+export const THEMES = ['light', 'dark'] as const;
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Fails with every serious or critical axe finding on the page (or inside `include`). */
+export async function expectNoSeriousViolations(page: Page, options: { include?: string; what?: string } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (options.include) builder = builder.include(options.include);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n  ')}`),
+    options.what,
+  ).toEqual([]);
+}
+
+export const screenshotsWanted = Boolean(process.env.E2E_SCREENSHOTS);
+
+/**
+ * A picture of the viewport for review (full-page captures misplace the layout's fixed parts), after
+ * enter animations and the typing effect have settled.
+ */
+export async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!screenshotsWanted) return;
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? false });
+}
