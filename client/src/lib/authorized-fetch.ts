@@ -1,6 +1,6 @@
 // fetch() for the app's own /api endpoints with the signed-in user's access token (supabase-js refreshes
 // an expired one first). Without a session the request goes out without a token.
-import { getSupabase } from '../../lib/supabase';
+import { getSupabase } from './supabase';
 
 /** The current access token, or null when signed out (or the auth client cannot start). */
 export async function currentAccessToken(): Promise<string | null> {

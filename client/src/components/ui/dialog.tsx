@@ -41,7 +41,7 @@ export function DialogContent({
         {showCloseButton && (
           <DialogPrimitive.Close
             aria-label="Close"
-            className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
+            className="absolute top-2.5 right-2.5 inline-flex size-8 items-center justify-center rounded-md opacity-70 transition-[opacity,background-color] outline-none hover:bg-accent hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
           >
             <X aria-hidden="true" />
           </DialogPrimitive.Close>

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAiConnection, resetAiConnection, subscribeAiConnection, testAiConnection } from './ai-connection-store';
 
-vi.mock('./authorized-fetch', () => ({ authorizedFetch: (path: string) => fetch(path) }));
+vi.mock('../../lib/authorized-fetch', () => ({ authorizedFetch: (path: string) => fetch(path) }));
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

@@ -1,7 +1,7 @@
 // The AI connection status shared by every screen (Settings, the idea input's badge): untested, connecting
 // (while a test runs), then connected or failed (spec section 4). A test is GET /api/ai/status, which
 // lists the provider's models with the key in use. The status belongs to the user who ran the test.
-import { authorizedFetch } from './authorized-fetch';
+import { authorizedFetch } from '../../lib/authorized-fetch';
 import { connectionFailureDetail, keyRequiredDetail, statusResponseSchema, type KeySource } from './connection-messages';
 import { DEFAULT_PROVIDER_NAME, getProviderName } from './provider-name';
 

@@ -1,7 +1,7 @@
 // The provider key endpoints (docs/api.md): whether a key is available, and the user's own key, which is
 // sent once to the server, stored there encrypted, and never returned (only its last 4 characters).
 import { z } from 'zod';
-import { authorizedFetch } from '../ai-connection/authorized-fetch';
+import { authorizedFetch } from '../../lib/authorized-fetch';
 
 const keyStatusSchema = z.object({
   available: z.boolean(),

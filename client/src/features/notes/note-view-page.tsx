@@ -16,7 +16,7 @@ import { updateNote } from './data/notes-runtime';
 import { NOTE_MESSAGES, writeOutcomeMessage } from './data/messages';
 import { ChecklistEditor } from './checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
-import { NoteMarkdown } from './note-markdown';
+import { MarkdownContent } from '../../components/markdown/markdown-content';
 import { SAVED_AS_COPY_MESSAGE, showToast } from './note-actions';
 import { noteTitle } from './note-text';
 import { backTarget, checklistProgress, expandedView, initialViewMode, type NoteViewMode } from './note-view-logic';
@@ -162,7 +162,7 @@ function DetailsTabs({ note }: { note: NoteView }) {
         {expanded ? (
           <>
             <Section title="Expanded Idea" icon={Sparkles}>
-              {expanded.body ? <NoteMarkdown>{expanded.body}</NoteMarkdown> : <p className="text-sm text-muted-foreground italic">Only action steps.</p>}
+              {expanded.body ? <MarkdownContent density="relaxed" className="text-foreground/90">{expanded.body}</MarkdownContent> : <p className="text-sm text-muted-foreground italic">Only action steps.</p>}
             </Section>
             {expanded.steps.length > 0 && (
               <Section title="Action Steps" icon={ListChecks}>

@@ -4,7 +4,7 @@
 import { isAuthApiError, type User } from '@supabase/supabase-js';
 import { getSupabase } from '../../lib/supabase';
 import { authErrorMessage } from '../auth/auth-errors';
-import { authorizedFetch } from '../ai-connection/authorized-fetch';
+import { authorizedFetch } from '../../lib/authorized-fetch';
 import { writeUserData, type UserData } from '../notes/data/local-keys';
 import { updateUserMetadata } from '../preferences/user-metadata';
 import { PASSWORD_MESSAGES, profileMetadataPatch, type ProfileForm } from './profile-fields';

@@ -7,13 +7,15 @@ import { Button } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { cn } from '../../lib/utils';
-// The layout's notes hook is the one place the manual sync is wired (see the report on import direction).
-import { useLayoutNotes } from '../../app/layout/use-layout-notes';
+import { usePendingCount } from '../notes/data/use-notes';
+import { useManualSync } from '../notes/use-manual-sync';
+import { useUserId } from '../notes/use-user-id';
 import { SettingRow, SettingsCard } from './settings-section';
 
 export function SyncTab() {
   const online = useOnlineStatus();
-  const { sync, pendingCount } = useLayoutNotes();
+  const sync = useManualSync();
+  const pendingCount = usePendingCount(useUserId());
   const [syncing, setSyncing] = useState(false);
 
   const handleSync = async () => {

@@ -10,7 +10,7 @@ import { cn } from '../../../lib/utils';
 import { AI_TEXT } from '../ai-messages';
 import { useTypingEffect } from '../hooks/use-typing-effect';
 import type { ChatEntry } from '../lib/chat-entries';
-import { MarkdownContent } from './markdown-content';
+import { MarkdownContent } from '../../../components/markdown/markdown-content';
 
 export interface ChatBubbleProps {
   entry: ChatEntry;

@@ -11,7 +11,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { MarkdownContent } from '../components/markdown-content';
+import { MarkdownContent } from '../../../components/markdown/markdown-content';
 import { ChecklistEditor } from './checklist-editor';
 import type { PlanResult } from './creation-draft';
 

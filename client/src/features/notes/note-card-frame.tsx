@@ -1,0 +1,85 @@
+// The card a note shows as in a grid (Dashboard, Your Checklists): title and sync state, 'Updated' with
+// a relative time, the card's own body, and the View / Edit / Delete row. Each grid fills in its body,
+// badges and where View goes.
+import { useId, type ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import { SquarePen, Trash2, type LucideIcon } from 'lucide-react';
+import { formatUpdated } from '#core/relative-time';
+import { Button } from '../../components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import type { NoteView } from './data/local-note';
+import { noteTitle } from './note-text';
+import { SyncStateIndicator } from './sync-state-indicator';
+
+export interface NoteCardFrameProps {
+  note: NoteView;
+  /** Shown after 'Updated …' (badges). */
+  badges?: ReactNode;
+  children: ReactNode;
+  view: { icon: LucideIcon; to: string; state?: LinkProps['state']; onClick?: () => void };
+  /** The Delete button's tooltip, e.g. 'Delete note'. */
+  deleteLabel: string;
+  onDelete: () => void;
+}
+
+export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDelete }: NoteCardFrameProps) {
+  const titleId = useId();
+  const title = noteTitle(note);
+  const updated = formatUpdated(note.updated_at);
+  const ViewIcon = view.icon;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-note-id={note.id}
+      className="group flex min-w-0 flex-col rounded-xl border bg-card text-card-foreground shadow-xs transition-[box-shadow,border-color,translate] duration-200 hover:-translate-y-0.5 hover:border-primary/35 hover:shadow-md focus-within:border-primary/35 motion-reduce:hover:translate-y-0"
+    >
+      <div className="flex flex-1 flex-col gap-3 p-5 pb-4">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={titleId} className="line-clamp-2 min-w-0 text-base leading-snug font-semibold tracking-tight break-words">
+            {title}
+          </h2>
+          {note.sync_state === 'synced' && <SyncStateIndicator note={note} className="shrink-0 pt-0.5" />}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-muted-foreground">
+          <span>
+            Updated{updated ? ' ' : ''}
+            {updated && <time dateTime={note.updated_at}>{updated}</time>}
+          </span>
+          {note.sync_state === 'pending' && <SyncStateIndicator note={note} />}
+          {badges}
+        </div>
+        {children}
+        {note.sync_state === 'error' && <SyncStateIndicator note={note} className="rounded-md bg-destructive/10 px-2.5 py-2" />}
+      </div>
+      <div className="flex items-center gap-1.5 border-t px-3 py-2.5">
+        <Button asChild variant="ghost" size="sm" className="text-foreground">
+          <Link to={view.to} state={view.state} onClick={view.onClick}>
+            <ViewIcon aria-hidden="true" />
+            View<span className="sr-only"> {title}</span>
+          </Link>
+        </Button>
+        <Button asChild variant="ghost" size="sm" className="text-foreground">
+          <Link to={`/edit/${note.id}`}>
+            <SquarePen aria-hidden="true" />
+            Edit<span className="sr-only"> {title}</span>
+          </Link>
+        </Button>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="ml-auto text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+              aria-label={`Delete ${title}`}
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>{deleteLabel}</TooltipContent>
+        </Tooltip>
+      </div>
+    </article>
+  );
+}
