@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noteRowSchema, type NoteRow } from '../../core/note';
+import { noteRowSchema } from '../../core/note';
+import { noteDrafts } from './note-drafts';
 import { signedInClient, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -20,31 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-let clock = Date.parse('2024-05-01T10:00:00.000Z');
-/** A note as the app writes it, with strictly increasing edit times. */
-function draft(overrides: Partial<NoteRow> & Record<string, unknown> = {}) {
-  clock += 60_000;
-  const at = new Date(clock).toISOString();
-  return {
-    id: randomUUID(),
-    user_id: userId,
-    title: 'An idea',
-    content: 'The original idea',
-    expanded_content: null,
-    is_checklist: false,
-    checklist_items: null,
-    chat_history: null,
-    created_at: at,
-    updated_at: at,
-    ...overrides,
-  };
-}
-
-async function create(overrides: Partial<NoteRow> & Record<string, unknown> = {}): Promise<NoteRow> {
-  const { data, error } = await client.from('notes').insert(draft(overrides)).select().single();
-  expect(error).toBeNull();
-  return noteRowSchema.parse(data);
-}
+const { draft, create } = noteDrafts(() => ({ client, userId }));
 
 /** A raw request with the caller's token, for what supabase-js cannot express. */
 function rest(path: string, init: RequestInit = {}) {
