@@ -5,8 +5,8 @@ import { NOTE_LIMITS } from './note';
 
 export type SyncState = 'synced' | 'pending' | 'error';
 
-/** The local working copy of a note (one IndexedDB row). */
-export interface LocalNote {
+/** The spec's fields of a note (section 3), as the device keeps them. */
+export interface NoteFields {
   id: string;
   user_id: string;
   title: string;
@@ -17,6 +17,10 @@ export interface LocalNote {
   chat_history: ChatMessage[] | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The local working copy of a note (one IndexedDB row). */
+export interface LocalNote extends NoteFields {
   /** Set on a local deletion waiting to reach the server [S9]. */
   deleted_at: string | null;
   /** The latest server revision this device has seen for the note; null if never seen on the server. */

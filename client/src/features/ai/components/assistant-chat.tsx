@@ -2,9 +2,6 @@
 // Edit and View. Sends the note's text, the user's profile and notes activity with each turn (spec
 // section 7). The owner keeps the entries; failures show in the panel and as an 'AI Chat Failed' toast.
 import { useCallback, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
-import { KeyRound } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
 import { useAiConnection } from '../../ai-connection/use-ai-connection';
 import { useAuth } from '../../auth/use-auth';
@@ -16,7 +13,7 @@ import type { AiDonePayload } from '../api/sse-events';
 import { useChatSession, type ReplyRequest } from '../hooks/use-chat-session';
 import { awaitingReply, failureMessage, lastUserText, type ChatEntry } from '../lib/chat-entries';
 import { ChatPanel } from './chat-panel';
-import { InlineAlert } from './inline-alert';
+import { ApiKeyMissingAlert } from './api-key-missing-alert';
 
 export interface AssistantChatProps {
   entries: ChatEntry[];
@@ -123,20 +120,7 @@ export function AssistantChat({
       emptyText={emptyText}
       className={className}
     >
-      {keyMissing && connection.status === 'failed' && (
-        <InlineAlert
-          tone="error"
-          title={AI_TEXT.setupFailure}
-          actions={
-            <Button asChild size="sm">
-              <Link to="/api-setup">
-                <KeyRound aria-hidden="true" />
-                Set up API key
-              </Link>
-            </Button>
-          }
-        />
-      )}
+      {keyMissing && connection.status === 'failed' && <ApiKeyMissingAlert />}
     </ChatPanel>
   );
 }

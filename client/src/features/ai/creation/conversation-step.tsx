@@ -3,8 +3,7 @@
 // plan; then 'Plan created successfully!' and 'View Action Steps'. A failure is logged and shown in the
 // chat; a failed plan also gets the 'AI Processing Failed' toast.
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { CircleCheck, KeyRound, ListChecks, RefreshCw, Sparkles } from 'lucide-react';
+import { CircleCheck, ListChecks, RefreshCw, Sparkles } from 'lucide-react';
 import type { AiPreferences } from '#core/ai-preferences';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -14,6 +13,7 @@ import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { requestConversation } from '../api/ai-requests';
 import type { AiDonePayload } from '../api/sse-events';
 import { ChatPanel } from '../components/chat-panel';
+import { ApiKeyMissingAlert } from '../components/api-key-missing-alert';
 import { InlineAlert } from '../components/inline-alert';
 import { useChatSession, type ReplyRequest } from '../hooks/use-chat-session';
 import { useConnectionActions } from '../hooks/use-connection-actions';
@@ -119,20 +119,7 @@ export function ConversationStep({
         )}
 
         {keyMissing && connection.status === 'failed' && (
-          <InlineAlert
-            tone="error"
-            title={AI_TEXT.setupFailure}
-            actions={
-              <Button asChild size="sm">
-                <Link to="/api-setup">
-                  <KeyRound aria-hidden="true" />
-                  Set up API key
-                </Link>
-              </Button>
-            }
-          >
-            Your conversation is kept; it continues once a key is set up.
-          </InlineAlert>
+          <ApiKeyMissingAlert>Your conversation is kept; it continues once a key is set up.</ApiKeyMissingAlert>
         )}
 
         {preferencesLoading ? (

@@ -3,22 +3,12 @@
 import type { ChatMessage, ChecklistItem, NoteRow } from '#core/note';
 import { NOTE_LIMITS, noteRowSchema } from '#core/note';
 import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
-import type { LocalNote, SyncState } from '#core/sync-rules';
+import type { LocalNote, NoteFields, SyncState } from '#core/sync-rules';
 import type { NoteVersion } from '#core/sync-local-writes';
 import { versionOf } from '#core/sync-local-writes';
 
 /** A note as screens use it: the spec's fields plus its sync state. */
-export interface NoteView {
-  id: string;
-  user_id: string;
-  title: string;
-  content: string;
-  expanded_content: string | null;
-  is_checklist: boolean;
-  checklist_items: ChecklistItem[] | null;
-  chat_history: ChatMessage[] | null;
-  created_at: string;
-  updated_at: string;
+export interface NoteView extends NoteFields {
   /** 'pending': saved on this device, waiting to sync; 'error': refused by the server (see sync_error). */
   sync_state: SyncState;
   sync_error: string | null;
