@@ -1,8 +1,8 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the AI screens: /new at each of
 // its three steps and /chat (start card and active chat), at 1280x800 and 390x844, in both themes.
-// Screenshots for review: `npm run screenshots`.
+// Screenshots go to e2e/artifacts/screenshots/ for review.
 import type { Page } from '@playwright/test';
-import { VIEWPORTS, THEMES, expectNoSeriousViolations, screenshotsWanted, shoot } from './support/a11y';
+import { VIEWPORTS, THEMES, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
 
@@ -41,10 +41,8 @@ for (const viewport of VIEWPORTS) {
 
         await page.getByRole('button', { name: 'Create Plan' }).click();
         await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
-        if (screenshotsWanted) {
-          await page.waitForTimeout(1_500); // the plan types in
-          await shoot(page, `ai-new-step2-done-${suffix}`);
-        }
+        await page.waitForTimeout(1_500); // the plan types in
+        await shoot(page, `ai-new-step2-done-${suffix}`);
         await page.getByRole('button', { name: 'View Action Steps' }).click();
         await page.getByRole('switch', { name: 'Enable Checklist' }).click();
         await expectNoSeriousViolations(page);

@@ -1,6 +1,6 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the notes screens: Dashboard
 // (empty and with notes), Edit (each tab), View (each tab and the checklist view) and Your Checklists,
-// at 1280x800 and 390x844 in both themes. Screenshots for review: `npm run screenshots`.
+// at 1280x800 and 390x844 in both themes. Screenshots go to e2e/artifacts/screenshots/ for review.
 import type { Page } from '@playwright/test';
 import { VIEWPORTS, THEMES, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';

@@ -1,6 +1,6 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of Settings (every tab and the
 // Connection Status sheet), Profile Settings (both tabs and the delete dialog) and API Configuration, at
-// 1280x800 and 390x844 in both themes. Screenshots for review: `npm run screenshots`.
+// 1280x800 and 390x844 in both themes. Screenshots go to e2e/artifacts/screenshots/ for review.
 import type { Page } from '@playwright/test';
 import { VIEWPORTS, THEMES, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect, gotoAs, seedSession } from './support/fixtures';

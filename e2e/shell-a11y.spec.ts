@@ -1,5 +1,5 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of every screen this shell builds,
-// at 1280x800 and 390x844, in both themes. Screenshots for review: `npm run screenshots`.
+// at 1280x800 and 390x844, in both themes. Screenshots go to e2e/artifacts/screenshots/ for review.
 import type { Page } from '@playwright/test';
 import { VIEWPORTS, THEMES, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect, seedSession, type Account } from './support/fixtures';

@@ -1,6 +1,7 @@
 // What the accessibility specs share: the looks every screen is checked in (two viewports, two themes),
 // the axe-core scan (WCAG 2.2 AA tags, serious and critical findings fail), and screenshots for review.
-// Screenshots are taken when E2E_SCREENSHOTS is set (`npm run screenshots`), into e2e/artifacts/screenshots/.
+// Every run keeps a screenshot of each state in e2e/artifacts/screenshots/ (`npm run screenshots` runs
+// just these specs).
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -28,14 +29,11 @@ export async function expectNoSeriousViolations(page: Page, options: { include?:
   ).toEqual([]);
 }
 
-export const screenshotsWanted = Boolean(process.env.E2E_SCREENSHOTS);
-
 /**
  * A picture of the viewport for review (full-page captures misplace the layout's fixed parts), after
  * enter animations and the typing effect have settled.
  */
 export async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  if (!screenshotsWanted) return;
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? false });
 }
