@@ -104,11 +104,7 @@ export async function expectToast(page: Page, title: string, description?: strin
  * must allow service workers: test.use({ serviceWorkers: 'allow' }).
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined), {
-      timeout: 30_000,
-    })
-    .toBe(true);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: 30_000 }).toBe(true);
 }
 
 /** Waits until nothing of this device waits to sync (the sidebar's count is gone). */

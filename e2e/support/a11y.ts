@@ -6,7 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export const SCREENSHOT_DIR = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+const SCREENSHOT_DIR = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
 
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -33,7 +33,7 @@ export async function expectNoSeriousViolations(page: Page, options: { include?:
  * A picture of the viewport for review (full-page captures misplace the layout's fixed parts), after
  * enter animations and the typing effect have settled.
  */
-export async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function shoot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? false });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }

@@ -3,8 +3,7 @@
 // - `account`: a fresh user made through the real sign-up endpoint;
 // - `signedInPage`: the test's page on the dashboard, signed in as `account` (session stored as after an
 //   earlier visit).
-// Helpers: `signInThroughUi`, `seedSession` / `storeSession` (put the session where supabase-js keeps it)
-// and `gotoAs`.
+// Helpers: `signInThroughUi`, `seedSession` (puts the session where supabase-js keeps it) and `gotoAs`.
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -82,26 +81,17 @@ export async function signInThroughUi(page: Page, account: Pick<Account, 'email'
   await expect(page.getByRole('main')).toBeVisible();
 }
 
-/** Puts a session where supabase-js looks for it, before any page script runs (faster than the UI). */
+/**
+ * Puts a session where supabase-js looks for it, before any page script runs (faster than the UI): once
+ * per tab, so a later sign-out stays signed out across reloads, and never over a session the page
+ * already has (its refresh token may have rotated).
+ */
 export async function seedSession(page: Page, session: StoredSession, baseURL: string): Promise<void> {
   await page.addInitScript(
     ([key, value]) => {
+      if (window.sessionStorage.getItem('e2e.sessionSeeded')) return;
+      window.sessionStorage.setItem('e2e.sessionSeeded', '1');
       if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-    },
-    [authStorageKey(baseURL), JSON.stringify(session)] as const,
-  );
-}
-
-/**
- * Stores a session where supabase-js looks for it before the page's first load, once for this tab
- * (unlike `seedSession`, a later sign-out stays signed out across reloads).
- */
-export async function storeSession(page: Page, session: StoredSession, baseURL: string): Promise<void> {
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.sessionStorage.getItem('e2e.sessionStored')) return;
-      window.sessionStorage.setItem('e2e.sessionStored', '1');
-      window.localStorage.setItem(key, value);
     },
     [authStorageKey(baseURL), JSON.stringify(session)] as const,
   );
@@ -146,7 +136,7 @@ export const test = base.extend<Fixtures>({
   },
   // Signed in as a returning user (the session already stored); the login screen has specs of its own.
   signedInPage: async ({ page, account, baseURL }, use) => {
-    await storeSession(page, account.session, baseURL!);
+    await seedSession(page, account.session, baseURL!);
     await gotoAs(page, '/');
     await use(page);
   },
