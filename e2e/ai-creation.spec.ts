@@ -7,7 +7,11 @@ import { test, expect } from './support/fixtures';
 import { fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag, waitForServerNote } from './ai-helpers';
 
 test.describe('Create New Idea', () => {
-  test('the whole flow to a saved note with expanded content and a checklist', async ({ page, account, baseURL, request }) => {
+  test('the whole flow to a saved note with expanded content and a checklist', async ({ page, account, baseURL, request, consoleErrors }) => {
+    // Seen once in CI: the saved note was sent a second time with the same mutation and the server's 409
+    // was resolved as our own earlier write (docs/sync.md S6). The browser logs that 409; the note on the
+    // server is checked below either way.
+    consoleErrors.allow(/status of 409/);
     await storeAiKey(request, account);
     const tag = uniqueTag();
     await openAs(page, account, baseURL, '/new');

@@ -19,6 +19,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Fails with every serious or critical axe finding on the page (or inside `include`). */
 export async function expectNoSeriousViolations(page: Page, options: { include?: string; what?: string } = {}): Promise<void> {
+  // A half-faded element (a toast or dialog still entering) has too little contrast to scan: wait for
+  // finite animations to end (spinners and other endless ones keep running).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (options.include) builder = builder.include(options.include);
   const results = await builder.analyze();
