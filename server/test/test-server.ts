@@ -54,7 +54,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     client: () =>
       createClient(url, ctx.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        realtime: { transport: NoRealtime },
       }),
     async close() {
       await app.close();
@@ -88,16 +87,6 @@ async function openTestDatabase(): Promise<{ database: Database; dropDatabase: (
     },
   };
 }
-
-/**
- * Node 20 has no WebSocket and supabase-js insists on one for its realtime client, which Sprout never
- * uses: this stand-in satisfies the constructor check and refuses to connect.
- */
-const NoRealtime = class {
-  constructor() {
-    throw new Error('Sprout does not use Supabase Realtime');
-  }
-} as unknown as NonNullable<NonNullable<Parameters<typeof createClient>[2]>['realtime']>['transport'];
 
 let counter = 0;
 

@@ -33,16 +33,9 @@ describe('SupabaseRemote errors', () => {
 
   it('[S13] no answer is a network error', async () => {
     const { userId, email } = await real.signUp();
-    // Node 20 has no WebSocket; supabase-js wants a realtime transport it will never use here.
-    const transport = class {
-      constructor() {
-        throw new Error('no realtime');
-      }
-    } as never;
     // Auth works; every REST request fails as if the connection dropped.
     const flaky = createClient(real.server.url, real.server.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport },
       global: {
         fetch: (input, init) => (String(input).includes('/rest/v1/') ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init)),
       },
