@@ -1,19 +1,28 @@
-// Entry point of `npm start`: configuration, database, app, and a graceful shutdown on SIGTERM/SIGINT.
+// Entry point of `npm start`: configuration, database, app, a start-up banner at a terminal (JSON logs
+// elsewhere), one-line messages for the usual start-up failures, and a graceful shutdown on SIGTERM/SIGINT.
 import { performance } from 'node:perf_hooks';
 import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { loggerOptions } from './http/app';
 import { createServer } from './server';
+import { formatBanner, summarizeStart } from './startup/banner';
+import { describeListenError } from './startup/listen-error';
+import { startLogger } from './startup/logger';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A start-up failure whose message says everything a person needs: printed alone, without a stack. */
+class StartupError extends Error {}
 
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
+  const terminal = { isTTY: process.stdout.isTTY === true, color: process.stdout.isTTY === true && process.stdout.hasColors() };
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const { app } = await createServer(config, database);
+  const { app } = await createServer(config, database, { logger: startLogger(loggerOptions(config.logLevel), terminal) });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -39,17 +48,24 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await app.close().catch(() => undefined);
     await database.close();
-    throw error;
+    const message = describeListenError(error, config);
+    throw message ? new StartupError(message) : error;
   }
-  app.log.info(
-    { database: database.kind, startupMs: Math.round(performance.now() - started) },
-    `Sprout is running at http://${config.host}:${config.port}`,
-  );
+  const summary = summarizeStart(config, performance.now() - started);
+  if (terminal.isTTY) {
+    process.stdout.write(`${formatBanner(summary, terminal.color)}\n`);
+  } else {
+    app.log.info(
+      { database: database.kind, ai: config.ai.serverKey ? 'server key' : 'no server key', startupMs: summary.startupMs },
+      `Sprout is running at ${summary.url}`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StartupError) {
     console.error(error.message);
   } else {
     console.error('Sprout failed to start:', error);

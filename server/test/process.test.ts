@@ -1,5 +1,6 @@
 // The server as `npm start` runs it, in its own process: data in DATA_DIR survives a restart, SIGTERM
-// shuts it down cleanly, and a second server on the same DATA_DIR refuses to start.
+// shuts it down cleanly, a second server on the same DATA_DIR or a port in use gets one clear line, and
+// the start-up output is JSON for log collectors but a banner at a terminal.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,7 +13,15 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-process-'));
 const running: ChildProcess[] = [];
 
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) {
+    // A detached child leads its own process group (the terminal case): stop the whole group.
+    try {
+      if (child.spawnargs[0] === 'script' && child.pid) process.kill(-child.pid, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -29,19 +38,40 @@ interface Started {
   child: ChildProcess;
   url: string;
   startupMs: number;
+  /** stdout and stderr, interleaved. */
   output: () => string;
+  stdout: () => string;
 }
 
-function startServer(port: number): Promise<Started> {
+const serverEnv = (port: number) => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'info',
+  STATIC_DIR: path.join(dataDir, 'none'),
+  DATABASE_URL: '',
+  OPENROUTER_API_KEY: '',
+  AI_API_KEY: '',
+});
+
+/**
+ * Starts `server/src/main.ts`; with `terminal`, under util-linux's `script`, which gives it a
+ * pseudo-terminal as stdout (in its own process group, so the whole group can be stopped).
+ */
+function startServer(port: number, { terminal = false } = {}): Promise<Started> {
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', STATIC_DIR: path.join(dataDir, 'none'), DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const command = [process.execPath, '--import', 'tsx', 'server/src/main.ts'];
+  const child = terminal
+    ? spawn('script', ['-qfec', command.join(' '), '/dev/null'], { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(command[0]!, command.slice(1), { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  let stdout = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+    stdout += d.toString();
+  });
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   return new Promise((resolve, reject) => {
@@ -50,7 +80,7 @@ function startServer(port: number): Promise<Started> {
         const res = await fetch(`${url}/api/health`);
         if (res.ok) {
           clearInterval(timer);
-          resolve({ child, url, startupMs: performance.now() - began, output: () => output });
+          resolve({ child, url, startupMs: performance.now() - began, output: () => output, stdout: () => stdout });
         }
       } catch {
         // not listening yet
@@ -88,6 +118,15 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     const port = await freePort();
     const first = await startServer(port);
     console.info(`first start (initdb + migrations): ${Math.round(first.startupMs)} ms`);
+    // Not a terminal: every line is a JSON log record, the start-up one included.
+    const records = first
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records).toContainEqual(
+      expect.objectContaining({ msg: `Sprout is running at http://127.0.0.1:${port}`, database: 'pglite', ai: 'no server key' }),
+    );
     const { anonKey } = await config(first.url);
     const signup = await auth(first.url, anonKey, 'signup', credentials);
     expect(signup.status).toBe(200);
@@ -125,5 +164,38 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     const exited = exitOf(restarted.child);
     restarted.child.kill('SIGINT');
     expect((await exited).code).toBe(0);
+  });
+
+  it('answers a port in use with one line and the way out, not a stack trace', async () => {
+    const blocker = net.createServer();
+    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
+      running.push(child);
+      let stderr = '';
+      child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      expect((await exitOf(child)).code).toBe(1);
+      expect(stderr.trim()).toBe(
+        `Port ${port} on 127.0.0.1 is already in use, by another Sprout or another program. Stop it, or start Sprout on another port: PORT=${port + 1} npm start`,
+      );
+      // The database it had opened was closed again: the next start is not locked out.
+      expect(fs.existsSync(path.join(dataDir, 'sprout.lock'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('prints a banner instead of JSON when its output is a terminal', async () => {
+    const started = await startServer(await freePort(), { terminal: true });
+    await expect.poll(() => started.output(), { timeout: 10_000 }).toContain('Press Ctrl+C to stop.');
+    // eslint-disable-next-line no-control-regex -- removing the banner's colour codes is the point
+    const text = started.output().replace(/\u001b\[[0-9;]*m/g, '');
+    expect(text).toContain(`Sprout is running at ${started.url}`);
+    expect(text).toMatch(/Database +embedded PostgreSQL \(PGlite\) in /);
+    expect(text).toMatch(/AI +OpenRouter at https:\/\/openrouter\.ai\/api\/v1, no server key/);
+    expect(text).not.toMatch(/^\{"level"/m);
+    const exited = exitOf(started.child);
+    process.kill(-started.child.pid!, 'SIGTERM');
+    await exited;
   });
 });

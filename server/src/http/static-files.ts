@@ -1,5 +1,6 @@
-// Serves the built client: hashed assets cached for a year, index.html and the service worker never
-// cached, and every client route (but never an API path) answered with index.html.
+// Serves the built client: the build's brotli or gzip copy when the browser accepts it, hashed assets
+// cached for a year, index.html and the service worker never cached, source maps never, and every
+// client route (but never an API path) answered with index.html.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,15 +23,28 @@ export function readIndexHtml(staticDir: string): string | undefined {
 
 const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
+/** The file a precompressed copy stands for: `index-abc.js.br` is `index-abc.js`. */
+export function uncompressedName(filePath: string): string {
+  return path.basename(filePath).replace(/\.(br|gz)$/, '');
+}
+
+/** Maps stay on disk for debugging a build; serving them would publish the sources. */
+export function isServedPath(pathname: string): boolean {
+  return !/\.map$/i.test(pathname);
+}
+
 export async function registerStaticFiles(app: FastifyInstance, staticDir: string, indexHtml: string | undefined) {
   if (indexHtml !== undefined) {
     await app.register(fastifyStatic, {
       root: staticDir,
       index: 'index.html',
       wildcard: true,
+      // The build writes `<file>.br` and `<file>.gz` beside each compressible file (vite.config.ts).
+      preCompressed: true,
+      allowedPath: (pathname) => isServedPath(pathname),
       cacheControl: false,
       setHeaders(res, filePath) {
-        const name = path.basename(filePath);
+        const name = uncompressedName(filePath);
         if (NO_CACHE_FILES.has(name)) res.header('Cache-Control', 'no-cache');
         else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -45,7 +59,8 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !looksLikeFile;
     if (wantsPage && indexHtml !== undefined) {
-      return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      // Through @fastify/static, so a deep link gets the compressed index.html as `/` does.
+      return reply.code(200).sendFile('index.html');
     }
     return reply.code(404).send({ error: 'not_found', message: `Route ${request.method} ${pathname} not found` });
   });

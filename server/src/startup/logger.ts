@@ -1,0 +1,19 @@
+// Log output by audience: human-readable lines at a terminal, JSON lines (one object each) otherwise,
+// where log collectors read them. Either way through pino, with the same redaction.
+import type { FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
+
+/** Fastify's logger options; `base` is the redacting configuration every server uses. */
+export function startLogger(base: FastifyServerOptions['logger'], terminal: { isTTY: boolean; color: boolean }): FastifyServerOptions['logger'] {
+  if (!terminal.isTTY || typeof base !== 'object' || base === null) return base;
+  return {
+    ...base,
+    stream: pretty({
+      colorize: terminal.color,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      singleLine: true,
+      sync: true,
+    }),
+  };
+}
