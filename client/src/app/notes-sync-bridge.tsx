@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useAuth } from '../features/auth/use-auth';
-import type { ToastMessage } from '../features/notes/data/messages';
-import { useNotesSync } from '../features/notes/data/use-notes';
+import type { ToastMessage } from '../data/notes/messages';
+import { useNotesSync } from '../data/notes/use-notes';
 import { getSupabase } from '../lib/supabase';
 import { toast } from '../lib/toast';
 

@@ -13,7 +13,7 @@ import {
   AlertDialogTitle,
 } from '../components/ui/alert-dialog';
 import { addAfterSignOutStep, addBeforeSignOutStep } from '../features/auth/sign-out';
-import { clearLocalNotes, syncBeforeSignOut } from '../features/notes/data/notes-runtime';
+import { clearLocalNotes, syncBeforeSignOut } from '../data/notes/notes-runtime';
 
 /** 'N changes haven't reached the cloud yet. Sign out anyway and lose them?' */
 export function unsyncedQuestion(count: number): string {

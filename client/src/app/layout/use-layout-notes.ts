@@ -2,8 +2,8 @@
 // content, newest first), the count of changes waiting to sync, and the manual Sync action.
 import { useMemo } from 'react';
 import { useAuth } from '../../features/auth/use-auth';
-import { usePendingCount } from '../../features/notes/data/use-notes';
-import { useRecentIdeasPage } from '../../features/notes/notes-queries';
+import { usePendingCount } from '../../data/notes/use-notes';
+import { useRecentIdeasPage } from '../../data/notes/queries';
 import { useManualSync } from '../../features/notes/use-manual-sync';
 
 export interface RecentIdea {

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { ListChecks } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import type { NoteView } from './data/local-note';
-import { recordNoteActivity } from './data/local-keys';
-import { DELETE_CHECKLIST_CONFIRM } from './data/messages';
+import type { NoteView } from '../../data/notes/local-note';
+import { recordNoteActivity } from '../../data/notes/local-keys';
+import { DELETE_CHECKLIST_CONFIRM } from '../../data/notes/messages';
 import { EmptyState } from './empty-state';
 import { deleteNoteFromList } from './note-actions';
 import { NoteCardFrame } from './note-card-frame';
-import { PAGE_SIZE, useNotesPage, useStablePage } from './notes-queries';
+import { PAGE_SIZE, useNotesPage, useStablePage } from '../../data/notes/queries';
 import { checklistProgress, FROM_CHECKLISTS } from './note-view-logic';
 import { useUserId } from './use-user-id';
 

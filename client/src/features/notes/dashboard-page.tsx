@@ -5,16 +5,16 @@ import { Link } from 'react-router';
 import { CircleAlert, NotebookPen, Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { useSyncStatus } from './data/use-notes';
-import type { NoteView } from './data/local-note';
-import { recordNoteActivity } from './data/local-keys';
-import { NOTE_MESSAGES } from './data/messages';
+import { useSyncStatus } from '../../data/notes/use-notes';
+import type { NoteView } from '../../data/notes/local-note';
+import { recordNoteActivity } from '../../data/notes/local-keys';
+import { NOTE_MESSAGES } from '../../data/notes/messages';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EmptyState } from './empty-state';
 import { NoteCard } from './note-card';
 import { deleteNoteFromList } from './note-actions';
 import { noteTitle } from './note-text';
-import { PAGE_SIZE, useNotesPage, useStablePage } from './notes-queries';
+import { PAGE_SIZE, useNotesPage, useStablePage } from '../../data/notes/queries';
 import { useUserId } from './use-user-id';
 
 export function DashboardPage() {

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import type { NoteView } from './data/local-note';
-import { NOTE_MESSAGES } from './data/messages';
+import type { NoteView } from '../../data/notes/local-note';
+import { NOTE_MESSAGES } from '../../data/notes/messages';
 import { EditNoteForm } from './edit-note-form';
 import { showToast } from './note-actions';
 import { useLoadedNote } from './use-loaded-note';

@@ -1,10 +1,10 @@
 // Deleting a note from a list screen, with the toasts of spec section 8: the sync's outcome ('Note
 // deleted' / 'Offline deletion' / 'Sync error'), and a failure either shown or, on the dashboard's
 // cards, only logged.
-import { deleteNote } from './data/notes-runtime';
-import type { NoteView } from './data/local-note';
-import { forgetNoteActivity } from './data/local-keys';
-import { NOTE_MESSAGES, writeOutcomeMessage, type ToastMessage } from './data/messages';
+import { deleteNote } from '../../data/notes/notes-runtime';
+import type { NoteView } from '../../data/notes/local-note';
+import { forgetNoteActivity } from '../../data/notes/local-keys';
+import { NOTE_MESSAGES, writeOutcomeMessage, type ToastMessage } from '../../data/notes/messages';
 import { toast } from '../../lib/toast';
 
 /** Another tab changed the note before the deletion reached it: the deletion was not applied [S20]. */

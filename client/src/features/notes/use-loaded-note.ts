@@ -1,8 +1,8 @@
 // One note for the Edit and View screens, telling "still loading" from "not on this device": on a
 // device whose first sync is still running, a deep link's note may only arrive with that pull.
 import { useEffect, useState } from 'react';
-import { useNote, useSyncStatus } from './data/use-notes';
-import type { NoteView } from './data/local-note';
+import { useNote, useSyncStatus } from '../../data/notes/use-notes';
+import type { NoteView } from '../../data/notes/local-note';
 import { useOnlineStatus } from '../../lib/use-online-status';
 
 export type LoadedNote = { status: 'loading' } | { status: 'missing' } | { status: 'found'; note: NoteView };

@@ -2,9 +2,9 @@
 // 'Notes synced', 'Offline', 'Error syncing notes'.
 import { useCallback } from 'react';
 import { toast } from '../../lib/toast';
-import { NOTE_MESSAGES, syncSucceededMessage, type ToastMessage } from './data/messages';
-import { syncNow } from './data/notes-runtime';
-import { SyncOfflineError } from './data/sync-controller';
+import { NOTE_MESSAGES, syncSucceededMessage, type ToastMessage } from '../../data/notes/messages';
+import { syncNow } from '../../data/notes/notes-runtime';
+import { SyncOfflineError } from '../../data/notes/sync-controller';
 
 function show(message: ToastMessage): void {
   toast({ title: message.title, description: message.description, variant: message.variant ?? 'default' });

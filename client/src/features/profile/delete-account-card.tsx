@@ -21,8 +21,8 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../lib/toast';
 import { resetAiConnection } from '../ai-connection/ai-connection-store';
 import { signOut } from '../auth/sign-out';
-import { clearUserData } from '../notes/data/local-keys';
-import { clearLocalNotes } from '../notes/data/notes-runtime';
+import { clearUserData } from '../../data/notes/local-keys';
+import { clearLocalNotes } from '../../data/notes/notes-runtime';
 import { forgetAiPreferences } from '../preferences/ai-preferences-store';
 import { WrongPasswordError, deleteAccount } from './profile-api';
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { cn } from '../../lib/utils';
-import { usePendingCount } from '../notes/data/use-notes';
+import { usePendingCount } from '../../data/notes/use-notes';
 import { useManualSync } from '../notes/use-manual-sync';
 import { useUserId } from '../notes/use-user-id';
 import { SettingRow, SettingsCard } from './settings-section';

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalNote } from '#core/sync-rules';
-import { openSproutDb, type SproutDb } from './data/local-db';
-import { loadNotesPage } from './notes-queries';
+import { openSproutDb, type SproutDb } from './local-db';
+import { loadNotesPage } from './queries';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';

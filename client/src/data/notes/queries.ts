@@ -8,8 +8,8 @@ import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalNote } from '#core/sync-rules';
 import { RECENT_IDEAS_LIMIT } from '#core/notes-order';
-import { getNotesDb, type SproutDb } from './data/local-db';
-import { readLocalNote, toNoteView, type NoteView } from './data/local-note';
+import { getNotesDb, type SproutDb } from './local-db';
+import { readLocalNote, toNoteView, type NoteView } from './local-note';
 
 /** Cards a list screen renders at first and adds with each 'Show more'. */
 export const PAGE_SIZE = 60;

@@ -33,7 +33,7 @@ interface KyselyModule {
   CompiledQuery: { raw(sql: string, parameters?: unknown[]): unknown };
 }
 
-const TEST_SERVER = ['..', '..', '..', '..', '..', '..', 'server', 'test', 'test-server.ts'].join('/');
+const TEST_SERVER = ['..', '..', '..', '..', '..', 'server', 'test', 'test-server.ts'].join('/');
 const KYSELY = ['kys', 'ely'].join('');
 
 export interface RealServer {
