@@ -1,10 +1,10 @@
-// The application root: theme, auth and tooltip providers around the router, plus the toaster.
+// The application root: theme, auth, the signed-in user's notes and tooltips around the router, plus the toaster.
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/ui/toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ThemeProvider } from '../lib/theme-provider';
-import { NotesSyncBridge } from './notes-sync-bridge';
+import { NotesProvider } from './providers/notes-provider';
 import { installPreloadErrorReload } from './reload-on-preload-error';
 import { router } from './router';
 import { SignOutGuard } from './sign-out-guard';
@@ -15,11 +15,12 @@ export function App() {
   return (
     <ThemeProvider>
       <AuthProvider>
-        <NotesSyncBridge />
-        <SignOutGuard />
-        <TooltipProvider>
-          <RouterProvider router={router} />
-        </TooltipProvider>
+        <NotesProvider>
+          <SignOutGuard />
+          <TooltipProvider>
+            <RouterProvider router={router} />
+          </TooltipProvider>
+        </NotesProvider>
       </AuthProvider>
       <Toaster />
     </ThemeProvider>

@@ -1,7 +1,7 @@
 // The notes side of Sign out (ARCHITECTURE 4 and 9.1): before signing out, sync; if changes still have
 // not reached the cloud, ask whether to sign out anyway. After an explicit sign-out, remove this
 // device's copy of the user's notes (a session that merely ended only hides them until the next sign-in).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,7 +13,8 @@ import {
   AlertDialogTitle,
 } from '../components/ui/alert-dialog';
 import { addAfterSignOutStep, addBeforeSignOutStep } from '../features/auth/sign-out';
-import { clearLocalNotes, syncBeforeSignOut } from '../data/notes/notes-runtime';
+import { clearUserNotes, useNotesSession } from '../data/notes';
+import { useNotesDevice } from './providers/notes-provider';
 
 /** 'N changes haven't reached the cloud yet. Sign out anyway and lose them?' */
 export function unsyncedQuestion(count: number): string {
@@ -29,11 +30,18 @@ interface Question {
 
 export function SignOutGuard() {
   const [question, setQuestion] = useState<Question | null>(null);
+  const session = useNotesSession();
+  const device = useNotesDevice();
+  const latest = useRef({ session, device });
+  useEffect(() => {
+    latest.current = { session, device };
+  }, [session, device]);
 
   useEffect(() => {
     const removeBefore = addBeforeSignOutStep(async ({ userId }) => {
       if (!userId) return true;
-      const { unsynced } = await syncBeforeSignOut(userId);
+      const { session, device } = latest.current;
+      const { unsynced } = session?.userId === userId ? await session.syncBeforeSignOut() : { unsynced: await device.store.countUnsynced(userId) };
       if (unsynced === 0) return true;
       return new Promise<boolean>((resolve) => {
         setQuestion({
@@ -47,7 +55,10 @@ export function SignOutGuard() {
     });
     // performSignOut runs these only after the user's own Sign out, never when a session just ended.
     const removeAfter = addAfterSignOutStep(async ({ userId }) => {
-      if (userId) await clearLocalNotes(userId);
+      if (!userId) return;
+      const { session, device } = latest.current;
+      if (session?.userId === userId) await session.clearDevice();
+      else await clearUserNotes(device.store, userId);
     });
     return () => {
       removeBefore();

@@ -52,15 +52,3 @@ export function openSproutDb(options: OpenOptions = {}): SproutDb {
   });
   return db;
 }
-
-const shared = new Map<string, SproutDb>();
-
-/** The app's one connection per database name (the hooks and the sync engine share it). */
-export function getNotesDb(name: string = DEFAULT_DB_NAME): SproutDb {
-  let db = shared.get(name);
-  if (!db) {
-    db = openSproutDb({ name });
-    shared.set(name, db);
-  }
-  return db;
-}

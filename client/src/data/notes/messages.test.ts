@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_MESSAGES, pendingCountLabel, syncStateLabel, syncSucceededMessage, writeOutcomeMessage, type ToastMessage } from './messages';
+import { NOTE_MESSAGES, syncStateLabel, syncSucceededMessage, writeOutcomeMessage, type ToastMessage } from './messages';
 
 const joined = (m: ToastMessage) => `${m.title}: ${m.description}`;
 
@@ -26,14 +26,11 @@ describe('notes and sync messages (spec section 8)', () => {
     expect(NOTE_MESSAGES.deleted.variant).toBeUndefined();
   });
 
-  it('labels sync states and the waiting count', () => {
+  it('labels sync states', () => {
     expect(syncStateLabel('synced', true)).toBe('Synced');
     expect(syncStateLabel('pending', true)).toBe('Waiting to sync');
     expect(syncStateLabel('pending', false)).toBe('Saved on this device');
     expect(syncStateLabel('error', true)).toBe('Sync error');
-    expect(pendingCountLabel(0)).toBe('');
-    expect(pendingCountLabel(1)).toBe('1 change waiting to sync');
-    expect(pendingCountLabel(4)).toBe('4 changes waiting to sync');
   });
 
   it('maps the outcome of the sync after a write to the spec\'s toasts', () => {

@@ -1,7 +1,7 @@
 // The spec's texts for notes and sync (sections 5 and 8), title and description split at the colon, and
 // the labels of a note's sync state. Screens show these; nothing else spells them out.
 import type { SyncState } from '#core/sync-rules';
-import type { CloudOutcome } from './notes-repository';
+import type { CloudOutcome } from './cloud-outcome';
 
 export interface ToastMessage {
   title: string;
@@ -73,10 +73,4 @@ export function syncStateLabel(state: SyncState, online: boolean): string {
   if (state === 'synced') return 'Synced';
   if (state === 'error') return 'Sync error';
   return online ? 'Waiting to sync' : 'Saved on this device';
-}
-
-/** 'N changes waiting to sync' for the layout; '' when nothing waits. */
-export function pendingCountLabel(count: number): string {
-  if (count <= 0) return '';
-  return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`;
 }

@@ -7,6 +7,7 @@ import { randomUuid } from '#core/random-id';
 import type { LocalChanges, LocalNote, NoteContent } from '#core/sync-rules';
 import { conflictCopy, pickContent } from '#core/sync-rules';
 import { editBasis, localCreate, localDelete, localEdit } from '#core/sync-local-writes';
+import type { CloudOutcome } from './cloud-outcome';
 import type { LocalStore } from './local-store';
 import { toNoteView, type NoteView } from './local-note';
 import { NOTE_ERRORS } from './messages';
@@ -22,12 +23,6 @@ export interface NoteInput {
 }
 
 export type NotePatch = Partial<NoteInput>;
-
-/**
- * How the sync after a write went: 'synced' (on the server), 'offline' (no attempt: offline or sync not
- * running), 'failed' (the attempt failed; the change waits, pending), 'rejected' (refused for good).
- */
-export type CloudOutcome = { status: 'synced' } | { status: 'offline' } | { status: 'failed'; error: string } | { status: 'rejected'; error: string };
 
 export interface NoteWriteResult {
   note: NoteView;

@@ -1,15 +1,18 @@
-// Live queries for the list screens that stay cheap with thousands of notes: they walk the
-// [user_id+updated_at] index newest first and stop after one page, instead of reading, normalising
-// and sorting every note on each change (what useNotes does). Ties in updated_at come out by id,
-// descending; timestamps are ISO strings in one format (toISOString, here and on the server), so
-// the index order is the time order.
+// The live queries the screens read notes with. Dexie liveQuery re-runs them on every change, also
+// another tab's [S16]. The lists walk the [user_id+updated_at] index newest first and stop after one
+// page, so they stay cheap with thousands of notes. Order: updated_at newest first, ties by id
+// descending (the index order; timestamps are ISO strings in one format, toISOString here and on the
+// server, so the index order is the time order). Without a signed-in session every query is empty.
 import { useState } from 'react';
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalNote } from '#core/sync-rules';
-import { RECENT_IDEAS_LIMIT } from '#core/notes-order';
-import { getNotesDb, type SproutDb } from './local-db';
+import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
+import { useNotesSession } from './notes-context';
+
+/** The sidebar's Recent Ideas: at most this many notes with expanded content (spec section 2). */
+export const RECENT_IDEAS_LIMIT = 10;
 
 /** Cards a list screen renders at first and adds with each 'Show more'. */
 export const PAGE_SIZE = 60;
@@ -62,18 +65,46 @@ export async function loadNotesPage(db: SproutDb, userId: string, limit: number,
   return { notes, total, hasMore: rows.length > limit };
 }
 
-/** Live page of notes; undefined while loading. */
-export function useNotesPage(userId: string | null, limit: number, kind: NotesKind = 'all', db: SproutDb = getNotesDb()): NotesPage | undefined {
-  return useLiveQuery(
-    () => (userId ? loadNotesPage(db, userId, limit, kind) : { notes: [], total: 0, hasMore: false }),
-    [userId, limit, kind, db],
-  );
+const NO_NOTES: NotesPage = Object.freeze({ notes: [], total: 0, hasMore: false });
+
+/** The signed-in user's database and id, or nulls without a session (or one not on IndexedDB). */
+function useNotesSource(): { db: SproutDb | null; userId: string | null } {
+  const session = useNotesSession();
+  return { db: session?.db ?? null, userId: session?.userId ?? null };
+}
+
+/** Live page of the signed-in user's notes of a kind, newest first; undefined while loading. */
+export function useNotesPage(limit: number, kind: NotesKind = 'all'): NotesPage | undefined {
+  const { db, userId } = useNotesSource();
+  return useLiveQuery(() => (db && userId ? loadNotesPage(db, userId, limit, kind) : NO_NOTES), [db, userId, limit, kind]);
 }
 
 /** The sidebar's Recent Ideas: up to 10 notes with expanded content, newest first. */
-export function useRecentIdeasPage(userId: string | null, db: SproutDb = getNotesDb()): NoteView[] | undefined {
-  const page = useNotesPage(userId, RECENT_IDEAS_LIMIT, 'expanded', db);
-  return page?.notes;
+export function useRecentIdeasPage(): NoteView[] | undefined {
+  return useNotesPage(RECENT_IDEAS_LIMIT, 'expanded')?.notes;
+}
+
+/** One note; undefined while loading, null when it does not exist (or is deleted, or another user's). */
+export async function loadNote(db: SproutDb, userId: string, id: string): Promise<NoteView | null> {
+  const note = readLocalNote(await db.notes.get(id));
+  return note && note.user_id === userId && note.deleted_at === null ? toNoteView(note) : null;
+}
+
+/** One live note of the signed-in user; undefined while loading, null when there is no such note. */
+export function useNote(id: string | null | undefined): NoteView | null | undefined {
+  const { db, userId } = useNotesSource();
+  return useLiveQuery(async () => (db && userId && id ? loadNote(db, userId, id) : null), [db, userId, id]);
+}
+
+/** How many of the signed-in user's changes wait to sync (pending or refused); 0 while loading. */
+export function usePendingCount(): number {
+  const { db, userId } = useNotesSource();
+  return (
+    useLiveQuery(
+      () => (db && userId ? db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).count() : 0),
+      [db, userId],
+    ) ?? 0
+  );
 }
 
 /** Keeps showing the last page while a longer one ('Show more') is read. */

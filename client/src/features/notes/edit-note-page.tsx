@@ -3,8 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import type { NoteView } from '../../data/notes/local-note';
-import { NOTE_MESSAGES } from '../../data/notes/messages';
+import { NOTE_MESSAGES, type NoteView } from '../../data/notes';
 import { EditNoteForm } from './edit-note-form';
 import { showToast } from './note-actions';
 import { useLoadedNote } from './use-loaded-note';

@@ -5,7 +5,7 @@
 // note's expanded text or else its original idea (noteChatContext).
 import type { ChatMessage } from '#core/note';
 import { NoteChat } from '../ai/components/note-chat';
-import type { NoteView } from '../../data/notes/local-note';
+import type { NoteView } from '../../data/notes';
 
 export interface NoteChatTabProps {
   note: NoteView;

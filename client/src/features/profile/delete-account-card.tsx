@@ -22,14 +22,14 @@ import { toast } from '../../lib/toast';
 import { resetAiConnection } from '../ai-connection/ai-connection-store';
 import { signOut } from '../auth/sign-out';
 import { clearUserData } from '../../data/notes/local-keys';
-import { clearLocalNotes } from '../../data/notes/notes-runtime';
+import { useNotesSession, type NotesSession } from '../../data/notes';
 import { forgetAiPreferences } from '../preferences/ai-preferences-store';
 import { WrongPasswordError, deleteAccount } from './profile-api';
 
 /** Removes what this device holds of the user: notes, note activity, profile copy, AI preferences. */
-async function clearDeviceData(userId: string): Promise<void> {
+async function clearDeviceData(notes: NotesSession | null, userId: string): Promise<void> {
   try {
-    await clearLocalNotes(userId);
+    if (notes?.userId === userId) await notes.clearDevice();
   } catch (error) {
     console.warn('Clearing the notes on this device failed:', error);
   }
@@ -40,6 +40,7 @@ async function clearDeviceData(userId: string): Promise<void> {
 
 export function DeleteAccountCard({ userId }: { userId: string }) {
   const navigate = useNavigate();
+  const notes = useNotesSession();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +74,7 @@ export function DeleteAccountCard({ userId }: { userId: string }) {
       return;
     }
     // The account is gone: the notes were deleted with it, so nothing is left to sync first.
-    await clearDeviceData(userId);
+    await clearDeviceData(notes, userId);
     await signOut();
     await navigate('/login', { replace: true });
     toast({ title: 'Account deleted', description: 'Your account and all your notes have been deleted.' });

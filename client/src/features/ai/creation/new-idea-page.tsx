@@ -11,9 +11,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth/use-auth';
-import { NOTE_MESSAGES, writeOutcomeMessage } from '../../../data/notes/messages';
-import type { NoteInput } from '../../../data/notes/notes-repository';
-import { createNote } from '../../../data/notes/notes-runtime';
+import { NOTE_MESSAGES, type NoteInput, useNotesActions, writeOutcomeMessage } from '../../../data/notes';
 import { useAiPreferences } from '../../preferences/use-ai-preferences';
 import { IdeaInputForm } from '../components/idea-input-form';
 import { useSessionDraft } from '../hooks/use-session-draft';
@@ -26,6 +24,7 @@ export function NewIdeaPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const { preferences, loading: preferencesLoading } = useAiPreferences();
+  const { createNote } = useNotesActions();
   const [draft, setDraft, clearDraft] = useSessionDraft(user ? creationDraftKey(user.id) : null, creationDraftSchema, emptyCreationDraft);
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<ResultTab | null>(null);

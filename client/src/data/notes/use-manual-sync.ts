@@ -2,27 +2,24 @@
 // 'Notes synced', 'Offline', 'Error syncing notes'.
 import { useCallback } from 'react';
 import { toast } from '../../lib/toast';
-import { NOTE_MESSAGES, syncSucceededMessage, type ToastMessage } from '../../data/notes/messages';
-import { syncNow } from '../../data/notes/notes-runtime';
-import { SyncOfflineError } from '../../data/notes/sync-controller';
-
-function show(message: ToastMessage): void {
-  toast({ title: message.title, description: message.description, variant: message.variant ?? 'default' });
-}
+import { NOTE_MESSAGES, syncSucceededMessage } from './messages';
+import { useNotesActions } from './notes-context';
+import { SyncOfflineError } from './sync-controller';
 
 /** Returns the manual Sync action; it resolves when the attempt is over and shows its own toasts. */
 export function useManualSync(): () => Promise<void> {
+  const { syncNow } = useNotesActions();
   return useCallback(async () => {
     try {
       const { pushed } = await syncNow();
-      show(syncSucceededMessage(pushed));
+      toast(syncSucceededMessage(pushed));
     } catch (error) {
       if (error instanceof SyncOfflineError) {
-        show(NOTE_MESSAGES.syncOffline);
+        toast(NOTE_MESSAGES.syncOffline);
       } else {
         console.warn('Error syncing notes:', error);
-        show(NOTE_MESSAGES.syncFailedManual);
+        toast(NOTE_MESSAGES.syncFailedManual);
       }
     }
-  }, []);
+  }, [syncNow]);
 }
