@@ -3,8 +3,7 @@
 // the first `/api/config`. It also reports when the auth server cannot be reached, which the auth
 // provider uses to keep a stored session while offline (ARCHITECTURE 9.1).
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
-
-export const ANON_KEY_STORAGE_KEY = 'sprout.anonKey';
+import { DEVICE_KEYS, deviceStorage, readJson, readText, writeText } from './device-storage';
 
 interface PublicConfig {
   supabaseUrl: string;
@@ -12,17 +11,10 @@ interface PublicConfig {
   providerName: string;
 }
 
-/** The local-storage key supabase-js keeps the session under: `sb-<first label of the host>-auth-token`. */
-export function authStorageKey(origin: string = location.origin): string {
-  return `sb-${new URL(origin).hostname.split('.')[0]}-auth-token`;
-}
-
 /** The session supabase-js has stored, read directly (it survives a refresh that failed for lack of network). */
-export function readStoredSession(storage: Pick<Storage, 'getItem'> = localStorage, key: string = authStorageKey()): Session | null {
+export function readStoredSession(storage: Pick<Storage, 'getItem'> | null = deviceStorage(), key: string = DEVICE_KEYS.authSession()): Session | null {
   try {
-    const raw = storage.getItem(key);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Session> | null;
+    const value = readJson(key, storage) as Partial<Session> | null;
     if (
       value &&
       typeof value.access_token === 'string' &&
@@ -81,21 +73,9 @@ async function fetchConfig(): Promise<PublicConfig> {
   return (await response.json()) as PublicConfig;
 }
 
-function storeAnonKey(key: string): void {
-  try {
-    localStorage.setItem(ANON_KEY_STORAGE_KEY, key);
-  } catch {
-    // Private mode or full storage: the next start fetches the key again.
-  }
-}
-
-function storedAnonKey(): string | null {
-  try {
-    return localStorage.getItem(ANON_KEY_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
+// Private mode or full storage: the next start fetches the key again.
+const storeAnonKey = (key: string) => void writeText(DEVICE_KEYS.anonKey, key);
+const storedAnonKey = () => readText(DEVICE_KEYS.anonKey);
 
 async function resolveAnonKey(): Promise<string> {
   const stored = storedAnonKey();

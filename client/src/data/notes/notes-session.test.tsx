@@ -3,7 +3,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readNotesActivity, recordNoteActivity } from './local-keys';
+import { readNotesActivity, recordNoteActivity } from '../../lib/device-storage';
 import { NOTE_ERRORS } from './messages';
 import { NotesSessionProvider, useNotesActions, useSyncStatus } from './notes-context';
 import { NotesSession } from './notes-session';

@@ -2,7 +2,7 @@
 // engine with the controller that decides when it runs [S14]. app/ makes one per signed-in user and
 // provides it (notes-context.ts); tests build one on MemoryLocalStore and MemoryRemote.
 import type { SproutDb } from './local-db';
-import { clearNotesActivity } from './local-keys';
+import { clearNotesActivity } from '../../lib/device-storage';
 import type { LocalStore } from './local-store';
 import { NOTE_ERRORS, type ToastMessage } from './messages';
 import { NotesRepository, NoteValidationError, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';

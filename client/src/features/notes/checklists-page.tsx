@@ -5,7 +5,7 @@ import { ListChecks } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { DELETE_CHECKLIST_CONFIRM, type NoteView, PAGE_SIZE, useNotesPage, useStablePage } from '../../data/notes';
-import { recordNoteActivity } from '../../data/notes/local-keys';
+import { recordNoteActivity } from '../../lib/device-storage';
 import { EmptyState } from './empty-state';
 import { useDeleteNoteFromList } from './note-actions';
 import { NoteCardFrame } from './note-card-frame';

@@ -6,7 +6,7 @@ import { CircleAlert, NotebookPen, Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { NOTE_MESSAGES, type NoteView, PAGE_SIZE, useNotesPage, useStablePage, useSyncStatus } from '../../data/notes';
-import { recordNoteActivity } from '../../data/notes/local-keys';
+import { recordNoteActivity } from '../../lib/device-storage';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EmptyState } from './empty-state';
 import { NoteCard } from './note-card';

@@ -10,7 +10,7 @@ import { Label } from '../../components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { Textarea } from '../../components/ui/textarea';
 import { NOTE_MESSAGES, type NoteView, useNotesActions, writeOutcomeMessage } from '../../data/notes';
-import { forgetNoteActivity } from '../../data/notes/local-keys';
+import { forgetNoteActivity } from '../../lib/device-storage';
 import { readAutoSaveSeconds } from './auto-save-setting';
 import { ActionStepsEditor } from './action-steps-editor';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';

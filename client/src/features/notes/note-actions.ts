@@ -3,7 +3,7 @@
 // cards, only logged.
 import { useCallback } from 'react';
 import { NOTE_MESSAGES, type NoteView, type ToastMessage, useNotesActions, writeOutcomeMessage } from '../../data/notes';
-import { forgetNoteActivity } from '../../data/notes/local-keys';
+import { forgetNoteActivity } from '../../lib/device-storage';
 import { toast } from '../../lib/toast';
 
 /** Another tab changed the note before the deletion reached it: the deletion was not applied [S20]. */

@@ -1,14 +1,10 @@
 // The one local key per user and the rule choosing between it and the user_metadata copy.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
-import { authStorageKey } from '../../lib/supabase';
+import { DEVICE_KEYS } from '../../lib/device-storage';
 import {
-  aiPreferencesKey,
-  clearLocalPreferences,
-  isUnsynced,
   preferencesFromMetadata,
   readAiPreferences,
-  readLocalPreferences,
   reconcilePreferences,
   setUnsynced,
   writeLocalPreferences,
@@ -18,35 +14,6 @@ const calm: AiPreferences = { tone: 'calm', conversationDepth: 'deep', prompting
 const coach: AiPreferences = { tone: 'motivational', conversationDepth: 'quick', promptingStyle: 'suggest', outputFormat: 'checklist', aiName: 'Coach' };
 
 beforeEach(() => localStorage.clear());
-
-describe('local key', () => {
-  it('is ai_preferences:<userId>, JSON of the preferences, kept apart per user', () => {
-    writeLocalPreferences('u1', calm);
-    expect(aiPreferencesKey('u1')).toBe('ai_preferences:u1');
-    expect(JSON.parse(localStorage.getItem('ai_preferences:u1')!)).toEqual(calm);
-    expect(readLocalPreferences('u1')).toEqual(calm);
-    expect(readLocalPreferences('u2')).toBeNull();
-  });
-
-  it('reads stale or broken values leniently and ignores non-objects', () => {
-    localStorage.setItem(aiPreferencesKey('u1'), JSON.stringify({ ...calm, tone: 'sarcastic' }));
-    expect(readLocalPreferences('u1')).toEqual({ ...calm, tone: DEFAULT_AI_PREFERENCES.tone });
-    localStorage.setItem(aiPreferencesKey('u1'), '{not json');
-    expect(readLocalPreferences('u1')).toBeNull();
-    localStorage.setItem(aiPreferencesKey('u1'), '"calm"');
-    expect(readLocalPreferences('u1')).toBeNull();
-  });
-
-  it('keeps an unsynced marker beside the key, and clears both', () => {
-    writeLocalPreferences('u1', calm);
-    setUnsynced('u1', true);
-    expect(isUnsynced('u1')).toBe(true);
-    expect(isUnsynced('u2')).toBe(false);
-    clearLocalPreferences('u1');
-    expect(readLocalPreferences('u1')).toBeNull();
-    expect(isUnsynced('u1')).toBe(false);
-  });
-});
 
 describe('preferencesFromMetadata', () => {
   it('reads user_metadata.ai_preferences, or null without one', () => {
@@ -81,7 +48,7 @@ describe('reconcilePreferences', () => {
 describe('readAiPreferences', () => {
   const storeSession = (userId: string, metadata: Record<string, unknown>) =>
     localStorage.setItem(
-      authStorageKey(),
+      DEVICE_KEYS.authSession(),
       JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, user: { id: userId, user_metadata: metadata } }),
     );
 

@@ -1,82 +1,22 @@
-// Where the AI preferences live: the spec's one local key, kept per user (ARCHITECTURE 9.12) as
-// `ai_preferences:<userId>`, and a copy in the user's `user_metadata.ai_preferences` so they follow the
+// Where the AI preferences live: the spec's one local key, kept per user (ARCHITECTURE 9.12, in
+// lib/device-storage.ts), and a copy in the user's `user_metadata.ai_preferences` so they follow the
 // user to another device. `reconcilePreferences` decides between the two copies.
 import { DEFAULT_AI_PREFERENCES, parseAiPreferences, type AiPreferences } from '#core/ai-preferences';
+import {
+  clearLocalPreferences,
+  deviceStorage,
+  isUnsynced,
+  readLocalPreferences,
+  setUnsynced,
+  writeLocalPreferences,
+  type StorageLike,
+} from '../../lib/device-storage';
 import { readStoredSession } from '../../lib/supabase';
 
-export const AI_PREFERENCES_KEY = 'ai_preferences';
+export { clearLocalPreferences, isUnsynced, readLocalPreferences, setUnsynced, writeLocalPreferences };
+
 /** The `user_metadata` field holding the server copy. */
 export const AI_PREFERENCES_METADATA_FIELD = 'ai_preferences';
-
-type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** The local key holding the preferences (JSON of AiPreferences). */
-export function aiPreferencesKey(userId: string): string {
-  return `${AI_PREFERENCES_KEY}:${userId}`;
-}
-
-/** A marker saying the local copy was saved but not yet written to the server (offline, server down). */
-export function aiPreferencesUnsyncedKey(userId: string): string {
-  return `${AI_PREFERENCES_KEY}_unsynced:${userId}`;
-}
-
-function defaultStorage(): StorageLike | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // storage disabled by the browser
-  }
-}
-
-/** The local copy, or null when there is none (or it is not a JSON object). */
-export function readLocalPreferences(userId: string, storage: StorageLike | null = defaultStorage()): AiPreferences | null {
-  try {
-    const raw = storage?.getItem(aiPreferencesKey(userId));
-    if (!raw) return null;
-    const value = JSON.parse(raw) as unknown;
-    return isRecord(value) ? parseAiPreferences(value) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Writes the local copy; false when the browser refused (storage full or disabled). */
-export function writeLocalPreferences(userId: string, preferences: AiPreferences, storage: StorageLike | null = defaultStorage()): boolean {
-  try {
-    if (!storage) return false;
-    storage.setItem(aiPreferencesKey(userId), JSON.stringify(preferences));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function isUnsynced(userId: string, storage: StorageLike | null = defaultStorage()): boolean {
-  try {
-    return storage?.getItem(aiPreferencesUnsyncedKey(userId)) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function setUnsynced(userId: string, unsynced: boolean, storage: StorageLike | null = defaultStorage()): void {
-  try {
-    if (unsynced) storage?.setItem(aiPreferencesUnsyncedKey(userId), '1');
-    else storage?.removeItem(aiPreferencesUnsyncedKey(userId));
-  } catch {
-    // Without storage the marker lasts as long as the page (the push is retried while it is open).
-  }
-}
-
-/** Removes the user's local preferences (account deletion). */
-export function clearLocalPreferences(userId: string, storage: StorageLike | null = defaultStorage()): void {
-  try {
-    storage?.removeItem(aiPreferencesKey(userId));
-    storage?.removeItem(aiPreferencesUnsyncedKey(userId));
-  } catch {
-    // nothing to clear
-  }
-}
 
 /** The server copy inside a user's `user_metadata`, or null when there is none. */
 export function preferencesFromMetadata(metadata: unknown): AiPreferences | null {
@@ -125,7 +65,7 @@ export function reconcilePreferences({ local, unsynced, server }: ReconcileInput
  * The user's AI preferences, read synchronously for code outside React (e.g. building an AI request):
  * the local key, or the copy in the stored session's `user_metadata` when that is the one that wins.
  */
-export function readAiPreferences(userId: string, storage: StorageLike | null = defaultStorage()): AiPreferences {
+export function readAiPreferences(userId: string, storage: StorageLike | null = deviceStorage()): AiPreferences {
   let session: ReturnType<typeof readStoredSession> = null;
   try {
     session = readStoredSession();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
 import type * as SupabaseModule from '../../lib/supabase';
-import { authStorageKey } from '../../lib/supabase';
+import { DEVICE_KEYS } from '../../lib/device-storage';
 import type * as UserMetadataModule from './user-metadata';
 import { isUnsynced, readLocalPreferences, setUnsynced, writeLocalPreferences } from './ai-preferences-storage';
 import { forgetAiPreferences, getLoadedAiPreferences, loadAiPreferences, resetAiPreferencesStore, saveAiPreferences } from './ai-preferences-store';
@@ -88,7 +88,7 @@ describe('saveAiPreferences', () => {
     expect(isUnsynced('u1')).toBe(true);
     expect(mocks.updateUserMetadata).not.toHaveBeenCalled();
 
-    localStorage.setItem(authStorageKey(), JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, user: { id: 'u1' } }));
+    localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, user: { id: 'u1' } }));
     onLine = true;
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(isUnsynced('u1')).toBe(false));

@@ -2,9 +2,9 @@
 // server copy (read fresh from GET /auth/v1/user when online), saved to the local key first and then to
 // `user_metadata`; a save made offline (or while the server is down) is pushed once back online.
 import { DEFAULT_AI_PREFERENCES, aiPreferencesSchema, type AiPreferences } from '#core/ai-preferences';
+import { aiPreferencesKeyUser } from '../../lib/device-storage';
 import { getSupabase, readStoredSession } from '../../lib/supabase';
 import {
-  AI_PREFERENCES_KEY,
   AI_PREFERENCES_METADATA_FIELD,
   clearLocalPreferences,
   isUnsynced,
@@ -190,10 +190,8 @@ function listenForChanges(): void {
     if (userId) void pushUnsynced(userId);
   });
   window.addEventListener('storage', (event) => {
-    const prefix = `${AI_PREFERENCES_KEY}:`;
-    if (!event.key?.startsWith(prefix)) return;
-    const userId = event.key.slice(prefix.length);
-    if (loaded.has(userId)) setLoaded(userId, readLocalPreferences(userId) ?? { ...DEFAULT_AI_PREFERENCES });
+    const userId = aiPreferencesKeyUser(event.key);
+    if (userId && loaded.has(userId)) setLoaded(userId, readLocalPreferences(userId) ?? { ...DEFAULT_AI_PREFERENCES });
   });
 }
 

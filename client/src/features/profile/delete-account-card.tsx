@@ -21,7 +21,7 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../lib/toast';
 import { resetAiConnection } from '../ai-connection/ai-connection-store';
 import { signOut } from '../auth/sign-out';
-import { clearUserData } from '../../data/notes/local-keys';
+import { clearUserData } from '../../lib/device-storage';
 import { useNotesSession, type NotesSession } from '../../data/notes';
 import { forgetAiPreferences } from '../preferences/ai-preferences-store';
 import { WrongPasswordError, deleteAccount } from './profile-api';

@@ -5,7 +5,7 @@ import { isAuthApiError, type User } from '@supabase/supabase-js';
 import { getSupabase } from '../../lib/supabase';
 import { authErrorMessage } from '../auth/auth-errors';
 import { authorizedFetch } from '../../lib/authorized-fetch';
-import { writeUserData, type UserData } from '../../data/notes/local-keys';
+import { writeUserData, type UserData } from '../../lib/device-storage';
 import { updateUserMetadata } from '../preferences/user-metadata';
 import { PASSWORD_MESSAGES, profileMetadataPatch, type ProfileForm } from './profile-fields';
 

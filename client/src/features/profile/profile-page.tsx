@@ -8,7 +8,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '../../components/ui/avatar'
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useAuth } from '../auth/use-auth';
-import { readUserData, writeUserData } from '../../data/notes/local-keys';
+import { readUserData, writeUserData } from '../../lib/device-storage';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountCard } from './delete-account-card';
 import { PersonalInfoForm } from './personal-info-form';
