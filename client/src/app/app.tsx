@@ -1,13 +1,14 @@
-// The application root: theme, auth, the signed-in user's notes and tooltips around the router, plus the toaster.
+// The application root: the providers around the router (theme; auth; the signed-in user's notes;
+// Sign out, which needs both; tooltips), plus the toaster.
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/ui/toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
-import { AuthProvider } from '../features/auth/auth-provider';
 import { ThemeProvider } from '../lib/theme-provider';
+import { AuthProvider } from './providers/auth-provider';
 import { NotesProvider } from './providers/notes-provider';
+import { SignOutProvider } from './providers/sign-out-provider';
 import { installPreloadErrorReload } from './reload-on-preload-error';
 import { router } from './router';
-import { SignOutGuard } from './sign-out-guard';
 
 installPreloadErrorReload();
 
@@ -16,10 +17,11 @@ export function App() {
     <ThemeProvider>
       <AuthProvider>
         <NotesProvider>
-          <SignOutGuard />
-          <TooltipProvider>
-            <RouterProvider router={router} />
-          </TooltipProvider>
+          <SignOutProvider>
+            <TooltipProvider>
+              <RouterProvider router={router} />
+            </TooltipProvider>
+          </SignOutProvider>
         </NotesProvider>
       </AuthProvider>
       <Toaster />

@@ -15,7 +15,7 @@ import {
   type SproutDb,
   type ToastMessage,
 } from '../../data/notes';
-import { useAuth } from '../../features/auth/use-auth';
+import { useAuth } from '../../data/auth';
 import { getSupabase } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 

@@ -1,6 +1,6 @@
 // The shared AI connection status for screens, and `test()` to (re)run the connection test.
 import { useCallback, useSyncExternalStore } from 'react';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../data/auth';
 import { getAiConnection, subscribeAiConnection, testAiConnection, UNTESTED, type AiConnectionSnapshot } from './ai-connection-store';
 
 export interface AiConnection extends AiConnectionSnapshot {

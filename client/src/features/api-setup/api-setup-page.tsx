@@ -13,8 +13,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../lib/toast';
 import { resetAiConnection } from '../ai-connection/ai-connection-store';
 import { providerKeyPageUrl, useProviderName } from '../ai-connection/provider-name';
-import type { LoginRedirectState } from '../auth/require-auth';
-import { useAuth } from '../auth/use-auth';
+import type { LoginRedirectState } from '../auth';
+import { useAuth } from '../../data/auth';
 import { fetchKeyStatus, removeApiKey, saveApiKey, type KeyStatus } from './api-key-api';
 
 interface Check {

@@ -10,7 +10,7 @@ import { EmptyState } from './empty-state';
 import { useDeleteNoteFromList } from './note-actions';
 import { NoteCardFrame } from './note-card-frame';
 import { checklistProgress, FROM_CHECKLISTS } from './note-view-logic';
-import { useUserId } from './use-user-id';
+import { useUserId } from '../../data/auth';
 
 export function ChecklistsPage() {
   const userId = useUserId();

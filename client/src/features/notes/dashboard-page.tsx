@@ -12,7 +12,7 @@ import { EmptyState } from './empty-state';
 import { NoteCard } from './note-card';
 import { useDeleteNoteFromList } from './note-actions';
 import { noteTitle } from './note-text';
-import { useUserId } from './use-user-id';
+import { useUserId } from '../../data/auth';
 
 export function DashboardPage() {
   const userId = useUserId();

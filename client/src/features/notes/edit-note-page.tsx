@@ -7,7 +7,7 @@ import { NOTE_MESSAGES, type NoteView } from '../../data/notes';
 import { EditNoteForm } from './edit-note-form';
 import { showToast } from './note-actions';
 import { useLoadedNote } from './use-loaded-note';
-import { useUserId } from './use-user-id';
+import { useUserId } from '../../data/auth';
 
 export function EditNotePage() {
   const { id } = useParams();

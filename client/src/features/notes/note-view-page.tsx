@@ -20,7 +20,7 @@ import { noteTitle } from './note-text';
 import { backTarget, checklistProgress, expandedView, initialViewMode, type NoteViewMode } from './note-view-logic';
 import { SyncStateIndicator } from './sync-state-indicator';
 import { useLoadedNote } from './use-loaded-note';
-import { useUserId } from './use-user-id';
+import { useUserId } from '../../data/auth';
 
 export function NoteViewPage() {
   const { id } = useParams();

@@ -2,7 +2,7 @@
 // server copy) has finished, then the preferences; `save` keeps them locally and in user_metadata.
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../data/auth';
 import { readAiPreferences } from './ai-preferences-storage';
 import { getLoadedAiPreferences, loadAiPreferences, saveAiPreferences, subscribeAiPreferences } from './ai-preferences-store';
 

@@ -20,7 +20,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../lib/toast';
 import { resetAiConnection } from '../ai-connection/ai-connection-store';
-import { signOut } from '../auth/sign-out';
+import { useSignOut } from '../../data/auth';
 import { clearUserData } from '../../lib/device-storage';
 import { useNotesSession, type NotesSession } from '../../data/notes';
 import { forgetAiPreferences } from '../preferences/ai-preferences-store';
@@ -41,6 +41,7 @@ async function clearDeviceData(notes: NotesSession | null, userId: string): Prom
 export function DeleteAccountCard({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const notes = useNotesSession();
+  const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -3,7 +3,7 @@
 // the account (DELETE /api/account).
 import { isAuthApiError, type User } from '@supabase/supabase-js';
 import { getSupabase } from '../../lib/supabase';
-import { authErrorMessage } from '../auth/auth-errors';
+import { authErrorMessage } from '../../data/auth';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 import { writeUserData, type UserData } from '../../lib/device-storage';
 import { updateUserMetadata } from '../preferences/user-metadata';

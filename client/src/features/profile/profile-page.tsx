@@ -7,7 +7,7 @@ import { avatarInitials } from '#core/initials';
 import { Avatar, AvatarFallback, AvatarImage } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../data/auth';
 import { readUserData, writeUserData } from '../../lib/device-storage';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountCard } from './delete-account-card';

@@ -7,7 +7,7 @@ import { Dumbbell, GraduationCap, Mic, Plane, SquarePen } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useOnlineStatus } from '../../../lib/use-online-status';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../../data/auth';
 import { useAiPreferences } from '../../preferences/use-ai-preferences';
 import type { AiDonePayload } from '../api/sse-events';
 import { AssistantChat } from '../components/assistant-chat';

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../lib/toast';
 import { useAiConnection } from '../../ai-connection/use-ai-connection';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../../data/auth';
 import { readNotesActivity, readUserData } from '../../../lib/device-storage';
 import { useAiPreferences } from '../../preferences/use-ai-preferences';
 import { AI_TEXT, AI_TOASTS } from '../ai-messages';

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../lib/toast';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../../data/auth';
 import { NOTE_MESSAGES, type NoteInput, useNotesActions, writeOutcomeMessage } from '../../../data/notes';
 import { useAiPreferences } from '../../preferences/use-ai-preferences';
 import { IdeaInputForm } from '../components/idea-input-form';
