@@ -4,12 +4,7 @@
 // provider uses to keep a stored session while offline (ARCHITECTURE 9.1).
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { DEVICE_KEYS, deviceStorage, readJson, readText, writeText } from './device-storage';
-
-interface PublicConfig {
-  supabaseUrl: string;
-  anonKey: string;
-  providerName: string;
-}
+import { fetchPublicConfig } from './public-config';
 
 /** The session supabase-js has stored, read directly (it survives a refresh that failed for lack of network). */
 export function readStoredSession(storage: Pick<Storage, 'getItem'> | null = deviceStorage(), key: string = DEVICE_KEYS.authSession()): Session | null {
@@ -67,12 +62,6 @@ function notifyUnreachable(): void {
 
 // --- the client -----------------------------------------------------------------------------------
 
-async function fetchConfig(): Promise<PublicConfig> {
-  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-  return (await response.json()) as PublicConfig;
-}
-
 // Private mode or full storage: the next start fetches the key again.
 const storeAnonKey = (key: string) => void writeText(DEVICE_KEYS.anonKey, key);
 const storedAnonKey = () => readText(DEVICE_KEYS.anonKey);
@@ -81,14 +70,14 @@ async function resolveAnonKey(): Promise<string> {
   const stored = storedAnonKey();
   if (stored) {
     // Start at once with the stored key, and pick up a changed key for the next start.
-    void fetchConfig()
+    void fetchPublicConfig()
       .then((config) => {
         if (config.anonKey && config.anonKey !== stored) storeAnonKey(config.anonKey);
       })
       .catch(() => undefined);
     return stored;
   }
-  const config = await fetchConfig();
+  const config = await fetchPublicConfig();
   storeAnonKey(config.anonKey);
   return config.anonKey;
 }

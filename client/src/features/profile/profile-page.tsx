@@ -12,7 +12,7 @@ import { readUserData, writeUserData } from '../../lib/device-storage';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountCard } from './delete-account-card';
 import { PersonalInfoForm } from './personal-info-form';
-import { userDataFromUser } from './profile-api';
+import { userDataFromUser } from './api/save-profile';
 import { isDisplayableAvatarUrl, profileFromMetadata } from './profile-fields';
 
 export function ProfilePage() {

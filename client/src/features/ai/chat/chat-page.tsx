@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAuth } from '../../../data/auth';
-import { useAiPreferences } from '../../preferences/use-ai-preferences';
+import { useAiPreferences } from '../../../data/ai-preferences';
 import type { AiDonePayload } from '../api/sse-events';
 import { AssistantChat } from '../components/assistant-chat';
 import { IdeaInputForm } from '../components/idea-input-form';

@@ -12,7 +12,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../../data/auth';
 import { NOTE_MESSAGES, type NoteInput, useNotesActions, writeOutcomeMessage } from '../../../data/notes';
-import { useAiPreferences } from '../../preferences/use-ai-preferences';
+import { useAiPreferences } from '../../../data/ai-preferences';
 import { IdeaInputForm } from '../components/idea-input-form';
 import { useSessionDraft } from '../hooks/use-session-draft';
 import { ConversationStep } from './conversation-step';

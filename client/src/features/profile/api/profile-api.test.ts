@@ -1,7 +1,8 @@
-// The password-change error texts and the user_data mirror of a saved profile.
+// The profile's server calls: the password-change error texts and the user_data mirror of a saved profile.
 import { describe, expect, it } from 'vitest';
 import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
-import { passwordChangeErrorMessage, userDataFromUser } from './profile-api';
+import { passwordChangeErrorMessage } from './change-password';
+import { userDataFromUser } from './save-profile';
 
 describe('passwordChangeErrorMessage', () => {
   it("names a wrong current password clearly", () => {

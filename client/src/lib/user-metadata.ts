@@ -2,7 +2,7 @@
 // merges the patch (a null value removes a key) and caps the result at 4 KB, because it travels in every
 // access token (ARCHITECTURE 9.13); we check the size first so the user gets a clear message.
 import { isAuthApiError, isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
-import { getSupabase } from '../../lib/supabase';
+import { getSupabase } from './supabase';
 
 export const USER_METADATA_MAX_BYTES = 4096;
 

@@ -1,9 +1,11 @@
 // The AI connection status shared by every screen (Settings, the idea input's badge): untested, connecting
 // (while a test runs), then connected or failed (spec section 4). A test is GET /api/ai/status, which
-// lists the provider's models with the key in use. The status belongs to the user who ran the test.
+// lists the provider's models with the key in use. The result is server state in the QueryClient, one
+// per user, kept for the page; a test runs only when a screen asks (and joins one already running).
+import { queryOptions, type QueryClient, type QueryObserverResult } from '@tanstack/react-query';
 import { authorizedFetch } from '../../lib/authorized-fetch';
+import { DEFAULT_PROVIDER_NAME, fetchProviderName } from '../app-config';
 import { connectionFailureDetail, keyRequiredDetail, statusResponseSchema, type KeySource } from './connection-messages';
-import { DEFAULT_PROVIDER_NAME, getProviderName } from './provider-name';
 
 export type AiConnectionStatus = 'untested' | 'connecting' | 'connected' | 'failed';
 
@@ -33,29 +35,30 @@ export const UNTESTED: AiConnectionSnapshot = Object.freeze({
   testedAt: null,
 });
 
-let state: AiConnectionSnapshot = UNTESTED;
-let stateUserId: string | null = null;
-let running: { userId: string | null; promise: Promise<AiConnectionSnapshot> } | null = null;
-const listeners = new Set<() => void>();
-
-function setState(userId: string | null, next: AiConnectionSnapshot): void {
-  state = next;
-  stateUserId = userId;
-  for (const listener of listeners) listener();
+/** What a test needs from outside: the status endpoint and the provider's name. */
+export interface ConnectionTestDeps {
+  fetchStatus: () => Promise<Response>;
+  providerName: () => Promise<string>;
 }
 
-export function subscribeAiConnection(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The app's: GET /api/ai/status with the user's token, the name from the public config. */
+export const serverConnectionTest = (client: QueryClient): ConnectionTestDeps => ({
+  fetchStatus: () => authorizedFetch('/api/ai/status'),
+  providerName: () => fetchProviderName(client),
+});
+
+/** Runs one connection test. Resolves with the outcome and never rejects. */
+export async function runConnectionTest(deps: ConnectionTestDeps): Promise<AiConnectionSnapshot> {
+  try {
+    return await connectionTest(deps);
+  } catch (error) {
+    console.warn('AI connection test failed unexpectedly:', error);
+    return { ...UNTESTED, status: 'failed', message: String(error), detail: connectionFailureDetail(DEFAULT_PROVIDER_NAME, {}), testedAt: Date.now() };
+  }
 }
 
-/** The status as seen by `userId` (untested when the last test was another user's). */
-export function getAiConnection(userId: string | null): AiConnectionSnapshot {
-  return stateUserId === userId ? state : UNTESTED;
-}
-
-async function runTest(): Promise<AiConnectionSnapshot> {
-  const providerName = await getProviderName();
+async function connectionTest(deps: ConnectionTestDeps): Promise<AiConnectionSnapshot> {
+  const providerName = await deps.providerName();
   const failed = (message: string, extra: Partial<AiConnectionSnapshot> = {}): AiConnectionSnapshot => ({
     ...UNTESTED,
     status: 'failed',
@@ -66,7 +69,7 @@ async function runTest(): Promise<AiConnectionSnapshot> {
   });
   let response: Response;
   try {
-    response = await authorizedFetch('/api/ai/status');
+    response = await deps.fetchStatus();
   } catch (error) {
     console.warn('AI connection test could not reach the server:', error);
     return failed('Connection test failed: the Sprout server could not be reached.');
@@ -96,30 +99,29 @@ async function runTest(): Promise<AiConnectionSnapshot> {
   });
 }
 
-/**
- * Tests the connection for `userId` (the signed-in user), sharing a test already running. Resolves with
- * the outcome and never rejects; callers show their own toasts.
- */
-export function testAiConnection(userId: string | null): Promise<AiConnectionSnapshot> {
-  if (running && running.userId === userId) return running.promise;
-  const previous = getAiConnection(userId);
-  setState(userId, { ...previous, status: 'connecting' });
-  const promise = runTest()
-    .catch((error: unknown): AiConnectionSnapshot => {
-      console.warn('AI connection test failed unexpectedly:', error);
-      return { ...UNTESTED, status: 'failed', message: String(error), detail: connectionFailureDetail(DEFAULT_PROVIDER_NAME, {}), testedAt: Date.now() };
-    })
-    .then((outcome) => {
-      if (running?.promise === promise) running = null;
-      setState(userId, outcome);
-      return outcome;
-    });
-  running = { userId, promise };
-  return promise;
+/** Every user's connection tests share this key prefix. */
+export const AI_CONNECTION_KEY = ['ai-connection'] as const;
+
+/** The test as a query of `userId` (null: a visitor), run only on demand and kept for the page. */
+export function aiConnectionQuery(userId: string | null, deps: (client: QueryClient) => ConnectionTestDeps = serverConnectionTest) {
+  return queryOptions({
+    queryKey: [...AI_CONNECTION_KEY, userId],
+    queryFn: ({ client }) => runConnectionTest(deps(client)),
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    networkMode: 'always',
+  });
 }
 
-/** Back to untested, e.g. after the user saved or removed a key. */
-export function resetAiConnection(): void {
-  running = null;
-  setState(null, UNTESTED);
+/** Tests the connection for `userId`, joining a test already running; resolves with the outcome, never rejects. */
+export function testAiConnection(client: QueryClient, userId: string | null, deps?: (client: QueryClient) => ConnectionTestDeps): Promise<AiConnectionSnapshot> {
+  return client.fetchQuery({ ...aiConnectionQuery(userId, deps), staleTime: 0 });
+}
+
+/** The status screens show: the last outcome, marked 'connecting' while a test runs. */
+export function connectionSnapshot(result: Pick<QueryObserverResult<AiConnectionSnapshot>, 'data' | 'fetchStatus'>): AiConnectionSnapshot {
+  const last = result.data ?? UNTESTED;
+  return result.fetchStatus === 'fetching' ? { ...last, status: 'connecting' } : last;
 }
