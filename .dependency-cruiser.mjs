@@ -1,6 +1,8 @@
 // The import graph's rules (docs/architecture.md, "Rooms and walls"), checked by `npm run lint` on
 // client/ and core/ (`npm run deps` prints the summary). The client rules say the same as the
 // import-x/no-restricted-paths zones in eslint.config.js; this reading also sees type-only imports.
+const TEST_FILE = '\\.(test|node-test)\\.tsx?$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -55,10 +57,17 @@ export default {
     },
     {
       name: 'data-faces',
-      comment: "Outside a data room, only its index.ts is imported (tests may also use its testing/index.ts).",
+      comment: 'Outside a data room, only its index.ts is imported.',
       severity: 'error',
-      from: { path: '^client/src/', pathNot: ['^client/src/data/[^/]+/'] },
+      from: { path: '^client/src/', pathNot: ['^client/src/data/[^/]+/', TEST_FILE] },
       to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'data-faces-in-tests',
+      comment: "Tests outside a data room may also use its test doubles' face, testing/index.ts.",
+      severity: 'error',
+      from: { path: TEST_FILE, pathNot: ['^client/src/data/[^/]+/'] },
+      to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/[^/]+/index\\.ts$', '^client/src/data/[^/]+/testing/index\\.ts$'] },
     },
     {
       name: 'data-faces-between-rooms',

@@ -4,7 +4,7 @@
 // View screen saves it at once; the Edit screen keeps it until Save Changes), and the context is the
 // note's expanded text or else its original idea (noteChatContext).
 import type { ChatMessage } from '#core/note';
-import { NoteChat } from '../ai/components/note-chat';
+import { NoteChat } from '../ai';
 import type { NoteView } from '../../data/notes';
 
 export interface NoteChatTabProps {
