@@ -1,43 +1,20 @@
-// The real server for node-environment sync tests (server/test/test-server.ts), reached through a
-// dynamic import with a computed path so the client's type-check never pulls in server (Node) types.
+// The real server for the node-environment sync tests (server/test/test-server.ts: PGlite in-process,
+// supabase-js clients). Only these tests may import the server (eslint.config.js, .dependency-cruiser.mjs);
+// client/tsconfig.node-tests.json type-checks them with Node's types.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { CompiledQuery } from 'kysely';
+import type { NoteRow } from '#core/note';
+import type { LocalNote } from '#core/sync-rules';
+import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../../../../../server/test/test-server';
 import { openSproutDb } from '../local-db';
 import { readLocalNote } from '../local-note';
-import type { LocalNote } from '#core/sync-rules';
-import type { NoteRow } from '#core/note';
 import { DexieLocalStore } from '../local-store';
 import { SupabaseRemote } from '../supabase-remote';
 import { TestDevice, type DeviceOptions } from './device';
 import type { SyncWorld } from './sync-scenarios';
 
-interface KyselyLike {
-  transaction(): { execute<T>(fn: (trx: KyselyLike) => Promise<T>): Promise<T> };
-  executeQuery(query: unknown): Promise<unknown>;
-}
-
-interface TestServerLike {
-  url: string;
-  anonKey: string;
-  database: { db: KyselyLike };
-  client(): SupabaseClient;
-  close(): Promise<void>;
-}
-
-interface TestServerModule {
-  startTestServer(env?: Record<string, string>): Promise<TestServerLike>;
-  signedInClient(server: TestServerLike): Promise<{ client: SupabaseClient; user: { id: string }; email: string }>;
-  TEST_PASSWORD: string;
-}
-
-interface KyselyModule {
-  CompiledQuery: { raw(sql: string, parameters?: unknown[]): unknown };
-}
-
-const TEST_SERVER = ['..', '..', '..', '..', '..', 'server', 'test', 'test-server.ts'].join('/');
-const KYSELY = ['kys', 'ely'].join('');
-
 export interface RealServer {
-  server: TestServerLike;
+  server: TestServer;
   /** The password of every test user. */
   password: string;
   /** A new user and a client signed in as them. */
@@ -50,19 +27,17 @@ export interface RealServer {
 }
 
 export async function startRealServer(): Promise<RealServer> {
-  const mod = (await import(/* @vite-ignore */ TEST_SERVER)) as TestServerModule;
-  const { CompiledQuery } = (await import(/* @vite-ignore */ KYSELY)) as KyselyModule;
-  const server = await mod.startTestServer();
+  const server = await startTestServer();
   return {
     server,
-    password: mod.TEST_PASSWORD,
+    password: TEST_PASSWORD,
     async signUp() {
-      const { client, user, email } = await mod.signedInClient(server);
+      const { client, user, email } = await signedInClient(server);
       return { client, userId: user.id, email };
     },
     async signIn(email) {
       const client = server.client();
-      const { error } = await client.auth.signInWithPassword({ email, password: mod.TEST_PASSWORD });
+      const { error } = await client.auth.signInWithPassword({ email, password: TEST_PASSWORD });
       if (error) throw new Error(`sign-in failed: ${error.message}`);
       return client;
     },
