@@ -1,6 +1,7 @@
 // Lint rules for the whole repository: TypeScript-aware, React hooks checked in the client, and the
 // client's rooms and walls (docs/architecture.md) kept by import-x.
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
@@ -8,11 +9,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // --- The client's rooms and walls (docs/architecture.md; .dependency-cruiser.mjs says the same) -------
+// Paths are relative to this file, whatever directory eslint runs from.
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const CLIENT = './client/src';
-const roomsOf = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-const FEATURES = roomsOf('client/src/features');
-const DATA_ROOMS = roomsOf('client/src/data');
-const TOP_LEVEL = roomsOf('client/src');
+const roomsOf = (dir) =>
+  fs
+    .readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const FEATURES = roomsOf(`${CLIENT}/features`);
+const DATA_ROOMS = roomsOf(`${CLIENT}/data`);
+const TOP_LEVEL = roomsOf(CLIENT);
 
 /** The zones of import-x/no-restricted-paths; `tests` lets a test use a data room's testing/index.ts, `server` lets it import server/. */
 function clientZones({ tests = false, server = false } = {}) {
@@ -96,17 +103,17 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: clientZones() }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones() }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
     files: TEST_FILES,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: clientZones({ tests: true }) }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones({ tests: true }) }] },
   },
   {
     // The one exception to 'the client never imports the server': the notes sync tests that start the real one.
     files: NODE_SYNC_TESTS,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: clientZones({ tests: true, server: true }) }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones({ tests: true, server: true }) }] },
   },
 );

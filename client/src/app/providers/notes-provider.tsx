@@ -11,6 +11,7 @@ import {
   requestPersistentStorage,
   SupabaseRemote,
   type LocalStore,
+  type NotesSessionOptions,
   type RemoteNotes,
   type SproutDb,
   type ToastMessage,
@@ -54,7 +55,7 @@ export interface NotesProviderProps {
   /** The server connection for a user; rejects while it cannot be made (a first visit offline). */
   connect?: (userId: string) => Promise<RemoteNotes>;
   /** Settings of each session's sync controller (tests). */
-  controller?: ConstructorParameters<typeof NotesSession>[0]['controller'];
+  controller?: NotesSessionOptions['controller'];
 }
 
 export function NotesProvider({ children, device: givenDevice, connect = supabaseRemote, controller }: NotesProviderProps) {

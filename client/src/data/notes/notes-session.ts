@@ -1,6 +1,6 @@
 // One signed-in user's notes on this device: the repository screens write through [S1] and the sync
 // engine with the controller that decides when it runs [S14]. app/ makes one per signed-in user and
-// provides it (notes-context.ts); tests build one on MemoryLocalStore and MemoryRemote.
+// provides it (notes-context.tsx); tests build one on MemoryLocalStore and MemoryRemote.
 import type { SproutDb } from './local-db';
 import { clearNotesActivity } from '../../lib/device-storage';
 import type { LocalStore } from './local-store';
