@@ -1,8 +1,67 @@
-// Lint rules for the whole repository: TypeScript-aware, React hooks checked in the client.
+// Lint rules for the whole repository: TypeScript-aware, React hooks checked in the client, and the
+// client's rooms and walls (docs/architecture.md) kept by import-x.
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// --- The client's rooms and walls (docs/architecture.md; .dependency-cruiser.mjs says the same) -------
+// Paths are relative to this file, whatever directory eslint runs from.
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const CLIENT = './client/src';
+const roomsOf = (dir) =>
+  fs
+    .readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const FEATURES = roomsOf(`${CLIENT}/features`);
+const DATA_ROOMS = roomsOf(`${CLIENT}/data`);
+const TOP_LEVEL = roomsOf(CLIENT);
+
+/** The zones of import-x/no-restricted-paths; `tests` lets a test use a data room's testing/index.ts, `server` lets it import server/. */
+function clientZones({ tests = false, server = false } = {}) {
+  const zones = [
+    ...FEATURES.map((feature) => ({
+      target: `${CLIENT}/features/${feature}`,
+      from: `${CLIENT}/features`,
+      except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+      message: "A feature imports another feature only through that feature's index.ts.",
+    })),
+    {
+      target: `${CLIENT}/!(app)/**`,
+      from: `${CLIENT}/app`,
+      message: 'app/ composes everything: only main.tsx imports it.',
+    },
+    {
+      target: [`${CLIENT}/components`, `${CLIENT}/lib`],
+      from: [`${CLIENT}/features`, `${CLIENT}/data`, `${CLIENT}/app`],
+      message: 'components/ and lib/ are shared by everything above them: they import no feature, data or app module.',
+    },
+    {
+      target: `${CLIENT}/data`,
+      from: [`${CLIENT}/features`, `${CLIENT}/app`],
+      message: 'data/ serves the features: it imports no feature or app module.',
+    },
+    ...DATA_ROOMS.map((room) => ({
+      target: [
+        ...TOP_LEVEL.filter((dir) => dir !== 'data').map((dir) => `${CLIENT}/${dir}`),
+        `${CLIENT}/main.tsx`,
+        ...DATA_ROOMS.filter((other) => other !== room).map((other) => `${CLIENT}/data/${other}`),
+      ],
+      from: `${CLIENT}/data/${room}`,
+      except: tests ? ['./index.ts', './testing/index.ts'] : ['./index.ts'],
+      message: `Outside data/${room}, import only its index.ts${tests ? ' (or, in tests, its testing/index.ts)' : ''}.`,
+    })),
+  ];
+  if (!server) zones.push({ target: './client', from: './server', message: 'The client never imports the server (only the node sync tests may).' });
+  return zones;
+}
+
+const TEST_FILES = ['client/**/*.test.{ts,tsx}'];
+const NODE_SYNC_TESTS = ['client/src/**/*.node-test.ts', 'client/src/data/notes/testing/real-server.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'scratch/**'] },
@@ -33,5 +92,28 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'e2e/**', '**/*.test.{ts,tsx}', 'server/test/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // no-cycle reads the imported modules too: TypeScript, with typescript-eslint's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones({ tests: true }) }] },
+  },
+  {
+    // The one exception to 'the client never imports the server': the notes sync tests that start the real one.
+    files: NODE_SYNC_TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones({ tests: true, server: true }) }] },
   },
 );

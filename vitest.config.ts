@@ -43,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'sync',
           environment: 'node',
-          include: ['client/src/features/notes/**/*.node-test.ts'],
+          include: ['client/src/data/**/*.node-test.ts'],
           setupFiles: ['fake-indexeddb/auto', 'server/test/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

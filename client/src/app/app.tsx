@@ -1,26 +1,32 @@
-// The application root: theme, auth and tooltip providers around the router, plus the toaster.
+// The application root: the providers around the router (theme; server state; auth; the signed-in
+// user's notes; Sign out, which needs both; tooltips), plus the toaster.
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/ui/toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
-import { AuthProvider } from '../features/auth/auth-provider';
 import { ThemeProvider } from '../lib/theme-provider';
-import { NotesSyncBridge } from './notes-sync-bridge';
+import { AuthProvider } from './providers/auth-provider';
+import { NotesProvider } from './providers/notes-provider';
+import { QueryProvider } from './providers/query-provider';
+import { SignOutProvider } from './providers/sign-out-provider';
 import { installPreloadErrorReload } from './reload-on-preload-error';
 import { router } from './router';
-import { SignOutGuard } from './sign-out-guard';
 
 installPreloadErrorReload();
 
 export function App() {
   return (
     <ThemeProvider>
-      <AuthProvider>
-        <NotesSyncBridge />
-        <SignOutGuard />
-        <TooltipProvider>
-          <RouterProvider router={router} />
-        </TooltipProvider>
-      </AuthProvider>
+      <QueryProvider>
+        <AuthProvider>
+          <NotesProvider>
+            <SignOutProvider>
+              <TooltipProvider>
+                <RouterProvider router={router} />
+              </TooltipProvider>
+            </SignOutProvider>
+          </NotesProvider>
+        </AuthProvider>
+      </QueryProvider>
       <Toaster />
     </ThemeProvider>
   );

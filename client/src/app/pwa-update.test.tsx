@@ -1,14 +1,12 @@
 // The service worker's events (ARCHITECTURE 9.5): registered at once, and a new version is offered with
 // a toast whose Reload action activates it.
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
-import { resetToasts } from '../lib/toast';
+import { createToastStore } from '../lib/toast';
 import { pwaRegisterOptions, UPDATE_AVAILABLE_TEXT } from './pwa-update';
 
-afterEach(() => {
-  act(() => resetToasts());
-});
+afterEach(() => cleanup());
 
 describe('pwaRegisterOptions', () => {
   it('registers at once', () => {
@@ -17,8 +15,9 @@ describe('pwaRegisterOptions', () => {
 
   it('offers a new version with a toast; Reload activates it', () => {
     const activate = vi.fn(async () => undefined);
-    render(<Toaster />);
-    act(() => pwaRegisterOptions(activate).onNeedRefresh?.());
+    const toasts = createToastStore();
+    render(<Toaster store={toasts} />);
+    act(() => pwaRegisterOptions(activate, toasts.toast).onNeedRefresh?.());
     expect(screen.getByText('Update available')).toBeTruthy();
     expect(screen.getByText(UPDATE_AVAILABLE_TEXT)).toBeTruthy();
     expect(activate).not.toHaveBeenCalled();

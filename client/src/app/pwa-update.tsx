@@ -2,17 +2,20 @@
 // with a toast and a Reload action instead of switching under the user's feet (registerType 'prompt').
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 import { ToastAction } from '../components/ui/toast';
-import { toast } from '../lib/toast';
+import { toast, type ToastInput } from '../lib/toast';
 
 export const UPDATE_AVAILABLE_TEXT = 'A new version of Sprout is available.';
 
-/** Options for registerSW; `activate(true)` makes the waiting worker take over and reloads the page. */
-export function pwaRegisterOptions(activate: (reloadPage: boolean) => Promise<void>): RegisterSWOptions {
+/**
+ * Options for registerSW; `activate(true)` makes the waiting worker take over and reloads the page.
+ * `notify` shows the offer (the page's toast queue by default).
+ */
+export function pwaRegisterOptions(activate: (reloadPage: boolean) => Promise<void>, notify: (toast: ToastInput) => void = toast): RegisterSWOptions {
   return {
     // Register at once, not after the load event: the first visit should leave the app usable offline.
     immediate: true,
     onNeedRefresh() {
-      toast({
+      notify({
         title: 'Update available',
         description: UPDATE_AVAILABLE_TEXT,
         duration: Number.POSITIVE_INFINITY,

@@ -2,7 +2,7 @@
 // progress bar while a lazily loaded screen is on its way, then renders the matched route.
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title';
-import type { RouteHandle } from './routes';
+import type { RouteHandle } from './route-handle';
 
 function RouteTitle() {
   const matches = useMatches();

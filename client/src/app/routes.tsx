@@ -6,6 +6,7 @@ import { RequireAuth } from '../features/auth/require-auth';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { RouteErrorPage } from './route-error-page';
 import { RootRoute } from './root-route';
+import type { RouteHandle } from './route-handle';
 
 type LazyPage = NonNullable<RouteObject['lazy']>;
 
@@ -24,11 +25,6 @@ export const pages = {
   notFound: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
   layout: () => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout })),
 } satisfies Record<string, LazyPage>;
-
-/** Route metadata: `title` becomes the document title ('<title> · Sprout'). */
-export interface RouteHandle {
-  title?: string;
-}
 
 const handle = (title: string): RouteHandle => ({ title });
 

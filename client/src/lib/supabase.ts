@@ -3,26 +3,13 @@
 // the first `/api/config`. It also reports when the auth server cannot be reached, which the auth
 // provider uses to keep a stored session while offline (ARCHITECTURE 9.1).
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
-
-export const ANON_KEY_STORAGE_KEY = 'sprout.anonKey';
-
-interface PublicConfig {
-  supabaseUrl: string;
-  anonKey: string;
-  providerName: string;
-}
-
-/** The local-storage key supabase-js keeps the session under: `sb-<first label of the host>-auth-token`. */
-export function authStorageKey(origin: string = location.origin): string {
-  return `sb-${new URL(origin).hostname.split('.')[0]}-auth-token`;
-}
+import { DEVICE_KEYS, deviceStorage, readJson, readText, writeText } from './device-storage';
+import { fetchPublicConfig } from './public-config';
 
 /** The session supabase-js has stored, read directly (it survives a refresh that failed for lack of network). */
-export function readStoredSession(storage: Pick<Storage, 'getItem'> = localStorage, key: string = authStorageKey()): Session | null {
+export function readStoredSession(storage: Pick<Storage, 'getItem'> | null = deviceStorage(), key: string = DEVICE_KEYS.authSession()): Session | null {
   try {
-    const raw = storage.getItem(key);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Session> | null;
+    const value = readJson(key, storage) as Partial<Session> | null;
     if (
       value &&
       typeof value.access_token === 'string' &&
@@ -75,40 +62,22 @@ function notifyUnreachable(): void {
 
 // --- the client -----------------------------------------------------------------------------------
 
-async function fetchConfig(): Promise<PublicConfig> {
-  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-  return (await response.json()) as PublicConfig;
-}
-
-function storeAnonKey(key: string): void {
-  try {
-    localStorage.setItem(ANON_KEY_STORAGE_KEY, key);
-  } catch {
-    // Private mode or full storage: the next start fetches the key again.
-  }
-}
-
-function storedAnonKey(): string | null {
-  try {
-    return localStorage.getItem(ANON_KEY_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
+// Private mode or full storage: the next start fetches the key again.
+const storeAnonKey = (key: string) => void writeText(DEVICE_KEYS.anonKey, key);
+const storedAnonKey = () => readText(DEVICE_KEYS.anonKey);
 
 async function resolveAnonKey(): Promise<string> {
   const stored = storedAnonKey();
   if (stored) {
     // Start at once with the stored key, and pick up a changed key for the next start.
-    void fetchConfig()
+    void fetchPublicConfig()
       .then((config) => {
         if (config.anonKey && config.anonKey !== stored) storeAnonKey(config.anonKey);
       })
       .catch(() => undefined);
     return stored;
   }
-  const config = await fetchConfig();
+  const config = await fetchPublicConfig();
   storeAnonKey(config.anonKey);
   return config.anonKey;
 }

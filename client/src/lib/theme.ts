@@ -1,8 +1,8 @@
 // Light/dark theme rules (spec section 4): a stored 'theme' wins, else the system preference, else
 // light. Kept in step with the inline script in index.html that applies it before the first paint.
-export type Theme = 'light' | 'dark';
+import { DEVICE_KEYS, readText, writeText } from './device-storage';
 
-export const THEME_STORAGE_KEY = 'theme';
+export type Theme = 'light' | 'dark';
 
 export function isTheme(value: unknown): value is Theme {
   return value === 'light' || value === 'dark';
@@ -15,11 +15,7 @@ export function resolveInitialTheme(stored: string | null | undefined, systemPre
 }
 
 export function readStoredTheme(): string | null {
-  try {
-    return localStorage.getItem(THEME_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+  return readText(DEVICE_KEYS.theme);
 }
 
 export function systemPrefersDark(): boolean {
@@ -32,10 +28,7 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   root.style.colorScheme = theme;
 }
 
+/** Remembers the choice; without storage it lasts for this visit only. */
 export function storeTheme(theme: Theme): void {
-  try {
-    localStorage.setItem(THEME_STORAGE_KEY, theme);
-  } catch {
-    // Storage unavailable: the choice lasts for this visit only.
-  }
+  writeText(DEVICE_KEYS.theme, theme);
 }

@@ -2,47 +2,47 @@
 // and the Radix settings (5000 ms, swipe right 50 px).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOASTER_CONFIG } from '../components/ui/toaster';
-import { dismissToast, getToastState, resetToasts, toast, toastReducer, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './toast';
+import { createToastStore, toastReducer, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastStore } from './toast';
 
+let store: ToastStore;
 beforeEach(() => {
   vi.useFakeTimers();
-  resetToasts();
+  store = createToastStore();
 });
 afterEach(() => {
-  resetToasts();
   vi.useRealTimers();
 });
 
 describe('toast queue', () => {
   it('keeps at most one toast: the newest replaces the one shown', () => {
     expect(TOAST_LIMIT).toBe(1);
-    toast({ title: 'Error', description: 'Please enter both email and password.', variant: 'destructive' });
-    toast({ title: 'Login failed', description: 'Invalid login credentials', variant: 'destructive' });
-    const { toasts } = getToastState();
+    store.toast({ title: 'Error', description: 'Please enter both email and password.', variant: 'destructive' });
+    store.toast({ title: 'Login failed', description: 'Invalid login credentials', variant: 'destructive' });
+    const { toasts } = store.getState();
     expect(toasts).toHaveLength(1);
     expect(toasts[0]).toMatchObject({ title: 'Login failed', open: true, variant: 'destructive' });
   });
 
   it('defaults to the default variant', () => {
-    toast({ title: 'Account created' });
-    expect(getToastState().toasts[0]?.variant).toBe('default');
+    store.toast({ title: 'Account created' });
+    expect(store.getState().toasts[0]?.variant).toBe('default');
   });
 
   it('closes a dismissed toast at once and removes it after 1,000,000 ms', () => {
-    const { id } = toast({ title: 'Notes synced' });
-    dismissToast(id);
-    expect(getToastState().toasts[0]).toMatchObject({ id, open: false });
+    const { id } = store.toast({ title: 'Notes synced' });
+    store.dismiss(id);
+    expect(store.getState().toasts[0]).toMatchObject({ id, open: false });
     vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
-    expect(getToastState().toasts).toHaveLength(1);
+    expect(store.getState().toasts).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(getToastState().toasts).toHaveLength(0);
+    expect(store.getState().toasts).toHaveLength(0);
     expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);
   });
 
   it('updates a toast in place', () => {
-    const handle = toast({ title: 'Syncing' });
+    const handle = store.toast({ title: 'Syncing' });
     handle.update({ title: 'Notes synced' });
-    expect(getToastState().toasts[0]?.title).toBe('Notes synced');
+    expect(store.getState().toasts[0]?.title).toBe('Notes synced');
   });
 
   it('dismisses every toast without an id', () => {

@@ -54,60 +54,69 @@ export function toastReducer(state: ToastState, action: ToastAction): ToastState
 
 type Listener = (state: ToastState) => void;
 
-let state: ToastState = { toasts: [] };
-const listeners = new Set<Listener>();
-const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
-let counter = 0;
+/** A toast queue: its state, who listens, and the removal timers of dismissed toasts. */
+export interface ToastStore {
+  getState(): ToastState;
+  subscribe(listener: Listener): () => void;
+  /** Shows a toast (replacing the one on screen); returns handles to update or dismiss it. */
+  toast(input: ToastInput): { id: string; dismiss: () => void; update: (patch: Partial<ToastInput>) => void };
+  /** Closes one toast, or all of them without an id. */
+  dismiss(id?: string): void;
+}
 
-function dispatch(action: ToastAction): void {
-  state = toastReducer(state, action);
-  if (action.type === 'dismiss') {
-    const ids = action.id === undefined ? state.toasts.map((t) => t.id) : [action.id];
-    for (const id of ids) scheduleRemoval(id);
+export function createToastStore(): ToastStore {
+  let state: ToastState = { toasts: [] };
+  const listeners = new Set<Listener>();
+  const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  let counter = 0;
+
+  function dispatch(action: ToastAction): void {
+    state = toastReducer(state, action);
+    if (action.type === 'dismiss') {
+      const ids = action.id === undefined ? state.toasts.map((t) => t.id) : [action.id];
+      for (const id of ids) scheduleRemoval(id);
+    }
+    for (const listener of listeners) listener(state);
   }
-  for (const listener of listeners) listener(state);
-}
 
-// A dismissed toast stays in the list (closed) for the spec's removal delay, as the original did.
-function scheduleRemoval(id: string): void {
-  if (removalTimers.has(id)) return;
-  const timer = setTimeout(() => {
-    removalTimers.delete(id);
-    dispatch({ type: 'remove', id });
-  }, TOAST_REMOVE_DELAY_MS);
-  removalTimers.set(id, timer);
-}
+  // A dismissed toast stays in the list (closed) for the spec's removal delay, as the original did.
+  function scheduleRemoval(id: string): void {
+    if (removalTimers.has(id)) return;
+    const timer = setTimeout(() => {
+      removalTimers.delete(id);
+      dispatch({ type: 'remove', id });
+    }, TOAST_REMOVE_DELAY_MS);
+    removalTimers.set(id, timer);
+  }
 
-export function getToastState(): ToastState {
-  return state;
-}
-
-export function subscribeToToasts(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Shows a toast (replacing the one on screen); returns handles to update or dismiss it. */
-export function toast(input: ToastInput): { id: string; dismiss: () => void; update: (patch: Partial<ToastInput>) => void } {
-  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  const id = String(counter);
-  dispatch({ type: 'add', toast: { variant: 'default', ...input, id, open: true } });
   return {
-    id,
-    dismiss: () => dispatch({ type: 'dismiss', id }),
-    update: (patch) => dispatch({ type: 'update', id, patch }),
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    toast(input) {
+      counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+      const id = String(counter);
+      dispatch({ type: 'add', toast: { variant: 'default', ...input, id, open: true } });
+      return {
+        id,
+        dismiss: () => dispatch({ type: 'dismiss', id }),
+        update: (patch) => dispatch({ type: 'update', id, patch }),
+      };
+    },
+    dismiss: (id) => dispatch({ type: 'dismiss', id }),
   };
 }
 
-/** Closes one toast, or all of them without an id. */
-export function dismissToast(id?: string): void {
-  dispatch({ type: 'dismiss', id });
-}
+/**
+ * The page's one toast queue, which <Toaster /> shows by default: a module singleton on purpose, so
+ * that `toast()` works anywhere, also outside React (a failed automatic sync, the service worker's
+ * update offer). Tests make their own queue with createToastStore() or pass their own `notify`.
+ */
+export const appToasts: ToastStore = createToastStore();
 
-/** Test helper: forget every toast and timer. */
-export function resetToasts(): void {
-  for (const timer of removalTimers.values()) clearTimeout(timer);
-  removalTimers.clear();
-  state = { toasts: [] };
-  for (const listener of listeners) listener(state);
+/** Shows a toast in the page's queue (replacing the one on screen); returns handles to update or dismiss it. */
+export function toast(input: ToastInput): ReturnType<ToastStore['toast']> {
+  return appToasts.toast(input);
 }

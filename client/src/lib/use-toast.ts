@@ -1,8 +1,8 @@
-// React access to the toast queue: the current toasts plus `toast` and `dismiss`.
+// React access to a toast queue (the page's by default): the current toasts plus `toast` and `dismiss`.
 import { useSyncExternalStore } from 'react';
-import { dismissToast, getToastState, subscribeToToasts, toast, type ToastItem } from './toast';
+import { appToasts, type ToastItem, type ToastStore } from './toast';
 
-export function useToast(): { toasts: ToastItem[]; toast: typeof toast; dismiss: typeof dismissToast } {
-  const { toasts } = useSyncExternalStore(subscribeToToasts, getToastState, getToastState);
-  return { toasts, toast, dismiss: dismissToast };
+export function useToast(store: ToastStore = appToasts): { toasts: ToastItem[]; toast: ToastStore['toast']; dismiss: ToastStore['dismiss'] } {
+  const { toasts } = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  return { toasts, toast: store.toast, dismiss: store.dismiss };
 }

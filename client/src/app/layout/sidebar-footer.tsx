@@ -1,14 +1,14 @@
 // Sidebar footer (spec section 2): Online/Offline, Sync (only when online) with the count of waiting
 // changes, the theme toggle, Sign out and the signed-in user's email.
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { LogOut, RefreshCw } from 'lucide-react';
 import { avatarInitials } from '#core/initials';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Avatar, AvatarFallback } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../../features/auth/use-auth';
-import { useSignOut } from '../../features/auth/use-sign-out';
+import { useAuth, useSignOut } from '../../data/auth';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { cn } from '../../lib/utils';
 import type { LayoutNotes } from './use-layout-notes';
@@ -21,6 +21,7 @@ export function SidebarFooter({ pendingCount, sync }: Pick<LayoutNotes, 'pending
   const online = useOnlineStatus();
   const { user } = useAuth();
   const signOut = useSignOut();
+  const navigate = useNavigate();
   const [syncing, setSyncing] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
@@ -39,7 +40,8 @@ export function SidebarFooter({ pendingCount, sync }: Pick<LayoutNotes, 'pending
   const handleSignOut = async () => {
     setSigningOut(true);
     try {
-      await signOut();
+      // Spec section 2: after sign-out the user is at /login.
+      if ((await signOut()) === 'signed-out') await navigate('/login', { replace: true });
     } finally {
       setSigningOut(false);
     }

@@ -1,10 +1,7 @@
 // What the layout needs from the notes store: the Recent Ideas list (up to 10 notes with expanded
 // content, newest first), the count of changes waiting to sync, and the manual Sync action.
 import { useMemo } from 'react';
-import { useAuth } from '../../features/auth/use-auth';
-import { usePendingCount } from '../../features/notes/data/use-notes';
-import { useRecentIdeasPage } from '../../features/notes/notes-queries';
-import { useManualSync } from '../../features/notes/use-manual-sync';
+import { useManualSync, usePendingCount, useRecentIdeasPage } from '../../data/notes';
 
 export interface RecentIdea {
   id: string;
@@ -23,9 +20,8 @@ export interface LayoutNotes {
 const NO_IDEAS: RecentIdea[] = [];
 
 export function useLayoutNotes(): LayoutNotes {
-  const userId = useAuth().user?.id ?? null;
-  const recent = useRecentIdeasPage(userId);
-  const pendingCount = usePendingCount(userId);
+  const recent = useRecentIdeasPage();
+  const pendingCount = usePendingCount();
   const recentIdeas = useMemo(() => (recent ? recent.map(({ id, title }) => ({ id, title })) : NO_IDEAS), [recent]);
 
   const sync = useManualSync();

@@ -2,7 +2,7 @@
 // F8 (Radix's default hotkey) moves focus to the notifications region.
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
-import { TOAST_DURATION_MS, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX } from '../../lib/toast';
+import { TOAST_DURATION_MS, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX, type ToastStore } from '../../lib/toast';
 import { useToast } from '../../lib/use-toast';
 
 export const TOASTER_CONFIG = {
@@ -12,8 +12,9 @@ export const TOASTER_CONFIG = {
   label: 'Notification',
 } as const;
 
-export function Toaster() {
-  const { toasts, dismiss } = useToast();
+/** Shows the page's toast queue, or `store` (tests). */
+export function Toaster({ store }: { store?: ToastStore }) {
+  const { toasts, dismiss } = useToast(store);
   return (
     <ToastProvider {...TOASTER_CONFIG}>
       {toasts.map(({ id, title, description, action, variant, open, duration }) => {

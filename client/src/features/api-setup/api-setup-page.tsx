@@ -11,10 +11,10 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../lib/toast';
-import { resetAiConnection } from '../ai-connection/ai-connection-store';
-import { providerKeyPageUrl, useProviderName } from '../ai-connection/provider-name';
-import type { LoginRedirectState } from '../auth/require-auth';
-import { useAuth } from '../auth/use-auth';
+import { useResetAiConnection } from '../../data/ai-connection';
+import { providerKeyPageUrl, useProviderName } from '../../data/app-config';
+import type { LoginRedirectState } from '../auth';
+import { useAuth } from '../../data/auth';
 import { fetchKeyStatus, removeApiKey, saveApiKey, type KeyStatus } from './api-key-api';
 
 interface Check {
@@ -27,6 +27,7 @@ export function ApiSetupPage() {
   const { status: authStatus, user } = useAuth();
   const navigate = useNavigate();
   const providerName = useProviderName();
+  const resetAiConnection = useResetAiConnection();
   const keyPage = providerKeyPageUrl(providerName);
   const viewer = authStatus === 'loading' ? null : (user?.id ?? '');
   const [check, setCheck] = useState<Check | null>(null);

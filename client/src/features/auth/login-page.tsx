@@ -9,10 +9,9 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { getSupabase } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
-import { authErrorMessage } from './auth-errors';
 import { CredentialsForm, type CredentialsMode } from './credentials-form';
 import { afterLoginPath } from './require-auth';
-import { useAuth } from './use-auth';
+import { authErrorMessage, useAuth } from '../../data/auth';
 
 const HIGHLIGHTS = [
   { icon: Lightbulb, title: 'Capture the idea', text: 'Jot it down the moment it arrives, however rough.' },

@@ -2,7 +2,7 @@
 // sent to /login (history entry replaced) with the page they wanted, to come back to after sign-in.
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { useAuth } from './use-auth';
+import { useAuth } from '../../data/auth';
 
 export interface LoginRedirectState {
   from?: { pathname: string; search?: string; hash?: string };

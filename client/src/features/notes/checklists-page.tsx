@@ -4,20 +4,18 @@ import { useState } from 'react';
 import { ListChecks } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import type { NoteView } from './data/local-note';
-import { recordNoteActivity } from './data/local-keys';
-import { DELETE_CHECKLIST_CONFIRM } from './data/messages';
+import { DELETE_CHECKLIST_CONFIRM, type NoteView, PAGE_SIZE, useNotesPage, useStablePage } from '../../data/notes';
+import { recordNoteActivity } from '../../lib/device-storage';
 import { EmptyState } from './empty-state';
-import { deleteNoteFromList } from './note-actions';
+import { useDeleteNoteFromList } from './note-actions';
 import { NoteCardFrame } from './note-card-frame';
-import { PAGE_SIZE, useNotesPage, useStablePage } from './notes-queries';
 import { checklistProgress, FROM_CHECKLISTS } from './note-view-logic';
-import { useUserId } from './use-user-id';
+import { useUserId } from '../../data/auth';
 
 export function ChecklistsPage() {
   const userId = useUserId();
   const [shown, setShown] = useState(PAGE_SIZE);
-  const page = useStablePage(useNotesPage(userId, shown, 'checklists'));
+  const page = useStablePage(useNotesPage(shown, 'checklists'));
   const notes = page?.notes;
 
   return (
@@ -54,6 +52,7 @@ export function ChecklistsPage() {
 }
 
 function ChecklistCard({ note, userId }: { note: NoteView; userId: string | null }) {
+  const deleteNoteFromList = useDeleteNoteFromList();
   const progress = checklistProgress(note.checklist_items);
   const complete = progress.total > 0 && progress.done === progress.total;
 

@@ -10,7 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog';
-import { DELETE_NOTE_CONFIRM } from './data/messages';
+import { DELETE_NOTE_CONFIRM } from '../../data/notes';
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;

@@ -5,23 +5,21 @@ import { Link } from 'react-router';
 import { CircleAlert, NotebookPen, Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { useSyncStatus } from './data/use-notes';
-import type { NoteView } from './data/local-note';
-import { recordNoteActivity } from './data/local-keys';
-import { NOTE_MESSAGES } from './data/messages';
+import { NOTE_MESSAGES, type NoteView, PAGE_SIZE, useNotesPage, useStablePage, useSyncStatus } from '../../data/notes';
+import { recordNoteActivity } from '../../lib/device-storage';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EmptyState } from './empty-state';
 import { NoteCard } from './note-card';
-import { deleteNoteFromList } from './note-actions';
+import { useDeleteNoteFromList } from './note-actions';
 import { noteTitle } from './note-text';
-import { PAGE_SIZE, useNotesPage, useStablePage } from './notes-queries';
-import { useUserId } from './use-user-id';
+import { useUserId } from '../../data/auth';
 
 export function DashboardPage() {
   const userId = useUserId();
   const status = useSyncStatus();
   const [shown, setShown] = useState(PAGE_SIZE);
-  const page = useStablePage(useNotesPage(userId, shown));
+  const page = useStablePage(useNotesPage(shown));
+  const deleteNoteFromList = useDeleteNoteFromList();
   const notes = page?.notes;
   const [toDelete, setToDelete] = useState<NoteView | null>(null);
   // The dialog keeps showing the title while it closes.

@@ -3,12 +3,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import type { NoteView } from './data/local-note';
-import { NOTE_MESSAGES } from './data/messages';
+import { NOTE_MESSAGES, type NoteView } from '../../data/notes';
 import { EditNoteForm } from './edit-note-form';
 import { showToast } from './note-actions';
 import { useLoadedNote } from './use-loaded-note';
-import { useUserId } from './use-user-id';
+import { useUserId } from '../../data/auth';
 
 export function EditNotePage() {
   const { id } = useParams();

@@ -1,10 +1,9 @@
 // Deleting a note from a list screen, with the toasts of spec section 8: the sync's outcome ('Note
 // deleted' / 'Offline deletion' / 'Sync error'), and a failure either shown or, on the dashboard's
 // cards, only logged.
-import { deleteNote } from './data/notes-runtime';
-import type { NoteView } from './data/local-note';
-import { forgetNoteActivity } from './data/local-keys';
-import { NOTE_MESSAGES, writeOutcomeMessage, type ToastMessage } from './data/messages';
+import { useCallback } from 'react';
+import { NOTE_MESSAGES, type NoteView, type ToastMessage, useNotesActions, writeOutcomeMessage } from '../../data/notes';
+import { forgetNoteActivity } from '../../lib/device-storage';
 import { toast } from '../../lib/toast';
 
 /** Another tab changed the note before the deletion reached it: the deletion was not applied [S20]. */
@@ -24,10 +23,19 @@ export function showToast(message: ToastMessage): void {
 }
 
 /**
- * Deletes `note` as the screen showed it. Resolves true when the note is gone from this device.
- * `onFailure`: 'log' (dashboard cards: logged only) or 'toast'.
+ * Returns the action that deletes `note` as the screen showed it; it resolves true when the note is gone
+ * from this device. `onFailure`: 'log' (dashboard cards: logged only) or 'toast'.
  */
-export async function deleteNoteFromList(note: NoteView, onFailure: 'log' | 'toast'): Promise<boolean> {
+export function useDeleteNoteFromList(): (note: NoteView, onFailure: 'log' | 'toast') => Promise<boolean> {
+  const { deleteNote } = useNotesActions();
+  return useCallback((note, onFailure) => deleteNoteFromList(deleteNote, note, onFailure), [deleteNote]);
+}
+
+async function deleteNoteFromList(
+  deleteNote: ReturnType<typeof useNotesActions>['deleteNote'],
+  note: NoteView,
+  onFailure: 'log' | 'toast',
+): Promise<boolean> {
   try {
     const result = await deleteNote(note.id, { basedOn: note });
     if (result.kept) {

@@ -7,7 +7,7 @@ import { SquarePen, Trash2, type LucideIcon } from 'lucide-react';
 import { formatUpdated } from '#core/relative-time';
 import { Button } from '../../components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
-import type { NoteView } from './data/local-note';
+import type { NoteView } from '../../data/notes';
 import { noteTitle } from './note-text';
 import { SyncStateIndicator } from './sync-state-indicator';
 

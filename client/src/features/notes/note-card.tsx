@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { Eye, GitCompare, ListChecks } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
-import type { NoteView } from './data/local-note';
+import type { NoteView } from '../../data/notes';
 import { NoteCardFrame } from './note-card-frame';
 import { isConflictCopy } from './note-text';
 

@@ -4,8 +4,8 @@
 // View screen saves it at once; the Edit screen keeps it until Save Changes), and the context is the
 // note's expanded text or else its original idea (noteChatContext).
 import type { ChatMessage } from '#core/note';
-import { NoteChat } from '../ai/components/note-chat';
-import type { NoteView } from './data/local-note';
+import { NoteChat } from '../ai';
+import type { NoteView } from '../../data/notes';
 
 export interface NoteChatTabProps {
   note: NoteView;

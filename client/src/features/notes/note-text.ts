@@ -1,5 +1,5 @@
 // Small readings of a note shared by the screens: its shown title and whether it is a conflict copy.
-import type { NoteView } from './data/local-note';
+import type { NoteView } from '../../data/notes';
 
 const CONFLICT_SUFFIX = '(conflict copy)';
 

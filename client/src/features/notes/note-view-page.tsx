@@ -11,9 +11,7 @@ import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/utils';
-import type { NoteView } from './data/local-note';
-import { updateNote } from './data/notes-runtime';
-import { NOTE_MESSAGES, writeOutcomeMessage } from './data/messages';
+import { NOTE_MESSAGES, type NotesActions, type NoteView, useNotesActions, writeOutcomeMessage } from '../../data/notes';
 import { ChecklistEditor } from './checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
 import { MarkdownContent } from '../../components/markdown/markdown-content';
@@ -22,7 +20,7 @@ import { noteTitle } from './note-text';
 import { backTarget, checklistProgress, expandedView, initialViewMode, type NoteViewMode } from './note-view-logic';
 import { SyncStateIndicator } from './sync-state-indicator';
 import { useLoadedNote } from './use-loaded-note';
-import { useUserId } from './use-user-id';
+import { useUserId } from '../../data/auth';
 
 export function NoteViewPage() {
   const { id } = useParams();
@@ -37,7 +35,11 @@ export function NoteViewPage() {
  * Writes a change of the note shown (resolving once it is stored on this device), telling the user only
  * when it could not be kept as it was or did not reach the cloud although online.
  */
-async function saveNow(note: NoteView, patch: { checklist_items?: ChecklistItem[]; chat_history?: ChatMessage[] | null }): Promise<void> {
+async function saveNow(
+  updateNote: NotesActions['updateNote'],
+  note: NoteView,
+  patch: { checklist_items?: ChecklistItem[]; chat_history?: ChatMessage[] | null },
+): Promise<void> {
   try {
     const result = await updateNote(note.id, patch, { basedOn: note });
     if (result.savedAsCopy) showToast(SAVED_AS_COPY_MESSAGE);
@@ -129,6 +131,7 @@ function NoteViewContent({ note }: { note: NoteView }) {
 }
 
 function DetailsTabs({ note }: { note: NoteView }) {
+  const { updateNote } = useNotesActions();
   const expanded = expandedView(note.expanded_content);
   const chatTitleId = useId();
   return (
@@ -199,7 +202,7 @@ function DetailsTabs({ note }: { note: NoteView }) {
             height={500}
             mode="view"
             value={note.chat_history ?? []}
-            onChange={(messages) => void saveNow(note, { chat_history: messages.length > 0 ? messages : null })}
+            onChange={(messages) => void saveNow(updateNote, note, { chat_history: messages.length > 0 ? messages : null })}
           />
         </section>
       </TabsContent>
@@ -221,6 +224,7 @@ function Section({ title, icon: Icon, children }: { title: string; icon?: typeof
 }
 
 function ChecklistView({ note }: { note: NoteView }) {
+  const { updateNote } = useNotesActions();
   // Shown at once while writes are on their way; the stored list takes over when they are done.
   const [optimistic, setOptimistic] = useState<ChecklistItem[] | null>(null);
   const inFlight = useRef(0);
@@ -232,7 +236,7 @@ function ChecklistView({ note }: { note: NoteView }) {
     if (next === items) return;
     setOptimistic(next);
     inFlight.current += 1;
-    void saveNow(note, { checklist_items: next }).finally(() => {
+    void saveNow(updateNote, note, { checklist_items: next }).finally(() => {
       inFlight.current -= 1;
       if (inFlight.current === 0) setOptimistic(null);
     });

@@ -1,8 +1,7 @@
 // A note's sync state on its card (issue 4): saved on this device / waiting to sync / synced, or the
 // server's refusal, which stays visible until the note is edited again.
 import { CloudAlert, CloudCheck, CloudUpload, HardDrive } from 'lucide-react';
-import { syncStateLabel } from './data/messages';
-import type { NoteView } from './data/local-note';
+import { type NoteView, syncStateLabel } from '../../data/notes';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { cn } from '../../lib/utils';
 

@@ -1,8 +1,7 @@
 // One note for the Edit and View screens, telling "still loading" from "not on this device": on a
 // device whose first sync is still running, a deep link's note may only arrive with that pull.
 import { useEffect, useState } from 'react';
-import { useNote, useSyncStatus } from './data/use-notes';
-import type { NoteView } from './data/local-note';
+import { type NoteView, useNote, useSyncStatus } from '../../data/notes';
 import { useOnlineStatus } from '../../lib/use-online-status';
 
 export type LoadedNote = { status: 'loading' } | { status: 'missing' } | { status: 'found'; note: NoteView };
@@ -11,7 +10,7 @@ export type LoadedNote = { status: 'loading' } | { status: 'missing' } | { statu
 const FIRST_SYNC_WAIT_MS = 8000;
 
 export function useLoadedNote(userId: string | null, id: string | undefined): LoadedNote {
-  const note = useNote(userId, id);
+  const note = useNote(id);
   const status = useSyncStatus();
   const online = useOnlineStatus();
   const [waitedOut, setWaitedOut] = useState(false);

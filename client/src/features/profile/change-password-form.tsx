@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../lib/toast';
-import { changePassword, passwordChangeErrorMessage } from './profile-api';
+import { passwordChangeErrorMessage, useChangePassword } from './api/change-password';
 import { MIN_PASSWORD_LENGTH, newPasswordError } from './profile-fields';
 
 const EMPTY = { current: '', next: '', confirm: '' };
@@ -15,6 +15,7 @@ const EMPTY = { current: '', next: '', confirm: '' };
 export function ChangePasswordForm() {
   const [fields, setFields] = useState(EMPTY);
   const [saving, setSaving] = useState(false);
+  const changePassword = useChangePassword();
   const complete = fields.current !== '' && fields.next !== '' && fields.confirm !== '';
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
@@ -30,7 +31,7 @@ export function ChangePasswordForm() {
     }
     setSaving(true);
     try {
-      await changePassword(fields.current, fields.next);
+      await changePassword.mutateAsync({ current: fields.current, next: fields.next });
       setFields(EMPTY);
       toast({ title: 'Password Updated', description: 'Your password has been changed successfully.' });
     } catch (error) {

@@ -19,27 +19,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../lib/toast';
-import { resetAiConnection } from '../ai-connection/ai-connection-store';
-import { signOut } from '../auth/sign-out';
-import { clearUserData } from '../notes/data/local-keys';
-import { clearLocalNotes } from '../notes/data/notes-runtime';
-import { forgetAiPreferences } from '../preferences/ai-preferences-store';
-import { WrongPasswordError, deleteAccount } from './profile-api';
-
-/** Removes what this device holds of the user: notes, note activity, profile copy, AI preferences. */
-async function clearDeviceData(userId: string): Promise<void> {
-  try {
-    await clearLocalNotes(userId);
-  } catch (error) {
-    console.warn('Clearing the notes on this device failed:', error);
-  }
-  clearUserData(userId);
-  forgetAiPreferences(userId);
-  resetAiConnection();
-}
+import { useSignOut } from '../../data/auth';
+import { useDeleteAccount, WrongPasswordError } from './api/delete-account';
+import { PASSWORD_MESSAGES } from './profile-fields';
 
 export function DeleteAccountCard({ userId }: { userId: string }) {
   const navigate = useNavigate();
+  const deleteAccount = useDeleteAccount(userId);
+  const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -60,20 +47,19 @@ export function DeleteAccountCard({ userId }: { userId: string }) {
     setDeleting(true);
     setError(null);
     try {
-      await deleteAccount(password);
+      await deleteAccount.mutateAsync(password);
     } catch (failure) {
       setDeleting(false);
       if (failure instanceof WrongPasswordError) {
-        setError(failure.message);
-        toast({ variant: 'destructive', title: 'Error', description: failure.message });
+        setError(PASSWORD_MESSAGES.wrongCurrent);
+        toast({ variant: 'destructive', title: 'Error', description: PASSWORD_MESSAGES.wrongCurrent });
       } else {
         console.warn('Deleting the account failed:', failure);
         toast({ variant: 'destructive', title: 'Error', description: 'We could not delete your account. Please try again.' });
       }
       return;
     }
-    // The account is gone: the notes were deleted with it, so nothing is left to sync first.
-    await clearDeviceData(userId);
+    // The account is gone and this device's copy with it (see useDeleteAccount): nothing is left to sync first.
     await signOut();
     await navigate('/login', { replace: true });
     toast({ title: 'Account deleted', description: 'Your account and all your notes have been deleted.' });

@@ -9,8 +9,8 @@ import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../lib/toast';
 import { useOnlineStatus } from '../../lib/use-online-status';
-import { MetadataTooLargeError } from '../preferences/user-metadata';
-import { saveProfile } from './profile-api';
+import { MetadataTooLargeError } from '../../lib/user-metadata';
+import { useSaveProfile } from './api/save-profile';
 import { PROFILE_LIMITS, isDisplayableAvatarUrl, validateProfile, type ProfileErrors, type ProfileForm } from './profile-fields';
 
 const OFFLINE_TOAST = { variant: 'destructive', title: "You're offline", description: 'Connect to the internet to save your profile changes.' } as const;
@@ -20,6 +20,7 @@ export function PersonalInfoForm({ userId, email, initial }: { userId: string; e
   const [form, setForm] = useState<ProfileForm>(initial);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [saving, setSaving] = useState(false);
+  const saveProfile = useSaveProfile();
   const websiteRef = useRef<HTMLInputElement>(null);
   const avatarRef = useRef<HTMLInputElement>(null);
 
@@ -45,7 +46,7 @@ export function PersonalInfoForm({ userId, email, initial }: { userId: string; e
     }
     setSaving(true);
     try {
-      await saveProfile(userId, form);
+      await saveProfile.mutateAsync({ userId, form });
       toast({ title: 'Profile Updated', description: 'Your profile changes have been saved.' });
     } catch (error) {
       console.warn('Saving the profile failed:', error);

@@ -7,12 +7,12 @@ import { avatarInitials } from '#core/initials';
 import { Avatar, AvatarFallback, AvatarImage } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useAuth } from '../auth/use-auth';
-import { readUserData, writeUserData } from '../notes/data/local-keys';
+import { useAuth } from '../../data/auth';
+import { readUserData, writeUserData } from '../../lib/device-storage';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountCard } from './delete-account-card';
 import { PersonalInfoForm } from './personal-info-form';
-import { userDataFromUser } from './profile-api';
+import { userDataFromUser } from './api/save-profile';
 import { isDisplayableAvatarUrl, profileFromMetadata } from './profile-fields';
 
 export function ProfilePage() {

@@ -9,10 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '../../components/ui/sheet';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
-import type { AiConnectionSnapshot, AiConnectionStatus } from '../ai-connection/ai-connection-store';
-import { keySourceLabel } from '../ai-connection/connection-messages';
-import { useProviderName } from '../ai-connection/provider-name';
-import { useAiConnection } from '../ai-connection/use-ai-connection';
+import { keySourceLabel, useAiConnection, type AiConnectionSnapshot, type AiConnectionStatus } from '../../data/ai-connection';
+import { useProviderName } from '../../data/app-config';
 
 const STATUS_TEXT: Record<AiConnectionStatus, string> = {
   untested: 'Not tested',

@@ -1,6 +1,7 @@
 // Editor settings: the spec's options and defaults, kept on this device, read leniently.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTO_SAVE_OPTIONS, DEFAULT_EDITOR_SETTINGS, EDITOR_SETTINGS_STORAGE_KEY, readEditorSettings, storeEditorSettings } from './editor-settings';
+import { DEVICE_KEYS } from '../../lib/device-storage';
+import { AUTO_SAVE_OPTIONS, DEFAULT_EDITOR_SETTINGS, readEditorSettings, storeEditorSettings } from './editor-settings';
 
 beforeEach(() => localStorage.clear());
 
@@ -18,14 +19,14 @@ describe('editor settings', () => {
 
   it('stores and reads back the settings', () => {
     storeEditorSettings({ autoSaveInterval: 0, notifications: true });
-    expect(JSON.parse(localStorage.getItem(EDITOR_SETTINGS_STORAGE_KEY)!)).toEqual({ autoSaveInterval: 0, notifications: true });
+    expect(JSON.parse(localStorage.getItem(DEVICE_KEYS.editorSettings)!)).toEqual({ autoSaveInterval: 0, notifications: true });
     expect(readEditorSettings()).toEqual({ autoSaveInterval: 0, notifications: true });
   });
 
   it('falls back field by field on bad stored values', () => {
-    localStorage.setItem(EDITOR_SETTINGS_STORAGE_KEY, JSON.stringify({ autoSaveInterval: 45, notifications: true }));
+    localStorage.setItem(DEVICE_KEYS.editorSettings, JSON.stringify({ autoSaveInterval: 45, notifications: true }));
     expect(readEditorSettings()).toEqual({ autoSaveInterval: 30, notifications: true });
-    localStorage.setItem(EDITOR_SETTINGS_STORAGE_KEY, 'nonsense');
+    localStorage.setItem(DEVICE_KEYS.editorSettings, 'nonsense');
     expect(readEditorSettings()).toEqual(DEFAULT_EDITOR_SETTINGS);
   });
 });

@@ -1,6 +1,7 @@
 // Editor settings (Settings > Editor; spec: auto-save interval 15, 30, 60 seconds or off, default 30;
 // notifications default off; local only), kept on this device under 'sprout.editorSettings'.
 import { z } from 'zod';
+import { DEVICE_KEYS, deviceStorage, readJson, writeJson, type StorageLike } from '../../lib/device-storage';
 
 export const AUTO_SAVE_INTERVALS = [15, 30, 60, 0] as const;
 export type AutoSaveInterval = (typeof AUTO_SAVE_INTERVALS)[number];
@@ -11,8 +12,6 @@ export const AUTO_SAVE_OPTIONS: readonly { value: AutoSaveInterval; label: strin
   { value: 60, label: '1 minute' },
   { value: 0, label: 'Off' },
 ];
-
-export const EDITOR_SETTINGS_STORAGE_KEY = 'sprout.editorSettings';
 
 export interface EditorSettings {
   /** Seconds between automatic saves; 0 means off. */
@@ -33,32 +32,14 @@ export function isAutoSaveInterval(value: unknown): value is AutoSaveInterval {
   return autoSaveIntervalSchema.safeParse(value).success;
 }
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
-
-function defaultStorage(): StorageLike | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The stored settings; each unreadable field falls back to its default on its own. */
-export function readEditorSettings(storage: StorageLike | null = defaultStorage()): EditorSettings {
-  try {
-    const raw = storage?.getItem(EDITOR_SETTINGS_STORAGE_KEY);
-    const value: unknown = raw ? JSON.parse(raw) : {};
-    const parsed = editorSettingsSchema.safeParse(typeof value === 'object' && value !== null ? value : {});
-    return parsed.success ? parsed.data : { ...DEFAULT_EDITOR_SETTINGS };
-  } catch {
-    return { ...DEFAULT_EDITOR_SETTINGS };
-  }
+export function readEditorSettings(storage: StorageLike | null = deviceStorage()): EditorSettings {
+  const value = readJson(DEVICE_KEYS.editorSettings, storage);
+  const parsed = editorSettingsSchema.safeParse(typeof value === 'object' && value !== null ? value : {});
+  return parsed.success ? parsed.data : { ...DEFAULT_EDITOR_SETTINGS };
 }
 
-export function storeEditorSettings(settings: EditorSettings, storage: StorageLike | null = defaultStorage()): void {
-  try {
-    storage?.setItem(EDITOR_SETTINGS_STORAGE_KEY, JSON.stringify(settings));
-  } catch {
-    // Storage unavailable: the settings last for this visit only.
-  }
+/** Remembers the settings; without storage they last for this visit only. */
+export function storeEditorSettings(settings: EditorSettings, storage: StorageLike | null = deviceStorage()): void {
+  writeJson(DEVICE_KEYS.editorSettings, settings, storage);
 }

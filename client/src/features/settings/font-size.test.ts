@@ -1,6 +1,7 @@
 // The Font Size setting: stored under the key index.html reads, applied as data-font-size on <html>.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_FONT_SIZE, FONT_SIZE_STORAGE_KEY, applyFontSize, readFontSize, storeFontSize } from './font-size';
+import { DEVICE_KEYS } from '../../lib/device-storage';
+import { DEFAULT_FONT_SIZE, applyFontSize, readFontSize, storeFontSize } from './font-size';
 
 beforeEach(() => {
   localStorage.clear();
@@ -11,12 +12,12 @@ describe('font size', () => {
   it('defaults to medium, also for unknown stored values', () => {
     expect(DEFAULT_FONT_SIZE).toBe('medium');
     expect(readFontSize()).toBe('medium');
-    localStorage.setItem(FONT_SIZE_STORAGE_KEY, 'huge');
+    localStorage.setItem(DEVICE_KEYS.fontSize, 'huge');
     expect(readFontSize()).toBe('medium');
   });
 
   it("keeps the choice under 'sprout.fontSize' (the key index.html's inline script reads)", () => {
-    expect(FONT_SIZE_STORAGE_KEY).toBe('sprout.fontSize');
+    expect(DEVICE_KEYS.fontSize).toBe('sprout.fontSize');
     storeFontSize('large');
     expect(localStorage.getItem('sprout.fontSize')).toBe('large');
     expect(readFontSize()).toBe('large');

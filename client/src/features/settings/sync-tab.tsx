@@ -7,15 +7,13 @@ import { Button } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { cn } from '../../lib/utils';
-import { usePendingCount } from '../notes/data/use-notes';
-import { useManualSync } from '../notes/use-manual-sync';
-import { useUserId } from '../notes/use-user-id';
+import { useManualSync, usePendingCount } from '../../data/notes';
 import { SettingRow, SettingsCard } from './settings-section';
 
 export function SyncTab() {
   const online = useOnlineStatus();
   const sync = useManualSync();
-  const pendingCount = usePendingCount(useUserId());
+  const pendingCount = usePendingCount();
   const [syncing, setSyncing] = useState(false);
 
   const handleSync = async () => {

@@ -2,7 +2,7 @@
 // flow's conversation and chat about a note (with the user's profile and notes activity).
 import type { AiPreferences } from '#core/ai-preferences';
 import { NOTE_LIMITS, type ChatMessage } from '#core/note';
-import type { NotesActivity, UserData } from '../../notes/data/local-keys';
+import type { NotesActivity, UserData } from '../../../lib/device-storage';
 import type { AiDonePayload } from './sse-events';
 import { streamAi, type StreamAiOptions } from './stream-ai';
 

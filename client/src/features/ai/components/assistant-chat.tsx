@@ -3,10 +3,10 @@
 // section 7). The owner keeps the entries; failures show in the panel and as an 'AI Chat Failed' toast.
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../lib/toast';
-import { useAiConnection } from '../../ai-connection/use-ai-connection';
-import { useAuth } from '../../auth/use-auth';
-import { readNotesActivity, readUserData } from '../../notes/data/local-keys';
-import { useAiPreferences } from '../../preferences/use-ai-preferences';
+import { useAiConnection } from '../../../data/ai-connection';
+import { useAuth } from '../../../data/auth';
+import { readNotesActivity, readUserData } from '../../../lib/device-storage';
+import { useAiPreferences } from '../../../data/ai-preferences';
 import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { requestChat, requestExpansion } from '../api/ai-requests';
 import type { AiDonePayload } from '../api/sse-events';

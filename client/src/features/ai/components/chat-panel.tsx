@@ -6,7 +6,7 @@ import { avatarInitials } from '#core/initials';
 import { Button } from '../../../components/ui/button';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { cn } from '../../../lib/utils';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../../data/auth';
 import { AI_TEXT } from '../ai-messages';
 import type { ChatSession } from '../hooks/use-chat-session';
 import { ChatBubble } from './chat-bubble';

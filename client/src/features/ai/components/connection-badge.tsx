@@ -1,7 +1,7 @@
 // The idea form's connection badge (spec section 2): Checking, Connecting, Connected, Connection Failed
 // (and Offline, when the browser has no network and no test can run).
 import { CircleCheck, CircleX, LoaderCircle, WifiOff } from 'lucide-react';
-import type { AiConnectionStatus } from '../../ai-connection/ai-connection-store';
+import type { AiConnectionStatus } from '../../../data/ai-connection';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
 

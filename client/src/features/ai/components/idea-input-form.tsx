@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
-import { keySourceLabel } from '../../ai-connection/connection-messages';
+import { keySourceLabel } from '../../../data/ai-connection';
 import { AI_TEXT } from '../ai-messages';
 import { useConnectionActions } from '../hooks/use-connection-actions';
 import { badgeState, BADGE_LABELS, ConnectionBadge } from './connection-badge';

@@ -10,11 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../lib/toast';
-import { useAuth } from '../../auth/use-auth';
-import { NOTE_MESSAGES, writeOutcomeMessage } from '../../notes/data/messages';
-import type { NoteInput } from '../../notes/data/notes-repository';
-import { createNote } from '../../notes/data/notes-runtime';
-import { useAiPreferences } from '../../preferences/use-ai-preferences';
+import { useAuth } from '../../../data/auth';
+import { NOTE_MESSAGES, type NoteInput, useNotesActions, writeOutcomeMessage } from '../../../data/notes';
+import { useAiPreferences } from '../../../data/ai-preferences';
 import { IdeaInputForm } from '../components/idea-input-form';
 import { useSessionDraft } from '../hooks/use-session-draft';
 import { ConversationStep } from './conversation-step';
@@ -26,6 +24,7 @@ export function NewIdeaPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const { preferences, loading: preferencesLoading } = useAiPreferences();
+  const { createNote } = useNotesActions();
   const [draft, setDraft, clearDraft] = useSessionDraft(user ? creationDraftKey(user.id) : null, creationDraftSchema, emptyCreationDraft);
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<ResultTab | null>(null);

@@ -3,24 +3,24 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToastState, resetToasts } from '../../../lib/toast';
 import { AiError, AiKeyRequiredError, AiOfflineError } from '../api/ai-errors';
 import type { AiDonePayload } from '../api/sse-events';
 import type { ChatEntry } from '../lib/chat-entries';
 import { useChatSession, type ChatSessionOptions, type ReplyRequest } from './use-chat-session';
 
 let navigatedTo: string | null = null;
+const notify = vi.fn();
 
 function setup(request: ReplyRequest, extra: Partial<ChatSessionOptions> = {}, initial: ChatEntry[] = []) {
   return renderHook(() => {
     const [entries, setEntries] = useState<ChatEntry[]>(initial);
-    return useChatSession({ entries, onEntriesChange: setEntries, request, ...extra });
+    return useChatSession({ entries, onEntriesChange: setEntries, request, notify, ...extra });
   });
 }
 
 beforeEach(() => {
   navigatedTo = null;
-  resetToasts();
+  notify.mockReset();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -137,11 +137,11 @@ describe('useChatSession', () => {
     const { result } = setup(async () => done('fallback answer', { usingFallback: true }));
     act(() => void result.current.send('One'));
     await waitFor(() => expect(result.current.entries).toHaveLength(2));
-    expect(getToastState().toasts[0]).toMatchObject({ title: 'Connection Error' });
-    resetToasts();
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Connection Error' }));
     act(() => void result.current.send('Two'));
     await waitFor(() => expect(result.current.entries).toHaveLength(4));
-    expect(getToastState().toasts).toEqual([]);
+    expect(notify).toHaveBeenCalledTimes(1);
   });
 
   it('offline: no notice appended; the message waits and Try again is offered', async () => {
@@ -164,7 +164,7 @@ describe('useChatSession', () => {
     });
     act(() => void first.result.current.send('Hi'));
     await waitFor(() => expect(navigatedTo).toBe('/api-setup'));
-    expect(getToastState().toasts[0]).toMatchObject({ description: 'Failed to initialize AI service. Please check your API key.' });
+    expect(notify).toHaveBeenLastCalledWith(expect.objectContaining({ description: 'Failed to initialize AI service. Please check your API key.' }));
 
     navigatedTo = null;
     const second = setup(async () => {

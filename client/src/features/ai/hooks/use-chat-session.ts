@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ChatMessage } from '#core/note';
-import { toast } from '../../../lib/toast';
+import { toast, type ToastInput } from '../../../lib/toast';
 import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { AiKeyRequiredError, AiOfflineError, isAbortError } from '../api/ai-errors';
 import type { RequestOptions } from '../api/ai-requests';
@@ -31,6 +31,8 @@ export interface ChatSessionOptions {
   leaveForSetup?: boolean;
   /** Told before leaving for /api-setup (e.g. so the screen does not ask again on return). */
   onKeyRequired?: () => void;
+  /** Shows this chat's toasts (the fallback notice, the setup failure); the page's toast queue by default. */
+  notify?: (toast: ToastInput) => void;
 }
 
 export interface ChatSession {
@@ -96,7 +98,7 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
         commit(next);
         if (done.usingFallback && !fallbackNotified.current) {
           fallbackNotified.current = true;
-          toast(AI_TOASTS.usingFallback);
+          (latest.current.notify ?? toast)(AI_TOASTS.usingFallback);
         }
         latest.current.onReply?.(next, done);
         return done;
@@ -109,7 +111,7 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
         if (error instanceof AiKeyRequiredError) {
           if (latest.current.leaveForSetup !== false) {
             latest.current.onKeyRequired?.();
-            toast(AI_TOASTS.setupFailure);
+            (latest.current.notify ?? toast)(AI_TOASTS.setupFailure);
             void navigate('/api-setup');
             return null;
           }

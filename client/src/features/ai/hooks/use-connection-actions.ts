@@ -4,8 +4,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../lib/toast';
 import { useOnlineStatus } from '../../../lib/use-online-status';
-import type { AiConnectionSnapshot } from '../../ai-connection/ai-connection-store';
-import { useAiConnection, type AiConnection } from '../../ai-connection/use-ai-connection';
+import { useAiConnection, type AiConnection, type AiConnectionSnapshot } from '../../../data/ai-connection';
 import { AI_TOASTS } from '../ai-messages';
 
 /** The test could not reach a verdict on the key (our server unreachable or refusing): an error, not a failure. */

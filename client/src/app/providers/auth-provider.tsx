@@ -1,0 +1,103 @@
+// Tracks the session for the whole app from supabase-js (`onAuthStateChange`, which starts with the
+// stored session), keeping a stored session while the auth server is unreachable (ARCHITECTURE 9.5).
+// It also signs this device out for the SignOutProvider, so that only that SIGNED_OUT counts as the
+// user's own ('explicit'): any other one merely hides the device's notes (ARCHITECTURE 9.1).
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { AuthStateProvider, LOADING_STATE, nextAuthState, signedIn, signedOut, stateWhenAuthUnreachable, type AuthSignOut, type AuthState } from '../../data/auth';
+import { getSupabase, onAuthServerUnreachable, readStoredSession } from '../../lib/supabase';
+
+/** If the session is still loading after this long (a hanging server), a stored session is used. */
+const LOADING_FALLBACK_MS = 6000;
+
+type AuthClient = Pick<SupabaseClient['auth'], 'onAuthStateChange' | 'getSession' | 'signOut'>;
+
+/** The auth client for signing this device out, marked as the user's own sign-out (app-internal). */
+const ExplicitSignOutContext = createContext<(() => Promise<AuthSignOut>) | null>(null);
+
+export function useExplicitSignOutClient(): () => Promise<AuthSignOut> {
+  const get = useContext(ExplicitSignOutContext);
+  if (!get) throw new Error('useExplicitSignOutClient must be used inside <AuthProvider>');
+  return get;
+}
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  /** The auth client (supabase-js's by default); rejects when it cannot be built (no anon key, offline). */
+  getAuth?: () => Promise<AuthClient>;
+}
+
+const supabaseAuth = async (): Promise<AuthClient> => (await getSupabase()).auth;
+
+export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderProps) {
+  const [state, setState] = useState<AuthState>(LOADING_STATE);
+  // True while this app's own Sign out runs: the SIGNED_OUT it causes is the user's choice.
+  const explicitSignOut = useRef(false);
+  const [authSource] = useState(() => getAuth);
+
+  useEffect(() => {
+    let cancelled = false;
+    let unsubscribe = () => {};
+
+    const keepStoredSessionIfLoading = () => setState((current) => stateWhenAuthUnreachable(current, readStoredSession()));
+    const offUnreachable = onAuthServerUnreachable(keepStoredSessionIfLoading);
+    const fallbackTimer = setTimeout(keepStoredSessionIfLoading, LOADING_FALLBACK_MS);
+
+    authSource()
+      .then((auth) => {
+        if (cancelled) return;
+        const { data } = auth.onAuthStateChange((event, session) => {
+          setState(nextAuthState(event, session, readStoredSession(), explicitSignOut.current));
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      })
+      .catch((error: unknown) => {
+        // No anon key stored and /api/config unreachable: only a stored session can sign us in.
+        console.warn('Could not start the auth client:', error);
+        if (cancelled) return;
+        const stored = readStoredSession();
+        setState(stored ? signedIn(stored, true) : signedOut());
+      });
+
+    return () => {
+      cancelled = true;
+      clearTimeout(fallbackTimer);
+      offUnreachable();
+      unsubscribe();
+    };
+  }, [authSource]);
+
+  // Back online with a session kept from storage: ask supabase-js for the session, which refreshes
+  // an expired access token (its ticker would also do so within a minute).
+  const offline = state.status === 'signed-in' && state.offline;
+  useEffect(() => {
+    if (!offline) return;
+    const retry = () => {
+      void authSource()
+        .then((auth) => auth.getSession())
+        .catch(() => undefined);
+    };
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [offline, authSource]);
+
+  const explicitSignOutClient = useCallback(async (): Promise<AuthSignOut> => {
+    const auth = await authSource();
+    return {
+      signOut: async (options) => {
+        explicitSignOut.current = true;
+        try {
+          return await auth.signOut(options);
+        } finally {
+          explicitSignOut.current = false;
+        }
+      },
+    };
+  }, [authSource]);
+
+  return (
+    <ExplicitSignOutContext.Provider value={explicitSignOutClient}>
+      <AuthStateProvider state={state}>{children}</AuthStateProvider>
+    </ExplicitSignOutContext.Provider>
+  );
+}

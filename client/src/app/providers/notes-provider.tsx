@@ -1,0 +1,111 @@
+// The notes data layer for the signed-in user: one NotesSession per user, made when the user signs in
+// (so the screens read and write this device's notes at once) and connected to the server as soon as
+// the Supabase client exists (sync at start, after writes, when back online ... [S14]); stopped when
+// the user signs out or changes. Automatic syncs show their toasts. It draws nothing itself.
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  DexieLocalStore,
+  NotesSession,
+  NotesSessionProvider,
+  openSproutDb,
+  requestPersistentStorage,
+  SupabaseRemote,
+  type LocalStore,
+  type NotesSessionOptions,
+  type RemoteNotes,
+  type SproutDb,
+  type ToastMessage,
+} from '../../data/notes';
+import { useAuth } from '../../data/auth';
+import { getSupabase } from '../../lib/supabase';
+import { toast } from '../../lib/toast';
+
+/** This device's notes storage, whoever is signed in: what sign-out clears when no session is running. */
+export interface NotesDevice {
+  db: SproutDb | null;
+  store: LocalStore;
+}
+
+const NotesDeviceContext = createContext<NotesDevice | null>(null);
+
+/** The device storage the notes provider above uses (for the sign-out steps). */
+export function useNotesDevice(): NotesDevice {
+  const device = useContext(NotesDeviceContext);
+  if (!device) throw new Error('useNotesDevice must be used inside <NotesProvider>');
+  return device;
+}
+
+function openDevice(): NotesDevice {
+  const db = openSproutDb();
+  return { db, store: new DexieLocalStore(db) };
+}
+
+async function supabaseRemote(userId: string): Promise<RemoteNotes> {
+  return new SupabaseRemote(await getSupabase(), userId);
+}
+
+function notify(message: ToastMessage): void {
+  toast(message);
+}
+
+export interface NotesProviderProps {
+  children: ReactNode;
+  /** Where notes are kept (IndexedDB `sprout` by default). */
+  device?: NotesDevice;
+  /** The server connection for a user; rejects while it cannot be made (a first visit offline). */
+  connect?: (userId: string) => Promise<RemoteNotes>;
+  /** Settings of each session's sync controller (tests). */
+  controller?: NotesSessionOptions['controller'];
+}
+
+export function NotesProvider({ children, device: givenDevice, connect = supabaseRemote, controller }: NotesProviderProps) {
+  const userId = useAuth().user?.id ?? null;
+  const [device] = useState(() => givenDevice ?? openDevice());
+  const [controllerOptions] = useState(() => controller);
+  // Made during render, without side effects: sync only starts in the effect below.
+  const session = useMemo(
+    () => (userId ? new NotesSession({ userId, store: device.store, db: device.db, notify, controller: controllerOptions }) : null),
+    [userId, device, controllerOptions],
+  );
+
+  const connectRef = useRef(connect);
+  useEffect(() => {
+    connectRef.current = connect;
+  }, [connect]);
+
+  const askedForPersistence = useRef(false);
+  useEffect(() => {
+    if (!session) return;
+    let cancelled = false;
+    const start = () => {
+      // Signed in means the client exists (the auth provider got the session from it) or is on its way;
+      // only a first visit offline, before the public config was ever fetched, has to wait for the network.
+      connectRef
+        .current(session.userId)
+        .then((remote) => {
+          if (cancelled) return;
+          session.connect(remote);
+          if (!askedForPersistence.current) {
+            askedForPersistence.current = true;
+            void requestPersistentStorage();
+          }
+        })
+        .catch((error: unknown) => {
+          console.warn('Notes sync could not start:', error);
+          if (!cancelled) window.addEventListener('online', start, { once: true });
+        });
+    };
+    start();
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', start);
+      session.stop();
+    };
+  }, [session]);
+
+  return (
+    <NotesDeviceContext.Provider value={device}>
+      <NotesSessionProvider session={session}>{children}</NotesSessionProvider>
+    </NotesDeviceContext.Provider>
+  );
+}

@@ -1,0 +1,116 @@
+// The app's one Sign out (ARCHITECTURE 4 and 9.1), with the notes' steps around it: before signing out,
+// sync; if changes still have not reached the cloud, ask whether to sign out anyway. After the sign-out,
+// remove this device's copy of the user's notes (a session that merely ended only hides them until
+// the next sign-in). Screens get it with useSignOut(); the question is this provider's dialog.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/alert-dialog';
+import { performSignOut, SIGN_OUT_FAILED_TOAST, SignOutActionProvider, type AfterSignOutStep, type BeforeSignOutStep, type SignOutResult } from '../../data/auth';
+import { clearUserNotes, useNotesSession } from '../../data/notes';
+import { readStoredSession } from '../../lib/supabase';
+import { toast } from '../../lib/toast';
+import { useExplicitSignOutClient } from './auth-provider';
+import { useNotesDevice } from './notes-provider';
+
+/** 'N changes haven't reached the cloud yet. Sign out anyway and lose them?' */
+export function unsyncedQuestion(count: number): string {
+  return count === 1
+    ? "1 change hasn't reached the cloud yet. Sign out anyway and lose it?"
+    : `${count} changes haven't reached the cloud yet. Sign out anyway and lose them?`;
+}
+
+interface Question {
+  count: number;
+  answer: (signOut: boolean) => void;
+}
+
+export function SignOutProvider({ children }: { children: ReactNode }) {
+  const [question, setQuestion] = useState<Question | null>(null);
+  const session = useNotesSession();
+  const device = useNotesDevice();
+  const explicitSignOutClient = useExplicitSignOutClient();
+  const latest = useRef({ session, device });
+  useEffect(() => {
+    latest.current = { session, device };
+  }, [session, device]);
+
+  const signOut = useCallback(async (): Promise<SignOutResult> => {
+    const syncFirst: BeforeSignOutStep = async ({ userId }) => {
+      if (!userId) return true;
+      const { session, device } = latest.current;
+      const { unsynced } = session?.userId === userId ? await session.syncBeforeSignOut() : { unsynced: await device.store.countUnsynced(userId) };
+      if (unsynced === 0) return true;
+      return new Promise<boolean>((resolve) => {
+        setQuestion({
+          count: unsynced,
+          answer: (signOut) => {
+            setQuestion(null);
+            resolve(signOut);
+          },
+        });
+      });
+    };
+    // Only after the user's own Sign out, never when a session just ended.
+    const clearNotes: AfterSignOutStep = async ({ userId }) => {
+      if (!userId) return;
+      const { session, device } = latest.current;
+      if (session?.userId === userId) await session.clearDevice();
+      else await clearUserNotes(device.store, userId);
+    };
+    let auth;
+    try {
+      auth = await explicitSignOutClient();
+    } catch (error) {
+      console.error('Sign out failed:', error);
+      toast(SIGN_OUT_FAILED_TOAST);
+      return 'failed';
+    }
+    const userId = readStoredSession()?.user.id ?? null;
+    return performSignOut(auth, {
+      context: { userId },
+      hasStoredSession: () => readStoredSession() !== null,
+      before: [syncFirst],
+      after: [clearNotes],
+    });
+  }, [explicitSignOutClient]);
+
+  return (
+    <SignOutActionProvider signOut={signOut}>
+      {children}
+      <AlertDialog
+        open={question !== null}
+        onOpenChange={(open) => {
+          if (!open) question?.answer(false);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Sign out with unsynced changes?</AlertDialogTitle>
+            <AlertDialogDescription>{question ? unsyncedQuestion(question.count) : ''}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep me signed in</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={(event) => {
+                // Answered here, not by the close that follows (which would count as 'keep me signed in').
+                event.preventDefault();
+                question?.answer(true);
+              }}
+            >
+              Sign out anyway
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </SignOutActionProvider>
+  );
+}

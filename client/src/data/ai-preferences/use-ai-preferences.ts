@@ -1,0 +1,52 @@
+// The signed-in user's AI preferences for screens: `loading` until the first read (local key plus the
+// server copy) has finished, then the preferences; `save` keeps them locally and in user_metadata.
+import { useCallback, useEffect, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
+import { useAuth } from '../auth';
+import { readAiPreferences } from './ai-preferences-storage';
+import { aiPreferencesQuery, forgetAiPreferences, saveAiPreferences, supabasePreferencesBackend, watchAiPreferences } from './ai-preferences-sync';
+
+export interface AiPreferencesState {
+  preferences: AiPreferences;
+  /** True until the first read has finished (screens show skeletons meanwhile). */
+  loading: boolean;
+  /** Saves locally, then to the server when online; rejects when the save failed (nothing changed). */
+  save: (next: AiPreferences) => Promise<void>;
+}
+
+export function useAiPreferences(): AiPreferencesState {
+  const { status, user } = useAuth();
+  const userId = user?.id ?? null;
+  const client = useQueryClient();
+  const { data: loaded } = useQuery(aiPreferencesQuery(userId));
+
+  // What this device has, shown until the load finishes (the load usually agrees with it).
+  const interim = useMemo(() => (userId ? readAiPreferences(userId) : { ...DEFAULT_AI_PREFERENCES }), [userId]);
+
+  const save = useCallback(
+    async (next: AiPreferences) => {
+      if (!userId) throw new Error('User not authenticated');
+      await saveAiPreferences(client, supabasePreferencesBackend, userId, next);
+    },
+    [client, userId],
+  );
+
+  return {
+    preferences: loaded ?? interim,
+    loading: status === 'loading' || (userId !== null && loaded === undefined),
+    save,
+  };
+}
+
+/** Forgets a user's preferences on this device (account deletion). */
+export function useForgetAiPreferences(): (userId: string) => void {
+  const client = useQueryClient();
+  return useCallback((userId: string) => forgetAiPreferences(client, userId), [client]);
+}
+
+/** For app/, once per page: pushes offline saves when back online, shows another tab's save here. */
+export function useAiPreferencesEvents(): void {
+  const client = useQueryClient();
+  useEffect(() => watchAiPreferences(client), [client]);
+}

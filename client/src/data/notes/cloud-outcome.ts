@@ -1,0 +1,8 @@
+// How the sync a note write asked for went (the `cloud` promise of createNote/updateNote/deleteNote): its
+// own module, so the messages that word it and the repository that reports it need not import each other.
+
+/**
+ * 'synced' (on the server), 'offline' (no attempt: offline or sync not running), 'failed' (the attempt
+ * failed; the change waits, pending), 'rejected' (refused for good).
+ */
+export type CloudOutcome = { status: 'synced' } | { status: 'offline' } | { status: 'failed'; error: string } | { status: 'rejected'; error: string };

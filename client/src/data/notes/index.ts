@@ -1,0 +1,43 @@
+// The notes data layer's one face (docs/sync.md): everything outside client/src/data/notes imports from
+// here. The session and its context for app/ and screens, the live queries, the spec's texts for notes
+// and sync, and the building blocks app/ wires a session from (IndexedDB store, server connection).
+export type { CloudOutcome } from './cloud-outcome';
+export { openSproutDb, type SproutDb } from './local-db';
+export type { NoteView } from './local-note';
+export { DexieLocalStore, type LocalStore } from './local-store';
+export {
+  DELETE_CHECKLIST_CONFIRM,
+  DELETE_NOTE_CONFIRM,
+  NOTE_ERRORS,
+  NOTE_MESSAGES,
+  syncStateLabel,
+  syncSucceededMessage,
+  writeOutcomeMessage,
+  type ToastMessage,
+} from './messages';
+export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, type NotesActions } from './notes-context';
+export {
+  NoteValidationError,
+  type NoteDeleteResult,
+  type NoteInput,
+  type NotePatch,
+  type NoteWriteResult,
+  type WriteOptions,
+} from './notes-repository';
+export { clearUserNotes, NotesSession, type NotesSessionOptions } from './notes-session';
+export {
+  PAGE_SIZE,
+  RECENT_IDEAS_LIMIT,
+  useNote,
+  useNotesPage,
+  usePendingCount,
+  useRecentIdeasPage,
+  useStablePage,
+  type NotesKind,
+  type NotesPage,
+} from './queries';
+export type { RemoteNotes } from './remote-notes';
+export { requestPersistentStorage } from './persistent-storage';
+export { SupabaseRemote } from './supabase-remote';
+export { SyncOfflineError, type SyncStatus } from './sync-controller';
+export { useManualSync } from './use-manual-sync';

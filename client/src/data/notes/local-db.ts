@@ -1,0 +1,54 @@
+// The device's IndexedDB database (ARCHITECTURE 9.12): notes, the working copy and outbox of the sync
+// engine, and per-user sync bookkeeping. Later versions migrate this one; they never wipe it.
+import { Dexie, type Table } from 'dexie';
+import type { LocalNote } from '#core/sync-rules';
+
+export const DEFAULT_DB_NAME = 'sprout';
+
+/** Per-user sync bookkeeping, keyed by [user_id+key]. */
+export interface MetaEntry {
+  user_id: string;
+  key: MetaKey;
+  value: string | number | null;
+}
+
+export type MetaKey = 'last_pulled_revision' | 'last_pull_at';
+
+export class SproutDb extends Dexie {
+  notes!: Table<LocalNote, string>;
+  meta!: Table<MetaEntry, [string, string]>;
+
+  constructor(name: string = DEFAULT_DB_NAME) {
+    super(name);
+    // Version 1 holds every sync field from the start; a later schema adds a version(2) with an
+    // upgrade function, so stored notes are migrated, never dropped.
+    this.version(1).stores({
+      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state]',
+      meta: '[user_id+key], user_id',
+    });
+  }
+}
+
+export interface OpenOptions {
+  name?: string;
+  /**
+   * Another tab opened a newer version of the database: this connection has been closed so the
+   * upgrade can proceed. The default reloads the page (which then runs the new code).
+   */
+  onVersionChange?: () => void;
+}
+
+function reloadPage(): void {
+  if (typeof location !== 'undefined' && typeof location.reload === 'function') location.reload();
+}
+
+export function openSproutDb(options: OpenOptions = {}): SproutDb {
+  const db = new SproutDb(options.name ?? DEFAULT_DB_NAME);
+  const onVersionChange = options.onVersionChange ?? reloadPage;
+  db.on('versionchange', () => {
+    db.close();
+    onVersionChange();
+    return false; // handled: Dexie need not apply its own default
+  });
+  return db;
+}

@@ -1,0 +1,63 @@
+// How screens reach the signed-in user's NotesSession: app/ creates the session and renders
+// <NotesSessionProvider>; screens use the hooks below (tests render the provider with their own session).
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { NOTE_ERRORS } from './messages';
+import { NoteValidationError, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
+import type { NotesSession } from './notes-session';
+import type { SyncStatus } from './sync-controller';
+
+// undefined: no provider above (a mistake); null: nobody is signed in.
+const NotesSessionContext = createContext<NotesSession | null | undefined>(undefined);
+
+/** Provides `session` (null while nobody is signed in) to the notes hooks below it. */
+export function NotesSessionProvider({ session, children }: { session: NotesSession | null; children: ReactNode }) {
+  return <NotesSessionContext.Provider value={session}>{children}</NotesSessionContext.Provider>;
+}
+
+/** The signed-in user's notes session, or null when nobody is signed in. */
+export function useNotesSession(): NotesSession | null {
+  const session = useContext(NotesSessionContext);
+  if (session === undefined) throw new Error('useNotesSession must be used inside <NotesSessionProvider>');
+  return session;
+}
+
+/** What screens do with notes; without a session each action rejects with 'User not authenticated'. */
+export interface NotesActions {
+  /** Creates a note on this device (pending) and asks for a sync. Rejects with NoteValidationError. */
+  createNote(input: NoteInput): Promise<NoteWriteResult>;
+  /** Changes a note; pass `{ basedOn: note }`, the NoteView the screen edited [S20]. */
+  updateNote(id: string | null | undefined, patch: NotePatch, options?: WriteOptions): Promise<NoteWriteResult>;
+  /** Deletes a note (a pending tombstone); `{ basedOn: note }` as for updateNote. */
+  deleteNote(id: string | null | undefined, options?: WriteOptions): Promise<NoteDeleteResult>;
+  /** The manual Sync action: rejects with SyncOfflineError when offline, the run's error when it fails. */
+  syncNow(): Promise<{ pushed: number }>;
+}
+
+function withSession<T>(session: NotesSession | null, action: (session: NotesSession) => Promise<T>): Promise<T> {
+  return Promise.resolve().then(() => {
+    if (!session) throw new NoteValidationError(NOTE_ERRORS.notAuthenticated);
+    return action(session);
+  });
+}
+
+export function useNotesActions(): NotesActions {
+  const session = useNotesSession();
+  return useMemo(
+    () => ({
+      createNote: (input) => withSession(session, (s) => s.createNote(input)),
+      updateNote: (id, patch, options) => withSession(session, (s) => s.updateNote(id, patch, options)),
+      deleteNote: (id, options) => withSession(session, (s) => s.deleteNote(id, options)),
+      syncNow: () => withSession(session, (s) => s.syncNow()),
+    }),
+    [session],
+  );
+}
+
+const IDLE: SyncStatus = Object.freeze({ syncing: false, lastSyncedAt: null, lastError: null, failures: 0 });
+
+/** Whether a sync runs, when the last one succeeded and the last error (idle without a session). */
+export function useSyncStatus(): SyncStatus {
+  const session = useNotesSession();
+  const subscribe = useCallback((listener: () => void) => (session ? session.subscribeSyncStatus(listener) : () => undefined), [session]);
+  return useSyncExternalStore(subscribe, () => session?.getSyncStatus() ?? IDLE, () => IDLE);
+}

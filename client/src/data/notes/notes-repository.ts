@@ -1,0 +1,224 @@
+// Note writes for screens [S1]: validated, committed to this device first (a confirmed write), marked
+// pending, then a sync is requested; the returned `cloud` promise tells how that sync went, for toasts.
+import type { ChatMessage, ChecklistItem } from '#core/note';
+import { noteWritableSchema } from '#core/note';
+import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
+import { randomUuid } from '#core/random-id';
+import type { LocalChanges, LocalNote, NoteContent } from '#core/sync-rules';
+import { conflictCopy, pickContent } from '#core/sync-rules';
+import { editBasis, localCreate, localDelete, localEdit } from '#core/sync-local-writes';
+import type { CloudOutcome } from './cloud-outcome';
+import type { LocalStore } from './local-store';
+import { toNoteView, type NoteView } from './local-note';
+import { NOTE_ERRORS } from './messages';
+import type { SyncRunResult } from './sync-controller';
+
+export interface NoteInput {
+  title: string;
+  content?: string;
+  expanded_content?: string | null;
+  is_checklist?: boolean;
+  checklist_items?: readonly ChecklistItem[] | null;
+  chat_history?: readonly ChatMessage[] | null;
+}
+
+export type NotePatch = Partial<NoteInput>;
+
+export interface NoteWriteResult {
+  note: NoteView;
+  /**
+   * True when the note had been changed in another tab since `basedOn` and this edit was therefore
+   * saved as a new conflict copy (`note` is that copy) [S20].
+   */
+  savedAsCopy: boolean;
+  /** Settles (never rejects) after the sync this write requested. */
+  cloud: Promise<CloudOutcome>;
+}
+
+export interface NoteDeleteResult {
+  id: string;
+  /** True when another tab had changed the note since `basedOn`: the deletion was not applied [S20]. */
+  kept: boolean;
+  cloud: Promise<CloudOutcome>;
+}
+
+/** A rule of section 5 or a limit of core/note.ts was broken; nothing was written. */
+export class NoteValidationError extends Error {
+  override readonly name = 'NoteValidationError';
+}
+
+export interface WriteOptions {
+  /**
+   * The note as the screen showed it (the NoteView it edited). Without it the write applies to whatever
+   * the current local copy is; with it, a change made meanwhile elsewhere is never overwritten [S20].
+   */
+  basedOn?: NoteView;
+}
+
+export interface NotesRepositoryDeps {
+  store: LocalStore;
+  /** The signed-in user's id, or null. */
+  getUserId: () => string | null;
+  /** Requests a sync and resolves with its outcome; absent when sync is not running. */
+  syncAfterWrite?: () => Promise<SyncRunResult>;
+  now?: () => Date;
+  makeId?: () => string;
+}
+
+const contentSchema = noteWritableSchema.pick({
+  title: true,
+  content: true,
+  expanded_content: true,
+  is_checklist: true,
+  checklist_items: true,
+  chat_history: true,
+});
+
+function validContent(content: NoteContent): NoteContent {
+  if (content.title.trim() === '') throw new NoteValidationError(NOTE_ERRORS.titleRequired);
+  const parsed = contentSchema.safeParse(pickContent(content));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new NoteValidationError(issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'The note is not valid');
+  }
+  return parsed.data;
+}
+
+/** Lists as stored: checklist items normalised (malformed → 'Item'), an empty chat history → null. */
+function normalizePatch(patch: NotePatch): Partial<NoteContent> {
+  const out: Partial<NoteContent> = {};
+  if (patch.title !== undefined) out.title = patch.title;
+  if (patch.content !== undefined) out.content = patch.content;
+  if (patch.expanded_content !== undefined) out.expanded_content = patch.expanded_content;
+  if (patch.is_checklist !== undefined) out.is_checklist = patch.is_checklist;
+  if (patch.checklist_items !== undefined) out.checklist_items = normalizeChecklistItems(patch.checklist_items);
+  if (patch.chat_history !== undefined) out.chat_history = normalizeChatHistory(patch.chat_history);
+  return out;
+}
+
+export class NotesRepository {
+  private readonly now: () => Date;
+  private readonly makeId: () => string;
+  /** Mutations written through this repository (this tab): successive own writes are never stale. */
+  private readonly own = new Set<string>();
+
+  constructor(private readonly deps: NotesRepositoryDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.makeId = deps.makeId ?? randomUuid;
+  }
+
+  async createNote(input: NoteInput): Promise<NoteWriteResult> {
+    const userId = this.requireUser();
+    const content = validContent({
+      title: input.title,
+      content: input.content ?? '',
+      expanded_content: input.expanded_content ?? null,
+      is_checklist: input.is_checklist ?? false,
+      checklist_items: null,
+      chat_history: null,
+      ...normalizePatch({ checklist_items: input.checklist_items, chat_history: input.chat_history }),
+    });
+    const note = localCreate(content, { id: this.makeId(), userId, mutationId: this.mutationId(), now: this.now().toISOString() });
+    await this.deps.store.modify([note.id], () => ({ put: [note], delete: [] }));
+    return { note: toNoteView(note), savedAsCopy: false, cloud: this.cloudOutcome(note.id) };
+  }
+
+  async updateNote(id: string | null | undefined, patch: NotePatch, options: WriteOptions = {}): Promise<NoteWriteResult> {
+    if (!id) throw new NoteValidationError(NOTE_ERRORS.idRequired);
+    const userId = this.requireUser();
+    const changes = normalizePatch(patch);
+    const seen = options.basedOn;
+    let written: LocalNote | null = null;
+    let savedAsCopy = false;
+    await this.deps.store.modify([id], (current) => {
+      const now = this.now().toISOString();
+      const found = current.get(id);
+      const note = found && found.user_id === userId && found.deleted_at === null ? found : null;
+      if (!note) {
+        // Deleted meanwhile (by a pull or another tab): an edit of what the user saw survives as a copy [S7].
+        if (!seen || seen.id !== id || seen.user_id !== userId) throw new NoteValidationError(NOTE_ERRORS.notFound);
+        written = this.copyOf({ ...seen, ...changes }, userId, id, now);
+      } else {
+        const basis = editBasis(note, seen?.version, (m) => this.own.has(m));
+        if (basis === 'changed-elsewhere') {
+          // Both versions are unsynced changes of this device: the current one keeps the note.
+          written = this.copyOf({ ...pickContent(note), ...changes }, userId, id, now);
+        } else {
+          const staleBase = basis === 'replaced-by-server' ? (seen?.version.baseRevision ?? null) : undefined;
+          written = localEdit(note, changes, this.mutationId(), now, staleBase);
+        }
+      }
+      validContent(written);
+      savedAsCopy = written.id !== id;
+      return { put: [written], delete: [] };
+    });
+    const note = written as LocalNote | null;
+    if (!note) throw new NoteValidationError(NOTE_ERRORS.notFound);
+    return { note: toNoteView(note), savedAsCopy, cloud: this.cloudOutcome(note.id) };
+  }
+
+  /** Deleting a note that is already gone is a success; a note changed elsewhere since `basedOn` stays [S20]. */
+  async deleteNote(id: string | null | undefined, options: WriteOptions = {}): Promise<NoteDeleteResult> {
+    if (!id) throw new NoteValidationError(NOTE_ERRORS.idRequired);
+    const userId = this.requireUser();
+    let kept = false;
+    let changed = false;
+    await this.deps.store.modify([id], (current): LocalChanges => {
+      const note = current.get(id);
+      if (!note || note.deleted_at !== null) return { put: [], delete: [] };
+      if (note.user_id !== userId) throw new NoteValidationError(NOTE_ERRORS.notFound);
+      const basis = editBasis(note, options.basedOn?.version, (m) => this.own.has(m));
+      if (basis === 'changed-elsewhere') {
+        kept = true; // a deletion loses to an edit it did not see [S8]
+        return { put: [], delete: [] };
+      }
+      changed = true;
+      const staleBase = basis === 'replaced-by-server' ? (options.basedOn?.version.baseRevision ?? null) : undefined;
+      return localDelete(note, this.mutationId(), this.now().toISOString(), staleBase);
+    });
+    return { id, kept, cloud: changed ? this.cloudOutcome(id) : Promise.resolve({ status: 'synced' }) };
+  }
+
+  private copyOf(content: NoteContent, userId: string, of: string, now: string): LocalNote {
+    const base = localCreate(pickContent(content), { id: of, userId, mutationId: '', now });
+    return conflictCopy(base, { id: this.makeId(), mutationId: this.mutationId(), now });
+  }
+
+  async getNote(id: string): Promise<NoteView | null> {
+    const userId = this.deps.getUserId();
+    const note = await this.deps.store.get(id);
+    return note && userId && note.user_id === userId && note.deleted_at === null ? toNoteView(note) : null;
+  }
+
+  private ownedLiveNote(note: LocalNote | undefined, userId: string): LocalNote {
+    if (!note || note.user_id !== userId || note.deleted_at !== null) throw new NoteValidationError(NOTE_ERRORS.notFound);
+    return note;
+  }
+
+  private mutationId(): string {
+    const id = this.makeId();
+    this.own.add(id);
+    return id;
+  }
+
+  private requireUser(): string {
+    const userId = this.deps.getUserId();
+    if (!userId) throw new NoteValidationError(NOTE_ERRORS.notAuthenticated);
+    return userId;
+  }
+
+  private async cloudOutcome(id: string): Promise<CloudOutcome> {
+    if (!this.deps.syncAfterWrite) return { status: 'offline' };
+    try {
+      const result = await this.deps.syncAfterWrite();
+      if (!result.ok && result.offline) return { status: 'offline' };
+      const note = await this.deps.store.get(id);
+      if (!note || note.sync_state === 'synced') return { status: 'synced' };
+      if (note.sync_state === 'error') return { status: 'rejected', error: note.sync_error ?? 'Refused by the server' };
+      const error = result.ok ? 'The change is still waiting to sync' : String(result.error instanceof Error ? result.error.message : result.error);
+      return { status: 'failed', error };
+    } catch (error) {
+      return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}

@@ -1,0 +1,132 @@
+// One signed-in user's notes on this device: the repository screens write through [S1] and the sync
+// engine with the controller that decides when it runs [S14]. app/ makes one per signed-in user and
+// provides it (notes-context.tsx); tests build one on MemoryLocalStore and MemoryRemote.
+import type { SproutDb } from './local-db';
+import { clearNotesActivity } from '../../lib/device-storage';
+import type { LocalStore } from './local-store';
+import { NOTE_ERRORS, type ToastMessage } from './messages';
+import { NotesRepository, NoteValidationError, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
+import { RemoteError, type RemoteNotes } from './remote-notes';
+import { SyncController, type SyncControllerOptions, type SyncStatus } from './sync-controller';
+import { SyncEngine } from './sync-engine';
+
+export interface NotesSessionOptions {
+  userId: string;
+  /** This device's notes (IndexedDB in the app). */
+  store: LocalStore;
+  /** The database the live queries read (queries.ts); null for a store that is not IndexedDB. */
+  db?: SproutDb | null;
+  /** Shows the automatic sync's failure toasts ('Error fetching notes', 'Sync failed'). */
+  notify?: (message: ToastMessage) => void;
+  /** Controller settings (tests: no timers' targets, short debounce, an `isOnline` switch). */
+  controller?: Partial<Omit<SyncControllerOptions, 'userId' | 'run' | 'notify'>>;
+}
+
+/**
+ * The notes of the user `userId`. Writes work at once (on this device); sync starts with `connect()`,
+ * once the server connection exists, and stops with `stop()` (sign-out, another user).
+ */
+export class NotesSession {
+  readonly userId: string;
+  readonly db: SproutDb | null;
+  readonly store: LocalStore;
+  private readonly repository: NotesRepository;
+  private readonly controller: SyncController;
+  private engine: SyncEngine | null = null;
+  private running = false;
+
+  constructor(options: NotesSessionOptions) {
+    this.userId = options.userId;
+    this.db = options.db ?? null;
+    this.store = options.store;
+    this.controller = new SyncController({
+      ...options.controller,
+      userId: options.userId,
+      run: () => (this.engine ? this.engine.sync() : Promise.reject(new RemoteError('network', 'Sync has not started yet'))),
+      notify: options.notify,
+    });
+    this.repository = new NotesRepository({
+      store: options.store,
+      getUserId: () => options.userId,
+      syncAfterWrite: () => this.controller.afterWrite(),
+    });
+  }
+
+  /** Starts syncing with the server: a run at once, then on the triggers of [S14]. */
+  connect(remote: RemoteNotes): void {
+    this.engine = new SyncEngine({ userId: this.userId, local: this.store, remote });
+    this.running = true;
+    this.controller.start();
+  }
+
+  /** Stops syncing (timers, listeners); writes still go to this device. */
+  stop(): void {
+    this.running = false;
+    this.controller.stop();
+  }
+
+  /** Creates a note on this device (pending) and asks for a sync. Throws NoteValidationError. */
+  createNote(input: NoteInput): Promise<NoteWriteResult> {
+    return this.repository.createNote(input);
+  }
+
+  /**
+   * Changes a note on this device (pending) and asks for a sync. Pass `{ basedOn: note }`, the NoteView
+   * the screen edited [S20]. Throws NoteValidationError.
+   */
+  updateNote(id: string | null | undefined, patch: NotePatch, options?: WriteOptions): Promise<NoteWriteResult> {
+    return this.repository.updateNote(id, patch, options);
+  }
+
+  /** Deletes a note on this device (a pending tombstone) and asks for a sync. Throws NoteValidationError. */
+  deleteNote(id: string | null | undefined, options?: WriteOptions): Promise<NoteDeleteResult> {
+    return this.repository.deleteNote(id, options);
+  }
+
+  /**
+   * The manual Sync action. Throws SyncOfflineError when offline, the run's error when it fails, and
+   * NoteValidationError('User not authenticated') while sync is not running (not started, or stopped).
+   */
+  async syncNow(): Promise<{ pushed: number }> {
+    if (!this.running) throw new NoteValidationError(NOTE_ERRORS.notAuthenticated);
+    return this.controller.syncNow();
+  }
+
+  getSyncStatus(): SyncStatus {
+    return this.controller.getStatus();
+  }
+
+  subscribeSyncStatus(listener: () => void): () => void {
+    return this.controller.subscribe(listener);
+  }
+
+  /** Changes of this user not yet on the server (pending or refused): what sign-out would lose. */
+  countUnsynced(): Promise<number> {
+    return this.store.countUnsynced(this.userId);
+  }
+
+  /**
+   * Sign-out, step 1 (ARCHITECTURE 4): tries one sync (while sync runs), then returns how many changes
+   * would be lost by clearing this device. The caller asks the user when that is more than 0.
+   */
+  async syncBeforeSignOut(): Promise<{ unsynced: number }> {
+    try {
+      if (this.running) await this.controller.syncNow();
+    } catch {
+      // Offline or failing: the count below says what is at stake.
+    }
+    return { unsynced: await this.countUnsynced() };
+  }
+
+  /** Sign-out, step 2 (and account deletion): stops sync and removes the user's notes, bookkeeping and activity. */
+  async clearDevice(): Promise<void> {
+    this.stop();
+    await clearUserNotes(this.store, this.userId);
+  }
+}
+
+/** Removes a user's notes, sync bookkeeping and note activity from this device, with or without a session. */
+export async function clearUserNotes(store: LocalStore, userId: string): Promise<void> {
+  await store.clearUser(userId);
+  clearNotesActivity(userId);
+}

@@ -1,0 +1,143 @@
+// The live queries screens read: one page newest first (ties by id, descending), tombstones and other
+// users hidden, the kinds, the count, one note, the waiting changes; live across connections [S16].
+import 'fake-indexeddb/auto';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LocalNote } from '#core/sync-rules';
+import { openSproutDb, type SproutDb } from './local-db';
+import { DexieLocalStore } from './local-store';
+import { NotesSessionProvider } from './notes-context';
+import { NotesSession } from './notes-session';
+import { loadNotesPage, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
+
+const U1 = '00000000-0000-4000-8000-000000000001';
+const U2 = '00000000-0000-4000-8000-000000000002';
+const opened: SproutDb[] = [];
+let counter = 0;
+
+function freshDb(name = `sprout-queries-${++counter}`): SproutDb {
+  const db = openSproutDb({ name, onVersionChange: () => undefined });
+  opened.push(db);
+  return db;
+}
+
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+let n = 0;
+function note(patch: Partial<LocalNote> = {}): LocalNote {
+  n += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    user_id: U1,
+    title: `Note ${n}`,
+    content: '',
+    expanded_content: null,
+    is_checklist: false,
+    checklist_items: null,
+    chat_history: null,
+    created_at: '2024-01-01T00:00:00.000Z',
+    updated_at: `2024-01-${String(n).padStart(2, '0')}T00:00:00.000Z`,
+    deleted_at: null,
+    revision: 1,
+    base_revision: null,
+    mutation_id: null,
+    sent_mutation_ids: [],
+    sync_state: 'synced',
+    sync_error: null,
+    conflict_of: null,
+    ...patch,
+  };
+}
+
+describe('loadNotesPage', () => {
+  it('returns one page newest first, counts live notes, hides tombstones and other users', async () => {
+    const db = freshDb();
+    const a = note();
+    const b = note({ is_checklist: true });
+    const c = note({ expanded_content: 'Plan' });
+    const gone = note({ deleted_at: '2024-02-01T00:00:00.000Z', sync_state: 'pending' });
+    const other = note({ user_id: U2 });
+    await db.notes.bulkPut([a, b, c, gone, other]);
+
+    const first = await loadNotesPage(db, U1, 2);
+    expect(first.notes.map((x) => x.id)).toEqual([c.id, b.id]);
+    expect(first).toMatchObject({ total: 3, hasMore: true });
+    const all = await loadNotesPage(db, U1, 10);
+    expect(all.notes.map((x) => x.id)).toEqual([c.id, b.id, a.id]);
+    expect(all.hasMore).toBe(false);
+
+    expect((await loadNotesPage(db, U1, 10, 'checklists')).notes.map((x) => x.id)).toEqual([b.id]);
+    expect((await loadNotesPage(db, U1, 10, 'expanded')).notes.map((x) => x.id)).toEqual([c.id]);
+    expect((await loadNotesPage(db, U1, 10, 'checklists')).total).toBeNull();
+  });
+
+  it('orders notes edited at the same instant by id, descending', async () => {
+    const db = freshDb();
+    const same = '2024-06-01T00:00:00.000Z';
+    const low = note({ updated_at: same });
+    const high = note({ updated_at: same });
+    const older = note({ updated_at: '2024-05-01T00:00:00.000Z' });
+    await db.notes.bulkPut([low, older, high]);
+    expect((await loadNotesPage(db, U1, 10)).notes.map((x) => x.id)).toEqual([high.id, low.id, older.id]);
+  });
+});
+
+/** Renders hooks for the signed-in user U1 whose notes are in `db` (null: nobody signed in). */
+function sessionWrapper(db: SproutDb | null) {
+  const session = db ? new NotesSession({ userId: U1, store: new DexieLocalStore(db), db }) : null;
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return <NotesSessionProvider session={session}>{children}</NotesSessionProvider>;
+  };
+}
+
+describe('live query hooks', () => {
+  it('[S18] useNotesPage: live notes newest first, tombstones hidden, each with its sync state', async () => {
+    const db = freshDb();
+    const old = note({ updated_at: '2024-01-01T00:00:00.000Z', sync_state: 'synced' });
+    const recent = note({ updated_at: '2024-03-01T00:00:00.000Z', sync_state: 'pending', mutation_id: 'm-recent', revision: null });
+    const gone = note({ updated_at: '2024-04-01T00:00:00.000Z', deleted_at: '2024-04-01T00:00:00.000Z', sync_state: 'pending' });
+    const other = note({ user_id: U2 });
+    await db.notes.bulkPut([old, recent, gone, other]);
+    const { result } = renderHook(() => useNotesPage(10), { wrapper: sessionWrapper(db) });
+    expect(result.current).toBeUndefined();
+    await waitFor(() => expect(result.current?.notes.map((n) => n.id)).toEqual([recent.id, old.id]));
+    expect(result.current?.notes.map((n) => n.sync_state)).toEqual(['pending', 'synced']);
+    expect(result.current?.notes[0]?.version).toEqual({ mutationId: 'm-recent', baseRevision: null });
+  });
+
+  it('[S16] a write made through another connection (another tab) shows up', async () => {
+    const name = `sprout-queries-${++counter}`;
+    const db = freshDb(name);
+    const otherTab = freshDb(name);
+    const { result } = renderHook(() => useNotesPage(10), { wrapper: sessionWrapper(db) });
+    await waitFor(() => expect(result.current?.notes).toEqual([]));
+    const a = note();
+    await act(async () => {
+      await otherTab.notes.put(a);
+    });
+    await waitFor(() => expect(result.current?.notes.map((n) => n.id)).toEqual([a.id]));
+  });
+
+  it('useNote, the checklists page, useRecentIdeasPage and usePendingCount; nothing without a session', async () => {
+    const db = freshDb();
+    const list = note({ updated_at: '2024-02-01T00:00:00.000Z', is_checklist: true, sync_state: 'synced' });
+    const idea = note({ updated_at: '2024-03-01T00:00:00.000Z', expanded_content: 'Goal...', sync_state: 'error', sync_error: 'bad' });
+    await db.notes.bulkPut([list, idea]);
+    const wrapper = sessionWrapper(db);
+    const one = renderHook(() => useNote(idea.id), { wrapper });
+    const missing = renderHook(() => useNote('nope'), { wrapper });
+    const lists = renderHook(() => useNotesPage(10, 'checklists'), { wrapper });
+    const recent = renderHook(() => useRecentIdeasPage(), { wrapper });
+    const pending = renderHook(() => usePendingCount(), { wrapper });
+    const noUser = renderHook(() => useNotesPage(10), { wrapper: sessionWrapper(null) });
+    await waitFor(() => expect(one.result.current).toMatchObject({ id: idea.id, sync_state: 'error', sync_error: 'bad' }));
+    await waitFor(() => expect(missing.result.current).toBeNull());
+    await waitFor(() => expect(lists.result.current?.notes.map((n) => n.id)).toEqual([list.id]));
+    await waitFor(() => expect(recent.result.current?.map((n) => n.id)).toEqual([idea.id]));
+    await waitFor(() => expect(pending.result.current).toBe(1));
+    expect(noUser.result.current).toEqual({ notes: [], total: 0, hasMore: false });
+  });
+});

@@ -1,0 +1,115 @@
+// The live queries the screens read notes with. Dexie liveQuery re-runs them on every change, also
+// another tab's [S16]. The lists walk the [user_id+updated_at] index newest first and stop after one
+// page, so they stay cheap with thousands of notes. Order: updated_at newest first, ties by id
+// descending (the index order; timestamps are ISO strings in one format, toISOString here and on the
+// server, so the index order is the time order). Without a signed-in session every query is empty.
+import { useState } from 'react';
+import { Dexie } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { LocalNote } from '#core/sync-rules';
+import type { SproutDb } from './local-db';
+import { readLocalNote, toNoteView, type NoteView } from './local-note';
+import { useNotesSession } from './notes-context';
+
+/** The sidebar's Recent Ideas: at most this many notes with expanded content (spec section 2). */
+export const RECENT_IDEAS_LIMIT = 10;
+
+/** Cards a list screen renders at first and adds with each 'Show more'. */
+export const PAGE_SIZE = 60;
+
+export interface NotesPage {
+  /** The first `limit` notes, newest update first. */
+  notes: NoteView[];
+  /** All the user's live notes (only for kind 'all'); null for filtered lists. */
+  total: number | null;
+  /** Whether more notes follow the page. */
+  hasMore: boolean;
+}
+
+export type NotesKind = 'all' | 'checklists' | 'expanded';
+
+function matches(row: LocalNote, kind: NotesKind): boolean {
+  if (row.deleted_at) return false;
+  if (kind === 'checklists') return row.is_checklist === true;
+  if (kind === 'expanded') return typeof row.expanded_content === 'string' && row.expanded_content.trim() !== '';
+  return true;
+}
+
+/** One page of the user's live notes of a kind, newest first. */
+export async function loadNotesPage(db: SproutDb, userId: string, limit: number, kind: NotesKind = 'all'): Promise<NotesPage> {
+  const rows = await db.notes
+    .where('[user_id+updated_at]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .reverse()
+    .filter((row) => row.user_id === userId && matches(row, kind))
+    .limit(limit + 1)
+    .toArray();
+  const notes = rows
+    .slice(0, limit)
+    .map(readLocalNote)
+    .filter((note): note is LocalNote => note !== null)
+    .map(toNoteView);
+  let total: number | null = null;
+  if (kind === 'all') {
+    // Counting on indexes reads no rows; tombstones are only the few deletions not yet synced.
+    const [all, tombstones] = await Promise.all([
+      db.notes.where('user_id').equals(userId).count(),
+      db.notes
+        .where('[user_id+sync_state]')
+        .anyOf([userId, 'pending'], [userId, 'error'])
+        .filter((row) => Boolean(row.deleted_at))
+        .count(),
+    ]);
+    total = all - tombstones;
+  }
+  return { notes, total, hasMore: rows.length > limit };
+}
+
+const NO_NOTES: NotesPage = Object.freeze({ notes: [], total: 0, hasMore: false });
+
+/** The signed-in user's database and id, or nulls without a session (or one not on IndexedDB). */
+function useNotesSource(): { db: SproutDb | null; userId: string | null } {
+  const session = useNotesSession();
+  return { db: session?.db ?? null, userId: session?.userId ?? null };
+}
+
+/** Live page of the signed-in user's notes of a kind, newest first; undefined while loading. */
+export function useNotesPage(limit: number, kind: NotesKind = 'all'): NotesPage | undefined {
+  const { db, userId } = useNotesSource();
+  return useLiveQuery(() => (db && userId ? loadNotesPage(db, userId, limit, kind) : NO_NOTES), [db, userId, limit, kind]);
+}
+
+/** The sidebar's Recent Ideas: up to 10 notes with expanded content, newest first. */
+export function useRecentIdeasPage(): NoteView[] | undefined {
+  return useNotesPage(RECENT_IDEAS_LIMIT, 'expanded')?.notes;
+}
+
+/** One note; undefined while loading, null when it does not exist (or is deleted, or another user's). */
+export async function loadNote(db: SproutDb, userId: string, id: string): Promise<NoteView | null> {
+  const note = readLocalNote(await db.notes.get(id));
+  return note && note.user_id === userId && note.deleted_at === null ? toNoteView(note) : null;
+}
+
+/** One live note of the signed-in user; undefined while loading, null when there is no such note. */
+export function useNote(id: string | null | undefined): NoteView | null | undefined {
+  const { db, userId } = useNotesSource();
+  return useLiveQuery(async () => (db && userId && id ? loadNote(db, userId, id) : null), [db, userId, id]);
+}
+
+/** How many of the signed-in user's changes wait to sync (pending or refused); 0 while loading. */
+export function usePendingCount(): number {
+  const { db, userId } = useNotesSource();
+  return (
+    useLiveQuery(
+      () => (db && userId ? db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).count() : 0),
+      [db, userId],
+    ) ?? 0
+  );
+}
+
+/** Keeps showing the last page while a longer one ('Show more') is read. */
+export function useStablePage(page: NotesPage | undefined): NotesPage | undefined {
+  const [last, setLast] = useState(page);
+  if (page !== undefined && page !== last) setLast(page);
+  return page ?? last;
+}

@@ -1,0 +1,4 @@
+// Test doubles of the notes data layer for tests outside it (a session on these needs no IndexedDB and
+// no server): the in-memory store and server, and a connection that can go offline or lose answers.
+export { MemoryLocalStore } from './memory-local-store';
+export { FaultyRemote, MemoryRemote, MemoryServer } from './memory-remote';

@@ -1,0 +1,25 @@
+// The manual Sync action (sidebar's Sync button, Settings > Sync Now) with the spec's toasts:
+// 'Notes synced', 'Offline', 'Error syncing notes'.
+import { useCallback } from 'react';
+import { toast } from '../../lib/toast';
+import { NOTE_MESSAGES, syncSucceededMessage } from './messages';
+import { useNotesActions } from './notes-context';
+import { SyncOfflineError } from './sync-controller';
+
+/** Returns the manual Sync action; it resolves when the attempt is over and shows its own toasts. */
+export function useManualSync(): () => Promise<void> {
+  const { syncNow } = useNotesActions();
+  return useCallback(async () => {
+    try {
+      const { pushed } = await syncNow();
+      toast(syncSucceededMessage(pushed));
+    } catch (error) {
+      if (error instanceof SyncOfflineError) {
+        toast(NOTE_MESSAGES.syncOffline);
+      } else {
+        console.warn('Error syncing notes:', error);
+        toast(NOTE_MESSAGES.syncFailedManual);
+      }
+    }
+  }, [syncNow]);
+}

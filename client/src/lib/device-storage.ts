@@ -1,0 +1,215 @@
+// Every key Sprout keeps in this browser's localStorage, and the only code that touches them. Keys that
+// hold personal data are kept per user (ARCHITECTURE 9.12), so one user's profile, note activity or AI
+// preferences never reach another user's prompts. Reads are lenient and no access ever throws: storage
+// may be disabled, full or hold what an older or newer version wrote.
+import { z } from 'zod';
+import { parseAiPreferences, type AiPreferences } from '#core/ai-preferences';
+
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export const NOTES_ACTIVITY_KEY = 'notes_activity';
+export const USER_DATA_KEY = 'user_data';
+export const AI_PREFERENCES_KEY = 'ai_preferences';
+
+/** The keys. The theme and font size names are also read by index.html's inline script: keep them. */
+export const DEVICE_KEYS = {
+  /** 'light' | 'dark' (spec section 4). */
+  theme: 'theme',
+  /** 'small' | 'large'; absent for medium (Settings > Appearance). */
+  fontSize: 'sprout.fontSize',
+  /** JSON { autoSaveInterval, notifications } (Settings > Editor). */
+  editorSettings: 'sprout.editorSettings',
+  /** The public anon key from /api/config, so start-up needs no network (ARCHITECTURE 9.5). */
+  anonKey: 'sprout.anonKey',
+  /** supabase-js keeps the session here (it writes it; we only read it): `sb-<first label of the host>-auth-token`. */
+  authSession: (origin: string = location.origin) => `sb-${new URL(origin).hostname.split('.')[0]}-auth-token`,
+  /** Per user: JSON, per note id the time of each action and the last one (the spec's `notes_activity`). */
+  notesActivity: (userId: string) => `${NOTES_ACTIVITY_KEY}:${userId}`,
+  /** Per user: JSON of the profile (the spec's `user_data`), read by the AI chat. */
+  userData: (userId: string) => `${USER_DATA_KEY}:${userId}`,
+  /** Per user: JSON of the AI preferences (the spec's `ai_preferences`). */
+  aiPreferences: (userId: string) => `${AI_PREFERENCES_KEY}:${userId}`,
+  /** Per user: '1' while the local AI preferences hold a save not yet written to the server. */
+  aiPreferencesUnsynced: (userId: string) => `${AI_PREFERENCES_KEY}_unsynced:${userId}`,
+} as const;
+
+/** This browser's localStorage, or null when the browser refuses it. */
+export function deviceStorage(): StorageLike | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage disabled by the browser
+  }
+}
+
+export function readText(key: string, storage: Pick<Storage, 'getItem'> | null = deviceStorage()): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores `value`; false when the browser refused (storage full or disabled). */
+export function writeText(key: string, value: string, storage: StorageLike | null = deviceStorage()): boolean {
+  try {
+    if (!storage) return false;
+    storage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeKey(key: string, storage: StorageLike | null = deviceStorage()): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // nothing to remove
+  }
+}
+
+/** The parsed JSON under `key`; null when absent or unreadable. */
+export function readJson(key: string, storage: Pick<Storage, 'getItem'> | null = deviceStorage()): unknown {
+  try {
+    const raw = readText(key, storage);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown, storage: StorageLike | null = deviceStorage()): boolean {
+  return writeText(key, JSON.stringify(value), storage);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+// --- notes_activity:<userId> ------------------------------------------------------------------------
+
+export interface NoteActivity {
+  /** One ISO timestamp per action type ('view', ...), the latest of each. */
+  [action: string]: string | { type: string; timestamp: string } | undefined;
+  lastAction?: { type: string; timestamp: string };
+}
+
+/** Per note id: when each action last happened and which came last. */
+export type NotesActivity = Record<string, NoteActivity>;
+
+export type ActivityType = 'view' | 'edit' | 'create' | (string & {});
+
+/** The user's activity; malformed entries are dropped. */
+export function readNotesActivity(userId: string, storage: StorageLike | null = deviceStorage()): NotesActivity {
+  const raw = readJson(DEVICE_KEYS.notesActivity(userId), storage);
+  if (!isRecord(raw)) return {};
+  const result: NotesActivity = {};
+  for (const [noteId, entry] of Object.entries(raw)) {
+    if (!isRecord(entry)) continue;
+    const activity: NoteActivity = {};
+    for (const [type, value] of Object.entries(entry)) {
+      if (type === 'lastAction') {
+        if (isRecord(value) && typeof value.type === 'string' && typeof value.timestamp === 'string') {
+          activity.lastAction = { type: value.type, timestamp: value.timestamp };
+        }
+      } else if (typeof value === 'string') {
+        activity[type] = value;
+      }
+    }
+    result[noteId] = activity;
+  }
+  return result;
+}
+
+/**
+ * Records that `type` happened to a note now (e.g. a view when a note is opened). A full or disabled
+ * storage loses the record: activity is a convenience, never worth failing an action.
+ */
+export function recordNoteActivity(
+  userId: string,
+  noteId: string,
+  type: ActivityType,
+  now: Date = new Date(),
+  storage: StorageLike | null = deviceStorage(),
+): NotesActivity {
+  if (type === 'lastAction') throw new Error('"lastAction" is not an action type');
+  const activity = readNotesActivity(userId, storage);
+  const timestamp = now.toISOString();
+  activity[noteId] = { ...activity[noteId], [type]: timestamp, lastAction: { type, timestamp } };
+  writeJson(DEVICE_KEYS.notesActivity(userId), activity, storage);
+  return activity;
+}
+
+/** Drops one note's activity (after the note is deleted). */
+export function forgetNoteActivity(userId: string, noteId: string, storage: StorageLike | null = deviceStorage()): void {
+  const activity = readNotesActivity(userId, storage);
+  if (!(noteId in activity)) return;
+  delete activity[noteId];
+  writeJson(DEVICE_KEYS.notesActivity(userId), activity, storage);
+}
+
+export function clearNotesActivity(userId: string, storage: StorageLike | null = deviceStorage()): void {
+  removeKey(DEVICE_KEYS.notesActivity(userId), storage);
+}
+
+// --- user_data:<userId> ------------------------------------------------------------------------------
+
+const userDataSchema = z
+  .object({
+    name: z.string().optional(),
+    email: z.string().optional(),
+    bio: z.string().optional(),
+    location: z.string().optional(),
+    website: z.string().optional(),
+    avatar_url: z.string().optional(),
+  })
+  .catchall(z.unknown());
+export type UserData = z.infer<typeof userDataSchema>;
+
+export function readUserData(userId: string, storage: StorageLike | null = deviceStorage()): UserData | null {
+  const parsed = userDataSchema.safeParse(readJson(DEVICE_KEYS.userData(userId), storage));
+  return parsed.success ? parsed.data : null;
+}
+
+export function writeUserData(userId: string, data: UserData, storage: StorageLike | null = deviceStorage()): void {
+  writeJson(DEVICE_KEYS.userData(userId), data, storage);
+}
+
+export function clearUserData(userId: string, storage: StorageLike | null = deviceStorage()): void {
+  removeKey(DEVICE_KEYS.userData(userId), storage);
+}
+
+// --- ai_preferences:<userId> and its unsynced marker ------------------------------------------------------
+
+/** The local copy of the AI preferences, or null when there is none (or it is not a JSON object). */
+export function readLocalPreferences(userId: string, storage: StorageLike | null = deviceStorage()): AiPreferences | null {
+  const value = readJson(DEVICE_KEYS.aiPreferences(userId), storage);
+  return isRecord(value) ? parseAiPreferences(value) : null;
+}
+
+/** Writes the local copy; false when the browser refused (storage full or disabled). */
+export function writeLocalPreferences(userId: string, preferences: AiPreferences, storage: StorageLike | null = deviceStorage()): boolean {
+  return writeJson(DEVICE_KEYS.aiPreferences(userId), preferences, storage);
+}
+
+/** Whether the local copy holds a save not yet written to the server (offline, server down). */
+export function isUnsynced(userId: string, storage: StorageLike | null = deviceStorage()): boolean {
+  return readText(DEVICE_KEYS.aiPreferencesUnsynced(userId), storage) === '1';
+}
+
+/** Without storage the marker lasts as long as the page (the push is retried while it is open). */
+export function setUnsynced(userId: string, unsynced: boolean, storage: StorageLike | null = deviceStorage()): void {
+  if (unsynced) writeText(DEVICE_KEYS.aiPreferencesUnsynced(userId), '1', storage);
+  else removeKey(DEVICE_KEYS.aiPreferencesUnsynced(userId), storage);
+}
+
+/** Removes the user's local preferences and their marker. */
+export function clearLocalPreferences(userId: string, storage: StorageLike | null = deviceStorage()): void {
+  removeKey(DEVICE_KEYS.aiPreferences(userId), storage);
+  removeKey(DEVICE_KEYS.aiPreferencesUnsynced(userId), storage);
+}
+
+/** The user id a per-user AI preferences key belongs to (another tab's save, seen in a `storage` event). */
+export function aiPreferencesKeyUser(key: string | null): string | null {
+  const prefix = `${AI_PREFERENCES_KEY}:`;
+  return key?.startsWith(prefix) ? key.slice(prefix.length) : null;
+}
