@@ -81,7 +81,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', '*.{js,ts,mjs}'],
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'test/**/*.ts', '*.{js,ts,mjs}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -3,6 +3,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** In every project: only loopback may be reached, and a console.error fails the test. */
+const UNIT_SETUP = ['test/setup/loopback-only.ts', 'test/setup/fail-on-console-error.ts'];
+
 const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
@@ -10,7 +13,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     environment: 'node' as const,
     include: ['server/**/*.test.ts'],
     env: { SPROUT_TEST_DATABASE: database },
-    setupFiles: ['server/test/setup.ts'],
+    setupFiles: UNIT_SETUP,
     // Generous limits: each file starts its own database and server, which takes seconds on a busy
     // 2-core machine. Nothing here asserts on time.
     testTimeout: 60_000,
@@ -23,7 +26,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'core', environment: 'node', include: ['core/**/*.test.ts'] },
+        // Pure code, and the unit tests' own set-up.
+        test: { name: 'core', environment: 'node', include: ['core/**/*.test.ts', 'test/**/*.test.ts'], setupFiles: UNIT_SETUP },
       },
       {
         extends: true,
@@ -32,6 +36,7 @@ export default defineConfig({
           name: 'client',
           environment: 'happy-dom',
           include: ['client/**/*.test.{ts,tsx}'],
+          setupFiles: UNIT_SETUP,
           // Component tests render real screens; a loaded 2-core CI machine needs more than 5 s.
           testTimeout: 20_000,
         },
@@ -44,7 +49,7 @@ export default defineConfig({
           name: 'sync',
           environment: 'node',
           include: ['client/src/data/**/*.node-test.ts'],
-          setupFiles: ['fake-indexeddb/auto', 'server/test/setup.ts'],
+          setupFiles: ['fake-indexeddb/auto', ...UNIT_SETUP],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
