@@ -6,14 +6,22 @@ import react from '@vitejs/plugin-react';
 /** In every project: only loopback may be reached, and a console.error fails the test. */
 const UNIT_SETUP = ['test/setup/loopback-only.ts', 'test/setup/fail-on-console-error.ts'];
 
+/** Made once per run: a migrated PGlite image that each file's in-memory database starts from. */
+const PGLITE_IMAGE = 'test/setup/pglite-image.ts';
+
 const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
     environment: 'node' as const,
-    include: ['server/**/*.test.ts'],
+    // The pure unit tests beside the server's code do not touch a database: they run once, here.
+    include: database === 'pglite' ? ['server/**/*.test.ts'] : ['server/test/**/*.test.ts'],
     env: { SPROUT_TEST_DATABASE: database },
+    globalSetup: database === 'pglite' ? [PGLITE_IMAGE] : [],
     setupFiles: UNIT_SETUP,
+    // Each file starts its own server on its own database; nothing else is shared, so the files may
+    // share a worker's module cache.
+    isolate: false,
     // Generous limits: each file starts its own database and server, which takes seconds on a busy
     // 2-core machine. Nothing here asserts on time.
     testTimeout: 60_000,
@@ -23,6 +31,9 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on these 2-core
+    // machines, while most server and sync files spend their time waiting on sockets.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -36,7 +47,10 @@ export default defineConfig({
           name: 'client',
           environment: 'happy-dom',
           include: ['client/**/*.test.{ts,tsx}'],
-          setupFiles: UNIT_SETUP,
+          setupFiles: [...UNIT_SETUP, 'test/setup/client-dom.ts'],
+          // One happy-dom window per worker instead of one per file: the window's set-up was most of
+          // this project's time. client-dom.ts resets the page after every test.
+          isolate: false,
           // Component tests render real screens; a loaded 2-core CI machine needs more than 5 s.
           testTimeout: 20_000,
         },
@@ -50,6 +64,9 @@ export default defineConfig({
           environment: 'node',
           include: ['client/src/data/**/*.node-test.ts'],
           setupFiles: ['fake-indexeddb/auto', ...UNIT_SETUP],
+          globalSetup: [PGLITE_IMAGE],
+          // Each file signs up its own users on its own server and names its own IndexedDB databases.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

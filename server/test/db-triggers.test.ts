@@ -1,7 +1,7 @@
 // The notes table's sync rules live in database triggers (docs/sync.md), so they hold for every
 // client, on PGlite and PostgreSQL alike: revisions, stale-write refusal, tombstones.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -106,7 +106,16 @@ describe.runIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('concurrent writ
       bDone = true;
       return row;
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Not a sleep: wait until PostgreSQL itself shows B blocked on a lock, then B must still be waiting.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ waiting: number }>`
+          SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(server.ctx.db);
+        expect(rows[0]?.waiting).toBe(1);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     expect(bDone).toBe(false);
     releaseA();
     await a;

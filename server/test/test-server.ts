@@ -7,10 +7,18 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import type { AppContext } from '../src/http/context';
 import { createServer } from '../src/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of a migrated PGlite data-directory image, made once per run by test/setup/pglite-image.ts. */
+    pgliteImage: string;
+  }
+}
 
 export interface TestServer {
   url: string;
@@ -67,7 +75,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.SPROUT_TEST_DATABASE !== 'postgres' || !adminUrl) {
-    return { database: await openDatabase({ kind: 'memory' }), dropDatabase: async () => undefined };
+    const image = new Blob([fs.readFileSync(inject('pgliteImage'))]);
+    return { database: await openDatabase({ kind: 'memory', image }), dropDatabase: async () => undefined };
   }
   const name = `sprout_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
