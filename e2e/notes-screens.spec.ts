@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';
-import { PLAN, seedNotes } from './notes-support';
+import { PLAN, seedNotes, type SeedNote } from './notes-support';
 
 /** Scans and photographs the screen in both themes (each waits for enter animations and tab indicators to settle). */
 async function check(page: Page, state: string, viewport: string): Promise<void> {
@@ -17,13 +17,45 @@ const CHAT = [
   { role: 'assistant' as const, content: 'Start with 20 to 30 minutes: long enough for one story, short enough for a commute.' },
 ];
 
+/** The six notes the screens show (the same in each test, so the sidebar and lists look the same). */
+const NOTES: SeedNote[] = [
+  { title: 'Start a podcast about urban gardening', content: 'A show for people with balconies and big plans.', expanded_content: PLAN, chat_history: CHAT },
+  {
+    title: 'Weekend trip to the coast',
+    content: 'Two nights, by train, somewhere with a long beach walk.',
+    is_checklist: true,
+    checklist_items: [
+      { id: 't1', text: 'Book the train tickets', completed: true },
+      { id: 't2', text: 'Find a guesthouse near the beach', completed: true },
+      { id: 't3', text: 'Pack walking shoes', completed: false },
+      { id: 't4', text: 'Check the tide times', completed: false },
+    ],
+  },
+  { title: 'Learn to bake sourdough', content: 'Feed the starter every morning.\nTry a first loaf on Saturday.\nKeep notes on hydration and timing.\nShare the best loaf with the neighbours.' },
+  { title: 'Reading list (conflict copy)', content: 'Two versions of this list were edited on different devices.' },
+  {
+    title: 'Spring garden prep',
+    content: 'Get the beds ready before the last frost.',
+    is_checklist: true,
+    checklist_items: [
+      { id: 'g1', text: 'Turn the compost', completed: true },
+      { id: 'g2', text: 'Order seeds', completed: true },
+      { id: 'g3', text: 'Fix the fence', completed: true },
+    ],
+    updated_at: '2025-03-02T10:00:00.000Z',
+  },
+  { title: 'Quarterly goals', content: 'Run 10 km, ship the garden planner, read six books.', updated_at: '2024-01-15T09:00:00.000Z' },
+];
+
 for (const viewport of VIEWPORTS) {
   test.describe(viewport.name, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: 'light' });
 
-    test('notes screens', async ({ page, account, request, baseURL }) => {
-      test.setTimeout(120_000);
+    test.beforeEach(async ({ page, account, baseURL }) => {
       await seedSession(page, account.session, baseURL!);
+    });
+
+    test('dashboard and checklists', async ({ page, account, request }) => {
       await page.goto('/');
       await expect(page.getByText("You don't have any notes yet")).toBeVisible();
       await check(page, 'notes-dashboard-empty', viewport.name);
@@ -31,34 +63,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('No checklists yet')).toBeVisible();
       await check(page, 'notes-checklists-empty', viewport.name);
 
-      const [podcast, trip] = await seedNotes(request, account, [
-        { title: 'Start a podcast about urban gardening', content: 'A show for people with balconies and big plans.', expanded_content: PLAN, chat_history: CHAT },
-        {
-          title: 'Weekend trip to the coast',
-          content: 'Two nights, by train, somewhere with a long beach walk.',
-          is_checklist: true,
-          checklist_items: [
-            { id: 't1', text: 'Book the train tickets', completed: true },
-            { id: 't2', text: 'Find a guesthouse near the beach', completed: true },
-            { id: 't3', text: 'Pack walking shoes', completed: false },
-            { id: 't4', text: 'Check the tide times', completed: false },
-          ],
-        },
-        { title: 'Learn to bake sourdough', content: 'Feed the starter every morning.\nTry a first loaf on Saturday.\nKeep notes on hydration and timing.\nShare the best loaf with the neighbours.' },
-        { title: 'Reading list (conflict copy)', content: 'Two versions of this list were edited on different devices.' },
-        {
-          title: 'Spring garden prep',
-          content: 'Get the beds ready before the last frost.',
-          is_checklist: true,
-          checklist_items: [
-            { id: 'g1', text: 'Turn the compost', completed: true },
-            { id: 'g2', text: 'Order seeds', completed: true },
-            { id: 'g3', text: 'Fix the fence', completed: true },
-          ],
-          updated_at: '2025-03-02T10:00:00.000Z',
-        },
-        { title: 'Quarterly goals', content: 'Run 10 km, ship the garden planner, read six books.', updated_at: '2024-01-15T09:00:00.000Z' },
-      ]);
+      await seedNotes(request, account, NOTES);
       await page.reload();
       await expect(page.getByRole('article')).toHaveCount(2);
       await check(page, 'notes-checklists', viewport.name);
@@ -66,6 +71,14 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(6);
       await check(page, 'notes-dashboard', viewport.name);
 
+      // The delete confirmation.
+      await page.getByRole('button', { name: 'Delete Quarterly goals' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await check(page, 'notes-dashboard-delete', viewport.name);
+    });
+
+    test('edit', async ({ page, account, request }) => {
+      const [podcast] = await seedNotes(request, account, NOTES);
       await page.goto(`/edit/${podcast!.id}`);
       await expect(page.getByLabel('Title')).toHaveValue('Start a podcast about urban gardening');
       await check(page, 'notes-edit-original', viewport.name);
@@ -82,7 +95,10 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Leave without saving' }).click();
       await expect(page).toHaveURL(/\/$/);
+    });
 
+    test('view', async ({ page, account, request }) => {
+      const [podcast, trip] = await seedNotes(request, account, NOTES);
       await page.goto(`/view/${podcast!.id}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start a podcast about urban gardening');
       await check(page, 'notes-view-note', viewport.name);
@@ -99,12 +115,6 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
       await check(page, 'notes-view-checklist-details', viewport.name);
       expect(trip).toBeDefined();
-
-      // The delete confirmation.
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Delete Quarterly goals' }).click();
-      await expect(page.getByRole('alertdialog')).toBeVisible();
-      await check(page, 'notes-dashboard-delete', viewport.name);
     });
   });
 }
