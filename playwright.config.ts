@@ -35,7 +35,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers, one Chromium per core, everywhere: Playwright's default is half the cores (one worker on
+  // a 2-core machine), and more workers than cores only queue behind the three servers for the CPU.
+  workers: 2,
   // One retry in CI, where the 2-core machine's load varies; a test that passes only on retry is still
   // listed as flaky in the report.
   retries: process.env.CI ? 1 : 0,
