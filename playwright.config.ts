@@ -35,7 +35,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers, one Chromium per core, everywhere: Playwright's default is half the cores (one worker on
+  // a 2-core machine), and more workers than cores only queue behind the three servers for the CPU.
+  workers: 2,
   // One retry in CI, where the 2-core machine's load varies; a test that passes only on retry is still
   // listed as flaky in the report.
   retries: process.env.CI ? 1 : 0,
@@ -53,33 +55,33 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: [
-    {
-      command: 'node --import tsx e2e/support/fake-ai-provider-main.ts',
-      url: `http://127.0.0.1:${FAKE_AI_PORT}/__health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { FAKE_AI_PORT: String(FAKE_AI_PORT) },
+  // One webServer entry that starts all three side by side (e2e/support/servers-main.ts): Playwright
+  // starts its entries one after another, and each app server spends most of its start-up on its database.
+  // The client is built once, before the run (`npm run test:e2e`); the servers skip their own build.
+  webServer: {
+    command: 'node --import tsx e2e/support/servers-main.ts',
+    url: `${baseURL}/api/health`,
+    wait: { stdout: /e2e servers ready/ },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      SPROUT_E2E_SERVERS: JSON.stringify([
+        {
+          name: 'fake AI provider',
+          args: ['--import', 'tsx', 'e2e/support/fake-ai-provider-main.ts'],
+          env: { FAKE_AI_PORT: String(FAKE_AI_PORT) },
+          healthUrl: `http://127.0.0.1:${FAKE_AI_PORT}/__health`,
+        },
+        { name: 'app server', args: ['scripts/start.mjs'], env: appEnv(E2E_PORT, process.env.SPROUT_E2E_DATA_DIR), healthUrl: `${baseURL}/api/health` },
+        {
+          name: 'keyed app server',
+          args: ['scripts/start.mjs'],
+          env: appEnv(E2E_KEYED_PORT, process.env.SPROUT_E2E_KEYED_DATA_DIR, { OPENROUTER_API_KEY: 'e2e-server-key-1234' }),
+          healthUrl: `http://127.0.0.1:${E2E_KEYED_PORT}/api/health`,
+        },
+      ]),
     },
-    {
-      command: 'node scripts/start.mjs',
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: appEnv(E2E_PORT, process.env.SPROUT_E2E_DATA_DIR),
-    },
-    {
-      command: 'node scripts/start.mjs',
-      url: `http://127.0.0.1:${E2E_KEYED_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: appEnv(E2E_KEYED_PORT, process.env.SPROUT_E2E_KEYED_DATA_DIR, { OPENROUTER_API_KEY: 'e2e-server-key-1234' }),
-    },
-  ],
+  },
 });

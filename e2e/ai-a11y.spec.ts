@@ -1,8 +1,9 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the AI screens: /new at each of
-// its three steps and /chat (start card and active chat), at 1280x800 and 390x844, in both themes.
-// Screenshots go to e2e/artifacts/screenshots/ for review.
+// its three steps and /chat (start card and active chat), at 1280x800 and 390x844, in both themes
+// (switched in place on each screen). Screenshots go to e2e/artifacts/screenshots/ for review.
 import type { Page } from '@playwright/test';
-import { VIEWPORTS, THEMES, expectNoSeriousViolations, shoot } from './support/a11y';
+import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
+import { VIEWPORTS, checkInBothThemes, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
 
@@ -14,63 +15,56 @@ async function waitForToastsToClose(page: Page): Promise<void> {
 }
 
 for (const viewport of VIEWPORTS) {
-  for (const theme of THEMES) {
-    test.describe(`${viewport.name} ${theme}`, () => {
-      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: theme });
-      const suffix = `${viewport.name}-${theme}`;
+  test.describe(viewport.name, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: 'light' });
+    const named = (state: string) => (theme: string) => `${state}-${viewport.name}-${theme}`;
 
-      test('/new, each step', async ({ page, account, baseURL, request }) => {
-        await storeAiKey(request, account);
-        const tag = uniqueTag();
-        await openAs(page, account, baseURL, '/new');
-        await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
-        await page.getByLabel('Title').fill('Community garden');
-        await page.getByLabel('Your idea').fill(`Start a community garden on the empty lot by the school ${tag}`);
-        await page.getByRole('button', { name: 'Show Details' }).click();
-        await expectNoSeriousViolations(page);
-        await shoot(page, `ai-new-step1-${suffix}`);
+    test('/new, each step', async ({ page, account, baseURL, request }) => {
+      await storeAiKey(request, account);
+      const tag = uniqueTag();
+      await openAs(page, account, baseURL, '/new');
+      await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+      await page.getByLabel('Title').fill('Community garden');
+      await page.getByLabel('Your idea').fill(`Start a community garden on the empty lot by the school ${tag}`);
+      await page.getByRole('button', { name: 'Show Details' }).click();
+      await checkInBothThemes(page, named('ai-new-step1'));
 
-        await page.getByRole('button', { name: 'Start Conversation' }).click();
-        await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
-        await page.getByLabel('Message Sprout').fill('Twelve raised beds by May, run by volunteers');
-        await page.getByLabel('Message Sprout').press('Enter');
-        await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
-        await waitForToastsToClose(page);
-        await expectNoSeriousViolations(page);
-        await shoot(page, `ai-new-step2-${suffix}`);
+      await page.getByRole('button', { name: 'Start Conversation' }).click();
+      await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+      await page.getByLabel('Message Sprout').fill('Twelve raised beds by May, run by volunteers');
+      await page.getByLabel('Message Sprout').press('Enter');
+      await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
+      await waitForToastsToClose(page);
+      await checkInBothThemes(page, named('ai-new-step2'));
 
-        await page.getByRole('button', { name: 'Create Plan' }).click();
-        await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
-        await page.waitForTimeout(1_500); // the plan types in
-        await shoot(page, `ai-new-step2-done-${suffix}`);
-        await page.getByRole('button', { name: 'View Action Steps' }).click();
-        await page.getByRole('switch', { name: 'Enable Checklist' }).click();
-        await expectNoSeriousViolations(page);
-        await page.locator('#idea-result').scrollIntoViewIfNeeded();
-        await shoot(page, `ai-new-step3-${suffix}`);
-        await page.getByRole('tab', { name: 'Expanded Idea' }).click();
-        await expectNoSeriousViolations(page);
-        await shoot(page, `ai-new-step3-expanded-${suffix}`);
-      });
-
-      test('/chat, start and active', async ({ page, account, baseURL, request }) => {
-        await storeAiKey(request, account);
-        await openAs(page, account, baseURL, '/chat');
-        await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
-        await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
-        await expectNoSeriousViolations(page);
-        await shoot(page, `ai-chat-start-${suffix}`);
-
-        await page.getByRole('button', { name: 'Learn a new skill' }).click();
-        await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
-        await page.getByLabel('Message Sprout').fill('Watercolour painting, **one** picture a week:\n\n- landscapes\n- portraits');
-        await page.getByLabel('Message Sprout').press('Enter');
-        await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
-        await expectNoSeriousViolations(page);
-        await shoot(page, `ai-chat-active-${suffix}`);
-      });
+      await page.getByRole('button', { name: 'Create Plan' }).click();
+      await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
+      // The plan has typed in to its last step (shoot() also waits for the typing cursor to go).
+      await expect(messageLog(page).getByText(DEFAULT_PLAN_STEPS.at(-1)!)).toBeVisible();
+      await checkInBothThemes(page, named('ai-new-step2-done'), { scan: false });
+      await page.getByRole('button', { name: 'View Action Steps' }).click();
+      await page.getByRole('switch', { name: 'Enable Checklist' }).click();
+      await page.locator('#idea-result').scrollIntoViewIfNeeded();
+      await checkInBothThemes(page, named('ai-new-step3'));
+      await page.getByRole('tab', { name: 'Expanded Idea' }).click();
+      await checkInBothThemes(page, named('ai-new-step3-expanded'));
     });
-  }
+
+    test('/chat, start and active', async ({ page, account, baseURL, request }) => {
+      await storeAiKey(request, account);
+      await openAs(page, account, baseURL, '/chat');
+      await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
+      await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+      await checkInBothThemes(page, named('ai-chat-start'));
+
+      await page.getByRole('button', { name: 'Learn a new skill' }).click();
+      await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+      await page.getByLabel('Message Sprout').fill('Watercolour painting, **one** picture a week:\n\n- landscapes\n- portraits');
+      await page.getByLabel('Message Sprout').press('Enter');
+      await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
+      await checkInBothThemes(page, named('ai-chat-active'));
+    });
+  });
 }
 
 test('failure and offline states pass the scan too', async ({ page, account, baseURL, request, context, consoleErrors }) => {

@@ -22,10 +22,33 @@ const PAYLOADS = [
 ];
 const REPLY = `Here is some **bold** text.\n\n${PAYLOADS.join('\n\n')}\n\nThe end of the reply.`;
 
-async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {
-  // Give any handler the chance to fire before checking.
-  await page.waitForTimeout(300);
+/**
+ * Reports every write to window.__xss (what each payload would do) to `ran` as it happens, so a handler
+ * that fires late is still caught by the check at the end of the test, without sleeping for it.
+ */
+async function watchXss(page: Page): Promise<string[]> {
+  const ran: string[] = [];
+  await page.exposeBinding('__reportXss', (_source, value: unknown) => {
+    ran.push(String(value));
+  });
+  await page.addInitScript(() => {
+    let value: unknown;
+    Object.defineProperty(window, '__xss', {
+      get: () => value,
+      set: (next: unknown) => {
+        value = next;
+        void (window as unknown as { __reportXss: (v: unknown) => Promise<void> }).__reportXss(next);
+      },
+    });
+  });
+  return ran;
+}
+
+async function expectNothingRan(page: Page, dialogs: string[], ran: string[]): Promise<void> {
+  // Let the page render and run its queued tasks (any inline handler included) before checking.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(ran).toEqual([]);
   expect(dialogs).toEqual([]);
   const main = page.getByRole('main');
   // Anywhere on the page: nothing the model sent became an element of these kinds (the app's own
@@ -43,6 +66,7 @@ async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {
 
 test('an XSS corpus in a chat reply never executes', async ({ page, account, baseURL, request }) => {
   const dialogs = recordDialogs(page);
+  const ran = await watchXss(page);
   await storeAiKey(request, account);
   const tag = uniqueTag();
   await scriptFake(request, { kind: 'text', match: tag, text: REPLY, chunks: 12, chunkDelayMs: 30 });
@@ -51,13 +75,15 @@ test('an XSS corpus in a chat reply never executes', async ({ page, account, bas
   await page.getByRole('button', { name: 'Start Chat' }).click();
   await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
   await expect(messageLog(page).locator('strong', { hasText: 'bold' })).toBeVisible();
-  await expectNothingRan(page, dialogs);
+  await expectNothingRan(page, dialogs, ran);
   // An image becomes a link the user may open, nothing loads by itself.
   await expect(messageLog(page).getByRole('link', { name: '[Image: pixel]' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  expect(ran, 'a payload that ran late').toEqual([]);
 });
 
 test('an XSS corpus in the plan never executes in the conversation or the result', async ({ page, account, baseURL, request }) => {
   const dialogs = recordDialogs(page);
+  const ran = await watchXss(page);
   await storeAiKey(request, account);
   const tag = uniqueTag();
   const plan = [
@@ -80,14 +106,14 @@ test('an XSS corpus in the plan never executes in the conversation or the result
   await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
   await page.getByRole('button', { name: 'Create Plan' }).click();
   await expect(page.getByText('Plan created successfully!')).toBeVisible();
-  await expectNothingRan(page, dialogs);
+  await expectNothingRan(page, dialogs, ran);
   // Steps show as text, as the model wrote them.
   await expect(page.getByRole('list', { name: 'Action steps' }).getByRole('listitem').nth(2)).toHaveText('<script>window.__xss=1</script>Finish');
   await page.getByRole('tab', { name: 'Expanded Idea' }).click();
   await expect(page.getByRole('tabpanel').getByText('Reach the goal.')).toBeVisible();
-  await expectNothingRan(page, dialogs);
+  await expectNothingRan(page, dialogs, ran);
   await page.getByRole('tab', { name: 'Action Steps' }).click();
   await page.getByRole('switch', { name: 'Enable Checklist' }).click();
   await expect(page.getByLabel('Item 1', { exact: true })).toHaveValue(`Do the first thing ${PAYLOADS[0]}`);
-  await expectNothingRan(page, dialogs);
+  await expectNothingRan(page, dialogs, ran);
 });

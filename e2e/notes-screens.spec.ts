@@ -1,16 +1,15 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the notes screens: Dashboard
 // (empty and with notes), Edit (each tab), View (each tab and the checklist view) and Your Checklists,
-// at 1280x800 and 390x844 in both themes. Screenshots go to e2e/artifacts/screenshots/ for review.
+// at 1280x800 and 390x844 in both themes (switched in place on each screen). Screenshots go to
+// e2e/artifacts/screenshots/ for review.
 import type { Page } from '@playwright/test';
-import { VIEWPORTS, THEMES, expectNoSeriousViolations, shoot } from './support/a11y';
+import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';
-import { PLAN, seedNotes } from './notes-support';
+import { PLAN, seedNotes, type SeedNote } from './notes-support';
 
-async function check(page: Page, name: string): Promise<void> {
-  // Let enter animations and tab indicators settle: a half-faded element has too little contrast to scan.
-  await page.waitForTimeout(350);
-  await expectNoSeriousViolations(page);
-  await shoot(page, name);
+/** Scans and photographs the screen in both themes (each waits for enter animations and tab indicators to settle). */
+async function check(page: Page, state: string, viewport: string): Promise<void> {
+  await checkInBothThemes(page, (theme) => `${state}-${viewport}-${theme}`);
 }
 
 const CHAT = [
@@ -18,97 +17,104 @@ const CHAT = [
   { role: 'assistant' as const, content: 'Start with 20 to 30 minutes: long enough for one story, short enough for a commute.' },
 ];
 
+/** The six notes the screens show (the same in each test, so the sidebar and lists look the same). */
+const NOTES: SeedNote[] = [
+  { title: 'Start a podcast about urban gardening', content: 'A show for people with balconies and big plans.', expanded_content: PLAN, chat_history: CHAT },
+  {
+    title: 'Weekend trip to the coast',
+    content: 'Two nights, by train, somewhere with a long beach walk.',
+    is_checklist: true,
+    checklist_items: [
+      { id: 't1', text: 'Book the train tickets', completed: true },
+      { id: 't2', text: 'Find a guesthouse near the beach', completed: true },
+      { id: 't3', text: 'Pack walking shoes', completed: false },
+      { id: 't4', text: 'Check the tide times', completed: false },
+    ],
+  },
+  { title: 'Learn to bake sourdough', content: 'Feed the starter every morning.\nTry a first loaf on Saturday.\nKeep notes on hydration and timing.\nShare the best loaf with the neighbours.' },
+  { title: 'Reading list (conflict copy)', content: 'Two versions of this list were edited on different devices.' },
+  {
+    title: 'Spring garden prep',
+    content: 'Get the beds ready before the last frost.',
+    is_checklist: true,
+    checklist_items: [
+      { id: 'g1', text: 'Turn the compost', completed: true },
+      { id: 'g2', text: 'Order seeds', completed: true },
+      { id: 'g3', text: 'Fix the fence', completed: true },
+    ],
+    updated_at: '2025-03-02T10:00:00.000Z',
+  },
+  { title: 'Quarterly goals', content: 'Run 10 km, ship the garden planner, read six books.', updated_at: '2024-01-15T09:00:00.000Z' },
+];
+
 for (const viewport of VIEWPORTS) {
-  for (const theme of THEMES) {
-    test.describe(`${viewport.name} ${theme}`, () => {
-      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: theme });
-      const suffix = `${viewport.name}-${theme}`;
+  test.describe(viewport.name, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: 'light' });
 
-      test('notes screens', async ({ page, account, request, baseURL }) => {
-        test.setTimeout(120_000);
-        await seedSession(page, account.session, baseURL!);
-        await page.goto('/');
-        await expect(page.getByText("You don't have any notes yet")).toBeVisible();
-        await check(page, `notes-dashboard-empty-${suffix}`);
-        await page.goto('/checklists');
-        await expect(page.getByText('No checklists yet')).toBeVisible();
-        await check(page, `notes-checklists-empty-${suffix}`);
-
-        const [podcast, trip] = await seedNotes(request, account, [
-          { title: 'Start a podcast about urban gardening', content: 'A show for people with balconies and big plans.', expanded_content: PLAN, chat_history: CHAT },
-          {
-            title: 'Weekend trip to the coast',
-            content: 'Two nights, by train, somewhere with a long beach walk.',
-            is_checklist: true,
-            checklist_items: [
-              { id: 't1', text: 'Book the train tickets', completed: true },
-              { id: 't2', text: 'Find a guesthouse near the beach', completed: true },
-              { id: 't3', text: 'Pack walking shoes', completed: false },
-              { id: 't4', text: 'Check the tide times', completed: false },
-            ],
-          },
-          { title: 'Learn to bake sourdough', content: 'Feed the starter every morning.\nTry a first loaf on Saturday.\nKeep notes on hydration and timing.\nShare the best loaf with the neighbours.' },
-          { title: 'Reading list (conflict copy)', content: 'Two versions of this list were edited on different devices.' },
-          {
-            title: 'Spring garden prep',
-            content: 'Get the beds ready before the last frost.',
-            is_checklist: true,
-            checklist_items: [
-              { id: 'g1', text: 'Turn the compost', completed: true },
-              { id: 'g2', text: 'Order seeds', completed: true },
-              { id: 'g3', text: 'Fix the fence', completed: true },
-            ],
-            updated_at: '2025-03-02T10:00:00.000Z',
-          },
-          { title: 'Quarterly goals', content: 'Run 10 km, ship the garden planner, read six books.', updated_at: '2024-01-15T09:00:00.000Z' },
-        ]);
-        await page.reload();
-        await expect(page.getByRole('article')).toHaveCount(2);
-        await check(page, `notes-checklists-${suffix}`);
-        await page.goto('/');
-        await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(6);
-        await check(page, `notes-dashboard-${suffix}`);
-
-        await page.goto(`/edit/${podcast!.id}`);
-        await expect(page.getByLabel('Title')).toHaveValue('Start a podcast about urban gardening');
-        await check(page, `notes-edit-original-${suffix}`);
-        await page.getByRole('tab', { name: 'Expanded' }).click();
-        await check(page, `notes-edit-expanded-${suffix}`);
-        await page.getByRole('switch', { name: 'Convert to checklist' }).click();
-        await page.getByRole('checkbox', { name: 'Pick a name and a format' }).click();
-        await page.getByRole('list', { name: 'Action steps checklist' }).scrollIntoViewIfNeeded();
-        await check(page, `notes-edit-checklist-${suffix}`);
-        await page.getByRole('tab', { name: 'Chat' }).click();
-        await check(page, `notes-edit-chat-${suffix}`);
-        // Leave without saving.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.getByRole('button', { name: 'Cancel' }).click();
-        await page.getByRole('alertdialog').getByRole('button', { name: 'Leave without saving' }).click();
-        await expect(page).toHaveURL(/\/$/);
-
-        await page.goto(`/view/${podcast!.id}`);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start a podcast about urban gardening');
-        await check(page, `notes-view-note-${suffix}`);
-        await page.getByRole('tab', { name: 'Expanded' }).click();
-        await check(page, `notes-view-expanded-${suffix}`);
-        await page.getByRole('tab', { name: 'Chat' }).click();
-        await check(page, `notes-view-chat-${suffix}`);
-
-        await page.goto('/checklists');
-        await page.getByRole('article', { name: 'Weekend trip to the coast' }).getByRole('link', { name: /^View/ }).click();
-        await expect(page.getByText('2 of 4 done')).toBeVisible();
-        await check(page, `notes-view-checklist-${suffix}`);
-        await page.getByRole('button', { name: 'View Details' }).click();
-        await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
-        await check(page, `notes-view-checklist-details-${suffix}`);
-        expect(trip).toBeDefined();
-
-        // The delete confirmation.
-        await page.goto('/');
-        await page.getByRole('button', { name: 'Delete Quarterly goals' }).click();
-        await expect(page.getByRole('alertdialog')).toBeVisible();
-        await check(page, `notes-dashboard-delete-${suffix}`);
-      });
+    test.beforeEach(async ({ page, account, baseURL }) => {
+      await seedSession(page, account.session, baseURL!);
     });
-  }
+
+    test('dashboard and checklists', async ({ page, account, request }) => {
+      await page.goto('/');
+      await expect(page.getByText("You don't have any notes yet")).toBeVisible();
+      await check(page, 'notes-dashboard-empty', viewport.name);
+      await page.goto('/checklists');
+      await expect(page.getByText('No checklists yet')).toBeVisible();
+      await check(page, 'notes-checklists-empty', viewport.name);
+
+      await seedNotes(request, account, NOTES);
+      await page.reload();
+      await expect(page.getByRole('article')).toHaveCount(2);
+      await check(page, 'notes-checklists', viewport.name);
+      await page.goto('/');
+      await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(6);
+      await check(page, 'notes-dashboard', viewport.name);
+
+      // The delete confirmation.
+      await page.getByRole('button', { name: 'Delete Quarterly goals' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await check(page, 'notes-dashboard-delete', viewport.name);
+    });
+
+    test('edit', async ({ page, account, request }) => {
+      const [podcast] = await seedNotes(request, account, NOTES);
+      await page.goto(`/edit/${podcast!.id}`);
+      await expect(page.getByLabel('Title')).toHaveValue('Start a podcast about urban gardening');
+      await check(page, 'notes-edit-original', viewport.name);
+      await page.getByRole('tab', { name: 'Expanded' }).click();
+      await check(page, 'notes-edit-expanded', viewport.name);
+      await page.getByRole('switch', { name: 'Convert to checklist' }).click();
+      await page.getByRole('checkbox', { name: 'Pick a name and a format' }).click();
+      await page.getByRole('list', { name: 'Action steps checklist' }).scrollIntoViewIfNeeded();
+      await check(page, 'notes-edit-checklist', viewport.name);
+      await page.getByRole('tab', { name: 'Chat' }).click();
+      await check(page, 'notes-edit-chat', viewport.name);
+      // Leave without saving.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Leave without saving' }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+
+    test('view', async ({ page, account, request }) => {
+      const [podcast, trip] = await seedNotes(request, account, NOTES);
+      await page.goto(`/view/${podcast!.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start a podcast about urban gardening');
+      await check(page, 'notes-view-note', viewport.name);
+      await page.getByRole('tab', { name: 'Expanded' }).click();
+      await check(page, 'notes-view-expanded', viewport.name);
+      await page.getByRole('tab', { name: 'Chat' }).click();
+      await check(page, 'notes-view-chat', viewport.name);
+
+      await page.goto('/checklists');
+      await page.getByRole('article', { name: 'Weekend trip to the coast' }).getByRole('link', { name: /^View/ }).click();
+      await expect(page.getByText('2 of 4 done')).toBeVisible();
+      await check(page, 'notes-view-checklist', viewport.name);
+      await page.getByRole('button', { name: 'View Details' }).click();
+      await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
+      await check(page, 'notes-view-checklist-details', viewport.name);
+      expect(trip).toBeDefined();
+    });
+  });
 }

@@ -33,11 +33,14 @@ test('F8 moves focus to the notifications region', async ({ page }) => {
 });
 
 test('a toast closes by itself after its duration, or with its close button', async ({ page }) => {
+  // The page's clock, so the 5000 ms are counted exactly rather than waited out.
+  await page.clock.install();
   await page.goto('/login');
   await showEmptyFieldsToast(page);
   // Still there well before 5000 ms, gone a little after.
-  await page.waitForTimeout(3_000);
+  await page.clock.runFor(3_000);
   await expect(region(page).getByText('Please enter both email and password.')).toBeVisible();
+  await page.clock.runFor(2_100);
   await expect(region(page).getByText('Please enter both email and password.')).toBeHidden({ timeout: 5_000 });
 
   await showEmptyFieldsToast(page);
@@ -60,7 +63,8 @@ test('swiping a toast right past 50 px dismisses it; a shorter swipe does not', 
   await showEmptyFieldsToast(page);
   const text = region(page).getByText('Please enter both email and password.');
   await swipeRight(page, 30);
-  await page.waitForTimeout(300);
+  // Radix marks the end of a swipe: 'cancel' (snaps back) or 'end' (dismissed).
+  await expect(region(page).locator('li')).toHaveAttribute('data-swipe', 'cancel');
   await expect(text).toBeVisible();
   await swipeRight(page, 120);
   await expect(text).toBeHidden({ timeout: 2_000 });

@@ -1,9 +1,10 @@
-// What the accessibility specs share: the looks every screen is checked in (two viewports, two themes),
-// the axe-core scan (WCAG 2.2 AA tags, serious and critical findings fail), and screenshots for review.
-// Every run keeps a screenshot of each state in e2e/artifacts/screenshots/ (`npm run screenshots` runs
-// just these specs).
+// What the accessibility specs share: the viewports every screen is checked at, the axe-core scan
+// (WCAG 2.2 AA tags, serious and critical findings fail), switching the theme in place, and screenshots
+// for review. Every run keeps a screenshot of each state in e2e/artifacts/screenshots/ (`npm run
+// screenshots` runs just these specs).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 const SCREENSHOT_DIR = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
@@ -14,31 +15,103 @@ export const VIEWPORTS = [
 ] as const;
 
 export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+// The axe-core build @axe-core/playwright ships with. AxeBuilder re-injects it into every frame and
+// finishes each scan in a new blank tab; the app has no frames, so one injection per page load and a
+// plain axe.run() give the same findings for a fraction of the time.
+const AXE_SOURCE = fs.readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Resolves once the screen is still: finite animations and transitions have ended (spinners and other
+ * endless ones keep running), no reply is still typing in, and the bottom tab bar's indicator (moved by
+ * script, not by a CSS animation) has stopped.
+ */
+export async function waitForSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity) &&
+      !document.querySelector('[data-testid="stream-cursor"]'),
+  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const indicator = document.querySelector('[data-testid="bottom-tab-indicator"]');
+          if (!indicator) return true;
+          const before = JSON.stringify(indicator.getBoundingClientRect());
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          return JSON.stringify(indicator.getBoundingClientRect()) === before;
+        }),
+      { intervals: [50] },
+    )
+    .toBe(true);
+}
+
 /** Fails with every serious or critical axe finding on the page (or inside `include`). */
 export async function expectNoSeriousViolations(page: Page, options: { include?: string; what?: string } = {}): Promise<void> {
-  // A half-faded element (a toast or dialog still entering) has too little contrast to scan: wait for
-  // finite animations to end (spinners and other endless ones keep running).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  // A half-faded element (a toast or dialog still entering) has too little contrast to scan.
+  await waitForSettled(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    async ({ include, tags }) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      const results = await axe.run(include ? { include: [[include]] } : document, { runOnly: { type: 'tag', values: tags } });
+      return results.violations;
+    },
+    { include: options.include, tags: WCAG_TAGS },
   );
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (options.include) builder = builder.include(options.include);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n  ')}`),
     options.what,
   ).toEqual([]);
 }
 
-/**
- * A picture of the viewport for review (full-page captures misplace the layout's fixed parts), after
- * enter animations and the typing effect have settled.
- */
+/** A picture of the viewport for review (full-page captures misplace the layout's fixed parts), once the screen is still. */
 export async function shoot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
+  await waitForSettled(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Switches the app to `theme` in place, through its own theme toggle (the state, <html>'s class and the
+ * stored choice change together, as for a user), and makes the system preference agree. The toggle is
+ * clicked by event, so it also works behind an open dialog and leaves focus and hover where they were.
+ */
+export async function switchTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  const html = page.locator('html');
+  if ((await html.evaluate((el) => el.classList.contains('dark'))) === (theme === 'dark')) return;
+  const toggle = page.getByRole('button', { name: `Switch to ${theme} theme`, includeHidden: true });
+  if ((await toggle.count()) === 0) throw new Error('this screen has no theme toggle: open it in the theme instead');
+  await toggle.first().dispatchEvent('click');
+  await expect(html).toHaveClass(theme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/);
+}
+
+/** Scans and photographs the current screen in each theme, switching in place; ends in the last theme. */
+export async function checkInBothThemes(
+  page: Page,
+  name: (theme: Theme) => string,
+  options: { include?: string; what?: string; scan?: boolean; shoot?: (page: Page, name: string) => Promise<void> } = {},
+): Promise<void> {
+  const current: Theme = (await page.locator('html').evaluate((el) => el.classList.contains('dark'))) ? 'dark' : 'light';
+  // Start with the theme the page is in, so each state costs one switch.
+  for (const theme of current === 'dark' ? (['dark', 'light'] as const) : THEMES) {
+    await switchTheme(page, theme);
+    if (options.scan !== false) await expectNoSeriousViolations(page, { include: options.include, what: options.what && `${options.what} (${theme})` });
+    await (options.shoot ?? shoot)(page, name(theme));
+  }
 }
