@@ -10,7 +10,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import type { AppContext } from '../src/http/context';
-import { createServer } from '../src/server';
+import { createServer } from '../src/app';
 
 export interface TestServer {
   url: string;
