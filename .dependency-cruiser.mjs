@@ -90,7 +90,7 @@ export default {
       name: 'server-surfaces-apart',
       comment: 'A server surface never imports another: what both need moves down into http/ (the kernel) or identity/.',
       severity: 'error',
-      from: { path: '^server/src/([^/]+)/' },
+      from: { path: SURFACE },
       to: { path: SURFACE, pathNot: ['^server/src/$1/'] },
     },
     {
