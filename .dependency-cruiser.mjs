@@ -1,7 +1,17 @@
-// The import graph's rules (docs/architecture.md, "Rooms and walls"), checked by `npm run lint` on
-// client/ and core/ (`npm run deps` prints the summary). The client rules say the same as the
-// import-x/no-restricted-paths zones in eslint.config.js; this reading also sees type-only imports.
+// The import graph's rules (docs/architecture.md, "Rooms and walls" and "The server's floors"), checked
+// by `npm run lint` on client/, core/ and server/ (`npm run deps` prints the summary). They say the same
+// as the import-x/no-restricted-paths zones in eslint.config.js; this reading also sees type-only imports.
+import fs from 'node:fs';
+
 const TEST_FILE = '\\.(test|node-test)\\.tsx?$';
+
+// Every folder of server/src that is not a floor below the surfaces is a surface (as in eslint.config.js).
+const SERVER_FLOORS = ['db', 'http', 'identity', 'startup'];
+const SURFACES = fs
+  .readdirSync(new URL('./server/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SERVER_FLOORS.includes(entry.name))
+  .map((entry) => entry.name);
+const SURFACE = `^server/src/(${SURFACES.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -76,9 +86,51 @@ export default {
       from: { path: '^client/src/data/([^/]+)/' },
       to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/index\\.ts$'] },
     },
+    {
+      name: 'server-surfaces-apart',
+      comment: 'A server surface never imports another: what both need moves down into http/ (the kernel) or identity/.',
+      severity: 'error',
+      from: { path: SURFACE },
+      to: { path: SURFACE, pathNot: ['^server/src/$1/'] },
+    },
+    {
+      name: 'server-kernel-below-surfaces',
+      comment: 'The request kernel (http/) and the floors below it serve the surfaces: they import no surface, app.ts or main.ts.',
+      severity: 'error',
+      from: { path: ['^server/src/(http|identity|db)/', '^server/src/(config|secrets)\\.ts$'] },
+      to: { path: [SURFACE, '^server/src/(app|main)\\.ts$'] },
+    },
+    {
+      name: 'server-identity-below-kernel',
+      comment: 'identity/ and db/ sit below the request kernel: no HTTP there.',
+      severity: 'error',
+      from: { path: ['^server/src/(identity|db)/', '^server/src/(config|secrets)\\.ts$'] },
+      to: { path: '^server/src/http/' },
+    },
+    {
+      name: 'server-db-at-bottom',
+      comment: 'db/ and config.ts are the bottom floor.',
+      severity: 'error',
+      from: { path: ['^server/src/db/', '^server/src/config\\.ts$'] },
+      to: { path: '^server/src/', pathNot: ['^server/src/db/', '^server/src/config\\.ts$'] },
+    },
+    {
+      name: 'nothing-imports-server-app',
+      comment: 'app.ts composes the server: only main.ts, tests and benchmarks import it.',
+      severity: 'error',
+      from: { pathNot: ['^server/src/main\\.ts$', '^server/test/', '^scripts/bench/', TEST_FILE] },
+      to: { path: '^server/src/app\\.ts$' },
+    },
+    {
+      name: 'nothing-imports-server-main',
+      comment: 'main.ts is the entry point of `npm start`.',
+      severity: 'error',
+      from: {},
+      to: { path: '^server/src/main\\.ts$' },
+    },
   ],
   options: {
-    doNotFollow: { path: ['node_modules', '^server/'] },
+    doNotFollow: { path: ['node_modules'] },
     exclude: { path: ['(^|/)dist/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'client/tsconfig.json' },

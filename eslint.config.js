@@ -1,5 +1,5 @@
 // Lint rules for the whole repository: TypeScript-aware, React hooks checked in the client, and the
-// client's rooms and walls (docs/architecture.md) kept by import-x.
+// client's rooms and walls and the server's floors (docs/architecture.md) kept by import-x.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -60,6 +60,42 @@ function clientZones({ tests = false, server = false } = {}) {
   return zones;
 }
 
+// --- The server's floors (docs/architecture.md; .dependency-cruiser.mjs says the same) -----------------
+// db/, config, secrets <- identity/ <- http/ (the request kernel) <- surfaces <- app.ts <- main.ts.
+const SERVER = './server/src';
+/** Every folder of server/src that is not a floor below the surfaces is a surface: a new one is walled in at once. */
+const SERVER_FLOORS = ['db', 'http', 'identity', 'startup'];
+const SURFACES = roomsOf(SERVER).filter((dir) => !SERVER_FLOORS.includes(dir));
+const BELOW_SURFACES = [`${SERVER}/http`, `${SERVER}/identity`, `${SERVER}/db`, `${SERVER}/config.ts`, `${SERVER}/secrets.ts`];
+
+const serverZones = () => [
+  ...SURFACES.map((surface) => ({
+    target: `${SERVER}/${surface}`,
+    from: SURFACES.filter((other) => other !== surface).map((other) => `${SERVER}/${other}`),
+    message: 'A surface never imports another surface: move what both need down into http/ (the kernel) or identity/.',
+  })),
+  {
+    target: BELOW_SURFACES,
+    from: [...SURFACES.map((surface) => `${SERVER}/${surface}`), `${SERVER}/app.ts`, `${SERVER}/main.ts`],
+    message: 'The kernel (http/) and the floors below it serve the surfaces: they import no surface, app.ts or main.ts.',
+  },
+  {
+    target: [`${SERVER}/identity`, `${SERVER}/db`, `${SERVER}/config.ts`, `${SERVER}/secrets.ts`],
+    from: `${SERVER}/http`,
+    message: 'identity/ and db/ sit below the request kernel: no HTTP there.',
+  },
+  {
+    target: [`${SERVER}/db`, `${SERVER}/config.ts`],
+    from: [`${SERVER}/identity`, `${SERVER}/secrets.ts`],
+    message: 'db/ and config.ts are the bottom floor.',
+  },
+  {
+    target: [`${SERVER}/!(main).ts`, `${SERVER}/*/**`],
+    from: `${SERVER}/app.ts`,
+    message: 'app.ts composes the server: only main.ts (and tests and benchmarks) import it.',
+  },
+];
+
 const TEST_FILES = ['client/**/*.test.{ts,tsx}'];
 const NODE_SYNC_TESTS = ['client/src/**/*.node-test.ts', 'client/src/data/notes/testing/real-server.ts'];
 
@@ -104,6 +140,19 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones() }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

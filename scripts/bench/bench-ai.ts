@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
-import { createServer } from '../../server/src/server';
+import { createServer } from '../../server/src/app';
 import { chromiumArgs, chromiumExecutable } from '../../e2e/support/browser';
 import { startFakeAiProvider, type FakeAiProvider } from '../../e2e/support/fake-ai-provider';
 import type { FakeRequest } from '../../e2e/support/fake-ai-provider-replies';

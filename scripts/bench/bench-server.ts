@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/database';
-import { createServer } from '../../server/src/server';
+import { createServer } from '../../server/src/app';
 import { summarize, writeBenchmarkSection } from './report';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -104,7 +104,7 @@ describe('rate limits', () => {
   it('counts sign-ins and refreshes in separate buckets', async () => {
     const email = uniqueEmail();
     // Sign-up has its own bucket, which the previous test used up: create the user directly.
-    const { hashPassword } = await import('../src/auth/passwords');
+    const { hashPassword } = await import('../src/identity/passwords');
     await limited.ctx.db.insertInto('users').values({ email, encrypted_password: await hashPassword(TEST_PASSWORD) }).execute();
     const signIns = [];
     for (let i = 0; i < 5; i++) signIns.push(await limited.client().auth.signInWithPassword({ email, password: TEST_PASSWORD }));
@@ -129,7 +129,7 @@ describe('logs', () => {
         done();
       },
     });
-    const { createServer } = await import('../src/server');
+    const { createServer } = await import('../src/app');
     const { app } = await createServer(server.config, server.database, { logger: { level: 'trace', stream } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import type { AppContext } from '../src/http/context';
-import { createServer } from '../src/server';
+import { createServer } from '../src/app';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,32 +1,31 @@
-// The AI endpoints (ARCHITECTURE section 5): the connection test and the three streamed turns. Each
-// needs a signed-in user and counts against that user's AI rate limit; the provider key is resolved
-// per request (server secret, else the user's stored key).
+// The AI endpoints under /api (ARCHITECTURE section 5): whether a provider key is available (public),
+// the user's own key (stored encrypted, write-only), the connection test and the three streamed turns.
+// All but the first need a signed-in user (the surface's default); the test and the turns count
+// against that user's AI rate limit; the provider key is resolved per request (server secret, else the
+// user's stored key).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { callerOf, requireUser } from '../api/auth';
-import { apiErrors, parseBody } from '../api/errors';
+import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
+import { apiErrors } from '../http/errors/json-errors';
+import { parseBody } from '../http/parse-body';
 import { DEFAULT_TURN_MESSAGES, describeStatusFailure } from './error-messages';
-import { resolveApiKey, type ResolvedKey } from './key-store';
+import { deleteUserApiKey, loadUserApiKey, presentKeyStatus, resolveApiKey, saveUserApiKey, type ResolvedKey } from './key-store';
 import { buildChatPrompt, buildConversationPrompt, buildExpandPrompt, lastUserText } from './prompts';
 import { createProvider, ProviderError } from './provider';
-import { chatBodySchema, conversationBodySchema, expandBodySchema } from './schemas';
+import { chatBodySchema, conversationBodySchema, expandBodySchema, putKeyBodySchema } from './schemas';
 import { openSse } from './sse';
 import { runTurn, type TurnPlan } from './turn';
 
 export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { ai, rateLimits } = ctx.config;
-  const authenticateUser = requireUser(ctx);
-  // One counter per user across all AI endpoints (a per-route limit would multiply the allowance).
+  const hasServerKey = Boolean(ai.serverKey);
+  // One counter per user across the AI calls (a per-route limit would multiply the allowance). A
+  // route-level hook, so it runs after the kernel's authentication hook and is keyed by the user.
   const limit = app.rateLimit({
     max: rateLimits.ai,
     timeWindow: rateLimits.aiWindowMs,
     keyGenerator: (request) => `ai:${callerOf(request).userId}`,
   });
-  // Authenticate first, so the limit is keyed by the user, not the address.
-  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    await authenticateUser(request, reply);
-    await limit.call(app, request, reply);
-  };
 
   const providerFor = (key: ResolvedKey, request: FastifyRequest) =>
     createProvider({ apiKey: key.apiKey, baseUrl: ai.baseUrl, timeoutMs: ai.timeoutMs, log: request.log });
@@ -49,7 +48,26 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     }
   };
 
-  app.get('/ai/status', { onRequest: guard }, async (request, reply) => {
+  // The spec's path. Unlike the original it never returns the key (ARCHITECTURE 6.1).
+  app.get('/openrouter-key', { config: { auth: 'optional' } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const stored = request.caller ? await loadUserApiKey(ctx, request.caller.userId, request.log) : null;
+    return presentKeyStatus(hasServerKey, stored);
+  });
+
+  app.put('/ai/key', async (request, reply) => {
+    const { apiKey } = parseBody(putKeyBodySchema, request.body);
+    const saved = await saveUserApiKey(ctx, callerOf(request).userId, apiKey);
+    reply.header('Cache-Control', 'no-store');
+    return presentKeyStatus(hasServerKey, saved);
+  });
+
+  app.delete('/ai/key', async (request, reply) => {
+    await deleteUserApiKey(ctx, callerOf(request).userId);
+    return reply.code(204).send();
+  });
+
+  app.get('/ai/status', { onRequest: limit }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const key = await resolveApiKey(ctx, callerOf(request).userId, request.log);
     if (!key) return { ok: false, code: 'api_key_required', message: 'API key required', models: 0, source: null };
@@ -65,7 +83,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     }
   });
 
-  app.post('/ai/expand', { onRequest: guard }, async (request, reply) => {
+  app.post('/ai/expand', { onRequest: limit }, async (request, reply) => {
     const body = parseBody(expandBodySchema, request.body);
     const key = await requireKey(request);
     await stream(request, reply, key, {
@@ -78,7 +96,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     });
   });
 
-  app.post('/ai/conversation', { onRequest: guard }, async (request, reply) => {
+  app.post('/ai/conversation', { onRequest: limit }, async (request, reply) => {
     const body = parseBody(conversationBodySchema, request.body);
     const key = await requireKey(request);
     await stream(request, reply, key, {
@@ -91,7 +109,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     });
   });
 
-  app.post('/ai/chat', { onRequest: guard }, async (request, reply) => {
+  app.post('/ai/chat', { onRequest: limit }, async (request, reply) => {
     const body = parseBody(chatBodySchema, request.body);
     const key = await requireKey(request);
     await stream(request, reply, key, {

@@ -1,27 +1,43 @@
-// The app's own endpoints under /api: run-time configuration for the client, health, the provider key,
-// account deletion and the AI proxy. Errors are JSON `{ error, message }`.
+// The app's own endpoints under /api: run-time configuration for the client, health, and account
+// deletion. Errors are the kernel's JSON `{ error, message }` shape. (The AI endpoints under /api are
+// their own surface, ai/, mounted beside this one by app.ts.)
 import type { FastifyInstance } from 'fastify';
-import { keyRoutes } from '../ai/key-routes';
-import { aiRoutes } from '../ai/routes';
+import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
-import { accountRoutes } from './account';
-import { apiErrorHandler } from './errors';
+import { parseBody } from '../http/parse-body';
+import { deleteAccountWithPassword } from './commands';
+import { presentClientConfig } from './presenters';
+import { deleteAccountBodySchema } from './schemas';
 
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.setErrorHandler(apiErrorHandler);
+  const limits = ctx.config.rateLimits;
 
   app.get('/config', async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return {
-      supabaseUrl: `${request.protocol}://${request.host}`,
-      anonKey: ctx.anonKey,
-      providerName: ctx.config.ai.providerName,
-    };
+    return presentClientConfig(ctx, `${request.protocol}://${request.host}`);
   });
 
   app.get('/health', async () => ({ ok: true }));
 
-  await keyRoutes(app, ctx);
-  await accountRoutes(app, ctx);
-  await aiRoutes(app, ctx);
+  app.delete(
+    '/account',
+    {
+      config: {
+        auth: 'user',
+        // Each attempt checks a password: bound the guesses a stolen access token allows.
+        rateLimit: {
+          max: limits.token,
+          timeWindow: limits.windowMs,
+          keyGenerator: (request) => `account:${callerOf(request).userId}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const body = parseBody(deleteAccountBodySchema, request.body);
+      await deleteAccountWithPassword(ctx.db, caller.userId, body.current_password);
+      request.log.info({ userId: caller.userId }, 'account deleted');
+      return reply.code(204).send();
+    },
+  );
 }

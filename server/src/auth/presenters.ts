@@ -1,9 +1,6 @@
 // The wire shapes of GoTrue's user and session objects.
-import type { Selectable } from 'kysely';
-import type { UsersTable } from '../db/schema';
-import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
-
-export type UserRow = Selectable<UsersTable>;
+import { ACCESS_TOKEN_TTL_SECONDS } from '../identity/tokens';
+import type { Session, UserRow } from './commands';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -39,16 +36,13 @@ export function presentUser(user: UserRow): Record<string, unknown> {
   };
 }
 
-export function presentSession(
-  user: UserRow,
-  tokens: { accessToken: string; expiresAt: number; refreshToken: string },
-): Record<string, unknown> {
+export function presentSession(session: Session): Record<string, unknown> {
   return {
-    access_token: tokens.accessToken,
+    access_token: session.accessToken,
     token_type: 'bearer',
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    expires_at: tokens.expiresAt,
-    refresh_token: tokens.refreshToken,
-    user: presentUser(user),
+    expires_at: session.expiresAt,
+    refresh_token: session.refreshToken,
+    user: presentUser(session.user),
   };
 }

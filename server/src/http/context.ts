@@ -1,7 +1,7 @@
-// What every route module receives: the database, the token signer and the configuration.
+// What every surface receives: the database, the token signer, the configuration and the secrets.
 import type { Kysely } from 'kysely';
-import type { RefreshTokens } from '../auth/sessions';
-import type { TokenSigner } from '../auth/tokens';
+import type { RefreshTokens } from '../identity/refresh-tokens';
+import type { TokenSigner } from '../identity/tokens';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 

@@ -63,3 +63,10 @@ export function rawSecurityHeaders(scriptHashes: string[]): Record<string, strin
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built index.html's inline-script hashes, for the CSP of replies written to the raw socket (SSE). */
+    scriptHashes: string[];
+  }
+}

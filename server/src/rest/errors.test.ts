@@ -1,7 +1,7 @@
 // Database errors become the PostgREST answer for their SQLSTATE; anything unrecognised is left for a 500.
 import { describe, expect, it } from 'vitest';
-import { fromDatabaseError } from './errors';
-import { presentConflictRow } from './presenter';
+import { fromDatabaseError } from '../http/errors/postgrest-errors';
+import { presentConflictRow } from './presenters';
 
 const USER = '7d1f8a0e-2c4b-4f3a-9d5e-6b7c8d9e0f1a';
 const pgError = (code: string, message = 'm', detail?: string) => Object.assign(new Error(message), { code, detail });

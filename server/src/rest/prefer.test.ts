@@ -1,7 +1,7 @@
 // The Prefer header as supabase-js sends it (values appended: comma-joined, with or without spaces) and
 // the Accept / Range headers PostgREST reads.
 import { describe, expect, it } from 'vitest';
-import { RestError } from './errors';
+import { RestError } from '../http/errors/postgrest-errors';
 import { contentRange, negotiate, parseRange } from './headers';
 import { parsePrefer } from './prefer';
 

@@ -1,6 +1,6 @@
 // The query-string parser: what supabase-js (postgrest-js) puts in URLs, and the errors for what it must refuse.
 import { describe, expect, it } from 'vitest';
-import { RestError } from './errors';
+import { RestError } from '../http/errors/postgrest-errors';
 import { parseQuery, splitTopLevel } from './query-parser';
 
 const ID = '0b6a3c1e-3f0b-4a52-9a55-0f6bb0f4b2a1';

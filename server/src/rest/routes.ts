@@ -1,15 +1,21 @@
 // The PostgREST-compatible /rest/v1: table `notes` only (select, filters, order, limit/offset, insert,
-// upsert, update, delete-as-tombstone), each request authenticated and scoped to the caller's rows.
+// upsert, update, delete-as-tombstone), every request authenticated (the kernel's hook, before the body
+// is read: nothing here is open to the anon key) and scoped to the caller's rows.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, type Caller } from '../auth/authenticate';
+import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
-import { authProblem, fromDatabaseError, restErrors, RestError } from './errors';
+import { postgrestErrors, RestError } from '../http/errors/postgrest-errors';
+import type { Caller } from '../identity/authenticate';
+import { countNotes, insertNotes, inTransaction, selectNotes, tombstoneNotes, updateNotes, type NoteRecord } from './commands';
+import { restErrors, TABLE } from './errors';
 import { checkJsonContentType, checkProfile, contentRange, negotiate, parseRange, type Representation } from './headers';
-import { countNotes, insertNotes, inTransaction, selectNotes, tombstoneNotes, updateNotes, type NoteRecord } from './notes-repository';
 import { parsePrefer, type Preferences } from './prefer';
-import { presentConflictRow, presentNote, selectedColumns } from './presenter';
+import { presentConflictRow, presentNote, selectedColumns } from './presenters';
 import { parseQuery, type ParsedQuery } from './query-parser';
 import { parseInsertBody, parsePatchBody } from './write-body';
+
+/** The surface's error mapper: PostgREST's shape, with a conflict's current row in the caller's wire shape. */
+export const restErrorMapper = postgrestErrors({ table: TABLE, presentConflict: presentConflictRow });
 
 interface Prepared {
   caller: Caller;
@@ -19,43 +25,23 @@ interface Prepared {
 }
 
 export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, signer } = ctx;
-  const callers = new WeakMap<FastifyRequest, Caller>();
+  const { db } = ctx;
 
-  // Authentication comes first, before the body is even parsed: nothing here is open to the anon key.
-  app.addHook('onRequest', async (request) => {
-    const result = await authenticate(request, db, signer);
-    if (!result.ok) throw authProblem(result.problem, result.reason);
-    callers.set(request, result.caller);
-  });
-
-  app.setErrorHandler((error, request, reply) => {
-    const userId = callers.get(request)?.userId;
-    let answer = toRestError(error, userId);
-    if (!answer) {
-      // Not the whole error: PGlite's errors carry the query's parameters, i.e. the user's notes.
-      const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
-      request.log.error({ err: { code: (error as { code?: unknown }).code, message, stack } }, 'REST request failed');
-      answer = restErrors.internal();
-    }
-    return sendError(reply, answer);
-  });
-
-  app.setNotFoundHandler((request, reply) => {
+  // Thrown, so the surface's error mapper answers (after the authentication hook has run).
+  app.setNotFoundHandler(async (request) => {
     const path = (request.url.split('?')[0] ?? '').replace(/^\/rest\/v1\/?/, '').replace(/\/$/, '');
-    if (path === 'notes') return sendError(reply, restErrors.unsupportedMethod(request.method));
-    if (path === '' || path.includes('/')) return sendError(reply, new RestError(404, 'PGRST125', 'Invalid path specified in request URL'));
-    return sendError(reply, restErrors.tableNotFound(decodeURIComponentSafe(path)));
+    if (path === 'notes') throw restErrors.unsupportedMethod(request.method);
+    if (path === '' || path.includes('/')) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+    throw restErrors.tableNotFound(decodeURIComponentSafe(path));
   });
 
-  app.all('/rpc/:name', async (request, reply) => {
+  app.all('/rpc/:name', async (request) => {
     const { name } = request.params as { name: string };
-    return sendError(reply, restErrors.functionNotFound(name));
+    throw restErrors.functionNotFound(name);
   });
 
   const prepare = (request: FastifyRequest): Prepared => {
-    const caller = callers.get(request);
-    if (!caller) throw new Error('a REST route ran without an authenticated caller');
+    const caller = callerOf(request);
     const reading = request.method === 'GET' || request.method === 'HEAD';
     checkProfile(request.headers[reading ? 'accept-profile' : 'content-profile']);
     if (request.method === 'POST' || request.method === 'PATCH') checkJsonContentType(request.headers['content-type']);
@@ -135,20 +121,6 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
     return sendMutation(reply, rows, query, prefs, accept);
   });
-
-  function toRestError(error: unknown, userId: string | undefined): RestError | undefined {
-    if (error instanceof RestError) return error;
-    const fastifyCode = (error as { code?: unknown }).code;
-    if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return restErrors.invalidBody('The request body is too large', 413);
-    if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return restErrors.mediaType(415, String((error as Error).message));
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP')) return restErrors.invalidBody('Empty or invalid json');
-    if (error instanceof SyntaxError && status === 400) return restErrors.invalidBody('Empty or invalid json');
-    const mapped = fromDatabaseError(error, (detail) => (userId ? presentConflictRow(detail, userId) : null));
-    if (mapped) return mapped;
-    if (typeof status === 'number' && status >= 400 && status < 500) return new RestError(status, 'PGRST100', (error as Error).message);
-    return undefined;
-  }
 }
 
 function requireFilters(query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {
@@ -184,10 +156,6 @@ function sendRows(reply: FastifyReply, rows: NoteRecord[], query: ParsedQuery, a
 
 function applied(reply: FastifyReply, prefs: Preferences): void {
   if (prefs.applied.length > 0) reply.header('Preference-Applied', prefs.applied.join(', '));
-}
-
-function sendError(reply: FastifyReply, error: RestError) {
-  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(JSON.stringify(error.toJSON()));
 }
 
 function decodeURIComponentSafe(text: string): string {

@@ -1,6 +1,6 @@
-// Who is calling: checks the bearer token's signature and claims and that its session is still live
-// (a signed-out or deleted session is refused at once, not when the token expires).
-import type { FastifyRequest } from 'fastify';
+// Who is calling: checks a bearer token's signature and claims and that its session is still live (a
+// signed-out or deleted session is refused at once, not when the token expires). No HTTP here: the
+// kernel's authentication hook (http/authentication.ts) hands in the Authorization header.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { TokenSigner } from './tokens';
@@ -11,19 +11,26 @@ export interface Caller {
   email: string;
 }
 
-export type AuthResult =
-  | { ok: true; caller: Caller }
-  | { ok: false; problem: 'missing' | 'anon' | 'invalid' | 'session_not_found'; reason: string };
+/** Why a request carries no usable user; each surface's error shape words it its own way. */
+export interface AuthFailure {
+  problem: 'missing' | 'anon' | 'invalid' | 'session_not_found';
+  reason: string;
+}
 
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+export type AuthResult = { ok: true; caller: Caller } | ({ ok: false } & AuthFailure);
+
+export function bearerToken(authorization: string | string[] | undefined): string | undefined {
+  if (typeof authorization !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   return match?.[1];
 }
 
-export async function authenticate(request: FastifyRequest, db: Kysely<DB>, signer: TokenSigner): Promise<AuthResult> {
-  const token = bearerToken(request);
+export async function authenticate(
+  authorization: string | string[] | undefined,
+  db: Kysely<DB>,
+  signer: TokenSigner,
+): Promise<AuthResult> {
+  const token = bearerToken(authorization);
   if (!token) return { ok: false, problem: 'missing', reason: 'no bearer token' };
   const verified = await signer.verifyAccessToken(token);
   if (!verified.ok) {

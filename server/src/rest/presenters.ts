@@ -2,7 +2,7 @@
 // revision as a number, jsonb as JSON. Never a raw row, never base_revision.
 import { NOTE_COLUMNS } from '#core/note';
 import { COLUMN_TYPES, type NoteColumn } from './columns';
-import type { NoteRecord } from './notes-repository';
+import type { NoteRecord } from './commands';
 import type { SelectItem } from './query-parser';
 
 /** The columns a selection needs from the database. */

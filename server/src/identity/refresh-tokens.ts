@@ -1,14 +1,19 @@
-// Sessions and their refresh tokens: issue, rotate (with GoTrue's reuse interval), and revoke.
+// Sessions and their refresh tokens: start a session, and rotate its token with GoTrue's reuse interval.
 // Tokens are random (256 bits) or derived from their parent by HMAC, and only their SHA-256 is stored.
 // Deriving the child lets a reuse within the interval return the very token the first caller got, so
 // several tabs refreshing at once all end up holding the same, valid token.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { authErrors } from './errors';
 
 export const REFRESH_REUSE_INTERVAL_MS = 10_000;
 const MAX_CHAIN_WALK = 50;
+
+/** A rotation's outcome: the next token, or why there is none (the auth surface words the refusal). */
+export type Rotation =
+  | { kind: 'ok'; userId: string; sessionId: string; refreshToken: string }
+  | { kind: 'not_found' }
+  | { kind: 'reused' };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -42,7 +47,7 @@ export class RefreshTokens {
    * Exchanges a refresh token for the next one. A token used again within the reuse interval yields
    * the session's current token; used again later, it ends the whole session (a stolen token).
    */
-  async rotate(db: Kysely<DB>, token: string): Promise<{ userId: string; sessionId: string; refreshToken: string }> {
+  async rotate(db: Kysely<DB>, token: string): Promise<Rotation> {
     const outcome = await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('refresh_tokens')
@@ -85,17 +90,6 @@ export class RefreshTokens {
       await trx.deleteFrom('sessions').where('id', '=', row.session_id).execute();
       return { kind: 'reused' as const };
     });
-    if (outcome.kind === 'not_found') throw authErrors.refreshTokenNotFound();
-    if (outcome.kind === 'reused') throw authErrors.refreshTokenAlreadyUsed();
     return outcome;
   }
-}
-
-export type LogoutScope = 'global' | 'local' | 'others';
-
-export async function endSessions(db: Kysely<DB>, userId: string, sessionId: string, scope: LogoutScope): Promise<void> {
-  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (scope === 'local') query = query.where('id', '=', sessionId);
-  if (scope === 'others') query = query.where('id', '<>', sessionId);
-  await query.execute();
 }

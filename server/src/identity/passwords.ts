@@ -1,6 +1,5 @@
-// Password hashing (argon2id, OWASP's minimum parameters) and the password strength rule.
+// Password hashing (argon2id, OWASP's minimum parameters); the strength rule is the auth surface's.
 import { hash, verify } from '@node-rs/argon2';
-import { authErrors } from './errors';
 
 // algorithm 2 is Argon2id (a const enum in the package's types, which isolated modules cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -26,14 +25,4 @@ let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword('sprout-timing-equaliser');
   await verifyPassword(await dummyHash, password);
-}
-
-/** Throws GoTrue's weak_password (422, with reasons) or a validation error. */
-export function assertPasswordAcceptable(password: string): void {
-  if ([...password].length < PASSWORD_MIN_LENGTH) {
-    throw authErrors.weakPassword(`Password should be at least ${PASSWORD_MIN_LENGTH} characters.`, ['length']);
-  }
-  if (password.length > PASSWORD_MAX_LENGTH) {
-    throw authErrors.validation(`Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters`, 422);
-  }
 }
