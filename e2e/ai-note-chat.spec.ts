@@ -34,8 +34,8 @@ test('Edit: the chat continues the saved history and is saved only with Save Cha
   const [sent] = await fakeRequestsFor(request, tag);
   expect(JSON.stringify(sent?.body)).toContain('note_content');
 
-  // Not saved yet.
-  await page.waitForTimeout(500);
+  // Not saved yet: the form holds the turn as an unsaved change, and the server still has the old chat.
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   expect((await serverNote(request, account, note.id))?.chat_history).toHaveLength(2);
 
   await page.getByRole('button', { name: 'Save Changes' }).click();
