@@ -47,7 +47,9 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recorded on the retry of a failed test, not for every test: a trace records the page after every
+    // action, and recording them all to keep only the failures' took about a third of the suite's time.
+    trace: 'on-first-retry',
     // The service worker precaches the whole app in every new context; only the offline specs need it
     // and opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',
