@@ -47,7 +47,9 @@ export default defineConfig({
           name: 'client',
           environment: 'happy-dom',
           include: ['client/**/*.test.{ts,tsx}'],
-          setupFiles: [...UNIT_SETUP, 'test/setup/client-dom.ts'],
+          // IndexedDB before any file loads Dexie, which looks for it once, when first imported: the
+          // files share a worker's modules, so the first file's import decides for all of them.
+          setupFiles: ['fake-indexeddb/auto', ...UNIT_SETUP, 'test/setup/client-dom.ts'],
           // One happy-dom window per worker instead of one per file: the window's set-up was most of
           // this project's time. client-dom.ts resets the page after every test.
           isolate: false,
