@@ -190,11 +190,6 @@ export class NotesRepository {
     return note && userId && note.user_id === userId && note.deleted_at === null ? toNoteView(note) : null;
   }
 
-  private ownedLiveNote(note: LocalNote | undefined, userId: string): LocalNote {
-    if (!note || note.user_id !== userId || note.deleted_at !== null) throw new NoteValidationError(NOTE_ERRORS.notFound);
-    return note;
-  }
-
   private mutationId(): string {
     const id = this.makeId();
     this.own.add(id);
