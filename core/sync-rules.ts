@@ -62,6 +62,16 @@ const NO_CHANGES: LocalChanges = Object.freeze({ put: [], delete: [] }) as Local
 const put = (...notes: LocalNote[]): LocalChanges => ({ put: notes, delete: [] });
 const remove = (id: string): LocalChanges => ({ put: [], delete: [id] });
 
+/** What is left of a note's content once it is deleted: the server keeps a tombstone's id and times only. */
+export const TOMBSTONE_CONTENT: Readonly<NoteContent> = Object.freeze({
+  title: '',
+  content: '',
+  expanded_content: null,
+  is_checklist: false,
+  checklist_items: null,
+  chat_history: null,
+});
+
 export function pickContent(note: NoteContent): NoteContent {
   return {
     title: note.title,
@@ -99,17 +109,11 @@ export function sameContent(a: NoteContent, b: NoteContent): boolean {
  * resend rule decides [S6], so a resend can never overwrite another device's later edit.
  */
 export function toWire(note: LocalNote): NoteWritable {
-  const tombstone = note.deleted_at !== null;
   return {
     id: note.id,
     user_id: note.user_id,
     // The server clears a tombstone's content; sending none keeps the request small.
-    title: tombstone ? '' : note.title,
-    content: tombstone ? '' : note.content,
-    expanded_content: tombstone ? null : note.expanded_content,
-    is_checklist: tombstone ? false : note.is_checklist,
-    checklist_items: tombstone ? null : note.checklist_items,
-    chat_history: tombstone ? null : note.chat_history,
+    ...(note.deleted_at !== null ? TOMBSTONE_CONTENT : pickContent(note)),
     created_at: note.created_at,
     updated_at: note.updated_at,
     deleted_at: note.deleted_at,

@@ -3,7 +3,7 @@
 import type { ChatMessage, ChecklistItem, NoteRow } from '#core/note';
 import { NOTE_LIMITS, noteRowSchema } from '#core/note';
 import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
-import type { LocalNote, NoteFields, SyncState } from '#core/sync-rules';
+import { pickContent, type LocalNote, type NoteFields, type SyncState } from '#core/sync-rules';
 import type { NoteVersion } from '#core/sync-local-writes';
 import { versionOf } from '#core/sync-local-writes';
 
@@ -74,12 +74,7 @@ export function toNoteView(note: LocalNote): NoteView {
   return {
     id: note.id,
     user_id: note.user_id,
-    title: note.title,
-    content: note.content,
-    expanded_content: note.expanded_content,
-    is_checklist: note.is_checklist,
-    checklist_items: note.checklist_items,
-    chat_history: note.chat_history,
+    ...pickContent(note),
     created_at: note.created_at,
     updated_at: note.updated_at,
     sync_state: note.sync_state,

@@ -2,6 +2,7 @@
 // (server/src/db/migrations/001_initial.sql), and a wrapper that injects offline periods and lost answers.
 import type { NoteRow, NoteWritable } from '#core/note';
 import { RemoteError, type RemoteNotes } from '../remote-notes';
+import { pickContent, TOMBSTONE_CONTENT } from '#core/sync-rules';
 
 /** One user's notes table, as the REST API and its triggers behave. */
 export class MemoryServer {
@@ -19,16 +20,10 @@ export class MemoryServer {
         throw new RemoteError('conflict', 'The note changed on the server since this edit was made', { status: 409, currentRow: { ...existing } });
       }
       revision += 1;
-      const tombstone = row.deleted_at !== null;
       const written: NoteRow = {
         id: row.id,
         user_id: row.user_id,
-        title: tombstone ? '' : row.title,
-        content: tombstone ? '' : row.content,
-        expanded_content: tombstone ? null : row.expanded_content,
-        is_checklist: tombstone ? false : row.is_checklist,
-        checklist_items: tombstone ? null : row.checklist_items,
-        chat_history: tombstone ? null : row.chat_history,
+        ...(row.deleted_at !== null ? TOMBSTONE_CONTENT : pickContent(row)),
         created_at: row.created_at,
         updated_at: row.updated_at,
         revision,
