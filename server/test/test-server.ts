@@ -72,11 +72,18 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
+let image: Blob | undefined;
+
+/** The migrated PGlite image, read once per worker: files share a worker's modules (isolate: false). */
+function memoryImage(): Blob {
+  image ??= new Blob([fs.readFileSync(inject('pgliteImage'))]);
+  return image;
+}
+
 async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.SPROUT_TEST_DATABASE !== 'postgres' || !adminUrl) {
-    const image = new Blob([fs.readFileSync(inject('pgliteImage'))]);
-    return { database: await openDatabase({ kind: 'memory', image }), dropDatabase: async () => undefined };
+    return { database: await openDatabase({ kind: 'memory', image: memoryImage() }), dropDatabase: async () => undefined };
   }
   const name = `sprout_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
