@@ -1,9 +1,12 @@
-// `npm start`: builds the client when it is missing or older than its sources, then runs the server
-// in this process (TypeScript through tsx), so signals reach the server's graceful shutdown directly.
+// `npm start`: builds the client and the server bundle (scripts/build-server.mjs) when they are missing
+// or older than their sources, then runs the compiled server in this process, so signals reach the
+// server's graceful shutdown directly. SPROUT_SKIP_BUILD=1 skips the client build only: the server
+// bundle takes a fraction of a second and must never run stale.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, serverEntry, serverIsStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/client/index.html');
@@ -36,6 +39,5 @@ if (process.env.SPROUT_SKIP_BUILD !== '1' && clientIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'server/src/main.ts'));
+if (serverIsStale()) await buildServer();
+await import(pathToFileURL(serverEntry).href);

@@ -19,6 +19,7 @@ import { inlineScriptHashes, registerSecurityHeaders } from './http/security-hea
 import { readIndexHtml, registerStaticFiles } from './http/static-files';
 import { registerSurface } from './http/surface';
 import { RefreshTokens } from './identity/refresh-tokens';
+import { SessionCache } from './identity/session-cache';
 import { TokenSigner } from './identity/tokens';
 import { restErrorMapper, restRoutes } from './rest/routes';
 import { loadEncryptionKey, loadJwtSecret } from './secrets';
@@ -55,6 +56,7 @@ export async function createServer(
     signer,
     // Refresh-token derivation uses its own key, separate from the JWT signing key.
     refreshTokens: new RefreshTokens(`refresh:${jwtSecret}`),
+    sessions: new SessionCache(),
     anonKey: await signer.signAnonKey(),
     encryptionKey: key,
     encryptionKeyId: keyId,

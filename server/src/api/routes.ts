@@ -36,6 +36,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const caller = callerOf(request);
       const body = parseBody(deleteAccountBodySchema, request.body);
       await deleteAccountWithPassword(ctx.db, caller.userId, body.current_password);
+      ctx.sessions.revoked();
       request.log.info({ userId: caller.userId }, 'account deleted');
       return reply.code(204).send();
     },

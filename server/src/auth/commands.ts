@@ -19,7 +19,7 @@ import {
 
 export type UserRow = Selectable<UsersTable>;
 
-type Deps = Pick<AppContext, 'db' | 'signer' | 'refreshTokens'>;
+type Deps = Pick<AppContext, 'db' | 'signer' | 'refreshTokens' | 'sessions'>;
 
 /** Who opens a session, kept with it. */
 export interface ClientInfo {
@@ -85,7 +85,11 @@ export async function signInWithPassword(
 export async function refreshSession(deps: Deps, body: z.infer<typeof refreshGrantBodySchema>): Promise<Session> {
   const rotated = await deps.refreshTokens.rotate(deps.db, body.refresh_token);
   if (rotated.kind === 'not_found') throw authErrors.refreshTokenNotFound();
-  if (rotated.kind === 'reused') throw authErrors.refreshTokenAlreadyUsed();
+  if (rotated.kind === 'reused') {
+    // The reuse ended the session.
+    deps.sessions.revoked();
+    throw authErrors.refreshTokenAlreadyUsed();
+  }
   const user = await deps.db.selectFrom('users').selectAll().where('id', '=', rotated.userId).executeTakeFirst();
   if (!user) throw authErrors.refreshTokenNotFound();
   const access = await deps.signer.signAccessToken({

@@ -62,6 +62,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const query = logoutQuerySchema.safeParse(request.query);
     if (!query.success) throw authErrors.validation('scope must be one of global, local or others');
     await endSessions(db, callerOf(request), query.data.scope);
+    ctx.sessions.revoked();
     return reply.code(204).send();
   });
 
@@ -71,7 +72,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.put('/user', { config: { auth: 'user' } }, async (request, reply) => {
     const body = parseBody(updateUserBodySchema, request.body);
-    return reply.send(presentUser(await updateUser(db, callerOf(request), body)));
+    const user = await updateUser(db, callerOf(request), body);
+    // A new password ended the user's other sessions.
+    if (body.password !== undefined) ctx.sessions.revoked();
+    return reply.send(presentUser(user));
   });
 }
 

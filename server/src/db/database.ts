@@ -1,12 +1,15 @@
-// Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server when DATABASE_URL
-// is set. Either way the schema is migrated before the handle is returned.
+// Opens the database: embedded PGlite under DATA_DIR by default (in a worker thread, pglite-thread.ts),
+// a PostgreSQL server when DATABASE_URL is set. Either way the schema is migrated before the handle is
+// returned, and only the driver of the mode in use is loaded. Every connection works in UTC, so a
+// timestamp without a zone means the same on PGlite and on any PostgreSQL server.
+import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { migrate } from './migrate';
 import { SerialPGliteDialect } from './pglite-driver';
+import { PGliteThread } from './pglite-thread';
+import type { PGliteSource } from './pglite-worker-protocol';
 import type { DB } from './schema';
 
 export interface Database {
@@ -33,9 +36,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Set once per connection, at connect time: no statement per request for it.
+    options: '-c TimeZone=UTC',
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -63,25 +69,28 @@ type PGliteOptions = Exclude<DatabaseOptions, { kind: 'postgres' }>;
 
 async function openPGlite(options: PGliteOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
-  let pglite: PGlite;
-  if (options.kind === 'pglite') {
-    lock = lockDataDir(options.dataDir);
-    pglite = new PGlite(path.join(options.dataDir, 'pglite'), { parsers: { [INT8_OID]: parseInt8 } });
-  } else {
-    pglite = new PGlite({ parsers: { [INT8_OID]: parseInt8 }, loadDataDir: options.image });
-  }
+  let thread: PGliteThread;
   try {
-    await pglite.waitReady;
-    await migrate({
-      query: (sql, params) => pglite.query<Record<string, unknown>>(sql, params as unknown[]),
-      exec: async (script) => void (await pglite.exec(script)),
-    });
+    if (options.kind === 'pglite') {
+      lock = lockDataDir(options.dataDir);
+      const dir = path.join(options.dataDir, 'pglite');
+      const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+      thread = await PGliteThread.open({ kind: 'dir', dir });
+      // initdb grows the WebAssembly memory to several hundred MiB, which it never gives back: open the
+      // new database once more in a fresh worker, so a first start does not keep that for good.
+      if (fresh) {
+        await thread.close();
+        thread = await PGliteThread.open({ kind: 'dir', dir });
+      }
+    } else {
+      const source: PGliteSource = { kind: 'memory', image: options.image ? await options.image.arrayBuffer() : undefined };
+      thread = await PGliteThread.open(source);
+    }
   } catch (error) {
-    await pglite.close().catch(() => undefined);
     lock?.release();
     throw error;
   }
-  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect(thread) });
   return {
     kind: 'pglite',
     db,
@@ -94,6 +103,7 @@ async function openPGlite(options: PGliteOptions): Promise<Database> {
 
 /** An in-memory PGlite's data directory with every migration applied, for `{ kind: 'memory', image }`. */
 export async function migratedMemoryImage(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = new PGlite();
   try {
     await migrate({

@@ -1,7 +1,7 @@
 // A Kysely dialect for PGlite that hands out its single connection to one user at a time, so that a
 // transaction never sees (or swallows) another request's queries. Kysely's own PGliteDialect routes
-// every query into whichever transaction is open.
-import type { PGlite } from '@electric-sql/pglite';
+// every query into whichever transaction is open. The database itself runs in a worker thread
+// (pglite-thread.ts); this driver, on the request thread, decides the order of its queries.
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -31,13 +31,20 @@ class Mutex {
   }
 }
 
+/** What the driver needs of PGlite: one connection's queries, in order, and a close. */
+export interface SerialDatabase {
+  readonly closed: boolean;
+  query(sql: string, params: readonly unknown[]): Promise<{ rows: unknown[]; affectedRows?: number | undefined }>;
+  close(): Promise<void>;
+}
+
 class SerialPGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: SerialDatabase) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters], { rowMode: 'object' });
+    const result = await this.pglite.query(compiled.sql, compiled.parameters);
     return {
-      rows: result.rows,
+      rows: result.rows as R[],
       numAffectedRows: result.affectedRows !== undefined ? BigInt(result.affectedRows) : undefined,
     };
   }
@@ -53,13 +60,11 @@ class SerialPGliteDriver implements Driver {
   readonly #connection: SerialPGliteConnection;
   readonly #releases = new Map<DatabaseConnection, () => void>();
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: SerialDatabase) {
     this.#connection = new SerialPGliteConnection(pglite);
   }
 
-  async init(): Promise<void> {
-    await this.pglite.waitReady;
-  }
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.#mutex.acquire();
@@ -97,7 +102,7 @@ class SerialPGliteDriver implements Driver {
 }
 
 export class SerialPGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: SerialDatabase) {}
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }

@@ -40,7 +40,7 @@ export function addAuthenticationHook(scope: FastifyInstance, ctx: AppContext, s
     if (needs === 'none') return;
     // An optional caller without a token is anonymous: no verification, no database round trip.
     if (needs === 'optional' && !request.headers.authorization) return;
-    const result = await authenticate(request.headers.authorization, ctx.db, ctx.signer);
+    const result = await authenticate(request.headers.authorization, ctx.db, ctx.signer, ctx.sessions);
     if (result.ok) {
       request.caller = result.caller;
       return;

@@ -1,6 +1,7 @@
 // What every surface receives: the database, the token signer, the configuration and the secrets.
 import type { Kysely } from 'kysely';
 import type { RefreshTokens } from '../identity/refresh-tokens';
+import type { SessionCache } from '../identity/session-cache';
 import type { TokenSigner } from '../identity/tokens';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Kysely<DB>;
   signer: TokenSigner;
   refreshTokens: RefreshTokens;
+  /** Recently seen live sessions; call `revoked()` after any change that ends sessions. */
+  sessions: SessionCache;
   anonKey: string;
   /** 32 bytes, for encrypting users' provider keys at rest. */
   encryptionKey: Buffer;

@@ -1,8 +1,10 @@
 // Who is calling: checks a bearer token's signature and claims and that its session is still live (a
-// signed-out or deleted session is refused at once, not when the token expires). No HTTP here: the
+// signed-out or deleted session is refused at once, not when the token expires; session-cache.ts says
+// how briefly a live answer is reused). No HTTP here: the
 // kernel's authentication hook (http/authentication.ts) hands in the Authorization header.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { SessionCache } from './session-cache';
 import type { TokenSigner } from './tokens';
 
 export interface Caller {
@@ -29,6 +31,7 @@ export async function authenticate(
   authorization: string | string[] | undefined,
   db: Kysely<DB>,
   signer: TokenSigner,
+  sessions: SessionCache,
 ): Promise<AuthResult> {
   const token = bearerToken(authorization);
   if (!token) return { ok: false, problem: 'missing', reason: 'no bearer token' };
@@ -38,13 +41,11 @@ export async function authenticate(
     return { ok: false, problem: isAnon ? 'anon' : 'invalid', reason: verified.reason };
   }
   const { sub, session_id: sessionId, email } = verified.claims;
-  const session = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('id', '=', sessionId)
-    .where('user_id', '=', sub)
-    .executeTakeFirst();
-  if (!session) return { ok: false, problem: 'session_not_found', reason: 'session has ended' };
+  const live = await sessions.isLive(sessionId, sub, async () => {
+    const session = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('user_id', '=', sub).executeTakeFirst();
+    return session !== undefined;
+  });
+  if (!live) return { ok: false, problem: 'session_not_found', reason: 'session has ended' };
   return { ok: true, caller: { userId: sub, sessionId, email } };
 }
 

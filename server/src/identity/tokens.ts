@@ -1,4 +1,5 @@
 // HS256 JWTs: the access token (1 h, GoTrue's claims) and the public anon key.
+import type { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 
@@ -24,10 +25,15 @@ const accessClaimsSchema = z.object({
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 
 export class TokenSigner {
-  readonly #key: Uint8Array;
+  // Imported once: handing jose the raw bytes re-imports the HMAC key through WebCrypto on every
+  // signature and every verification.
+  readonly #key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.#key = new TextEncoder().encode(secret);
+    this.#key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
   }
 
   async signAccessToken(input: AccessTokenInput, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
@@ -48,23 +54,23 @@ export class TokenSigner {
       .setIssuer(JWT_ISSUER)
       .setIssuedAt(iat)
       .setExpirationTime(expiresAt)
-      .sign(this.#key);
+      .sign(await this.#key);
     return { token, expiresAt };
   }
 
   /** The public key the client sends as `apikey`: it identifies the app and grants nothing. */
-  signAnonKey(): Promise<string> {
+  async signAnonKey(): Promise<string> {
     return new SignJWT({ role: 'anon' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(JWT_ISSUER)
       .setIssuedAt(0)
-      .sign(this.#key);
+      .sign(await this.#key);
   }
 
   /** Verifies signature, expiry and claims; the error message says why a token was refused. */
   async verifyAccessToken(token: string): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: string }> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], issuer: JWT_ISSUER });
+      const { payload } = await jwtVerify(token, await this.#key, { algorithms: ['HS256'], issuer: JWT_ISSUER });
       const claims = accessClaimsSchema.safeParse(payload);
       if (!claims.success) return { ok: false, reason: 'not an access token of an authenticated user' };
       return { ok: true, claims: claims.data };

@@ -1,8 +1,8 @@
 // The SQL behind /rest/v1/notes. Every statement is scoped to the caller's user_id (row-level security
 // in the server, ARCHITECTURE 9.6); identifiers come only from the column whitelist, values are parameters.
-import { sql, type Insertable, type Kysely, type RawBuilder, type SqlBool, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { DB, NotesTable } from '../db/schema';
-import type { NoteColumn } from './columns';
+import { COLUMN_TYPES, type NoteColumn } from './columns';
 import type { Filter, OrderTerm } from './query-parser';
 import type { InsertRows, SqlRow } from './write-body';
 
@@ -17,31 +17,102 @@ export interface ReadOptions {
 }
 
 /**
- * Runs one request's statements in a transaction, in UTC so that a timestamp without a zone means the
- * same on PGlite and on any PostgreSQL server. A thrown error rolls everything back.
+ * Runs a request's statements in a transaction when it needs one: a write whose result is checked
+ * before it commits (a thrown error rolls everything back). A single statement runs alone, as its own
+ * transaction. Every connection is in UTC already (db/database.ts).
  */
-export function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('TimeZone', 'UTC', true)`.execute(trx);
-    return work(trx);
-  });
+export function maybeInTransaction<T>(db: Kysely<DB>, needed: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  return needed ? db.transaction().execute(work) : work(db);
 }
 
-export async function selectNotes(trx: Transaction<DB>, userId: string, options: ReadOptions): Promise<NoteRecord[]> {
-  let query = trx.selectFrom('notes').select(options.columns).where(scope(userId, options.filters));
-  for (const term of options.order) {
-    query = query.orderBy(sql.ref(`notes.${term.column}`), (item) => {
-      const directed = term.direction === 'desc' ? item.desc() : item.asc();
-      if (term.nulls === 'first') return directed.nullsFirst();
-      return term.nulls === 'last' ? directed.nullsLast() : directed;
-    });
-  }
-  if (options.limit !== null) query = query.limit(options.limit);
-  if (options.offset !== null) query = query.offset(options.offset);
+/** One JSON member of a row on the wire: its key (a column's name or alias) and the column it shows. */
+export interface WireField {
+  key: string;
+  column: NoteColumn;
+}
+
+export interface JsonPage {
+  /** The rows as the JSON array the client receives, built by the database. */
+  body: string;
+  rows: number;
+  /** The count of every matching row, when asked for. */
+  total: number | null;
+}
+
+/**
+ * A read in one statement, its JSON built in SQL (as PostgREST does): no per-row parsing and
+ * re-serialising in JavaScript, and the optional total counted in the same snapshot. The bytes are
+ * those of JSON.stringify over presenters.ts's presentNote, except inside jsonb values, which keep
+ * PostgreSQL's spacing.
+ */
+export async function selectNotesJson(
+  db: Kysely<DB>,
+  userId: string,
+  options: Omit<ReadOptions, 'columns'> & { count: boolean },
+  fields: WireField[],
+  stripNulls: boolean,
+): Promise<JsonPage> {
+  const page = ordered(
+    db.selectFrom('notes').select(sql<string>`${rowJson(fields, stripNulls)}`.as('j')).where(scope(userId, options.filters)),
+    options,
+  );
+  const total = options.count
+    ? sql<number>`(select count(*) from notes where ${scope(userId, options.filters)})::int`
+    : sql<number | null>`null::int`;
+  const row = await db
+    .selectFrom(page.as('page'))
+    .select([
+      sql<number>`count(*)::int`.as('rows'),
+      sql<string>`coalesce('[' || string_agg(page.j, ',') || ']', '[]')`.as('body'),
+      total.as('total'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { body: row.body, rows: row.rows, total: row.total };
+}
+
+/** A row as a JSON object text: keys and values escaped by the database, timestamps as toISOString writes them. */
+function rowJson(fields: WireField[], stripNulls: boolean): RawBuilder<string> {
+  if (fields.length === 0) return sql<string>`'{}'`;
+  const members = fields.map(({ key, column }) => {
+    const name = `${JSON.stringify(key)}:`;
+    const value = jsonValue(column);
+    return stripNulls
+      ? sql`case when ${sql.ref(`notes.${column}`)} is null then null else ${name}::text || ${value} end`
+      : sql`${name}::text || coalesce(${value}, 'null')`;
+  });
+  return sql<string>`'{' || concat_ws(',', ${sql.join(members)}) || '}'`;
+}
+
+function jsonValue(column: NoteColumn): RawBuilder<string> {
+  const ref = sql.ref(`notes.${column}`);
+  if (COLUMN_TYPES[column] !== 'timestamptz') return sql<string>`to_json(${ref})::text`;
+  // Date.prototype.toISOString's format for the years it writes with four digits; PostgreSQL's own ISO
+  // text (the same instant) outside them.
+  return sql<string>`case when ${ref} >= '0001-01-01T00:00:00Z' and ${ref} < '10000-01-01T00:00:00Z'
+    then '"' || to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
+    else to_json(${ref})::text end`;
+}
+
+export async function selectNotes(trx: Kysely<DB>, userId: string, options: ReadOptions): Promise<NoteRecord[]> {
+  const query = ordered(trx.selectFrom('notes').select(options.columns).where(scope(userId, options.filters)), options);
   return (await query.execute()) as NoteRecord[];
 }
 
-export async function countNotes(trx: Transaction<DB>, userId: string, filters: Filter[]): Promise<number> {
+function ordered<Q extends SelectQueryBuilder<DB, 'notes', object>>(query: Q, options: Omit<ReadOptions, 'columns'>): Q {
+  let result = query;
+  for (const term of options.order) {
+    result = result.orderBy(sql.ref(`notes.${term.column}`), (item) => {
+      const directed = term.direction === 'desc' ? item.desc() : item.asc();
+      if (term.nulls === 'first') return directed.nullsFirst();
+      return term.nulls === 'last' ? directed.nullsLast() : directed;
+    }) as Q;
+  }
+  if (options.limit !== null) result = result.limit(options.limit) as Q;
+  if (options.offset !== null) result = result.offset(options.offset) as Q;
+  return result;
+}
+
+export async function countNotes(trx: Kysely<DB>, userId: string, filters: Filter[]): Promise<number> {
   const row = await trx
     .selectFrom('notes')
     .select((eb) => eb.fn.countAll().as('count'))
@@ -55,7 +126,7 @@ export async function countNotes(trx: Transaction<DB>, userId: string, filters: 
  * is neither changed nor returned, which the caller of this function detects by the returned ids.
  */
 export async function insertNotes(
-  trx: Transaction<DB>,
+  trx: Kysely<DB>,
   userId: string,
   input: InsertRows,
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null,
@@ -85,7 +156,7 @@ export async function insertNotes(
 }
 
 export async function updateNotes(
-  trx: Transaction<DB>,
+  trx: Kysely<DB>,
   userId: string,
   set: SqlRow,
   filters: Filter[],
@@ -102,7 +173,7 @@ export async function updateNotes(
 }
 
 /** DELETE keeps a tombstone (docs/sync.md): deleted_at is set and the trigger clears the content. */
-export async function tombstoneNotes(trx: Transaction<DB>, userId: string, filters: Filter[], returning: NoteColumn[]): Promise<NoteRecord[]> {
+export async function tombstoneNotes(trx: Kysely<DB>, userId: string, filters: Filter[], returning: NoteColumn[]): Promise<NoteRecord[]> {
   return (await trx
     .updateTable('notes')
     .set({ deleted_at: sql<Date>`now()`, base_revision: null })

@@ -2,7 +2,7 @@
 // revision as a number, jsonb as JSON. Never a raw row, never base_revision.
 import { NOTE_COLUMNS } from '#core/note';
 import { COLUMN_TYPES, type NoteColumn } from './columns';
-import type { NoteRecord } from './commands';
+import type { NoteRecord, WireField } from './commands';
 import type { SelectItem } from './query-parser';
 
 /** The columns a selection needs from the database. */
@@ -13,6 +13,19 @@ export function selectedColumns(select: SelectItem[]): NoteColumn[] {
     else columns.add(item.column);
   }
   return [...columns];
+}
+
+/**
+ * The members of each row as the database builds it (commands.ts selectNotesJson), in presentNote's
+ * order. A key named twice keeps its first position and its last column, as an object's assignment does.
+ */
+export function wireFields(select: SelectItem[]): WireField[] {
+  const columns = new Map<string, NoteColumn>();
+  for (const item of select) {
+    if (item.kind === 'all') NOTE_COLUMNS.forEach((column) => columns.set(column, column));
+    else columns.set(item.alias, item.column);
+  }
+  return [...columns].map(([key, column]) => ({ key, column }));
 }
 
 export function presentNote(row: NoteRecord, select: SelectItem[], stripNulls = false): Record<string, unknown> {

@@ -6,11 +6,11 @@ import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
 import { postgrestErrors, RestError } from '../http/errors/postgrest-errors';
 import type { Caller } from '../identity/authenticate';
-import { countNotes, insertNotes, inTransaction, selectNotes, tombstoneNotes, updateNotes, type NoteRecord } from './commands';
+import { insertNotes, maybeInTransaction, selectNotesJson, tombstoneNotes, updateNotes, type NoteRecord } from './commands';
 import { restErrors, TABLE } from './errors';
 import { checkJsonContentType, checkProfile, contentRange, negotiate, parseRange, type Representation } from './headers';
 import { parsePrefer, type Preferences } from './prefer';
-import { presentConflictRow, presentNote, selectedColumns } from './presenters';
+import { presentConflictRow, presentNote, selectedColumns, wireFields } from './presenters';
 import { parseQuery, type ParsedQuery } from './query-parser';
 import { parseInsertBody, parsePatchBody } from './write-body';
 
@@ -56,33 +56,26 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const range = query.limit === null && query.offset === null ? parseRange(request.headers.range) : null;
     const offset = query.offset ?? range?.offset ?? 0;
     const limit = query.limit ?? range?.limit ?? null;
-    const columns = selectedColumns(query.select);
-    const { rows, total } = await inTransaction(db, async (trx) => {
-      const total = prefs.count ? await countNotes(trx, caller.userId, query.filters) : null;
-      if (total !== null && offset > total) throw restErrors.range(offset, total);
-      const rows = await selectNotes(trx, caller.userId, {
-        // `select=` alone asks for objects without columns; the query still needs one.
-        columns: columns.length > 0 ? columns : ['id'],
-        filters: query.filters,
-        order: query.order,
-        limit,
-        offset: offset > 0 ? offset : null,
-      });
-      return { rows, total };
-    });
-    if (accept.single && rows.length !== 1) throw restErrors.singular(rows.length);
-    reply.header('Content-Range', contentRange(offset, rows.length, total));
+    const read = { filters: query.filters, order: query.order, limit, offset: offset > 0 ? offset : null, count: prefs.count !== null };
+    const page = await selectNotesJson(db, caller.userId, read, wireFields(query.select), accept.stripNulls);
+    const { rows, total } = page;
+    if (total !== null && offset > total) throw restErrors.range(offset, total);
+    if (accept.single && rows !== 1) throw restErrors.singular(rows);
+    reply.header('Content-Range', contentRange(offset, rows, total));
     applied(reply, prefs);
     // A page of a known, larger total is partial content, as PostgREST answers it.
-    reply.code(total !== null && rows.length < total ? 206 : 200);
-    return sendRows(reply, rows, query, accept);
+    reply.code(total !== null && rows < total ? 206 : 200);
+    if (accept.single) return reply.type(OBJECT_TYPE).send(page.body.slice(1, -1));
+    return reply.type(ARRAY_TYPE).send(page.body);
   });
 
   app.post('/notes', async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     const input = parseInsertBody(request.body, { columns: query.columns, missingDefault: prefs.missing === 'default', userId: caller.userId });
     const representation = prefs.return === 'representation';
-    const rows = await inTransaction(db, async (trx) => {
+    // A batch checked after the insert must be able to roll back; a plain insert is one statement.
+    const checked = prefs.resolution === 'merge-duplicates' || (representation && accept.single);
+    const rows = await maybeInTransaction(db, checked, async (trx) => {
       if (input.rows.length === 0) return [];
       const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, representation ? selectedColumns(query.select) : ['id']);
       // A merge skips only rows whose id belongs to another user: refuse, and roll the batch back.
@@ -102,7 +95,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     requireFilters(query, 'UPDATE');
     const set = parsePatchBody(request.body, caller.userId);
     const representation = prefs.return === 'representation';
-    const rows = await inTransaction(db, async (trx) => {
+    const rows = await maybeInTransaction(db, checksAffected(prefs, representation && accept.single), async (trx) => {
       // An empty body changes nothing (and must not bump revisions).
       if (Object.keys(set).length === 0) return [];
       const rows = await updateNotes(trx, caller.userId, set, query.filters, representation ? selectedColumns(query.select) : ['id']);
@@ -115,7 +108,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { caller, query, prefs, accept } = prepare(request);
     requireFilters(query, 'DELETE');
     const representation = prefs.return === 'representation';
-    const rows = await inTransaction(db, async (trx) => {
+    const rows = await maybeInTransaction(db, checksAffected(prefs, representation && accept.single), async (trx) => {
       const rows = await tombstoneNotes(trx, caller.userId, query.filters, representation ? selectedColumns(query.select) : ['id']);
       return checkAffected(rows, prefs, representation && accept.single);
     });
@@ -129,6 +122,10 @@ function requireFilters(query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {
   if (query.limit !== null || query.offset !== null) {
     throw restErrors.notImplemented(`limit and offset are not supported on ${verb === 'UPDATE' ? 'PATCH' : 'DELETE'}`, 'Filter by id instead.');
   }
+}
+
+function checksAffected(prefs: Preferences, single: boolean): boolean {
+  return single || (prefs.handling === 'strict' && prefs.maxAffected !== null);
 }
 
 /** Enforces `Prefer: max-affected` (with handling=strict) and `.single()` before the transaction commits. */
@@ -146,12 +143,13 @@ function sendMutation(reply: FastifyReply, rows: NoteRecord[], query: ParsedQuer
   return sendRows(reply, rows, query, accept);
 }
 
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+const ARRAY_TYPE = 'application/json; charset=utf-8';
+
 function sendRows(reply: FastifyReply, rows: NoteRecord[], query: ParsedQuery, accept: Representation) {
   const present = (row: NoteRecord) => presentNote(row, query.select, accept.stripNulls);
-  if (accept.single) {
-    return reply.type('application/vnd.pgrst.object+json; charset=utf-8').send(JSON.stringify(present(rows[0] ?? {})));
-  }
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows.map(present)));
+  if (accept.single) return reply.type(OBJECT_TYPE).send(JSON.stringify(present(rows[0] ?? {})));
+  return reply.type(ARRAY_TYPE).send(JSON.stringify(rows.map(present)));
 }
 
 function applied(reply: FastifyReply, prefs: Preferences): void {

@@ -1,0 +1,65 @@
+// Compiles the server ahead of time: server/src/main.ts and the PGlite worker bundled by esbuild into
+// dist/server/ (packages stay external, resolved from node_modules at run time), the SQL migrations
+// copied beside them. `npm start` runs the bundle, so no TypeScript is compiled at start-up.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverOutDir = path.join(root, 'dist/server');
+export const serverEntry = path.join(serverOutDir, 'main.js');
+const ENTRY_POINTS = { main: 'server/src/main.ts', 'pglite-worker': 'server/src/db/pglite-worker.ts' };
+const MIGRATIONS = path.join(root, 'server/src/db/migrations');
+const SOURCES = ['server/src', 'core', 'package.json', 'package-lock.json', 'scripts/build-server.mjs'];
+
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** True when the bundle is missing or older than any of its sources. */
+export function serverIsStale() {
+  const built = fs.statSync(serverEntry, { throwIfNoEntry: false });
+  if (!built) return true;
+  return SOURCES.some((source) => newestMtime(path.join(root, source)) > built.mtimeMs);
+}
+
+/** Writes a file through a temporary name: several servers starting at once may build side by side. */
+function writeAtomically(file, contents) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, contents);
+  fs.renameSync(temporary, file);
+}
+
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ENTRY_POINTS,
+    outdir: serverOutDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    write: false,
+  });
+  for (const file of fs.readdirSync(MIGRATIONS)) {
+    writeAtomically(path.join(serverOutDir, 'migrations', file), fs.readFileSync(path.join(MIGRATIONS, file)));
+  }
+  // main.js last: its mtime marks the whole bundle as built.
+  const outputs = [...result.outputFiles].sort((a, b) => Number(a.path === serverEntry) - Number(b.path === serverEntry));
+  for (const output of outputs) writeAtomically(output.path, output.contents);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

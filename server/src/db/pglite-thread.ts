@@ -1,0 +1,128 @@
+// The request thread's handle on the worker that owns PGlite (pglite-worker.ts): queries are posted to
+// it and answered by id. Only this thread's driver decides the order of queries (pglite-driver.ts).
+import { Worker } from 'node:worker_threads';
+import {
+  deserializeError,
+  type PGliteSource,
+  type QueryOutcome,
+  type WorkerMessage,
+  type WorkerRequest,
+  type WorkerStart,
+} from './pglite-worker-protocol';
+
+type Pending = { resolve: (value: QueryOutcome | null) => void; reject: (error: Error) => void };
+type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+
+/** The compiled worker beside the compiled server; the TypeScript source (through tsx) in tests and dev. */
+function workerScript(): { url: URL; execArgv: string[] } {
+  if (import.meta.url.endsWith('.ts')) return { url: new URL('./pglite-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
+  return { url: new URL('./pglite-worker.js', import.meta.url), execArgv: [] };
+}
+
+export class PGliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
+  #nextId = 1;
+  #failure: Error | null = null;
+  #closed = false;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+  }
+
+  /** Starts the worker and resolves once PGlite is open and migrated there. */
+  static open(source: PGliteSource): Promise<PGliteThread> {
+    const { url, execArgv } = workerScript();
+    const start: WorkerStart = { source };
+    const worker = new Worker(url, {
+      workerData: start,
+      execArgv,
+      transferList: source.kind === 'memory' && source.image ? [source.image] : [],
+    });
+    const thread = new PGliteThread(worker);
+    return new Promise((resolve, reject) => {
+      const onStartMessage = (message: WorkerMessage) => {
+        if (message.kind === 'ready') {
+          worker.off('message', onStartMessage);
+          worker.on('message', (next: WorkerMessage) => thread.#receive(next));
+          resolve(thread);
+        } else if (message.kind === 'failed') {
+          worker.off('message', onStartMessage);
+          void worker.terminate();
+          reject(deserializeError(message.error));
+        }
+      };
+      worker.on('message', onStartMessage);
+      worker.once('error', reject);
+      worker.on('error', (error) => thread.#fail(error));
+      worker.on('exit', (code) => thread.#fail(new Error(`the database worker exited (code ${code})`)));
+    });
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  query(sql: string, params: readonly unknown[] = []): Promise<QueryOutcome> {
+    return this.#send({ kind: 'query', sql, params }) as Promise<QueryOutcome>;
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.#send({ kind: 'exec', sql });
+  }
+
+  /** NOTIFY payloads of a channel; resolves once the worker listens. Returns the unsubscribe. */
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    const handlers = this.#listeners.get(channel) ?? new Set();
+    this.#listeners.set(channel, handlers);
+    handlers.add(handler);
+    if (handlers.size === 1) await this.#send({ kind: 'listen', channel });
+    return async () => {
+      handlers.delete(handler);
+      if (handlers.size === 0 && this.#listeners.get(channel) === handlers) {
+        this.#listeners.delete(channel);
+        if (!this.#closed) await this.#send({ kind: 'unlisten', channel });
+      }
+    };
+  }
+
+  /** Closes PGlite (flushing it to disk) and ends the worker. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    const exited = new Promise((resolve) => this.#worker.once('exit', resolve));
+    await this.#send({ kind: 'close' }).catch(() => undefined);
+    this.#closed = true;
+    await exited;
+  }
+
+  #send(body: RequestBody): Promise<QueryOutcome | null> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    if (this.#closed) return Promise.reject(new Error('the database is closed'));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...body, id } as WorkerRequest);
+    });
+  }
+
+  #receive(message: WorkerMessage): void {
+    if (message.kind === 'notify') {
+      for (const handler of this.#listeners.get(message.channel) ?? []) handler(message.payload);
+      return;
+    }
+    if (message.kind !== 'result' && message.kind !== 'error') return;
+    const pending = this.#pending.get(message.id);
+    this.#pending.delete(message.id);
+    if (message.kind === 'result') pending?.resolve(message.value);
+    else pending?.reject(deserializeError(message.error));
+  }
+
+  /** A worker that died takes every waiting query with it; later queries fail at once. */
+  #fail(error: Error): void {
+    if (this.#closed && this.#pending.size === 0) return;
+    this.#failure ??= error;
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+  }
+}

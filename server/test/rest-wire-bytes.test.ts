@@ -1,0 +1,70 @@
+// The JSON of a read is built by the database (rest/commands.ts selectNotesJson). These tests hold it to
+// the bytes the JavaScript presenter writes (JSON.stringify over presentNote), which the supabase-js
+// client and the sync engine were built against: escapes, microsecond timestamps, aliases, nulls.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectNotes } from '../src/rest/commands';
+import { presentNote } from '../src/rest/presenters';
+import { parseQuery } from '../src/rest/query-parser';
+import { signedInClient, startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let token: string;
+let userId: string;
+
+// Every character below U+0080 (escapes, quotes, backslash, DEL), a few beyond, and an astral one.
+const TRICKY = `${Array.from({ length: 0x80 }, (_, i) => String.fromCharCode(i)).join('').slice(1)} é € \u2028 \u2029 \uFEFF 😀`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const signedIn = await signedInClient(server);
+  token = signedIn.session.access_token;
+  userId = signedIn.user.id;
+  const at = (iso: string) => sql<Date>`${iso}::timestamptz`;
+  const rows = [
+    { title: TRICKY, content: 'plain', created_at: '2024-01-02T03:04:05.123456Z', updated_at: '2024-01-02T03:04:05.999999+05:30' },
+    { title: 'nulls', content: '', expanded_content: null, created_at: '1900-01-01T00:00:00Z', updated_at: '9999-12-31T23:59:59.999Z' },
+    { title: 'list', content: 'x', is_checklist: true, created_at: '2000-02-29T12:00:00Z', updated_at: '1970-01-01T00:00:00.0005Z' },
+  ];
+  for (const row of rows) {
+    await server.ctx.db
+      .insertInto('notes')
+      .values({ ...row, id: randomUUID(), user_id: userId, created_at: at(row.created_at), updated_at: at(row.updated_at) })
+      .execute();
+  }
+});
+afterAll(async () => server?.close());
+
+async function wire(query: string): Promise<string> {
+  const response = await fetch(`${server.url}/rest/v1/notes?${query}`, { headers: { authorization: `Bearer ${token}`, apikey: server.anonKey } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+async function presented(query: string): Promise<string> {
+  const parsed = parseQuery(query);
+  const columns = [...new Set(parsed.select.flatMap((item) => (item.kind === 'all' ? ['id', 'title', 'content', 'expanded_content', 'is_checklist', 'created_at', 'updated_at', 'revision', 'deleted_at', 'last_mutation_id', 'user_id'] : [item.column])))];
+  const rows = await selectNotes(server.ctx.db, userId, { columns: columns as never, filters: parsed.filters, order: parsed.order, limit: parsed.limit, offset: parsed.offset });
+  return JSON.stringify(rows.map((row) => presentNote(row, parsed.select)));
+}
+
+describe('the JSON a read returns', () => {
+  it('has the presenter\'s bytes for every non-jsonb column, escapes and timestamps included', async () => {
+    const query =
+      'select=id,title,content,expanded_content,is_checklist,created_at,updated_at,revision,deleted_at,last_mutation_id,user_id&order=title.asc';
+    const body = await wire(query);
+    expect(body).toBe(await presented(query));
+    expect((JSON.parse(body) as { title: string }[]).map((row) => row.title)).toContain(TRICKY);
+  });
+
+  it('keeps aliases, their order and a key named twice as an object would', async () => {
+    const query = 'select=heading:title,updated_at,heading:content,id&order=updated_at.desc&limit=2';
+    expect(await wire(query)).toBe(await presented(query));
+  });
+
+  it('equals the presenter\'s JSON for jsonb columns and select=*', async () => {
+    const body = await wire('select=*&order=title.asc');
+    expect(JSON.parse(body)).toEqual(JSON.parse(await presented('select=*&order=title.asc')));
+  });
+});
