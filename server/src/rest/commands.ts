@@ -52,45 +52,53 @@ export async function selectNotesJson(
   fields: WireField[],
   stripNulls: boolean,
 ): Promise<JsonPage> {
-  const page = ordered(
-    db.selectFrom('notes').select(sql<string>`${rowJson(fields, stripNulls)}`.as('j')).where(scope(userId, options.filters)),
-    options,
-  );
+  // row_to_json names each member after its column in the page: a key that cannot be a column name
+  // (empty, or long enough for PostgreSQL to truncate) is written by concatenation instead, which costs more.
+  const named = fields.length > 0 && fields.every(({ key }) => key.length > 0 && Buffer.byteLength(key) <= MAX_IDENTIFIER_BYTES);
+  const members = named
+    ? fields.map(({ key, column }) => sql`${wireValue(column)}`.as(key))
+    : [sql<string>`${rowJson(fields, stripNulls)}`.as('j')];
+  const page = ordered(db.selectFrom('notes').select(members).where(scope(userId, options.filters)), options);
+  const row = named ? sql<string>`row_to_json(page)` : sql<string>`page.j`;
+  const json = named && stripNulls ? sql<string>`json_strip_nulls(${row})::text` : sql<string>`${row}::text`;
   const total = options.count
     ? sql<number>`(select count(*) from notes where ${scope(userId, options.filters)})::int`
     : sql<number | null>`null::int`;
-  const row = await db
+  const result = await db
     .selectFrom(page.as('page'))
     .select([
       sql<number>`count(*)::int`.as('rows'),
-      sql<string>`coalesce('[' || string_agg(page.j, ',') || ']', '[]')`.as('body'),
+      sql<string>`coalesce('[' || string_agg(${json}, ',') || ']', '[]')`.as('body'),
       total.as('total'),
     ])
     .executeTakeFirstOrThrow();
-  return { body: row.body, rows: row.rows, total: row.total };
+  return { body: result.body, rows: result.rows, total: result.total };
 }
 
-/** A row as a JSON object text: keys and values escaped by the database, timestamps as toISOString writes them. */
+const MAX_IDENTIFIER_BYTES = 63;
+
+/** A column as its JSON wants it: timestamps as toISOString writes them, the rest as they are. */
+function wireValue(column: NoteColumn): RawBuilder<unknown> {
+  const ref = sql.ref(`notes.${column}`);
+  if (COLUMN_TYPES[column] !== 'timestamptz') return sql`${ref}`;
+  // Date.prototype.toISOString's format for the years it writes with four digits; PostgreSQL's own ISO
+  // text (the same instant) outside them.
+  return sql`case when ${ref} >= '0001-01-01T00:00:00Z' and ${ref} < '10000-01-01T00:00:00Z'
+    then to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    else to_json(${ref}) #>> '{}' end`;
+}
+
+/** A row as a JSON object text by concatenation, for keys too long to be column names. */
 function rowJson(fields: WireField[], stripNulls: boolean): RawBuilder<string> {
   if (fields.length === 0) return sql<string>`'{}'`;
   const members = fields.map(({ key, column }) => {
     const name = `${JSON.stringify(key)}:`;
-    const value = jsonValue(column);
+    const value = sql<string>`to_json(${wireValue(column)})::text`;
     return stripNulls
       ? sql`case when ${sql.ref(`notes.${column}`)} is null then null else ${name}::text || ${value} end`
       : sql`${name}::text || coalesce(${value}, 'null')`;
   });
   return sql<string>`'{' || concat_ws(',', ${sql.join(members)}) || '}'`;
-}
-
-function jsonValue(column: NoteColumn): RawBuilder<string> {
-  const ref = sql.ref(`notes.${column}`);
-  if (COLUMN_TYPES[column] !== 'timestamptz') return sql<string>`to_json(${ref})::text`;
-  // Date.prototype.toISOString's format for the years it writes with four digits; PostgreSQL's own ISO
-  // text (the same instant) outside them.
-  return sql<string>`case when ${ref} >= '0001-01-01T00:00:00Z' and ${ref} < '10000-01-01T00:00:00Z'
-    then '"' || to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-    else to_json(${ref})::text end`;
 }
 
 export async function selectNotes(trx: Kysely<DB>, userId: string, options: ReadOptions): Promise<NoteRecord[]> {
