@@ -83,8 +83,8 @@ const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toStr
 // Default logging (info, one line per request), written where npm start would write it, minus the terminal.
 const logStream = fs.createWriteStream('/dev/null');
 const { app, ctx } = await createServer(config, database, { logger: { level: 'info', stream: logStream } });
-await app.listen({ port: Number(process.env.MEASURE_PORT ?? 4401), host: '127.0.0.1' });
-const url = `http://127.0.0.1:${Number(process.env.MEASURE_PORT ?? 4401)}`;
+await app.listen({ port: Number(process.env.MEASURE_PORT ?? 4403), host: '127.0.0.1' });
+const url = `http://127.0.0.1:${Number(process.env.MEASURE_PORT ?? 4403)}`;
 const signup = await fetch(`${url}/auth/v1/signup`, {
   method: 'POST',
   headers: { apikey: ctx.anonKey, 'content-type': 'application/json' },
