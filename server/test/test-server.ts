@@ -44,6 +44,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_TOKEN_REFRESH: '10000',
     RATE_LIMIT_SIGNUP: '10000',
     RATE_LIMIT_AI: '10000',
+    RATE_LIMIT_VERIFY: '10000',
+    RATE_LIMIT_WRITE: '100000',
     ...env,
   });
   const { database, dropDatabase } = await openTestDatabase();

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { securePrivateDir } from './data-dir-permissions';
 import { migrate } from './migrate';
 import { SerialPGliteDialect } from './pglite-driver';
 import type { DB } from './schema';
@@ -65,6 +66,8 @@ async function openPGlite(options: PGliteOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
   let pglite: PGlite;
   if (options.kind === 'pglite') {
+    // A tree written under a looser umask (before this was enforced) is made private again first.
+    securePrivateDir(options.dataDir);
     lock = lockDataDir(options.dataDir);
     pglite = new PGlite(path.join(options.dataDir, 'pglite'), { parsers: { [INT8_OID]: parseInt8 } });
   } else {
@@ -76,6 +79,8 @@ async function openPGlite(options: PGliteOptions): Promise<Database> {
       query: (sql, params) => pglite.query<Record<string, unknown>>(sql, params as unknown[]),
       exec: async (script) => void (await pglite.exec(script)),
     });
+    // PGlite unpacks a new cluster with the modes of its archive (0666), whatever the umask: again.
+    if (options.kind === 'pglite') securePrivateDir(options.dataDir);
   } catch (error) {
     await pglite.close().catch(() => undefined);
     lock?.release();

@@ -8,6 +8,7 @@ import { postgrestErrors, RestError } from '../http/errors/postgrest-errors';
 import type { Caller } from '../identity/authenticate';
 import { countNotes, insertNotes, inTransaction, selectNotes, tombstoneNotes, updateNotes, type NoteRecord } from './commands';
 import { restErrors, TABLE } from './errors';
+import { assertWithinQuota } from './quota';
 import { checkJsonContentType, checkProfile, contentRange, negotiate, parseRange, type Representation } from './headers';
 import { parsePrefer, type Preferences } from './prefer';
 import { presentConflictRow, presentNote, selectedColumns } from './presenters';
@@ -26,6 +27,16 @@ interface Prepared {
 
 export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+  const { write: maxWrites, writeWindowMs } = ctx.config.rateLimits;
+
+  // Rows of one user: never kept by a browser's or a proxy's cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  // Writes per user (RATE_LIMIT_WRITE per RATE_LIMIT_WRITE_WINDOW_MS): one account cannot flood the database for the others.
+  const writeLimit = {
+    rateLimit: { max: maxWrites, timeWindow: writeWindowMs, keyGenerator: (request: FastifyRequest) => `rest-write:${callerOf(request).userId}` },
+  };
 
   // Thrown, so the surface's error mapper answers (after the authentication hook has run).
   app.setNotFoundHandler(async (request) => {
@@ -78,12 +89,13 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return sendRows(reply, rows, query, accept);
   });
 
-  app.post('/notes', async (request, reply) => {
+  app.post('/notes', { config: writeLimit }, async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     const input = parseInsertBody(request.body, { columns: query.columns, missingDefault: prefs.missing === 'default', userId: caller.userId });
     const representation = prefs.return === 'representation';
     const rows = await inTransaction(db, async (trx) => {
       if (input.rows.length === 0) return [];
+      await assertWithinQuota(trx, caller.userId, input.rows, ctx.config.notesQuota);
       const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, representation ? selectedColumns(query.select) : ['id']);
       // A merge skips only rows whose id belongs to another user: refuse, and roll the batch back.
       if (prefs.resolution === 'merge-duplicates' && rows.length !== input.rows.length) throw restErrors.rowLevelSecurity();
@@ -97,7 +109,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return sendRows(reply, rows, query, accept);
   });
 
-  app.patch('/notes', async (request, reply) => {
+  app.patch('/notes', { config: writeLimit }, async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     requireFilters(query, 'UPDATE');
     const set = parsePatchBody(request.body, caller.userId);
@@ -111,7 +123,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return sendMutation(reply, rows, query, prefs, accept);
   });
 
-  app.delete('/notes', async (request, reply) => {
+  app.delete('/notes', { config: writeLimit }, async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     requireFilters(query, 'DELETE');
     const representation = prefs.return === 'representation';
