@@ -33,10 +33,14 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
-  // Writes per user (RATE_LIMIT_WRITE per RATE_LIMIT_WRITE_WINDOW_MS): one account cannot flood the database for the others.
-  const writeLimit = {
-    rateLimit: { max: maxWrites, timeWindow: writeWindowMs, keyGenerator: (request: FastifyRequest) => `rest-write:${callerOf(request).userId}` },
-  };
+  // Writes per user (RATE_LIMIT_WRITE per RATE_LIMIT_WRITE_WINDOW_MS), one counter across POST, PATCH and
+  // DELETE: one account cannot flood the database for the others. A route-level hook, so it runs after the
+  // kernel's authentication hook and is keyed by the user.
+  const writeLimit = app.rateLimit({
+    max: maxWrites,
+    timeWindow: writeWindowMs,
+    keyGenerator: (request: FastifyRequest) => `rest-write:${callerOf(request).userId}`,
+  });
 
   // Thrown, so the surface's error mapper answers (after the authentication hook has run).
   app.setNotFoundHandler(async (request) => {
@@ -89,7 +93,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return sendRows(reply, rows, query, accept);
   });
 
-  app.post('/notes', { config: writeLimit }, async (request, reply) => {
+  app.post('/notes', { onRequest: writeLimit }, async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     const input = parseInsertBody(request.body, { columns: query.columns, missingDefault: prefs.missing === 'default', userId: caller.userId });
     const representation = prefs.return === 'representation';
@@ -109,7 +113,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return sendRows(reply, rows, query, accept);
   });
 
-  app.patch('/notes', { config: writeLimit }, async (request, reply) => {
+  app.patch('/notes', { onRequest: writeLimit }, async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     requireFilters(query, 'UPDATE');
     const set = parsePatchBody(request.body, caller.userId);
@@ -123,7 +127,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return sendMutation(reply, rows, query, prefs, accept);
   });
 
-  app.delete('/notes', { config: writeLimit }, async (request, reply) => {
+  app.delete('/notes', { onRequest: writeLimit }, async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     requireFilters(query, 'DELETE');
     const representation = prefs.return === 'representation';
