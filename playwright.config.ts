@@ -28,6 +28,8 @@ const appEnv = (port: number, dataDir: string | undefined, extra: Record<string,
   RATE_LIMIT_TOKEN_REFRESH: '100000',
   RATE_LIMIT_SIGNUP: '100000',
   RATE_LIMIT_AI: '100000',
+  RATE_LIMIT_VERIFY: '100000',
+  RATE_LIMIT_WRITE: '100000',
   ...extra,
 });
 

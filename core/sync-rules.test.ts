@@ -6,6 +6,7 @@ import { editBasis, localCreate, localDelete, localEdit, versionOf } from './syn
 import {
   CONFLICT_COPY_SUFFIX,
   conflictCopy,
+  conflictCopyIds,
   fromServer,
   needsFullResync,
   planBatches,
@@ -166,20 +167,19 @@ describe('push', () => {
     expect(res.changes.put).toEqual([expect.objectContaining({ content: 'b', base_revision: 11, sent_mutation_ids: ['m2'] })]);
   });
 
-  it('[S7] a 409 from another device: the server keeps the id, the local version becomes a pending conflict copy', () => {
+  it('[S7] [S22] a 409 from another device: the server keeps the id, the local version becomes a pending conflict copy whose ids derive from the change', () => {
     const edited = localEdit(synced(), { content: 'mine' }, 'm1', T1);
     const res = pushConflict(edited, 'm1', serverRow({ content: 'theirs', revision: 12, last_mutation_id: 'm9' }), ids);
     expect(res.outcome).toBe('conflict-copy');
     const [original, copy] = res.changes.put;
     expect(original).toMatchObject({ id: NOTE, content: 'theirs', sync_state: 'synced', revision: 12 });
     expect(copy).toMatchObject({
-      id: ids.id,
+      ...{ id: conflictCopyIds(NOTE, 'm1').id, mutation_id: conflictCopyIds(NOTE, 'm1').mutationId },
       content: 'mine',
       title: `Server title${CONFLICT_COPY_SUFFIX}`,
       sync_state: 'pending',
       base_revision: null,
       revision: null,
-      mutation_id: 'm-copy',
       conflict_of: NOTE,
     });
   });
@@ -189,7 +189,7 @@ describe('push', () => {
     const res = pushConflict(edited, 'm1', serverRow({ title: '', content: '', revision: 12, deleted_at: T1, last_mutation_id: 'm9' }), ids);
     expect(res.outcome).toBe('conflict-copy');
     expect(res.changes.delete).toEqual([NOTE]);
-    expect(res.changes.put).toEqual([expect.objectContaining({ id: ids.id, content: 'mine', title: `Server title${CONFLICT_COPY_SUFFIX}` })]);
+    expect(res.changes.put).toEqual([expect.objectContaining({ id: conflictCopyIds(NOTE, 'm1').id, content: 'mine', title: `Server title${CONFLICT_COPY_SUFFIX}` })]);
   });
 
   it('[S7] the same change made on two devices needs no copy', () => {

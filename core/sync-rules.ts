@@ -1,5 +1,6 @@
 // The pure rules of note sync (docs/sync.md): what a local write, a push answer or a pulled row does to
 // the local working copy. No I/O here; the client's sync engine runs these inside storage transactions.
+import { derivedUuid } from './derived-id';
 import type { ChatMessage, ChecklistItem, NoteRow, NoteWritable } from './note';
 import { NOTE_LIMITS } from './note';
 
@@ -232,6 +233,16 @@ export function conflictCopy(local: LocalNote, ids: { id: string; mutationId: st
 }
 
 /**
+ * The id and first mutation id of the conflict copy that keeps the local change `mutationId` of note
+ * `noteId` [S22]. Derived, not random: a screen that showed that change (its version's mutation id) finds
+ * the copy again, and a write it makes follows its change there; a copy whose mutation id is still the
+ * first one is unchanged since it was made.
+ */
+export function conflictCopyIds(noteId: string, mutationId: string): { id: string; mutationId: string } {
+  return { id: derivedUuid(`conflict-copy:${noteId}:${mutationId}`), mutationId: derivedUuid(`conflict-copy-mutation:${noteId}:${mutationId}`) };
+}
+
+/**
  * The server refused the row sent with `sentMutationId` because its base revision is stale (409) and
  * returned its current row [S6] [S7] [S8].
  */
@@ -254,7 +265,7 @@ export function pushConflict(
   if (current.deleted_at === null && sameContent(local, current)) {
     return { outcome: 'same-change', changes: takeServer(current, local) };
   }
-  const copy = conflictCopy(local, ids);
+  const copy = conflictCopy(local, { ...(local.mutation_id ? conflictCopyIds(local.id, local.mutation_id) : ids), now: ids.now });
   const original = takeServer(current, local);
   return { outcome: 'conflict-copy', changes: { put: [...original.put, copy], delete: original.delete } };
 }

@@ -54,7 +54,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 async function measureApi(label: string, database: Database): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'none'), RATE_LIMIT_TOKEN: '1000000', RATE_LIMIT_SIGNUP: '1000000' });
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'none'), RATE_LIMIT_TOKEN: '1000000', RATE_LIMIT_SIGNUP: '1000000', RATE_LIMIT_WRITE: '1000000' });
   const { app, ctx } = await createServer(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -10,6 +10,7 @@ import { apiRoutes } from './api/routes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { serializeError } from './db/error-serializer';
 import { decorateCaller } from './http/authentication';
 import type { AppContext } from './http/context';
 import { gotrueErrors } from './http/errors/gotrue-errors';
@@ -38,6 +39,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       paths: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'headers.authorization', 'headers.apikey'],
       censor: '[redacted]',
     },
+    // Every logged error, from any surface or from Fastify itself: never a database error's query or params.
+    serializers: { err: (error: unknown) => ({ message: '', stack: '', ...serializeError(error) }) },
   };
 }
 

@@ -10,6 +10,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // The address users reach the app at (behind a proxy); /api/config names it. Default: the bound address.
+  PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   OPENROUTER_API_KEY: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
@@ -29,6 +31,13 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUP: intFromEnv(30, 1),
   RATE_LIMIT_AI: intFromEnv(60, 1),
   RATE_LIMIT_AI_WINDOW_MS: intFromEnv(10 * 60_000, 1),
+  // Password checks of a signed-in user (a password change, account deletion): GoTrue's verify figure.
+  RATE_LIMIT_VERIFY: intFromEnv(30, 1),
+  // Per-user writes to /rest/v1 (requests per window) and the notes one user may keep (rows, tombstones included).
+  RATE_LIMIT_WRITE: intFromEnv(120, 1),
+  RATE_LIMIT_WRITE_WINDOW_MS: intFromEnv(60_000, 1),
+  NOTES_QUOTA: intFromEnv(20_000, 1),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -38,6 +47,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  publicUrl: string | undefined;
   jwtSecret: string | undefined;
   encryptionKey: string | undefined;
   trustProxy: boolean | string | number;
@@ -58,7 +68,12 @@ export interface Config {
     signup: number;
     ai: number;
     aiWindowMs: number;
+    verify: number;
+    write: number;
+    writeWindowMs: number;
   };
+  /** Most notes rows (live and tombstones) one user may have. */
+  notesQuota: number;
 }
 
 export class ConfigError extends Error {}
@@ -76,11 +91,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.ENCRYPTION_KEY !== undefined && !isValidEncryptionKey(e.ENCRYPTION_KEY)) {
     throw new ConfigError('Invalid configuration: ENCRYPTION_KEY must be 32 bytes as 64 hex characters or base64');
   }
+  // A generated key lives in the same database as the ciphertexts it protects: fine on one machine, not
+  // in production, where a database dump or backup alone must not reveal users' provider keys.
+  if (e.NODE_ENV === 'production' && e.ENCRYPTION_KEY === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: ENCRYPTION_KEY is required when NODE_ENV=production (32 bytes as 64 hex characters or base64, e.g. `openssl rand -hex 32`)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -101,7 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signup: e.RATE_LIMIT_SIGNUP,
       ai: e.RATE_LIMIT_AI,
       aiWindowMs: e.RATE_LIMIT_AI_WINDOW_MS,
+      verify: e.RATE_LIMIT_VERIFY,
+      write: e.RATE_LIMIT_WRITE,
+      writeWindowMs: e.RATE_LIMIT_WRITE_WINDOW_MS,
     },
+    notesQuota: e.NOTES_QUOTA,
     ...overrides,
   };
 }

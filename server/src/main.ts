@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { restrictUmask } from './db/data-dir-permissions';
 import { createServer, loggerOptions } from './app';
 import { formatBanner, summarizeStart } from './startup/banner';
 import { describeListenError } from './startup/listen-error';
@@ -16,6 +17,8 @@ class StartupError extends Error {}
 
 async function main(): Promise<void> {
   const started = performance.now();
+  // Before anything is written: the database, the WAL and the secrets are readable by this account only.
+  restrictUmask();
   const config = loadConfig();
   const terminal = { isTTY: process.stdout.isTTY === true, color: process.stdout.isTTY === true && process.stdout.hasColors() };
   const database = await openDatabase(

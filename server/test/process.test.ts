@@ -93,6 +93,18 @@ function startServer(port: number, { terminal = false } = {}): Promise<Started> 
   });
 }
 
+/** Every entry under `dir` that its group or other users may read, write or enter. */
+function openToOthers(dir: string): string[] {
+  const open: string[] = [];
+  const pending = [dir];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    const stat = fs.lstatSync(current);
+    if ((stat.mode & 0o077) !== 0) open.push(`${path.relative(dir, current) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const entry of fs.readdirSync(current)) pending.push(path.join(current, entry));
+  }
+  return open;
+}
+
 function exitOf(child: ChildProcess): Promise<{ code: number | null }> {
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code })));
 }
@@ -115,6 +127,10 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
   let refreshToken = '';
 
   it('starts on an empty DATA_DIR, refuses a second server there, and stops cleanly on SIGTERM', async () => {
+    // [issue 14.1] A DATA_DIR made under a loose umask is repaired at start, and nothing new is readable by others.
+    fs.chmodSync(dataDir, 0o777);
+    fs.writeFileSync(path.join(dataDir, 'left-over'), 'x');
+    fs.chmodSync(path.join(dataDir, 'left-over'), 0o666);
     const port = await freePort();
     const first = await startServer(port);
     console.info(`first start (initdb + migrations): ${Math.round(first.startupMs)} ms`);
@@ -131,6 +147,7 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     const signup = await auth(first.url, anonKey, 'signup', credentials);
     expect(signup.status).toBe(200);
     refreshToken = String(signup.body.refresh_token);
+    expect(openToOthers(dataDir)).toEqual([]);
 
     const second = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: root,
@@ -153,7 +170,11 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     expect(fs.existsSync(path.join(dataDir, 'sprout.lock'))).toBe(false);
   });
 
-  it('keeps users, sessions and the signing secret across a restart', async () => {
+  it('keeps users, sessions and the signing secret across a restart, past a stale lock whose PID is reused', async () => {
+    // [issue 14.6] The lock of a server killed with -9, its PID now another program's (a container restart).
+    const bystander = spawn('sleep', ['120'], { stdio: 'ignore' });
+    running.push(bystander);
+    fs.writeFileSync(path.join(dataDir, 'sprout.lock'), String(bystander.pid));
     const restarted = await startServer(await freePort());
     console.info(`restart: ${Math.round(restarted.startupMs)} ms`);
     const { anonKey } = await config(restarted.url);

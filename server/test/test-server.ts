@@ -11,7 +11,8 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import type { AppContext } from '../src/http/context';
-import { createServer } from '../src/app';
+import { Writable } from 'node:stream';
+import { createServer, loggerOptions } from '../src/app';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +33,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Collects the server's log lines (JSON, at info level, through the server's own redacting logger options). */
+  logs?: string[];
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -44,10 +50,24 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_TOKEN_REFRESH: '10000',
     RATE_LIMIT_SIGNUP: '10000',
     RATE_LIMIT_AI: '10000',
+    RATE_LIMIT_VERIFY: '10000',
+    RATE_LIMIT_WRITE: '100000',
     ...env,
   });
   const { database, dropDatabase } = await openTestDatabase();
-  const { app, ctx } = await createServer(config, database);
+  const { logs } = options;
+  const logger = logs
+    ? {
+        ...(loggerOptions('info') as object),
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            logs.push(String(chunk));
+            done();
+          },
+        }),
+      }
+    : undefined;
+  const { app, ctx } = await createServer(config, database, logger ? { logger } : {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

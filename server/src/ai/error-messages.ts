@@ -1,5 +1,6 @@
 // Provider failures in the words of the spec's error catalogue (section 8), plus when the fallback may run.
 import type { ProviderError } from './provider';
+import { redactSecret } from './redact-secret';
 
 /** Longest provider error body quoted back to the user. */
 export const ERROR_BODY_MAX_CHARS = 300;
@@ -19,7 +20,7 @@ export const DEFAULT_TURN_MESSAGES = {
 /** A provider's body, shortened and with the key in use cut out, should the provider echo it. */
 export function quoteBody(body: string | undefined, apiKey: string): string {
   let text = (body ?? '').trim();
-  if (apiKey.length >= 4) text = text.split(apiKey).join('[redacted]');
+  if (apiKey.length >= 4) text = redactSecret(text, apiKey);
   text = text.replace(/\s+/g, ' ');
   return text.length > ERROR_BODY_MAX_CHARS ? `${text.slice(0, ERROR_BODY_MAX_CHARS)}…` : text;
 }

@@ -6,7 +6,7 @@ import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
 import { parseBody } from '../http/parse-body';
 import { deleteAccountWithPassword } from './commands';
-import { presentClientConfig } from './presenters';
+import { listenOrigin, presentClientConfig } from './presenters';
 import { deleteAccountBodySchema } from './schemas';
 
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -14,7 +14,8 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   app.get('/config', async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return presentClientConfig(ctx, `${request.protocol}://${request.host}`);
+    // Never the request's Host header: a forged one would be handed back (and cached) as the API's address.
+    return presentClientConfig(ctx, ctx.config.publicUrl ?? listenOrigin(request.server.server.address(), ctx.config.host));
   });
 
   app.get('/health', async () => ({ ok: true }));
@@ -26,7 +27,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         auth: 'user',
         // Each attempt checks a password: bound the guesses a stolen access token allows.
         rateLimit: {
-          max: limits.token,
+          max: limits.verify,
           timeWindow: limits.windowMs,
           keyGenerator: (request) => `account:${callerOf(request).userId}`,
         },

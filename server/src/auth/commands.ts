@@ -4,6 +4,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { DB, UsersTable } from '../db/schema';
 import type { AppContext } from '../http/context';
+import { checkJsonValue } from '../http/json-value';
 import type { Caller } from '../identity/authenticate';
 import { burnPasswordCheck, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../identity/passwords';
 import { authErrors } from './errors';
@@ -14,6 +15,7 @@ import {
   type refreshGrantBodySchema,
   type signupBodySchema,
   type updateUserBodySchema,
+  USER_METADATA_BOUNDS,
   USER_METADATA_MAX_BYTES,
 } from './schemas';
 
@@ -138,11 +140,10 @@ export async function updateUser(db: Kysely<DB>, caller: Caller, body: z.infer<t
       if (value === null) delete merged[key];
       else merged[key] = value;
     }
-    const serialized = JSON.stringify(merged);
-    if (Buffer.byteLength(serialized) > USER_METADATA_MAX_BYTES) {
+    if (checkJsonValue(merged, USER_METADATA_BOUNDS)) {
       throw authErrors.validation(`User metadata must be at most ${USER_METADATA_MAX_BYTES} bytes`, 422);
     }
-    changes.user_metadata = serialized;
+    changes.user_metadata = JSON.stringify(merged);
   }
   if (Object.keys(changes).length === 0) return user;
   return db.transaction().execute(async (trx) => {

@@ -20,5 +20,6 @@ export const authErrors = {
     new GoTrueError(422, 'same_password', 'New password should be different from the old password.'),
   notImplemented: (path: string) =>
     new GoTrueError(501, 'not_implemented', `${path} is not supported by this server`),
+  methodNotAllowed: (method: string) => new GoTrueError(405, 'method_not_allowed', `Method ${method.slice(0, 10)} is not allowed on this path`),
   notFound: () => new GoTrueError(404, 'not_found', 'Not found'),
 };

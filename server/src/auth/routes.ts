@@ -17,8 +17,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Supabase-Api-Version', GOTRUE_API_VERSION);
+    // Sessions, tokens and users: never kept by a browser's or a proxy's cache.
+    reply.header('Cache-Control', 'no-store');
   });
-  app.setNotFoundHandler(async (request) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = (request.url.split('?')[0] ?? '').replace(/^\/auth\/v1/, '').replace(/\/$/, '');
+    const allowed = ROUTE_METHODS[path];
+    if (allowed) {
+      // A path this server serves, asked with another method: GoTrue's router answers 405.
+      reply.header('Allow', allowed.join(', '));
+      throw authErrors.methodNotAllowed(request.method);
+    }
     throw request.method === 'GET' ? authErrors.notFound() : authErrors.notImplemented(request.url.split('?')[0] ?? '');
   });
 
@@ -70,13 +79,38 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.send(presentUser(await loadUser(db, callerOf(request).userId)));
   });
 
-  app.put('/user', { config: { auth: 'user' } }, async (request, reply) => {
+  app.put('/user', {
+    config: {
+      auth: 'user',
+      // Each password change checks the current password: bound the guesses a stolen access token allows
+      // (counted after the body is read, and only for requests that carry a password).
+      rateLimit: {
+        max: limits.verify,
+        timeWindow: limits.windowMs,
+        hook: 'preHandler',
+        allowList: (request: FastifyRequest) => !carriesPassword(request.body),
+        keyGenerator: (request: FastifyRequest) => `password-check:${callerOf(request).userId}`,
+      },
+    },
+  }, async (request, reply) => {
     const body = parseBody(updateUserBodySchema, request.body);
     const user = await updateUser(db, callerOf(request), body);
     // A new password ended the user's other sessions.
     if (body.password !== undefined) ctx.sessions.revoked();
     return reply.send(presentUser(user));
   });
+}
+
+/** The methods of each path this surface serves; another method there is a 405. */
+const ROUTE_METHODS: Record<string, string[]> = {
+  '/signup': ['POST'],
+  '/token': ['POST'],
+  '/logout': ['POST'],
+  '/user': ['GET', 'HEAD', 'PUT'],
+};
+
+function carriesPassword(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { password?: unknown }).password != null;
 }
 
 function grantType(request: FastifyRequest): string | undefined {

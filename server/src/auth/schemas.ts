@@ -1,14 +1,22 @@
 // Request bodies of the auth endpoints. Unknown fields are ignored, as GoTrue ignores them.
 import { z } from 'zod';
+import { checkJsonValue } from '../http/json-value';
 
 /** user_metadata travels in every access token, so it is kept small. */
 export const USER_METADATA_MAX_BYTES = 4096;
 
-const metadataSchema = z
-  .record(z.string(), z.unknown())
-  .refine((data) => Buffer.byteLength(JSON.stringify(data)) <= USER_METADATA_MAX_BYTES, {
-    message: `User metadata must be at most ${USER_METADATA_MAX_BYTES} bytes`,
-  });
+/** Stored as jsonb and signed into tokens: the shared JSON-value rules, checked before anything serializes it. */
+export const USER_METADATA_BOUNDS = { maxDepth: 16, maxBytes: USER_METADATA_MAX_BYTES };
+
+const metadataSchema = z.record(z.string(), z.unknown()).superRefine((data, ctx) => {
+  const problem = checkJsonValue(data, USER_METADATA_BOUNDS);
+  if (problem) {
+    const message = problem.issue.startsWith('must be at most')
+      ? `User metadata must be at most ${USER_METADATA_MAX_BYTES} bytes`
+      : `${problem.path || 'value'} ${problem.issue}`;
+    ctx.addIssue({ code: 'custom', message });
+  }
+});
 
 const optionalString = z.string().nullish().transform((v) => v ?? undefined);
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { securePrivateDir } from './data-dir-permissions';
 import { migrate } from './migrate';
 import { SerialPGliteDialect } from './pglite-driver';
 import { PGliteThread } from './pglite-thread';
@@ -72,6 +73,8 @@ async function openPGlite(options: PGliteOptions): Promise<Database> {
   let thread: PGliteThread;
   try {
     if (options.kind === 'pglite') {
+      // A tree written under a looser umask (before this was enforced) is made private again first.
+      securePrivateDir(options.dataDir);
       lock = lockDataDir(options.dataDir);
       const dir = path.join(options.dataDir, 'pglite');
       const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
@@ -82,6 +85,8 @@ async function openPGlite(options: PGliteOptions): Promise<Database> {
         await thread.close();
         thread = await PGliteThread.open({ kind: 'dir', dir });
       }
+      // PGlite unpacks a new cluster with the modes of its archive (0666), whatever the umask: again.
+      securePrivateDir(options.dataDir);
     } else {
       const source: PGliteSource = { kind: 'memory', image: options.image ? await options.image.arrayBuffer() : undefined };
       thread = await PGliteThread.open(source);

@@ -39,6 +39,10 @@ export const restErrors = {
     new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
   rowLevelSecurity: () =>
     new RestError(403, '42501', `new row violates row-level security policy for table "${TABLE}"`, null, 'user_id must be your own user id.'),
+  quotaExceeded: (quota: number) =>
+    new RestError(429, 'over_request_rate_limit', `Note quota reached: at most ${quota} notes per user`, null, 'Delete notes you no longer need, or ask the operator to raise NOTES_QUOTA.', {
+      'Retry-After': '3600',
+    }),
   unsupportedMethod: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   tableNotFound: (name: string) =>
     new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, `Perhaps you meant the table 'public.${TABLE}'`),

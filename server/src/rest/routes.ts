@@ -8,6 +8,7 @@ import { postgrestErrors, RestError } from '../http/errors/postgrest-errors';
 import type { Caller } from '../identity/authenticate';
 import { insertNotes, maybeInTransaction, selectNotesJson, tombstoneNotes, updateNotes, type NoteRecord } from './commands';
 import { restErrors, TABLE } from './errors';
+import { assertWithinQuota } from './quota';
 import { checkJsonContentType, checkProfile, contentRange, negotiate, parseRange, type Representation } from './headers';
 import { parsePrefer, type Preferences } from './prefer';
 import { presentConflictRow, presentNote, selectedColumns, wireFields } from './presenters';
@@ -26,6 +27,20 @@ interface Prepared {
 
 export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+  const { write: maxWrites, writeWindowMs } = ctx.config.rateLimits;
+
+  // Rows of one user: never kept by a browser's or a proxy's cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  // Writes per user (RATE_LIMIT_WRITE per RATE_LIMIT_WRITE_WINDOW_MS), one counter across POST, PATCH and
+  // DELETE: one account cannot flood the database for the others. A route-level hook, so it runs after the
+  // kernel's authentication hook and is keyed by the user.
+  const writeLimit = app.rateLimit({
+    max: maxWrites,
+    timeWindow: writeWindowMs,
+    keyGenerator: (request: FastifyRequest) => `rest-write:${callerOf(request).userId}`,
+  });
 
   // Thrown, so the surface's error mapper answers (after the authentication hook has run).
   app.setNotFoundHandler(async (request) => {
@@ -69,7 +84,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.type(ARRAY_TYPE).send(page.body);
   });
 
-  app.post('/notes', async (request, reply) => {
+  app.post('/notes', { onRequest: writeLimit }, async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     const input = parseInsertBody(request.body, { columns: query.columns, missingDefault: prefs.missing === 'default', userId: caller.userId });
     const representation = prefs.return === 'representation';
@@ -77,6 +92,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const checked = prefs.resolution === 'merge-duplicates' || (representation && accept.single);
     const rows = await maybeInTransaction(db, checked, async (trx) => {
       if (input.rows.length === 0) return [];
+      await assertWithinQuota(trx, caller.userId, input.rows, ctx.config.notesQuota);
       const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, representation ? selectedColumns(query.select) : ['id']);
       // A merge skips only rows whose id belongs to another user: refuse, and roll the batch back.
       if (prefs.resolution === 'merge-duplicates' && rows.length !== input.rows.length) throw restErrors.rowLevelSecurity();
@@ -90,7 +106,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return sendRows(reply, rows, query, accept);
   });
 
-  app.patch('/notes', async (request, reply) => {
+  app.patch('/notes', { onRequest: writeLimit }, async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     requireFilters(query, 'UPDATE');
     const set = parsePatchBody(request.body, caller.userId);
@@ -104,7 +120,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return sendMutation(reply, rows, query, prefs, accept);
   });
 
-  app.delete('/notes', async (request, reply) => {
+  app.delete('/notes', { onRequest: writeLimit }, async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
     requireFilters(query, 'DELETE');
     const representation = prefs.return === 'representation';

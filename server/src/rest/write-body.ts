@@ -2,8 +2,10 @@
 // them into statement-ready rows: jsonb as JSON text, user_id filled in or checked against the caller.
 import { noteWritableSchema } from '#core/note';
 import type { z } from 'zod';
+import { checkJsonValue, type JsonValueBounds } from '../http/json-value';
 import { COLUMN_TYPES, invalidInput, isUuidInput, isWritableColumn, type WritableColumn } from './columns';
 import { restErrors, TABLE } from './errors';
+import { isRepresentableTimestamp } from './timestamp-range';
 
 /** More rows than this in one request is refused (the client pushes at most 100, ARCHITECTURE 9.3). */
 export const MAX_ROWS_PER_REQUEST = 1000;
@@ -15,6 +17,9 @@ export interface InsertRows {
   columns: WritableColumn[];
   rows: SqlRow[];
 }
+
+/** Checklist items and chat messages are two levels deep; anything deeper is not a note. */
+const STORED_VALUE_BOUNDS: JsonValueBounds = { maxDepth: 8 };
 
 const NULLABLE = new Set<WritableColumn>(['expanded_content', 'checklist_items', 'chat_history', 'deleted_at', 'last_mutation_id', 'base_revision']);
 
@@ -103,6 +108,7 @@ export function toSqlValue(column: WritableColumn, value: unknown): unknown {
     return null;
   }
   const type = COLUMN_TYPES[column];
+  if (type === 'text' || type === 'jsonb') checkStorable(column, value);
   const mismatch = () => {
     const error = invalidInput(TYPE_NAMES[type], value);
     return restErrors.invalidValue(error.code, error.message, `column "${column}" expects ${expected(type)}`);
@@ -115,6 +121,13 @@ export function toSqlValue(column: WritableColumn, value: unknown): unknown {
       if (typeof value !== 'string') throw mismatch();
       if (!ISO_TIMESTAMP.test(value.trim())) {
         throw restErrors.invalidValue('22007', `invalid input syntax for type timestamp with time zone: "${value}"`, 'Send an ISO-8601 timestamp, e.g. 2024-05-01T12:00:00.000Z');
+      }
+      if (!isRepresentableTimestamp(value)) {
+        throw restErrors.invalidValue(
+          '22008',
+          `timestamp out of range: "${value}"`,
+          `column "${column}" takes instants from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z`,
+        );
       }
       return value;
     case 'boolean':
@@ -132,6 +145,15 @@ export function toSqlValue(column: WritableColumn, value: unknown): unknown {
   }
   checkSchema(column, value);
   return type === 'jsonb' ? JSON.stringify(value) : value;
+}
+
+/** The shared JSON-value rules (http/json-value.ts), with the SQLSTATE PostgreSQL would have given. */
+function checkStorable(column: WritableColumn, value: unknown): void {
+  const problem = checkJsonValue(value, STORED_VALUE_BOUNDS);
+  if (!problem) return;
+  const code = problem.issue.includes('NUL') ? '22P05' : '22P02';
+  const where = problem.path ? `${column}${problem.path.startsWith('[') ? '' : '.'}${problem.path}` : column;
+  throw restErrors.invalidValue(code, `invalid value for column "${column}"`, `${where} ${problem.issue}`);
 }
 
 function checkSchema(column: WritableColumn, value: unknown): void {

@@ -4,11 +4,15 @@
 // user's own ('explicit'): any other one merely hides the device's notes (ARCHITECTURE 9.1).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { AuthStateProvider, LOADING_STATE, nextAuthState, signedIn, signedOut, stateWhenAuthUnreachable, type AuthSignOut, type AuthState } from '../../data/auth';
+import { AuthStateProvider, LOADING_STATE, nextAuthState, sessionIsStored, signedIn, signedOut, stateWhenAuthUnreachable, type AuthSignOut, type AuthState } from '../../data/auth';
+import { deviceStorage } from '../../lib/device-storage';
 import { getSupabase, onAuthServerUnreachable, readStoredSession } from '../../lib/supabase';
 
 /** If the session is still loading after this long (a hanging server), a stored session is used. */
 const LOADING_FALLBACK_MS = 6000;
+/** How often, and how long at most, an announced session is looked for in storage before it counts. */
+const STORED_POLL_MS = 20;
+const STORED_WAIT_MS = 5000;
 
 type AuthClient = Pick<SupabaseClient['auth'], 'onAuthStateChange' | 'getSession' | 'signOut'>;
 
@@ -46,10 +50,29 @@ export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderP
     authSource()
       .then((auth) => {
         if (cancelled) return;
+        let latest = 0;
+        let poll: ReturnType<typeof setTimeout> | undefined;
         const { data } = auth.onAuthStateChange((event, session) => {
-          setState(nextAuthState(event, session, readStoredSession(), explicitSignOut.current));
+          const seq = ++latest;
+          const explicit = explicitSignOut.current;
+          clearTimeout(poll);
+          const apply = () => {
+            if (!cancelled && seq === latest) setState(nextAuthState(event, session, readStoredSession(), explicit));
+          };
+          // Signed in only once the session is stored (issue 14.11): until then the screens stay as they are.
+          if (!session || deviceStorage() === null || sessionIsStored(session, readStoredSession())) return apply();
+          const waitUntil = Date.now() + STORED_WAIT_MS;
+          const check = () => {
+            if (cancelled || seq !== latest) return;
+            if (sessionIsStored(session, readStoredSession()) || Date.now() >= waitUntil) apply();
+            else poll = setTimeout(check, STORED_POLL_MS);
+          };
+          poll = setTimeout(check, STORED_POLL_MS);
         });
-        unsubscribe = () => data.subscription.unsubscribe();
+        unsubscribe = () => {
+          clearTimeout(poll);
+          data.subscription.unsubscribe();
+        };
       })
       .catch((error: unknown) => {
         // No anon key stored and /api/config unreachable: only a stored session can sign us in.

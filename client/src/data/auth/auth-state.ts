@@ -48,3 +48,12 @@ export function stateWhenAuthUnreachable(current: AuthState, stored: Session | n
   if (current.status === 'loading' && stored) return signedIn(stored, true);
   return current;
 }
+
+/**
+ * Whether supabase-js's announced session is already in storage, where a new page (a reload, a typed
+ * URL, another tab) will look for it. The app counts as signed in only then: showing the signed-in
+ * screens earlier lets a page opened in that window land on /login.
+ */
+export function sessionIsStored(session: Session, stored: Session | null): boolean {
+  return stored !== null && stored.access_token === session.access_token;
+}

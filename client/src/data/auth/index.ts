@@ -5,6 +5,7 @@ export { AuthStateProvider, SignOutActionProvider, useAuth, useSignOut, useUserI
 export {
   LOADING_STATE,
   nextAuthState,
+  sessionIsStored,
   signedIn,
   signedOut,
   stateWhenAuthUnreachable,

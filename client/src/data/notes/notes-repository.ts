@@ -5,7 +5,7 @@ import { noteWritableSchema } from '#core/note';
 import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
 import { randomUuid } from '#core/random-id';
 import type { LocalChanges, LocalNote, NoteContent } from '#core/sync-rules';
-import { conflictCopy, pickContent } from '#core/sync-rules';
+import { conflictCopy, conflictCopyIds, pickContent } from '#core/sync-rules';
 import { editBasis, localCreate, localDelete, localEdit } from '#core/sync-local-writes';
 import type { CloudOutcome } from './cloud-outcome';
 import type { LocalStore } from './local-store';
@@ -96,6 +96,18 @@ function normalizePatch(patch: NotePatch): Partial<NoteContent> {
   return out;
 }
 
+/** Where a conflict copy of the version `seen` of note `id` would be, had a push made one [S22]. */
+function copyHolding(id: string, seen: NoteView | undefined): { id: string; mutationId: string } | null {
+  const mutationId = seen?.id === id ? seen.version.mutationId : null;
+  return mutationId ? conflictCopyIds(id, mutationId) : null;
+}
+
+/** That copy, if it exists, is the user's and still holds exactly the version it was made from. */
+function unchangedCopy(current: ReadonlyMap<string, LocalNote>, moved: { id: string; mutationId: string } | null, userId: string): LocalNote | null {
+  const copy = moved ? current.get(moved.id) : undefined;
+  return copy && copy.user_id === userId && copy.deleted_at === null && copy.mutation_id === moved?.mutationId ? copy : null;
+}
+
 export class NotesRepository {
   private readonly now: () => Date;
   private readonly makeId: () => string;
@@ -130,8 +142,17 @@ export class NotesRepository {
     const seen = options.basedOn;
     let written: LocalNote | null = null;
     let savedAsCopy = false;
-    await this.deps.store.modify([id], (current) => {
+    const moved = copyHolding(id, seen);
+    await this.deps.store.modify(moved ? [id, moved.id] : [id], (current) => {
       const now = this.now().toISOString();
+      const copy = unchangedCopy(current, moved, userId);
+      if (copy) {
+        // The version this screen showed was moved into a conflict copy: the edit follows it there [S22].
+        written = localEdit(copy, changes, this.mutationId(), now);
+        validContent(written);
+        savedAsCopy = true;
+        return { put: [written], delete: [] };
+      }
       const found = current.get(id);
       const note = found && found.user_id === userId && found.deleted_at === null ? found : null;
       if (!note) {
@@ -163,7 +184,16 @@ export class NotesRepository {
     const userId = this.requireUser();
     let kept = false;
     let changed = false;
-    await this.deps.store.modify([id], (current): LocalChanges => {
+    let target = id;
+    const moved = copyHolding(id, options.basedOn);
+    await this.deps.store.modify(moved ? [id, moved.id] : [id], (current): LocalChanges => {
+      const copy = unchangedCopy(current, moved, userId);
+      if (copy) {
+        // The user deletes the version they saw, which a conflict copy now holds: the copy goes [S22].
+        changed = true;
+        target = copy.id;
+        return localDelete(copy, this.mutationId(), this.now().toISOString());
+      }
       const note = current.get(id);
       if (!note || note.deleted_at !== null) return { put: [], delete: [] };
       if (note.user_id !== userId) throw new NoteValidationError(NOTE_ERRORS.notFound);
@@ -176,7 +206,7 @@ export class NotesRepository {
       const staleBase = basis === 'replaced-by-server' ? (options.basedOn?.version.baseRevision ?? null) : undefined;
       return localDelete(note, this.mutationId(), this.now().toISOString(), staleBase);
     });
-    return { id, kept, cloud: changed ? this.cloudOutcome(id) : Promise.resolve({ status: 'synced' }) };
+    return { id, kept, cloud: changed ? this.cloudOutcome(target) : Promise.resolve({ status: 'synced' }) };
   }
 
   private copyOf(content: NoteContent, userId: string, of: string, now: string): LocalNote {

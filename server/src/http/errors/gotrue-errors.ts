@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthFailure } from '../../identity/authenticate';
 import { Unauthenticated } from '../authentication';
+import { serializeError } from '../../db/error-serializer';
 import { BodyValidationError } from '../parse-body';
 
 /** The GoTrue API version this server speaks, sent with every answer of the surface. */
@@ -54,6 +55,6 @@ export function gotrueErrors(error: unknown, request: FastifyRequest, reply: Fas
   if (status !== undefined && status >= 400 && status < 500) {
     return send(reply, new GoTrueError(status, 'validation_failed', (error as Error).message));
   }
-  request.log.error({ err: error }, 'auth request failed');
+  request.log.error({ err: serializeError(error) }, 'auth request failed');
   return send(reply, new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please try again later'));
 }

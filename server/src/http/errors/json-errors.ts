@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthFailure } from '../../identity/authenticate';
 import { Unauthenticated } from '../authentication';
+import { serializeError } from '../../db/error-serializer';
 import { BodyValidationError } from '../parse-body';
 
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Please try again later.';
@@ -55,6 +56,6 @@ function known(error: unknown): ApiError | undefined {
 export function jsonErrors(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const answer = known(error);
   if (answer) return reply.code(answer.statusCode).headers(answer.headers).send({ error: answer.code, message: answer.message });
-  request.log.error({ err: error }, 'api request failed');
+  request.log.error({ err: serializeError(error) }, 'api request failed');
   return reply.code(500).send({ error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
 }

@@ -4,6 +4,7 @@
 // (rest/errors.ts) builds on RestError.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthFailure } from '../../identity/authenticate';
+import { serializeError } from '../../db/error-serializer';
 import { Unauthenticated } from '../authentication';
 
 export class RestError extends Error {
@@ -104,6 +105,8 @@ export function postgrestErrors({ table, presentConflict }: PostgrestErrorOption
       return new RestError(415, 'PGRST107', `Content-Type not acceptable: ${String((error as Error).message)}`);
     }
     const status = (error as { statusCode?: unknown }).statusCode;
+    // From @fastify/rate-limit (which has set Retry-After): GoTrue's code, in PostgREST's shape.
+    if (status === 429) return new RestError(429, 'over_request_rate_limit', 'Request rate limit reached', null, 'Wait for the time in Retry-After, then send again.');
     if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP')) return new RestError(400, 'PGRST102', 'Empty or invalid json');
     if (error instanceof SyntaxError && status === 400) return new RestError(400, 'PGRST102', 'Empty or invalid json');
     const mapped = fromDatabaseError(error, (detail) => (userId ? presentConflict(detail, userId) : null));
@@ -115,9 +118,8 @@ export function postgrestErrors({ table, presentConflict }: PostgrestErrorOption
   return function restErrorMapper(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     let answer = known(error, request.caller?.userId);
     if (!answer) {
-      // Not the whole error: PGlite's errors carry the query's parameters, i.e. the user's notes.
-      const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
-      request.log.error({ err: { code: (error as { code?: unknown }).code, message, stack } }, 'REST request failed');
+      // Never the whole error: PGlite's errors carry the query's parameters, i.e. the user's notes.
+      request.log.error({ err: serializeError(error) }, 'REST request failed');
       answer = new RestError(500, 'XX000', 'Something went wrong on our side. Please try again.');
     }
     return reply

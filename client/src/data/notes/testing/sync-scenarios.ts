@@ -174,6 +174,51 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect(await expectAgreement(a, b)).toHaveLength(1);
     });
 
+    it("[S22] a deletion made on top of one's own edit follows that edit into its conflict copy", async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'S0' });
+      await a.sync();
+      await b.sync();
+      const shown = await a.repo.getNote(note.id);
+      await b.repo.deleteNote(note.id);
+      await b.sync();
+      // A's open form saves: its push meets the tombstone and the edit becomes a conflict copy [S7].
+      const saved = await a.repo.updateNote(note.id, { content: 'my edit' }, { basedOn: shown! });
+      expect((await a.sync()).conflicts).toBe(1);
+      // The same form, still showing the note, deletes it: the copy holding that edit goes too.
+      const deleted = await a.repo.deleteNote(note.id, { basedOn: saved.note });
+      expect(deleted.kept).toBe(false);
+      await a.sync();
+      await b.sync();
+      expect(await expectAgreement(a, b)).toEqual([]);
+    });
+
+    it('[S22] saving again from that form edits the copy that holds its version: no second copy', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'S0' });
+      await a.sync();
+      await b.sync();
+      const shown = await a.repo.getNote(note.id);
+      await b.repo.updateNote(note.id, { content: "b's edit" });
+      await b.sync();
+      const saved = await a.repo.updateNote(note.id, { content: 'first save' }, { basedOn: shown! });
+      expect((await a.sync()).conflicts).toBe(1);
+      const again = await a.repo.updateNote(note.id, { content: 'second save' }, { basedOn: saved.note });
+      expect(again.savedAsCopy).toBe(true);
+      await a.sync();
+      await b.sync();
+      const server = await expectAgreement(a, b);
+      expect(server).toHaveLength(2);
+      expect(server).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: note.id, content: "b's edit" }),
+          expect.objectContaining({ id: again.note.id, title: `S0${CONFLICT_COPY_SUFFIX}`, content: 'second save' }),
+        ]),
+      );
+    });
+
     it('[S11] a pending edit meets a pulled remote edit: the local content stays until its push resolves it', async () => {
       const a = await world.device('a');
       const b = await world.device('b');

@@ -1,0 +1,86 @@
+// The app counts as signed in only once supabase-js has stored the session (issue 14.11): a page opened
+// in between (a reload, a typed URL) would otherwise find no session and land on /login.
+import { act, render, screen } from '@testing-library/react';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuth } from '../../data/auth';
+import { DEVICE_KEYS } from '../../lib/device-storage';
+import { AuthProvider } from './auth-provider';
+
+const session = {
+  access_token: 'fresh',
+  refresh_token: 'r',
+  expires_at: 9_999_999_999,
+  expires_in: 3600,
+  token_type: 'bearer',
+  user: { id: '00000000-0000-4000-8000-000000000001' },
+} as unknown as Session;
+
+/** A stand-in for supabase-js's auth client that announces a sign-in before its storage write lands. */
+function slowStoringAuth() {
+  let listener: ((event: AuthChangeEvent, session: Session | null) => void) | null = null;
+  return {
+    onAuthStateChange(callback: (event: AuthChangeEvent, session: Session | null) => void) {
+      listener = callback;
+      queueMicrotask(() => callback('INITIAL_SESSION', null));
+      return { data: { subscription: { unsubscribe: () => (listener = null) } } };
+    },
+    getSession: async () => ({ data: { session: null }, error: null }),
+    signOut: async () => ({ error: null }),
+    signIn: () => listener?.('SIGNED_IN', session),
+    store: () => localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify(session)),
+  };
+}
+
+function Status() {
+  return <p>{useAuth().status}</p>;
+}
+
+/** Runs the provider's storage checks on the fake clock: time passes without the test sleeping. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+afterEach(() => vi.useRealTimers());
+
+describe('AuthProvider', () => {
+  it('[issue 14.11] shows signed in only once the session is stored', async () => {
+    const auth = slowStoringAuth();
+    render(
+      <AuthProvider getAuth={async () => auth as never}>
+        <Status />
+      </AuthProvider>,
+    );
+    await advance(0);
+    expect(screen.getByText('signed-out')).toBeTruthy();
+    act(() => auth.signIn());
+    // Announced, not stored: a page opened now would find no session, so the app does not count it yet.
+    await advance(1000);
+    expect(screen.getByText('signed-out')).toBeTruthy();
+    act(() => auth.store());
+    await advance(50);
+    expect(screen.getByText('signed-in')).toBeTruthy();
+  });
+
+  it('a sign-out announced meanwhile wins over the earlier sign-in still waiting for storage', async () => {
+    const auth = slowStoringAuth();
+    let listener!: (event: AuthChangeEvent, s: Session | null) => void;
+    const wrapped = {
+      ...auth,
+      onAuthStateChange(callback: (event: AuthChangeEvent, s: Session | null) => void) {
+        listener = callback;
+        return auth.onAuthStateChange(callback);
+      },
+    };
+    render(
+      <AuthProvider getAuth={async () => wrapped as never}>
+        <Status />
+      </AuthProvider>,
+    );
+    await advance(0);
+    act(() => listener('SIGNED_IN', session));
+    act(() => listener('SIGNED_OUT', null));
+    act(() => auth.store());
+    await advance(1000);
+    expect(screen.getByText('signed-out')).toBeTruthy();
+  });
+});

@@ -1,0 +1,163 @@
+// Two-device offline fuzz in Chromium (docs/sync.md, Tests): two browser contexts of one user make seeded
+// random edits and deletions through the Edit screen, going offline and online in between; then both
+// sync, and each device's IndexedDB and the server are compared with every write the user made:
+// - the same live notes everywhere;
+// - no lost write: every text written is still on a live note unless a later edit or a deletion was made
+//   on a screen showing it (the user replaced or deleted it themselves);
+// - no resurrection: a text the user deleted (on a screen showing it, [S22]) is on no live note.
+// `npm test` runs a few seeds; `npm run soak` runs 120 (SYNC_E2E_RUNS). SYNC_E2E_SEED replays a run.
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect, watchConsole, type Account } from './support/fixtures';
+import { expectAllSynced, goOffline, goOnline, seedNotes, serverNotes, sidebar, signIn, waitForServiceWorker } from './notes-support';
+
+test.use({ serviceWorkers: 'allow' });
+
+const RUNS = Number(process.env.SYNC_E2E_RUNS ?? 2);
+const OPS = Number(process.env.SYNC_E2E_OPS ?? 6);
+const SEED = Number(process.env.SYNC_E2E_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Device {
+  name: string;
+  page: Page;
+  context: BrowserContext;
+  offline: boolean;
+}
+
+interface LiveNote {
+  id: string;
+  title: string;
+  content: string;
+}
+
+/** The user's live notes in this device's IndexedDB (pending ones included). */
+function localLive(page: Page, userId: string): Promise<LiveNote[]> {
+  return page.evaluate(
+    (user) =>
+      new Promise<LiveNote[]>((resolve, reject) => {
+        const open = indexedDB.open('sprout');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('notes').objectStore('notes').index('user_id').getAll(user);
+          all.onsuccess = () => {
+            resolve(
+              (all.result as (LiveNote & { deleted_at: string | null })[])
+                .filter((n) => n.deleted_at === null)
+                .map((n) => ({ id: n.id, title: n.title, content: n.content })),
+            );
+            db.close();
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    userId,
+  );
+}
+
+const sorted = (notes: LiveNote[]) => [...notes].map(({ id, title, content }) => ({ id, title, content })).sort((a, b) => a.id.localeCompare(b.id));
+
+/** Opens the Edit screen of a note; null when this device does not show it (deleted meanwhile). */
+async function openEditor(device: Device, id: string): Promise<string | null> {
+  await device.page.goto(`/edit/${id}`);
+  const field = device.page.getByLabel('Original idea');
+  const missing = device.page.getByText(/not found/i);
+  await expect(field.or(missing).first()).toBeVisible();
+  if (!(await field.isVisible())) return null;
+  return field.inputValue();
+}
+
+async function syncUntilQuiet(device: Device): Promise<void> {
+  if (!device.page.url().endsWith('/')) await device.page.goto('/');
+  await sidebar(device.page).getByRole('button', { name: 'Sync' }).click();
+  await expectAllSynced(device.page);
+}
+
+test('two devices offline and online: nothing written is lost, nothing deleted comes back', async ({ page, context, browser, account, request, baseURL, consoleErrors }) => {
+  test.setTimeout(60_000 + RUNS * OPS * 8_000);
+  console.info(`two-device fuzz: seed ${SEED}, ${RUNS} runs of ${OPS} steps (replay: SYNC_E2E_SEED=${SEED})`);
+  const allowed = [/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/];
+  consoleErrors.allow(...allowed);
+  const random = mulberry32(SEED);
+  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+  await signIn(page, account);
+  await waitForServiceWorker(page);
+  const otherContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const otherPage = await otherContext.newPage();
+  const otherErrors: string[] = [];
+  watchConsole(otherPage, otherErrors);
+  await signIn(otherPage, account as Account);
+  await waitForServiceWorker(otherPage);
+  const devices: Device[] = [
+    { name: 'one', page, context, offline: false },
+    { name: 'two', page: otherPage, context: otherContext, offline: false },
+  ];
+
+  const written = new Set<string>();
+  /** Texts a later edit replaced on a screen that showed them. */
+  const replaced = new Set<string>();
+  /** Texts the user deleted on a screen that showed them. */
+  const deleted = new Set<string>();
+  let counter = 0;
+
+  for (let run = 0; run < RUNS; run++) {
+    const seeded = await seedNotes(request, account, [0, 1].map((i) => ({ title: `Run ${run} note ${i}`, content: `seed ${run}.${i}` })));
+    for (const note of seeded) written.add(note.content);
+    for (const device of devices) await syncUntilQuiet(device);
+
+    for (let step = 0; step < OPS; step++) {
+      const device = pick(devices);
+      const roll = random();
+      if (roll < 0.25) {
+        if (device.offline) await goOnline(device.context, device.page);
+        else await goOffline(device.context, device.page);
+        device.offline = !device.offline;
+        continue;
+      }
+      const targets = await localLive(device.page, account.userId);
+      if (targets.length === 0) continue;
+      const target = pick(targets);
+      const shown = await openEditor(device, target.id);
+      if (shown === null) continue;
+      if (roll < 0.75) {
+        const text = `write ${SEED}.${run}.${counter++}`;
+        await device.page.getByLabel('Original idea').fill(text);
+        await device.page.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(device.page).toHaveURL(/\/$/);
+        written.add(text);
+        replaced.add(shown);
+      } else {
+        await device.page.getByRole('button', { name: 'Delete', exact: true }).click();
+        await device.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+        await expect(device.page).toHaveURL(/\/$/);
+        deleted.add(shown);
+      }
+    }
+
+    for (const device of devices) {
+      if (device.offline) await goOnline(device.context, device.page);
+      device.offline = false;
+    }
+    // Two rounds: the second device's push may make copies the first must pull.
+    for (let round = 0; round < 2; round++) for (const device of devices) await syncUntilQuiet(device);
+
+    const server = sorted(await serverNotes(request, account));
+    for (const device of devices) expect(sorted(await localLive(device.page, account.userId)), `run ${run}, device ${device.name}, seed ${SEED}`).toEqual(server);
+    const live = new Set(server.map((note) => note.content));
+    const lost = [...written].filter((text) => !live.has(text) && !replaced.has(text) && !deleted.has(text));
+    const resurrected = [...deleted].filter((text) => live.has(text) && !replaced.has(text));
+    expect({ lost, resurrected }, `run ${run}, seed ${SEED}`).toEqual({ lost: [], resurrected: [] });
+  }
+  expect(otherErrors.filter((e) => !allowed.some((p) => p.test(e)))).toEqual([]);
+  await otherContext.close();
+});
