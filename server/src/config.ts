@@ -29,6 +29,10 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUP: intFromEnv(30, 1),
   RATE_LIMIT_AI: intFromEnv(60, 1),
   RATE_LIMIT_AI_WINDOW_MS: intFromEnv(10 * 60_000, 1),
+  // The realtime feed's per-user limits (per server) and the largest frame a client may send.
+  REALTIME_MAX_SOCKETS_PER_USER: intFromEnv(10, 1),
+  REALTIME_MAX_CHANNELS_PER_SOCKET: intFromEnv(10, 1),
+  REALTIME_MAX_FRAME_BYTES: intFromEnv(64 * 1024, 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +62,11 @@ export interface Config {
     signup: number;
     ai: number;
     aiWindowMs: number;
+  };
+  realtime: {
+    maxSocketsPerUser: number;
+    maxChannelsPerSocket: number;
+    maxFrameBytes: number;
   };
 }
 
@@ -101,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signup: e.RATE_LIMIT_SIGNUP,
       ai: e.RATE_LIMIT_AI,
       aiWindowMs: e.RATE_LIMIT_AI_WINDOW_MS,
+    },
+    realtime: {
+      maxSocketsPerUser: e.REALTIME_MAX_SOCKETS_PER_USER,
+      maxChannelsPerSocket: e.REALTIME_MAX_CHANNELS_PER_SOCKET,
+      maxFrameBytes: e.REALTIME_MAX_FRAME_BYTES,
     },
     ...overrides,
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { listenOnPGlite, listenOnPostgres, type ChangeListener, type StopListening } from './change-feed';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { migrate } from './migrate';
 import { SerialPGliteDialect } from './pglite-driver';
@@ -12,6 +13,11 @@ import type { DB } from './schema';
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Kysely<DB>;
+  /**
+   * The change hints of migration 006 ([S21]): a dedicated LISTEN connection on PostgreSQL (reconnecting
+   * with back-off), in process on PGlite. Call the returned function before close().
+   */
+  listenChanges(listener: ChangeListener): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -56,7 +62,7 @@ async function openPostgres(url: string): Promise<Database> {
     client.release();
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { kind: 'postgres', db, close: () => db.destroy() };
+  return { kind: 'postgres', db, listenChanges: (listener) => listenOnPostgres(url, listener), close: () => db.destroy() };
 }
 
 type PGliteOptions = Exclude<DatabaseOptions, { kind: 'postgres' }>;
@@ -85,6 +91,8 @@ async function openPGlite(options: PGliteOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    // At start-up, before requests: LISTEN runs on the one connection outside the driver's queue.
+    listenChanges: (listener) => listenOnPGlite(pglite, listener),
     async close() {
       await db.destroy();
       lock?.release();
