@@ -109,7 +109,7 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   app.decorate('realtimeHub', hub);
   // Before the plugin's own preClose: our sockets hear "reconnect" (1012), not a bare close.
   app.addHook('preClose', (done) => {
-    hub.closeAll();
+    hub.beginShutdown();
     done();
   });
   // An oversized frame closes that socket with 1009; nobody else notices.

@@ -74,14 +74,19 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
     this.sweepTimer.unref();
   }
 
-  /** Graceful shutdown: every socket is told to reconnect (to another server, behind a proxy). */
+  /** Closes every socket with a reconnect hint (1012); their clients come back and pull [S21]. */
   closeAll(code: number = CLOSE.restart, reason = 'server restarting, reconnect'): void {
-    this.closing = true;
     for (const connection of [...this.connections]) connection.close(code, reason);
   }
 
-  async stop(): Promise<void> {
+  /** Graceful shutdown: every socket is told to reconnect (to another server, behind a proxy), and no new one is taken. */
+  beginShutdown(): void {
+    this.closing = true;
     this.closeAll();
+  }
+
+  async stop(): Promise<void> {
+    this.beginShutdown();
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.sweepTimer = null;
     await this.stopListening?.();
@@ -143,7 +148,6 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
     this.deps.log.warn({ status }, 'realtime change feed connection');
     // Hints may have been lost while the feed was down: the clients reconnect and pull [S21].
     if (status === 'up') this.closeAll(CLOSE.restart, 'change feed restarted, reconnect');
-    this.closing = false;
   }
 
   private async flush(): Promise<void> {
