@@ -25,6 +25,7 @@ export interface ClusterOptions {
 
 export interface ClusterServer {
   port: number;
+  pid: number;
   url: string;
   /** kill -9: no graceful shutdown, connections cut. */
   kill(): void;
@@ -36,6 +37,8 @@ export interface ClusterServer {
 export interface Cluster {
   /** nginx's address: what a browser opens. */
   url: string;
+  /** A scratch directory removed by close() (for more nginx fronts, say). */
+  dir: string;
   databaseUrl: string;
   servers: ClusterServer[];
   /** nginx reload: new workers take new connections, old ones close theirs (WebSockets too) after 1 s. */
@@ -120,6 +123,7 @@ function startServer(port: number, env: Record<string, string>): ClusterServer &
   return {
     child,
     port,
+    pid: child.pid ?? 0,
     url: `http://127.0.0.1:${port}`,
     kill: () => child.kill('SIGKILL'),
     stop: async () => {
@@ -128,6 +132,35 @@ function startServer(port: number, env: Record<string, string>): ClusterServer &
     },
     get exited() {
       return exited;
+    },
+  };
+}
+
+export interface Nginx {
+  url: string;
+  /** Resolves once nginx answers a health check through to a server. */
+  ready(): Promise<void>;
+  reload(): void;
+  stop(): Promise<void>;
+}
+
+/** nginx (Debian's binary) in front of `upstreams`, its files in `dir`. */
+export function startNginx(options: { dir: string; port: number; upstreams: number[] }): Nginx {
+  const dir = path.join(options.dir, `nginx-${options.port}`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ dir, port: options.port, upstreams: options.upstreams, runAsRoot: process.getuid?.() === 0 }));
+  const bin = process.env.NGINX ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
+  const nginx = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const exit = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${options.port}`;
+  return {
+    url,
+    ready: () => waitFor(`${url}/api/health`, 10_000, nginx),
+    reload: () => nginx.kill('SIGHUP'),
+    async stop() {
+      nginx.kill('SIGQUIT');
+      await Promise.race([exit, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      if (nginx.exitCode === null) nginx.kill('SIGKILL');
     },
   };
 }
@@ -160,17 +193,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...options.env,
     }),
   );
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    nginxConfig({ dir, port: options.port, upstreams: ports, runAsRoot: process.getuid?.() === 0 }),
-  );
-  const nginx = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const nginxExit = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
-
+  const nginx = startNginx({ dir, port: options.port, upstreams: ports });
   const close = async () => {
-    nginx.kill('SIGQUIT');
-    await Promise.race([nginxExit, new Promise((resolve) => setTimeout(resolve, 3000))]);
-    if (nginx.exitCode === null) nginx.kill('SIGKILL');
+    await nginx.stop();
     await Promise.all(servers.map((s) => s.stop()));
     const drop = new pg.Client({ connectionString: adminUrl });
     await drop.connect();
@@ -180,16 +205,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   try {
     await Promise.all(servers.map((s) => waitFor(`${s.url}/api/health`, 60_000, s.child)));
-    await waitFor(`http://127.0.0.1:${options.port}/api/health`, 10_000, nginx);
+    await nginx.ready();
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
   }
   return {
     url: `http://127.0.0.1:${options.port}`,
+    dir,
     databaseUrl,
     servers,
-    reloadNginx: () => nginx.kill('SIGHUP'),
+    reloadNginx: nginx.reload,
     close,
   };
 }

@@ -4,7 +4,9 @@
 // presents it, and never anyone else.
 import http from 'node:http';
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../src/db/change-feed';
 import { signedInClient, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -146,6 +148,26 @@ describe('realtime change feed [S21]', () => {
     expect(beat).toEqual([null, '99', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
     bystander.ws.close();
   });
+
+  it.skipIf(process.env.SPROUT_TEST_DATABASE !== 'postgres')(
+    '[S21] reconnects its LISTEN connection when PostgreSQL drops it, and tells the sockets to resubscribe',
+    async () => {
+      const dave = await signedInClient(server);
+      const before = await rawSocket();
+      before.ws.send(joinFrame('1', dave.session.access_token));
+      await until(() => before.frames.find((f) => f[3] === 'phx_reply'), 'the join');
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`.execute(server.database.db);
+      // Hints may have been lost meanwhile: the socket is told to reconnect (and its client pulls).
+      expect(await before.closed).toEqual({ code: 1012, reason: 'change feed restarted, reconnect' });
+      const after = await rawSocket();
+      after.ws.send(joinFrame('2', dave.session.access_token));
+      await until(() => after.frames.find((f) => f[3] === 'phx_reply'), 'the join after');
+      await dave.client.from('notes').insert({ user_id: dave.user.id, title: 'After the drop' });
+      const event = await until(() => after.frames.find((f) => f[3] === 'postgres_changes'), 'an event after the reconnect');
+      expect((event[4] as { data: { record: { title: string } } }).data.record.title).toBe('After the drop');
+      after.ws.close();
+    },
+  );
 
   it('refuses an upgrade without the anon key', async () => {
     const status = await new Promise<number | undefined>((resolve, reject) => {

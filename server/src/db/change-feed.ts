@@ -5,6 +5,8 @@ import pg from 'pg';
 import { exponentialBackoff } from '#core/backoff';
 
 export const CHANGE_CHANNEL = 'sprout_changes';
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'sprout-change-feed';
 
 /** A committed write to a user's note, or a session that ended. A hint: the row is read separately. */
 export type ChangeHint =
@@ -59,7 +61,7 @@ export async function listenOnPostgres(url: string, listener: ChangeListener): P
   let attempt = 0;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
     next.on('notification', (message) => {
       const hint = parseChangeHint(message.payload);
       if (hint) listener.onHint(hint);

@@ -61,14 +61,15 @@ export class Connection {
     return this.closed;
   }
 
-  send(frame: string): void {
+  /** A text frame (a Buffer holds its UTF-8 bytes, encoded once for many sockets). */
+  send(frame: string | Buffer): void {
     if (this.closed) return;
     // A client that does not read its events would grow our memory: drop it; it reconnects and pulls [S21].
     if (this.socket.bufferedAmount > this.host.deps.limits.maxBufferedBytes) {
       this.close(CLOSE.policy, 'client too slow');
       return;
     }
-    this.socket.send(frame);
+    this.socket.send(frame, { binary: false });
   }
 
   close(code: number, reason: string): void {

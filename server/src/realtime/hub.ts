@@ -173,18 +173,27 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
       const record = change.op === 'DELETE' ? { id: change.noteId, user_id: userId } : rows.get(change.noteId);
       // Written and then hard-deleted before we read it: its DELETE hint follows.
       if (!record) continue;
+      // One change often goes to many sockets with the same join ref and topic (realtime-js numbers its
+      // joins from 1 on every socket): each distinct frame is encoded to bytes once.
+      const frames = new Map<string, Buffer>();
       const payloads = new Map<string, string>();
       for (const connection of targets) {
         for (const channel of connection.channels.values()) {
           const ids = channel.bindings.filter((b) => bindingMatches(b, change.op, record)).map((b) => b.id);
           if (ids.length === 0) continue;
-          const key = ids.join(',');
-          let payload = payloads.get(key);
-          if (payload === undefined) {
-            payload = presentChange({ type: change.op, record, commitTimestamp }, ids);
-            payloads.set(key, payload);
+          const idsKey = ids.join(',');
+          const key = `${idsKey}|${channel.joinRef}|${channel.topic}`;
+          let frame = frames.get(key);
+          if (frame === undefined) {
+            let payload = payloads.get(idsKey);
+            if (payload === undefined) {
+              payload = presentChange({ type: change.op, record, commitTimestamp }, ids);
+              payloads.set(idsKey, payload);
+            }
+            frame = Buffer.from(encodePush(channel.joinRef, channel.topic, PHX.changes, payload));
+            frames.set(key, frame);
           }
-          connection.send(encodePush(channel.joinRef, channel.topic, PHX.changes, payload));
+          connection.send(frame);
         }
       }
     }
