@@ -16,7 +16,7 @@ import type { AppContext } from './http/context';
 import { gotrueErrors } from './http/errors/gotrue-errors';
 import { jsonErrors } from './http/errors/json-errors';
 import { registerJsonParser } from './http/json-parser';
-import { postgresRateLimitStore } from './http/rate-limit-store';
+import { rateLimitBackend } from './http/rate-limit-store';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers';
 import { readIndexHtml, registerStaticFiles } from './http/static-files';
 import { registerSurface } from './http/surface';
@@ -93,8 +93,10 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   // The kernel: the same for every surface.
   registerJsonParser(app);
   await registerSecurityHeaders(app, scriptHashes);
-  // Shared by every server on one PostgreSQL; in memory for the one process of the embedded database.
-  await app.register(rateLimit, { global: false, ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(ctx.db) } : {}) });
+  // Shared by every server (Redis, or PostgreSQL); in memory for the one process of the embedded database.
+  const limits = rateLimitBackend({ redisUrl: ctx.config.redisUrl, db: ctx.db, shared: database.kind === 'postgres' });
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, { global: false, ...limits.options });
   const hub = new RealtimeHub({
     db: ctx.db,
     signer: ctx.signer,

@@ -10,6 +10,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   OPENROUTER_API_KEY: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
@@ -42,6 +43,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Rate-limit counters go here when set (else PostgreSQL with DATABASE_URL, else memory). */
+  redisUrl: string | undefined;
   jwtSecret: string | undefined;
   encryptionKey: string | undefined;
   trustProxy: boolean | string | number;
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -1,10 +1,30 @@
 // Where @fastify/rate-limit keeps its counters. One process (PGlite) keeps them in memory, the plugin's
-// default. Several servers on one PostgreSQL share them in its `rate_limits` table (migration 006), so a
-// limit allows its quota once across all servers, not once per server. Every limit (config.rateLimit
-// on a route, app.rateLimit()) goes through the store chosen here; none needs to know which it is.
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+// default. Several servers on one PostgreSQL share them in its `rate_limits` table (migration 006), or
+// in Redis when REDIS_URL is set (the plugin's own Redis store), so a limit allows its quota once across
+// all servers, not once per server. Every limit (config.rateLimit on a route, app.rateLimit()) goes
+// through the store chosen here; none needs to know which it is.
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+
+export interface RateLimitBackend {
+  /** Options for `app.register(rateLimit, ...)`. */
+  options: Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace'>;
+  close(): Promise<void>;
+}
+
+/** Redis if configured, else the database when several servers can share it, else memory. */
+export function rateLimitBackend(options: { redisUrl: string | undefined; db: Kysely<DB>; shared: boolean }): RateLimitBackend {
+  if (options.redisUrl) {
+    // Fail fast: a request waits for its counter, so an unreachable Redis must not hold it for long.
+    const redis = new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    redis.on('error', () => undefined);
+    return { options: { redis, nameSpace: 'sprout-rate-limit-' }, close: async () => void (await redis.quit().catch(() => redis.disconnect())) };
+  }
+  if (options.shared) return { options: { store: postgresRateLimitStore(options.db) }, close: async () => undefined };
+  return { options: {}, close: async () => undefined };
+}
 
 /** Expired counters are deleted every this many increments (any server may do it). */
 const CLEANUP_EVERY = 500;
