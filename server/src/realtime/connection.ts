@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
 import { authenticate, type Caller } from '../identity/authenticate';
 import { decodeFrame, encodeFrame, PHOENIX_TOPIC, PHX, ProtocolError, reply, type PhoenixMessage } from './protocol';
 import { parseBindings, SubscriptionError, type Binding } from './subscriptions';
-import type { HubDeps } from './hub';
+import type { HubDeps } from './deps';
 
 export interface Channel {
   topic: string;

@@ -3,45 +3,16 @@
 // hinted user's, and pushes them to that user's sockets on this server. Ended sessions close their
 // sockets; a sweep closes idle and unjoined ones (a connection closes itself when its token expires). The hub keeps no state that another server
 // needs: a socket's client can reconnect to any server and pulls what it missed.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { ChangeHint, ChangeListener, FeedStatus, StopListening } from '../db/change-feed';
-import type { DB } from '../db/schema';
 import type { Caller } from '../identity/authenticate';
-import type { TokenSigner } from '../identity/tokens';
 import { liveSessions, readUserNotes } from './commands';
+import type { HubDeps } from './deps';
+export { DEFAULT_REALTIME_LIMITS, type HubDeps, type RealtimeLimits } from './deps';
 import { CLOSE, Connection, type ConnectionHost } from './connection';
 import { encodePush, PHX } from './protocol';
 import { presentChange, presentRow } from './presenters';
 import { bindingMatches, type ChangeType } from './subscriptions';
-
-export interface RealtimeLimits {
-  maxSocketsPerUser: number;
-  maxChannelsPerSocket: number;
-  /** A socket whose unsent data exceeds this is closed (it reconnects and pulls). */
-  maxBufferedBytes: number;
-  /** A socket with no frame for this long is closed (realtime-js sends a heartbeat every 25 s). */
-  idleMs: number;
-  /** A socket must join a channel within this time. */
-  unjoinedMs: number;
-}
-
-export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
-  maxSocketsPerUser: 10,
-  maxChannelsPerSocket: 10,
-  maxBufferedBytes: 1024 * 1024,
-  idleMs: 75_000,
-  unjoinedMs: 30_000,
-};
-
-export interface HubDeps {
-  db: Kysely<DB>;
-  signer: TokenSigner;
-  log: FastifyBaseLogger;
-  limits: RealtimeLimits;
-  now: () => number;
-}
 
 const SWEEP_MS = 5_000;
 /** Sessions are re-checked in the database every this many sweeps, in case a hint was lost. */
