@@ -13,6 +13,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/database';
+import { listenOnPGlite } from '../../server/src/db/change-feed';
 import { migrate } from '../../server/src/db/migrate';
 import { SerialPGliteDialect } from '../../server/src/db/pglite-driver';
 import type { DB } from '../../server/src/db/schema';
@@ -39,7 +40,7 @@ async function inlinePGlite(dir: string): Promise<Database> {
     close: () => pglite.close(),
   };
   const db = new Kysely<DB>({ dialect: new SerialPGliteDialect(serial) });
-  return { kind: 'pglite', db, close: () => db.destroy() };
+  return { kind: 'pglite', db, listenChanges: (listener) => listenOnPGlite(pglite, listener), close: () => db.destroy() };
 }
 
 async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {

@@ -5,6 +5,7 @@
 // and benchmarks import this file.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import { aiRoutes } from './ai/routes';
 import { apiRoutes } from './api/routes';
 import { authRoutes } from './auth/routes';
@@ -16,14 +17,17 @@ import type { AppContext } from './http/context';
 import { gotrueErrors } from './http/errors/gotrue-errors';
 import { jsonErrors } from './http/errors/json-errors';
 import { registerJsonParser } from './http/json-parser';
+import { rateLimitBackend } from './http/rate-limit-store';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers';
 import { readIndexHtml, registerStaticFiles } from './http/static-files';
 import { registerSurface } from './http/surface';
 import { RefreshTokens } from './identity/refresh-tokens';
 import { SessionCache } from './identity/session-cache';
 import { TokenSigner } from './identity/tokens';
+import { DEFAULT_REALTIME_LIMITS, RealtimeHub } from './realtime/hub';
+import { realtimeRoutes } from './realtime/routes';
 import { restErrorMapper, restRoutes } from './rest/routes';
-import { loadEncryptionKey, loadJwtSecret } from './secrets';
+import { loadEncryptionKey, loadJwtSecret, loadSharedJwtSecret } from './secrets';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -49,8 +53,8 @@ export async function createServer(
   config: Config,
   database: Database,
   options: BuildAppOptions = {},
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const jwtSecret = loadJwtSecret(config);
+): Promise<{ app: FastifyInstance; ctx: AppContext; realtime: RealtimeHub }> {
+  const jwtSecret = database.kind === 'postgres' ? await loadSharedJwtSecret(config, database.db) : loadJwtSecret(config);
   const signer = new TokenSigner(jwtSecret);
   const { key, keyId } = await loadEncryptionKey(config, database.db);
   const ctx: AppContext = {
@@ -64,11 +68,20 @@ export async function createServer(
     encryptionKey: key,
     encryptionKeyId: keyId,
   };
-  const app = await buildApp(ctx, options);
-  return { app, ctx };
+  const app = await buildApp(ctx, database, options);
+  const realtime = app.realtimeHub;
+  await realtime.start((listener) => database.listenChanges(listener));
+  app.addHook('onClose', () => realtime.stop());
+  return { app, ctx, realtime };
 }
 
-async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtimeHub: RealtimeHub;
+  }
+}
+
+async function buildApp(ctx: AppContext, database: Database, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(ctx.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -85,7 +98,30 @@ async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<Fast
   // The kernel: the same for every surface.
   registerJsonParser(app);
   await registerSecurityHeaders(app, scriptHashes);
-  await app.register(rateLimit, { global: false });
+  // Shared by every server (Redis, or PostgreSQL); in memory for the one process of the embedded database.
+  const limits = rateLimitBackend({ redisUrl: ctx.config.redisUrl, db: ctx.db, shared: database.kind === 'postgres' });
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, { global: false, ...limits.options });
+  const hub = new RealtimeHub({
+    db: ctx.db,
+    signer: ctx.signer,
+    sessions: ctx.sessions,
+    log: app.log,
+    limits: {
+      ...DEFAULT_REALTIME_LIMITS,
+      maxSocketsPerUser: ctx.config.realtime.maxSocketsPerUser,
+      maxChannelsPerSocket: ctx.config.realtime.maxChannelsPerSocket,
+    },
+    now: Date.now,
+  });
+  app.decorate('realtimeHub', hub);
+  // Before the plugin's own preClose: our sockets hear "reconnect" (1012), not a bare close.
+  app.addHook('preClose', (done) => {
+    hub.beginShutdown();
+    done();
+  });
+  // An oversized frame closes that socket with 1009; nobody else notices.
+  await app.register(websocket, { options: { maxPayload: ctx.config.realtime.maxFrameBytes } });
   decorateCaller(app);
   // Outside any surface (static files), errors take our own JSON shape.
   app.setErrorHandler(jsonErrors);
@@ -95,6 +131,7 @@ async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<Fast
   await registerSurface(app, ctx, { prefix: '/rest/v1', errors: restErrorMapper, auth: 'user', routes: restRoutes });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'none', routes: apiRoutes });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'user', routes: aiRoutes });
+  await registerSurface(app, ctx, { prefix: '/realtime/v1', errors: jsonErrors, auth: 'none', routes: realtimeRoutes(hub) });
 
   await registerStaticFiles(app, ctx.config.staticDir, indexHtml);
   return app;

@@ -12,6 +12,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   // The address users reach the app at (behind a proxy); /api/config names it. Default: the bound address.
   PUBLIC_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   OPENROUTER_API_KEY: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
@@ -38,6 +39,10 @@ const envSchema = z.object({
   RATE_LIMIT_WRITE_WINDOW_MS: intFromEnv(60_000, 1),
   NOTES_QUOTA: intFromEnv(20_000, 1),
   NODE_ENV: z.string().optional(),
+  // The realtime feed's per-user limits (per server) and the largest frame a client may send.
+  REALTIME_MAX_SOCKETS_PER_USER: intFromEnv(10, 1),
+  REALTIME_MAX_CHANNELS_PER_SOCKET: intFromEnv(10, 1),
+  REALTIME_MAX_FRAME_BYTES: intFromEnv(64 * 1024, 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -48,6 +53,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
+  /** Rate-limit counters go here when set (else PostgreSQL with DATABASE_URL, else memory). */
+  redisUrl: string | undefined;
   jwtSecret: string | undefined;
   encryptionKey: string | undefined;
   trustProxy: boolean | string | number;
@@ -74,6 +81,11 @@ export interface Config {
   };
   /** Most notes rows (live and tombstones) one user may have. */
   notesQuota: number;
+  realtime: {
+    maxSocketsPerUser: number;
+    maxChannelsPerSocket: number;
+    maxFrameBytes: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -129,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       writeWindowMs: e.RATE_LIMIT_WRITE_WINDOW_MS,
     },
     notesQuota: e.NOTES_QUOTA,
+    realtime: {
+      maxSocketsPerUser: e.REALTIME_MAX_SOCKETS_PER_USER,
+      maxChannelsPerSocket: e.REALTIME_MAX_CHANNELS_PER_SOCKET,
+      maxFrameBytes: e.REALTIME_MAX_FRAME_BYTES,
+    },
     ...overrides,
   };
 }

@@ -1,11 +1,39 @@
-// Server secrets: the JWT signing secret (JWT_SECRET, else generated once into DATA_DIR) and the key
-// that encrypts users' provider keys (ENCRYPTION_KEY, else generated once into the database).
+// Server secrets: the JWT signing secret (JWT_SECRET; else, on a PostgreSQL server, generated once into
+// the database, so every server on it signs and verifies with the same secret; else generated once into
+// DATA_DIR) and the key that encrypts users' provider keys (ENCRYPTION_KEY, else generated once into
+// the database).
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DB } from './db/schema';
+
+/**
+ * Several servers on one PostgreSQL must share the secret (issue 14, item 9: each one generating its own
+ * made tokens that the others refused). The first server to start stores it; the others read it. A
+ * secret an earlier version generated into DATA_DIR is adopted, so existing sessions survive.
+ */
+export async function loadSharedJwtSecret(config: Config, db: Kysely<DB>): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  const earlier = readJwtSecretFile(config);
+  await db
+    .insertInto('server_secrets')
+    .values({ name: 'jwt_secret', value: earlier ?? randomBytes(48).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+function readJwtSecretFile(config: Config): string | undefined {
+  try {
+    const existing = fs.readFileSync(path.join(config.dataDir, 'jwt-secret'), 'utf8').trim();
+    return existing.length >= 32 ? existing : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function loadJwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
+import { listenOnPGlite, listenOnPostgres, type ChangeListener, type StopListening } from './change-feed';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { securePrivateDir } from './data-dir-permissions';
 import { migrate } from './migrate';
@@ -16,6 +17,11 @@ import type { DB } from './schema';
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Kysely<DB>;
+  /**
+   * The change hints of migration 006 ([S21]): a dedicated LISTEN connection on PostgreSQL (reconnecting
+   * with back-off), in process on PGlite. Call the returned function before close().
+   */
+  listenChanges(listener: ChangeListener): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -63,7 +69,7 @@ async function openPostgres(url: string): Promise<Database> {
     client.release();
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { kind: 'postgres', db, close: () => db.destroy() };
+  return { kind: 'postgres', db, listenChanges: (listener) => listenOnPostgres(url, listener), close: () => db.destroy() };
 }
 
 type PGliteOptions = Exclude<DatabaseOptions, { kind: 'postgres' }>;
@@ -99,6 +105,8 @@ async function openPGlite(options: PGliteOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    // LISTEN goes to the worker outside the driver's queue: it only ever runs at start-up.
+    listenChanges: (listener) => listenOnPGlite(thread, listener),
     async close() {
       await db.destroy();
       lock?.release();

@@ -69,6 +69,12 @@ export interface UserAiKeysTable {
   updated_at: Timestamp;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -76,4 +82,5 @@ export interface DB {
   notes: NotesTable;
   server_secrets: ServerSecretsTable;
   user_ai_keys: UserAiKeysTable;
+  rate_limits: RateLimitsTable;
 }

@@ -1,12 +1,12 @@
 // The notes one user may keep (NOTES_QUOTA): rows, tombstones included, since a tombstone occupies the
 // database until it is purged. Checked inside the write's transaction, so the refusal rolls it back.
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { restErrors } from './errors';
 import type { SqlRow } from './write-body';
 
 /** Refuses (429) an insert that would take the caller past the quota; updates of their existing rows always pass. */
-export async function assertWithinQuota(trx: Transaction<DB>, userId: string, rows: SqlRow[], quota: number): Promise<void> {
+export async function assertWithinQuota(trx: Kysely<DB>, userId: string, rows: SqlRow[], quota: number): Promise<void> {
   const count = async () =>
     Number((await trx.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
   const held = await count();

@@ -9,8 +9,10 @@ import {
   NotesSessionProvider,
   openSproutDb,
   requestPersistentStorage,
+  startLiveChanges,
   SupabaseRemote,
   type LocalStore,
+  type StartLiveChanges,
   type NotesSessionOptions,
   type RemoteNotes,
   type SproutDb,
@@ -44,6 +46,11 @@ async function supabaseRemote(userId: string): Promise<RemoteNotes> {
   return new SupabaseRemote(await getSupabase(), userId);
 }
 
+/** [S21] The server's change feed over the same Supabase client, fetched when sync starts. */
+function supabaseLiveChanges(userId: string): StartLiveChanges {
+  return (handlers) => startLiveChanges({ ...handlers, userId, getClient: getSupabase });
+}
+
 function notify(message: ToastMessage): void {
   toast(message);
 }
@@ -56,9 +63,11 @@ export interface NotesProviderProps {
   connect?: (userId: string) => Promise<RemoteNotes>;
   /** Settings of each session's sync controller (tests). */
   controller?: NotesSessionOptions['controller'];
+  /** The change feed for a user [S21]; the server's by default, none when `connect` is given (tests). */
+  live?: ((userId: string) => StartLiveChanges) | null;
 }
 
-export function NotesProvider({ children, device: givenDevice, connect = supabaseRemote, controller }: NotesProviderProps) {
+export function NotesProvider({ children, device: givenDevice, connect = supabaseRemote, controller, live }: NotesProviderProps) {
   const userId = useAuth().user?.id ?? null;
   const [device] = useState(() => givenDevice ?? openDevice());
   const [controllerOptions] = useState(() => controller);
@@ -69,6 +78,7 @@ export function NotesProvider({ children, device: givenDevice, connect = supabas
   );
 
   const connectRef = useRef(connect);
+  const liveRef = useRef(live === undefined ? (connect === supabaseRemote ? supabaseLiveChanges : null) : live);
   useEffect(() => {
     connectRef.current = connect;
   }, [connect]);
@@ -84,7 +94,7 @@ export function NotesProvider({ children, device: givenDevice, connect = supabas
         .current(session.userId)
         .then((remote) => {
           if (cancelled) return;
-          session.connect(remote);
+          session.connect(remote, liveRef.current?.(session.userId));
           if (!askedForPersistence.current) {
             askedForPersistence.current = true;
             void requestPersistentStorage();

@@ -2,6 +2,7 @@
 // here. The session and its context for app/ and screens, the live queries, the spec's texts for notes
 // and sync, and the building blocks app/ wires a session from (IndexedDB store, server connection).
 export type { CloudOutcome } from './cloud-outcome';
+export { startLiveChanges, type LiveChangesOptions, type StartLiveChanges } from './live-changes';
 export { openSproutDb, type SproutDb } from './local-db';
 export type { NoteView } from './local-note';
 export { DexieLocalStore, type LocalStore } from './local-store';

@@ -1,6 +1,7 @@
 // One signed-in user's notes on this device: the repository screens write through [S1] and the sync
 // engine with the controller that decides when it runs [S14]. app/ makes one per signed-in user and
 // provides it (notes-context.tsx); tests build one on MemoryLocalStore and MemoryRemote.
+import type { StartLiveChanges } from './live-changes';
 import type { SproutDb } from './local-db';
 import { clearNotesActivity } from '../../lib/device-storage';
 import type { LocalStore } from './local-store';
@@ -34,6 +35,7 @@ export class NotesSession {
   private readonly controller: SyncController;
   private engine: SyncEngine | null = null;
   private running = false;
+  private stopLive: (() => void) | null = null;
 
   constructor(options: NotesSessionOptions) {
     this.userId = options.userId;
@@ -52,16 +54,27 @@ export class NotesSession {
     });
   }
 
-  /** Starts syncing with the server: a run at once, then on the triggers of [S14]. */
-  connect(remote: RemoteNotes): void {
+  /**
+   * Starts syncing with the server: a run at once, then on the triggers of [S14], and, given the
+   * server's change feed, a pull on each of its hints [S21].
+   */
+  connect(remote: RemoteNotes, live?: StartLiveChanges): void {
     this.engine = new SyncEngine({ userId: this.userId, local: this.store, remote });
     this.running = true;
     this.controller.start();
+    this.stopLive?.();
+    this.stopLive =
+      live?.({
+        onHint: () => this.controller.remoteChanged(),
+        onHealth: (healthy) => this.controller.setLive(healthy),
+      }) ?? null;
   }
 
-  /** Stops syncing (timers, listeners); writes still go to this device. */
+  /** Stops syncing (timers, listeners, the change feed); writes still go to this device. */
   stop(): void {
     this.running = false;
+    this.stopLive?.();
+    this.stopLive = null;
     this.controller.stop();
   }
 

@@ -207,4 +207,37 @@ describe('SyncController', () => {
     controller.stop();
     expect(await outcome).toEqual({ ok: false, offline: true });
   });
+
+  it('[S21] pulls once shortly after a burst of change hints', async () => {
+    const { controller, run } = setup({ remoteDebounceMs: 50 });
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    run.mockClear();
+    controller.remoteChanged();
+    controller.remoteChanged();
+    await vi.advanceTimersByTimeAsync(20);
+    controller.remoteChanged();
+    await vi.advanceTimersByTimeAsync(30);
+    expect(run).toHaveBeenCalledTimes(1);
+    controller.stop();
+    controller.remoteChanged();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('[S21] keeps the interval as a safety net, five times slower while the change feed is healthy', async () => {
+    const { controller, run } = setup({ liveIntervalTicks: 5 });
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    run.mockClear();
+    controller.setLive(true);
+    await vi.advanceTimersByTimeAsync(4 * 60_000);
+    expect(run).toHaveBeenCalledTimes(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(run).toHaveBeenCalledTimes(1);
+    controller.setLive(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(run).toHaveBeenCalledTimes(2);
+    controller.stop();
+  });
 });

@@ -1,13 +1,14 @@
-// When sync runs (docs/sync.md [S14] [S15]): after local writes (debounced), when the browser comes
-// online, at start, every minute while online and visible, and on demand; one run at a time per tab,
-// one tab at a time per user (Web Locks); back-off after failures and one failure toast per streak.
+// When sync runs (docs/sync.md [S14] [S15] [S21]): after local writes (debounced), when the browser comes
+// online, at start, after a change hint from the server's feed (debounced), every minute while online
+// and visible (every five while the feed is healthy), and on demand; one run at a time per tab, one tab
+// at a time per user (Web Locks); back-off after failures and one failure toast per streak.
 import type { BackoffOptions } from '#core/backoff';
 import { exponentialBackoff } from '#core/backoff';
 import { NOTE_MESSAGES, type ToastMessage } from './messages';
 import { isRetryable } from './remote-notes';
 import type { SyncReport } from './sync-engine';
 
-export type SyncTrigger = 'start' | 'write' | 'online' | 'interval' | 'retry' | 'manual';
+export type SyncTrigger = 'start' | 'write' | 'online' | 'interval' | 'retry' | 'manual' | 'remote';
 
 export type SyncRunResult = { ok: true; report: SyncReport } | { ok: false; offline: true } | { ok: false; offline: false; error: unknown };
 
@@ -51,7 +52,11 @@ export interface SyncControllerOptions {
   now?: () => Date;
   random?: () => number;
   debounceMs?: number;
+  /** A burst of change hints [S21] shares one pull started this long after the last. */
+  remoteDebounceMs?: number;
   intervalMs?: number;
+  /** While the change feed is healthy, only every this many interval ticks runs (the safety net [S21]). */
+  liveIntervalTicks?: number;
   backoff?: BackoffOptions;
 }
 
@@ -69,6 +74,9 @@ export class SyncController {
   private queued: { promise: Promise<SyncRunResult>; trigger: SyncTrigger } | null = null;
   private debounceTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private remoteTimer: ReturnType<typeof setTimeout> | null = null;
+  private live = false;
+  private quietTicks = 0;
   private intervalTimer: ReturnType<typeof setInterval> | null = null;
   private notifiedThisStreak = false;
   private writeWaiters: ((result: SyncRunResult) => void)[] = [];
@@ -83,7 +91,9 @@ export class SyncController {
       now: () => new Date(),
       random: Math.random,
       debounceMs: 400,
+      remoteDebounceMs: 50,
       intervalMs: 60_000,
+      liveIntervalTicks: 5,
       backoff: SYNC_BACKOFF,
       ...options,
     };
@@ -101,6 +111,8 @@ export class SyncController {
       doc?.removeEventListener('visibilitychange', this.onVisible);
     };
     this.intervalTimer = setInterval(() => {
+      if (this.live && ++this.quietTicks < this.opts.liveIntervalTicks) return;
+      this.quietTicks = 0;
       if (this.opts.isOnline() && this.opts.isVisible()) void this.schedule('interval');
     }, this.opts.intervalMs);
     void this.schedule('start');
@@ -110,9 +122,9 @@ export class SyncController {
     this.stopped = true;
     this.detach();
     this.detach = () => undefined;
-    for (const timer of [this.debounceTimer, this.retryTimer]) if (timer) clearTimeout(timer);
+    for (const timer of [this.debounceTimer, this.retryTimer, this.remoteTimer]) if (timer) clearTimeout(timer);
     if (this.intervalTimer) clearInterval(this.intervalTimer);
-    this.debounceTimer = this.retryTimer = this.intervalTimer = null;
+    this.debounceTimer = this.retryTimer = this.intervalTimer = this.remoteTimer = null;
     for (const resolve of this.writeWaiters.splice(0)) resolve({ ok: false, offline: true });
   }
 
@@ -130,6 +142,24 @@ export class SyncController {
       void this.schedule('write').then((result) => waiters.forEach((resolve) => resolve(result)));
     }, this.opts.debounceMs);
     return promise;
+  }
+
+  /**
+   * [S21] The server says this user's notes changed (on this or another device): a pull soon, a burst
+   * of hints sharing one run. The hint carries no data; the run reads what is new by revision [S11].
+   */
+  remoteChanged(): void {
+    if (this.stopped || this.remoteTimer) return;
+    this.remoteTimer = setTimeout(() => {
+      this.remoteTimer = null;
+      void this.schedule('remote');
+    }, this.opts.remoteDebounceMs);
+  }
+
+  /** [S21] Whether the change feed is subscribed: while it is, the interval runs five times less often. */
+  setLive(live: boolean): void {
+    this.live = live;
+    this.quietTicks = 0;
   }
 
   /** The manual Sync action: `{ pushed }` for the spec's toast; throws SyncOfflineError or the run's error. */

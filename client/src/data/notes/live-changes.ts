@@ -1,0 +1,74 @@
+// [S21] The server's change feed for the signed-in user, through supabase-js Realtime: each event is a
+// hint that makes the sync controller pull (debounced); the event's row is not used, so a lost event
+// costs latency, never correctness. Every (re)subscription pulls too, since events sent while the
+// socket was down are not replayed. The client comes from `getClient`, called only when sync starts,
+// so nothing here loads supabase-js before a signed-in screen needs it (this module imports types only).
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+
+export interface LiveChangesOptions {
+  userId: string;
+  getClient: () => Promise<SupabaseClient>;
+  /** A change hint, or a fresh subscription: pull soon. */
+  onHint: () => void;
+  /** Whether the channel is subscribed (the poll slows down while it is). */
+  onHealth: (healthy: boolean) => void;
+  /** Delay before trying again after a failed start (no client yet, offline). */
+  retryMs?: number;
+}
+
+/** Starts the subscription; the returned function ends it. */
+export type StartLiveChanges = (options: Omit<LiveChangesOptions, 'getClient' | 'userId'>) => () => void;
+
+export function startLiveChanges(options: LiveChangesOptions): () => void {
+  const { userId, getClient, onHint, onHealth, retryMs = 10_000 } = options;
+  let stopped = false;
+  let client: SupabaseClient | null = null;
+  let channel: RealtimeChannel | null = null;
+  let unlistenAuth: (() => void) | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+
+  const start = async () => {
+    try {
+      client = await getClient();
+    } catch {
+      if (!stopped) retry = setTimeout(() => void start(), retryMs);
+      return;
+    }
+    if (stopped) return;
+    const { data } = await client.auth.getSession();
+    if (stopped) return;
+    // Realtime joins with the access token; on every refresh the live channel gets the new one (a
+    // socket whose token expires is closed by the server, and rejoins with the newest token).
+    await client.realtime.setAuth(data.session?.access_token ?? null);
+    const { data: auth } = client.auth.onAuthStateChange((event, session) => {
+      if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && session?.user.id === userId) {
+        void client?.realtime.setAuth(session.access_token);
+      }
+    });
+    unlistenAuth = () => auth.subscription.unsubscribe();
+    if (stopped) return stop();
+    channel = client
+      .channel(`notes:${userId}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${userId}` }, () => onHint())
+      .subscribe((status) => {
+        if (stopped) return;
+        const healthy = status === 'SUBSCRIBED';
+        onHealth(healthy);
+        // Subscribed again after a drop: whatever changed meanwhile is pulled now.
+        if (healthy) onHint();
+      });
+  };
+
+  const stop = () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    unlistenAuth?.();
+    unlistenAuth = null;
+    if (client && channel) void client.removeChannel(channel);
+    channel = null;
+    onHealth(false);
+  };
+
+  void start();
+  return stop;
+}

@@ -1,0 +1,58 @@
+// Several servers share their rate-limit counters: two apps over one database (PostgreSQL) or one Redis
+// (REDIS_URL; this test runs when TEST_REDIS_URL is set) allow a limit's quota once between them, not
+// once each. The cluster test (npm run test:cluster) checks the same through nginx and two processes.
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from '../src/app';
+import { startTestServer, type TestServer } from './test-server';
+
+const LIMIT = 4;
+const opened: { server: TestServer; second: FastifyInstance }[] = [];
+
+afterEach(async () => {
+  for (const { server, second } of opened.splice(0)) {
+    await second.close();
+    await server.close();
+  }
+});
+
+/** Two apps on one database (and one Redis when given), as two processes behind a proxy would be. */
+async function twoServers(env: Record<string, string>): Promise<[string, string]> {
+  const server = await startTestServer({ RATE_LIMIT_SIGNUP: String(LIMIT), TRUST_PROXY: 'loopback', ...env });
+  const { app: second } = await createServer(server.config, server.database);
+  await second.listen({ port: 0, host: '127.0.0.1' });
+  opened.push({ server, second });
+  const address = second.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return [server.url, `http://127.0.0.1:${address.port}`];
+}
+
+/** Sign-ups from one client address, alternating between the servers; the limit counts before the body is read. */
+async function statuses(urls: [string, string], count: number): Promise<number[]> {
+  const client = `192.0.2.${randomInt(1, 255)}`;
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${urls[i % 2]}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+      body: '{}',
+    });
+    out.push(response.status);
+  }
+  return out;
+}
+
+describe('rate limits shared between servers', () => {
+  it.skipIf(process.env.SPROUT_TEST_DATABASE !== 'postgres')('counts in PostgreSQL: the quota holds across two servers', async () => {
+    const result = await statuses(await twoServers({}), LIMIT + 2);
+    expect(result.slice(0, LIMIT).every((s) => s !== 429)).toBe(true);
+    expect(result.slice(LIMIT)).toEqual([429, 429]);
+  });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)('counts in Redis when REDIS_URL is set', async () => {
+    const result = await statuses(await twoServers({ REDIS_URL: process.env.TEST_REDIS_URL! }), LIMIT + 2);
+    expect(result.slice(0, LIMIT).every((s) => s !== 429)).toBe(true);
+    expect(result.slice(LIMIT)).toEqual([429, 429]);
+  });
+});
