@@ -17,6 +17,8 @@ export default defineConfig({
     // Maps are written for debugging a production build, but not referenced by the bundles, and the
     // server never serves them.
     sourcemap: 'hidden',
+    // .vite/manifest.json: the chunk graph the size budget walks (scripts/check-size-budget.ts).
+    manifest: true,
   },
   plugins: [
     react(),
