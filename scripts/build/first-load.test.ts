@@ -26,3 +26,13 @@ describe('firstLoadFiles', () => {
     expect(() => firstLoadFiles(manifest, ['src/gone.tsx'])).toThrow("The build manifest has no entry 'src/gone.tsx'");
   });
 });
+
+describe('splitPrecache', () => {
+  it('keeps the shell and non-chunk files, and leaves the other chunks for the runtime cache', async () => {
+    const { splitPrecache } = await import('./sw-shell');
+    const entries = [{ url: 'index.html' }, { url: 'icon.svg' }, { url: 'assets/index.js' }, { url: 'assets/settings.js' }, { url: 'assets/index.css' }];
+    const { shell, rest } = splitPrecache(entries, new Set(['assets/index.js', 'assets/index.css']));
+    expect(shell.map((e) => e.url)).toEqual(['index.html', 'icon.svg', 'assets/index.js', 'assets/index.css']);
+    expect(rest.map((e) => e.url)).toEqual(['assets/settings.js']);
+  });
+});
