@@ -1,10 +1,17 @@
-// Builds the React client into dist/client, with the service worker that serves the app shell offline,
-// and a brotli and a gzip copy of every compressible file for the server to send as they are.
+// Builds the React client into dist/client, with the service worker that serves the app offline (it
+// precaches the shell, then caches the other chunks), and a brotli and a gzip copy of every compressible
+// file for the server to send as they are.
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { shellOnlyPrecache } from './scripts/build/sw-shell';
+
+const outDir = path.resolve(import.meta.dirname, 'dist/client');
+/** The runtime cache of the chunks the service worker does not precache (scripts/build/sw-shell.ts). */
+const ASSETS_CACHE = 'sprout-assets';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -12,11 +19,13 @@ export default defineConfig({
   root: 'client',
   publicDir: 'public',
   build: {
-    outDir: '../dist/client',
+    outDir,
     emptyOutDir: true,
     // Maps are written for debugging a production build, but not referenced by the bundles, and the
     // server never serves them.
     sourcemap: 'hidden',
+    // .vite/manifest.json: the chunk graph the size budget walks (scripts/check-size-budget.ts).
+    manifest: true,
   },
   plugins: [
     react(),
@@ -39,10 +48,21 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globIgnores: ['**/node_modules/**', 'sw-warm.js'],
+        // Only the shell is precached; the other chunks are fetched once the worker is active (sw-warm.js)
+        // and from then on served from their cache, compressed on the wire like any request.
+        manifestTransforms: [shellOnlyPrecache(outDir, ASSETS_CACHE)],
+        importScripts: ['sw-warm.js'],
         navigateFallback: '/index.html',
         // API paths always go to the network and are never cached.
         navigateFallbackDenylist: [/^\/(api|auth|rest)\//],
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: ASSETS_CACHE },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // The first visit is controlled as soon as the worker activates, so its later chunk loads work
         // offline without a reload. Updates still wait for the prompt (registerType 'prompt').

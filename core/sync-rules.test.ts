@@ -119,14 +119,14 @@ describe('push', () => {
     expect(toWire(tomb!)).toMatchObject({ content: '', title: '', deleted_at: T1, base_revision: 10 });
   });
 
-  it('[S5] batches hold at most 100 rows and 256 KB; an oversized row travels alone', () => {
-    const rows = Array.from({ length: 250 }, (_, i) => ({ i }));
-    expect(planBatches(rows).map((b) => b.length)).toEqual([100, 100, 50]);
-    const big = 'x'.repeat(100 * 1024);
-    const sized = [{ big }, { big }, { big }, { huge: 'y'.repeat(300 * 1024) }, { small: 1 }];
+  it('[S5] batches hold at most 1,000 rows and 768 KB; an oversized row travels alone', () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => ({ i }));
+    expect(planBatches(rows).map((b) => b.length)).toEqual([1000, 1000, 500]);
+    const big = 'x'.repeat(300 * 1024);
+    const sized = [{ big }, { big }, { big }, { huge: 'y'.repeat(900 * 1024) }, { small: 1 }];
     const batches = planBatches(sized);
     expect(batches.map((b) => b.length)).toEqual([2, 1, 1, 1]);
-    for (const batch of batches.slice(0, 2)) expect(utf8Length(JSON.stringify(batch))).toBeLessThanOrEqual(256 * 1024);
+    for (const batch of batches.slice(0, 2)) expect(utf8Length(JSON.stringify(batch))).toBeLessThanOrEqual(768 * 1024);
   });
 
   it('[S5] utf8Length counts multi-byte characters', () => {

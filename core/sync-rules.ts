@@ -47,9 +47,12 @@ export const CONFLICT_COPY_SUFFIX = ' (conflict copy)';
 export const TOMBSTONE_RETENTION_DAYS = 90;
 /** A device that last pulled longer ago than this resyncs in full [S12]; one day short of the retention. */
 export const FULL_RESYNC_AFTER_MS = (TOMBSTONE_RETENTION_DAYS - 1) * 24 * 60 * 60 * 1000;
-/** Push batch limits [S5]. */
-export const PUSH_BATCH_MAX_ROWS = 100;
-export const PUSH_BATCH_MAX_BYTES = 256 * 1024;
+/**
+ * Push batch limits [S5]: the rows the server takes in one request (its MAX_ROWS_PER_REQUEST), and a
+ * byte cap with room under its 1 MiB body limit. One request per 1,000 notes, not ten (issue 10).
+ */
+export const PUSH_BATCH_MAX_ROWS = 1000;
+export const PUSH_BATCH_MAX_BYTES = 768 * 1024;
 /** At most this many unanswered mutation ids are remembered per note [S6]. */
 export const MAX_SENT_MUTATION_IDS = 20;
 

@@ -29,6 +29,8 @@ beforeAll(async () => {
   writeWithCopies(path.join(staticDir, 'assets', 'app-Ab12Cd34.js'), SCRIPT);
   fs.writeFileSync(path.join(staticDir, 'assets', 'app-Ab12Cd34.js.map'), '{"version":3,"sources":["secret.ts"]}');
   fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.mkdirSync(path.join(staticDir, '.vite'));
+  fs.writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), '{"src/secret.tsx":{"file":"assets/app-Ab12Cd34.js"}}');
   server = await startTestServer({ STATIC_DIR: staticDir });
 });
 
@@ -94,5 +96,11 @@ describe('precompressed static files', () => {
     expect(map.status).toBe(404);
     expect(map.body.toString()).not.toContain('secret.ts');
     expect(JSON.parse(map.body.toString())).toMatchObject({ error: 'not_found' });
+  });
+
+  it("never serves the build's manifest (the size budget and the service worker read it at build time)", async () => {
+    const manifest = await get('/.vite/manifest.json', 'br');
+    expect(manifest.status).toBe(404);
+    expect(manifest.body.toString()).not.toContain('secret.tsx');
   });
 });

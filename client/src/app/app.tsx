@@ -1,13 +1,10 @@
-// The application root: the providers around the router (theme; server state; auth; the signed-in
-// user's notes; Sign out, which needs both; tooltips), plus the toaster.
+// The application root: the providers around the router (theme, auth), plus the toaster. What only
+// some screens need comes with them: server state (query-provider.tsx) with the API setup screen and the
+// signed-in app, notes, Sign out and tooltips with the signed-in app (signed-in-app.tsx).
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { ThemeProvider } from '../lib/theme-provider';
+import { AppToaster } from './app-toaster';
 import { AuthProvider } from './providers/auth-provider';
-import { NotesProvider } from './providers/notes-provider';
-import { QueryProvider } from './providers/query-provider';
-import { SignOutProvider } from './providers/sign-out-provider';
 import { installPreloadErrorReload } from './reload-on-preload-error';
 import { router } from './router';
 
@@ -16,18 +13,10 @@ installPreloadErrorReload();
 export function App() {
   return (
     <ThemeProvider>
-      <QueryProvider>
-        <AuthProvider>
-          <NotesProvider>
-            <SignOutProvider>
-              <TooltipProvider>
-                <RouterProvider router={router} />
-              </TooltipProvider>
-            </SignOutProvider>
-          </NotesProvider>
-        </AuthProvider>
-      </QueryProvider>
-      <Toaster />
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+      <AppToaster />
     </ThemeProvider>
   );
 }

@@ -13,7 +13,7 @@ describe('pwaRegisterOptions', () => {
     expect(pwaRegisterOptions(async () => undefined).immediate).toBe(true);
   });
 
-  it('offers a new version with a toast; Reload activates it', () => {
+  it('offers a new version with a toast; Reload activates it', async () => {
     const activate = vi.fn(async () => undefined);
     const toasts = createToastStore();
     render(<Toaster store={toasts} />);
@@ -21,7 +21,7 @@ describe('pwaRegisterOptions', () => {
     expect(screen.getByText('Update available')).toBeTruthy();
     expect(screen.getByText(UPDATE_AVAILABLE_TEXT)).toBeTruthy();
     expect(activate).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reload' }));
     expect(activate).toHaveBeenCalledWith(true);
   });
 });

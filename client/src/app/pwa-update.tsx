@@ -1,8 +1,11 @@
 // What the service worker registration does on its events (ARCHITECTURE 9.5): a new version is offered
 // with a toast and a Reload action instead of switching under the user's feet (registerType 'prompt').
+import { lazy } from 'react';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
-import { ToastAction } from '../components/ui/toast';
 import { toast, type ToastInput } from '../lib/toast';
+
+// Shown inside the toaster, which has loaded Radix Toast by then: no part of the first load (issue 10).
+const ToastAction = lazy(() => import('../components/ui/toast').then((m) => ({ default: m.ToastAction })));
 
 export const UPDATE_AVAILABLE_TEXT = 'A new version of Sprout is available.';
 

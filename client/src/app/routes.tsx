@@ -12,7 +12,10 @@ type LazyPage = NonNullable<RouteObject['lazy']>;
 
 export const pages = {
   login: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
-  apiSetup: () => import('../features/api-setup/api-setup-page').then((m) => ({ Component: m.ApiSetupPage })),
+  apiSetup: () =>
+    Promise.all([import('../features/api-setup/api-setup-page'), import('./providers/query-provider')]).then(([m, q]) => ({
+      Component: q.withServerState(m.ApiSetupPage),
+    })),
   dashboard: () => import('../features/notes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   newIdea: () => import('../features/ai/creation/new-idea-page').then((m) => ({ Component: m.NewIdeaPage })),
   editNote: () => import('../features/notes/edit-note-page').then((m) => ({ Component: m.EditNotePage })),
@@ -23,7 +26,8 @@ export const pages = {
   settings: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
   profile: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
   notFound: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-  layout: () => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout })),
+  // The signed-in screens' layout, with the notes, Sign out and tooltips that only they use.
+  layout: () => import('./signed-in-app').then((m) => ({ Component: m.SignedInApp })),
 } satisfies Record<string, LazyPage>;
 
 const handle = (title: string): RouteHandle => ({ title });

@@ -1,12 +1,11 @@
 // fetch() for the app's own /api endpoints with the signed-in user's access token (supabase-js refreshes
 // an expired one first). Without a session the request goes out without a token.
-import { getSupabase } from './supabase';
+import { getAuthClient } from './supabase';
 
 /** The current access token, or null when signed out (or the auth client cannot start). */
 export async function currentAccessToken(): Promise<string | null> {
   try {
-    const client = await getSupabase();
-    const { data } = await client.auth.getSession();
+    const { data } = await (await getAuthClient()).getSession();
     return data.session?.access_token ?? null;
   } catch {
     return null;

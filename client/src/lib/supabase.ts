@@ -1,9 +1,15 @@
-// The app's one Supabase client (auth + REST), built so that start-up needs no network
-// (ARCHITECTURE 9.5): the URL is this origin, and the public anon key is kept in local storage after
-// the first `/api/config`. It also reports when the auth server cannot be reached, which the auth
-// provider uses to keep a stored session while offline (ARCHITECTURE 9.1).
-import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
-import { DEVICE_KEYS, deviceStorage, readJson, readText, writeText } from './device-storage';
+// The app's Supabase clients, built so that start-up needs no network (ARCHITECTURE 9.5): the URL is
+// this origin, and the public anon key is kept in local storage after the first `/api/config`. Each
+// loads its library only when first asked for (issue 10: /login's first load carries none of them):
+// - getAuthClient(): the one auth client (@supabase/auth-js), holding the session for every other;
+// - getRestClient(): PostgREST (@supabase/postgrest-js) under the session's access token;
+// - getSupabase(): the full supabase-js client (realtime channels), sharing that same session.
+// It also reports when the auth server cannot be reached, which the auth provider uses to keep a
+// stored session while offline (ARCHITECTURE 9.1).
+import type { GoTrueClient, Session } from '@supabase/auth-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DEVICE_KEYS, deviceStorage, readJson, readText, writeText } from './device-keys';
 import { fetchPublicConfig } from './public-config';
 
 /** The session supabase-js has stored, read directly (it survives a refresh that failed for lack of network). */
@@ -60,7 +66,7 @@ function notifyUnreachable(): void {
   for (const listener of unreachableListeners) listener();
 }
 
-// --- the client -----------------------------------------------------------------------------------
+// --- the clients ----------------------------------------------------------------------------------
 
 // Private mode or full storage: the next start fetches the key again.
 const storeAnonKey = (key: string) => void writeText(DEVICE_KEYS.anonKey, key);
@@ -82,28 +88,66 @@ async function resolveAnonKey(): Promise<string> {
   return config.anonKey;
 }
 
-function buildClient(anonKey: string): SupabaseClient {
-  return createClient(location.origin, anonKey, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: true,
-      detectSessionInUrl: false,
-      flowType: 'implicit',
-    },
-    global: { fetch: observedFetch },
-  });
-}
-
-let clientPromise: Promise<SupabaseClient> | null = null;
-
-/** The app's Supabase client. Rejects only when no anon key is stored and `/api/config` cannot be fetched. */
-export function getSupabase(): Promise<SupabaseClient> {
-  clientPromise ??= resolveAnonKey()
-    .then(buildClient)
-    .catch((error: unknown) => {
-      // Let a later call try again (e.g. once the network is back).
-      clientPromise = null;
+/** Memoises an async factory; a failure lets a later call try again (e.g. once the network is back). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | null = null;
+  return () => {
+    promise ??= make().catch((error: unknown) => {
+      promise = null;
       throw error;
     });
-  return clientPromise;
+    return promise;
+  };
 }
+
+const anonKey = once(resolveAnonKey);
+
+/** supabase-js's auth client (`supabase.auth`), on its own. */
+export type AuthClient = GoTrueClient;
+
+/**
+ * The app's one auth client: it keeps the session where supabase-js keeps it and refreshes it. Rejects
+ * only when no anon key is stored and `/api/config` cannot be fetched.
+ */
+export const getAuthClient: () => Promise<AuthClient> = once(async () => {
+  const [{ AuthClient }, key] = await Promise.all([import('@supabase/auth-js'), anonKey()]);
+  // The options supabase-js's createClient gives its own auth client.
+  return new AuthClient({
+    url: `${location.origin}/auth/v1`,
+    headers: { Authorization: `Bearer ${key}`, apikey: key },
+    storageKey: DEVICE_KEYS.authSession(),
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: false,
+    flowType: 'implicit',
+    fetch: observedFetch,
+  });
+});
+
+/** The session's access token (refreshed first when it expired), or null when signed out. */
+async function sessionToken(): Promise<string | null> {
+  const { data } = await (await getAuthClient()).getSession();
+  return data.session?.access_token ?? null;
+}
+
+/** PostgREST at /rest/v1, sending the anon key and the session's access token as supabase-js does. */
+export const getRestClient: () => Promise<PostgrestClient> = once(async () => {
+  const [{ PostgrestClient }, key] = await Promise.all([import('@supabase/postgrest-js'), anonKey()]);
+  const authorizedFetch: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (!headers.has('apikey')) headers.set('apikey', key);
+    if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${(await sessionToken()) ?? key}`);
+    return fetch(input, { ...init, headers });
+  };
+  return new PostgrestClient(`${location.origin}/rest/v1`, { fetch: authorizedFetch });
+});
+
+/**
+ * The full supabase-js client, for what only it has (`channel()`: realtime). It uses the auth client's
+ * session through `accessToken` rather than a second auth client, so its `auth` property is not usable:
+ * use getAuthClient() for auth.
+ */
+export const getSupabase: () => Promise<SupabaseClient> = once(async () => {
+  const [{ createClient }, key] = await Promise.all([import('@supabase/supabase-js'), anonKey()]);
+  return createClient(location.origin, key, { accessToken: sessionToken, global: { fetch: observedFetch } });
+});

@@ -1,6 +1,6 @@
 // Light/dark theme rules (spec section 4): a stored 'theme' wins, else the system preference, else
 // light. Kept in step with the inline script in index.html that applies it before the first paint.
-import { DEVICE_KEYS, readText, writeText } from './device-storage';
+import { DEVICE_KEYS, readText, writeText } from './device-keys';
 
 export type Theme = 'light' | 'dark';
 

@@ -1,8 +1,9 @@
 // Writes to the signed-in user's `user_metadata` (PUT /auth/v1/user `data`, ARCHITECTURE 6.2). The server
 // merges the patch (a null value removes a key) and caps the result at 4 KB, because it travels in every
 // access token (ARCHITECTURE 9.13); we check the size first so the user gets a clear message.
-import { isAuthApiError, isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
-import { getSupabase } from './supabase';
+import type { User } from '@supabase/auth-js';
+import { isAuthApiError, isAuthRetryableFetchError } from './auth-error-kinds';
+import { getAuthClient } from './supabase';
 
 export const USER_METADATA_MAX_BYTES = 4096;
 
@@ -47,13 +48,13 @@ export function isRetryableWriteError(error: unknown): boolean {
  * of `expectedUserId` is held, MetadataTooLargeError before sending too much, or the auth error.
  */
 export async function updateUserMetadata(patch: Record<string, unknown>, expectedUserId?: string): Promise<User> {
-  const client = await getSupabase();
-  const { data, error: sessionError } = await client.auth.getSession();
+  const auth = await getAuthClient();
+  const { data, error: sessionError } = await auth.getSession();
   if (sessionError) throw sessionError;
   const session = data.session;
   if (!session || (expectedUserId !== undefined && session.user.id !== expectedUserId)) throw new NotSignedInError();
   if (mergedMetadataBytes(session.user.user_metadata, patch) > USER_METADATA_MAX_BYTES) throw new MetadataTooLargeError();
-  const { data: updated, error } = await client.auth.updateUser({ data: patch });
+  const { data: updated, error } = await auth.updateUser({ data: patch });
   if (error) throw error;
   return updated.user;
 }

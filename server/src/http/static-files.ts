@@ -21,16 +21,16 @@ export function readIndexHtml(staticDir: string): string | undefined {
   }
 }
 
-const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'sw-warm.js', 'registerSW.js', 'manifest.webmanifest']);
 
 /** The file a precompressed copy stands for: `index-abc.js.br` is `index-abc.js`. */
 export function uncompressedName(filePath: string): string {
   return path.basename(filePath).replace(/\.(br|gz)$/, '');
 }
 
-/** Maps stay on disk for debugging a build; serving them would publish the sources. */
+/** Maps stay on disk for debugging a build, and the build's manifest for its own checks; serving them would publish the sources' layout. */
 export function isServedPath(pathname: string): boolean {
-  return !/\.map$/i.test(pathname);
+  return !/\.map$/i.test(pathname) && !pathname.startsWith('/.vite/');
 }
 
 export async function registerStaticFiles(app: FastifyInstance, staticDir: string, indexHtml: string | undefined) {

@@ -1,13 +1,12 @@
 // Mobile bottom tab bar (spec section 2): below 768 px, 64 px high, five entries, New as a
-// highlighted round button, and an animated indicator on the active tab. The 64 px include the
-// top border; the safe-area inset (home indicator) comes on top.
+// highlighted round button, and an animated indicator on the active tab: a CSS transition (the old
+// tab's bar shrinks away as the new one's grows), none with reduced motion. The 64 px include the top
+// border; the safe-area inset (home indicator) comes on top.
 import { NavLink } from 'react-router';
-import { motion, useReducedMotion } from 'motion/react';
 import { cn } from '../../lib/utils';
 import { BOTTOM_TABS } from './nav-items';
 
 export function BottomTabBar() {
-  const reduceMotion = useReducedMotion();
   return (
     <nav
       aria-label="Tabs"
@@ -41,15 +40,14 @@ export function BottomTabBar() {
                   </>
                 ) : (
                   <>
-                    {isActive && (
-                      <motion.span
-                        layoutId="bottom-tab-indicator"
-                        data-testid="bottom-tab-indicator"
-                        aria-hidden="true"
-                        className="absolute top-0 h-[3px] w-10 rounded-b-full bg-primary"
-                        transition={reduceMotion ? { duration: 0 } : { type: 'spring', stiffness: 500, damping: 38 }}
-                      />
-                    )}
+                    <span
+                      data-testid={isActive ? 'bottom-tab-indicator' : undefined}
+                      aria-hidden="true"
+                      className={cn(
+                        'absolute top-0 h-[3px] w-10 rounded-b-full bg-primary transition-[transform,opacity] duration-300 ease-out motion-reduce:transition-none',
+                        isActive ? 'scale-x-100 opacity-100' : 'scale-x-0 opacity-0',
+                      )}
+                    />
                     <Icon aria-hidden="true" className="size-5" />
                     <span>{label}</span>
                   </>

@@ -3,10 +3,9 @@
 // It also signs this device out for the SignOutProvider, so that only that SIGNED_OUT counts as the
 // user's own ('explicit'): any other one merely hides the device's notes (ARCHITECTURE 9.1).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { AuthStateProvider, LOADING_STATE, nextAuthState, sessionIsStored, signedIn, signedOut, stateWhenAuthUnreachable, type AuthSignOut, type AuthState } from '../../data/auth';
 import { deviceStorage } from '../../lib/device-storage';
-import { getSupabase, onAuthServerUnreachable, readStoredSession } from '../../lib/supabase';
+import { getAuthClient, onAuthServerUnreachable, readStoredSession, type AuthClient as FullAuthClient } from '../../lib/supabase';
 
 /** If the session is still loading after this long (a hanging server), a stored session is used. */
 const LOADING_FALLBACK_MS = 6000;
@@ -14,7 +13,7 @@ const LOADING_FALLBACK_MS = 6000;
 const STORED_POLL_MS = 20;
 const STORED_WAIT_MS = 5000;
 
-type AuthClient = Pick<SupabaseClient['auth'], 'onAuthStateChange' | 'getSession' | 'signOut'>;
+type AuthClient = Pick<FullAuthClient, 'onAuthStateChange' | 'getSession' | 'signOut'>;
 
 /** The auth client for signing this device out, marked as the user's own sign-out (app-internal). */
 const ExplicitSignOutContext = createContext<(() => Promise<AuthSignOut>) | null>(null);
@@ -31,10 +30,12 @@ export interface AuthProviderProps {
   getAuth?: () => Promise<AuthClient>;
 }
 
-const supabaseAuth = async (): Promise<AuthClient> => (await getSupabase()).auth;
+const supabaseAuth = (): Promise<AuthClient> => getAuthClient();
 
 export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderProps) {
-  const [state, setState] = useState<AuthState>(LOADING_STATE);
+  // Without a stored session supabase-js's first event can only be 'signed out': say so at once, so that
+  // /login draws its form without waiting for the auth client's code (issue 10).
+  const [state, setState] = useState<AuthState>(() => (readStoredSession() ? LOADING_STATE : signedOut()));
   // True while this app's own Sign out runs: the SIGNED_OUT it causes is the user's choice.
   const explicitSignOut = useRef(false);
   const [authSource] = useState(() => getAuth);

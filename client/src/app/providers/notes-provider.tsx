@@ -19,7 +19,7 @@ import {
   type ToastMessage,
 } from '../../data/notes';
 import { useAuth } from '../../data/auth';
-import { getSupabase } from '../../lib/supabase';
+import { getAuthClient, getRestClient } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 
 /** This device's notes storage, whoever is signed in: what sign-out clears when no session is running. */
@@ -37,13 +37,20 @@ export function useNotesDevice(): NotesDevice {
   return device;
 }
 
+let sharedDevice: NotesDevice | null = null;
+
+/** The page's one IndexedDB connection, kept across sign-outs and sign-ins (the provider mounts with them). */
 function openDevice(): NotesDevice {
-  const db = openSproutDb();
-  return { db, store: new DexieLocalStore(db) };
+  if (!sharedDevice) {
+    const db = openSproutDb();
+    sharedDevice = { db, store: new DexieLocalStore(db) };
+  }
+  return sharedDevice;
 }
 
 async function supabaseRemote(userId: string): Promise<RemoteNotes> {
-  return new SupabaseRemote(await getSupabase(), userId);
+  const [rest, auth] = await Promise.all([getRestClient(), getAuthClient()]);
+  return new SupabaseRemote({ from: (relation) => rest.from(relation), auth }, userId);
 }
 
 /** [S21] The server's change feed over the same Supabase client, fetched when sync starts. */

@@ -1,5 +1,6 @@
 // Renders the toast queue (lib/toast.ts) with Radix Toast: one at a time, 5000 ms, swipe right 50 px,
 // F8 (Radix's default hotkey) moves focus to the notifications region.
+import { Suspense } from 'react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX, type ToastStore } from '../../lib/toast';
@@ -39,7 +40,8 @@ export function Toaster({ store }: { store?: ToastStore }) {
                 {description !== undefined && <ToastDescription>{description}</ToastDescription>}
               </div>
             </div>
-            {action}
+            {/* An action may be loaded lazily (the update offer's): the text shows meanwhile. */}
+            <Suspense fallback={null}>{action}</Suspense>
             <ToastClose />
           </Toast>
         );

@@ -6,7 +6,7 @@
 import { MutationObserver, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_AI_PREFERENCES, aiPreferencesSchema, type AiPreferences } from '#core/ai-preferences';
 import { aiPreferencesKeyUser, clearLocalPreferences, isUnsynced, readLocalPreferences, setUnsynced, writeLocalPreferences } from '../../lib/device-storage';
-import { getSupabase, readStoredSession } from '../../lib/supabase';
+import { getAuthClient, readStoredSession } from '../../lib/supabase';
 import { NotSignedInError, isRetryableWriteError, updateUserMetadata } from '../../lib/user-metadata';
 import { AI_PREFERENCES_METADATA_FIELD, preferencesFromMetadata, reconcilePreferences, samePreferences } from './ai-preferences-storage';
 
@@ -26,13 +26,13 @@ export interface PreferencesBackend {
 export const supabasePreferencesBackend: PreferencesBackend = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
   async fetchServerUser() {
-    const client = await getSupabase();
+    const auth = await getAuthClient();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), FRESH_READ_TIMEOUT_MS);
     });
     try {
-      const result = await Promise.race([client.auth.getUser(), timeout]);
+      const result = await Promise.race([auth.getUser(), timeout]);
       return result && !result.error && result.data.user ? result.data.user : undefined;
     } finally {
       clearTimeout(timer);

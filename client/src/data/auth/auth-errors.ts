@@ -1,6 +1,6 @@
 // Turns an auth failure into the toast text (spec section 8: the error message or 'Please try
 // again.'); a weak-password error also lists the server's reasons (spec section 5).
-import { isAuthRetryableFetchError, isAuthWeakPasswordError } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, isAuthWeakPasswordError } from '../../lib/auth-error-kinds';
 
 const REASON_TEXT: Record<string, string> = {
   length: 'too short',

@@ -1,7 +1,7 @@
 // Auth state and its transitions (spec section 4: loading, signed in, signed out), kept pure so the
 // offline rule of ARCHITECTURE 9.1/9.5 is testable: a session supabase-js still holds in storage after
 // a refresh failed for lack of network counts as signed in, never as a sign-out.
-import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 

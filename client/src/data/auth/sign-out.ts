@@ -1,7 +1,7 @@
 // The explicit Sign out's steps (ARCHITECTURE 4 and 9.1): the steps before it (e.g. the notes syncing
 // first, or asking before unsynced changes are lost), signing out of this device with scope 'local',
 // and the steps after it (e.g. clearing this device's copy of the user's notes). app/ composes them.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient } from '../../lib/supabase';
 import { toast, type ToastInput } from '../../lib/toast';
 
 export interface SignOutContext {
@@ -16,7 +16,7 @@ export type AfterSignOutStep = (context: SignOutContext) => void | Promise<void>
 
 export type SignOutResult = 'signed-out' | 'cancelled' | 'failed';
 
-export type AuthSignOut = Pick<SupabaseClient['auth'], 'signOut'>;
+export type AuthSignOut = Pick<AuthClient, 'signOut'>;
 
 export interface SignOutOptions {
   context: SignOutContext;

@@ -29,6 +29,7 @@ export { clearUserNotes, NotesSession, type NotesSessionOptions } from './notes-
 export {
   PAGE_SIZE,
   RECENT_IDEAS_LIMIT,
+  useLiveNotesCount,
   useNote,
   useNotesPage,
   usePendingCount,
@@ -39,6 +40,6 @@ export {
 } from './queries';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';
-export { SupabaseRemote } from './supabase-remote';
+export { SupabaseRemote, type NotesClient } from './supabase-remote';
 export { SyncOfflineError, type SyncStatus } from './sync-controller';
 export { useManualSync } from './use-manual-sync';

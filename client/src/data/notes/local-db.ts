@@ -26,6 +26,11 @@ export class SproutDb extends Dexie {
       notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state]',
       meta: '[user_id+key], user_id',
     });
+    // Version 2 adds an index holding only the tombstones (a null deleted_at is no key), so the live
+    // notes are counted without reading rows (issue 10). Adding an index migrates nothing.
+    this.version(2).stores({
+      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at]',
+    });
   }
 }
 

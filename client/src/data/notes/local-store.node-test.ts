@@ -1,6 +1,6 @@
 // The LocalStore contract on both implementations, and what is particular to IndexedDB (Dexie over
 // fake-indexeddb): the version 1 schema, persistence across reopening, lenient reads, versionchange.
-import { liveQuery } from 'dexie';
+import { Dexie, liveQuery } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { openSproutDb, SproutDb } from './local-db';
 import { DexieLocalStore } from './local-store';
@@ -14,15 +14,29 @@ defineLocalStoreContract('MemoryLocalStore', async () => new MemoryLocalStore())
 defineLocalStoreContract('DexieLocalStore', async () => new DexieLocalStore(openSproutDb({ name: freshName(), onVersionChange: () => undefined })));
 
 describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
-  it('is version 1 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
+  it('is version 2 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
     const db = new SproutDb();
     await db.open();
     expect(db.name).toBe('sprout');
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     const notes = db.table('notes').schema;
     expect(notes.primKey.keyPath).toBe('id');
-    expect(notes.indexes.map((index) => index.name).sort()).toEqual(['[user_id+sync_state]', '[user_id+updated_at]', 'user_id']);
+    expect(notes.indexes.map((index) => index.name).sort()).toEqual(['[user_id+deleted_at]', '[user_id+sync_state]', '[user_id+updated_at]', 'user_id']);
     expect(db.table('meta').schema.primKey.keyPath).toEqual(['user_id', 'key']);
+    db.close();
+  });
+
+  it('[S1] keeps the notes of a version 1 database when it opens as version 2', async () => {
+    const name = freshName();
+    const v1 = new Dexie(name);
+    v1.version(1).stores({ notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state]', meta: '[user_id+key], user_id' });
+    const live = note();
+    const tombstone = note(undefined, { deleted_at: '2024-02-01T00:00:00.000Z', sync_state: 'pending' });
+    await v1.table('notes').bulkPut([live, tombstone]);
+    v1.close();
+    const db = openSproutDb({ name, onVersionChange: () => undefined });
+    expect((await db.notes.toArray()).map((n) => n.id).sort()).toEqual([live.id, tombstone.id].sort());
+    expect(await db.notes.where('[user_id+deleted_at]').between([live.user_id, Dexie.minKey], [live.user_id, Dexie.maxKey]).primaryKeys()).toEqual([tombstone.id]);
     db.close();
   });
 
@@ -65,7 +79,7 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     const db = openSproutDb({ name, onVersionChange: () => (reported += 1) });
     await db.open();
     const newer = new SproutDb(name);
-    newer.version(2).stores({ notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state]', meta: '[user_id+key], user_id' });
+    newer.version(3).stores({ notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at]', meta: '[user_id+key], user_id' });
     await newer.open();
     expect(reported).toBe(1);
     expect(db.isOpen()).toBe(false);

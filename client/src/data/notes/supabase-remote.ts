@@ -1,5 +1,6 @@
-// RemoteNotes over supabase-js and the server's PostgREST-compatible /rest/v1/notes.
-import type { SupabaseClient } from '@supabase/supabase-js';
+// RemoteNotes over the server's PostgREST-compatible /rest/v1/notes, through postgrest-js (the app's
+// REST client, or a whole supabase-js client, which has the same `from` and `auth`).
+import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { NoteRow, NoteWritable } from '#core/note';
 import { NOTE_COLUMNS } from '#core/note';
 import { readServerRow } from './local-note';
@@ -14,6 +15,12 @@ interface PostgrestErrorLike {
   details?: string | null;
 }
 
+/** What the remote uses: PostgREST queries, and the auth client to check whose session it is. */
+export interface NotesClient {
+  from: PostgrestClient['from'];
+  auth: { getSession(): Promise<{ data: { session: { user: { id: string } } | null } }> };
+}
+
 export interface SupabaseRemoteOptions {
   /** Reports rows the server sent that could not be read (they are skipped). */
   warn?: (message: string) => void;
@@ -25,7 +32,7 @@ export class SupabaseRemote implements RemoteNotes {
   private readonly timeoutMs: number;
 
   constructor(
-    private readonly client: SupabaseClient,
+    private readonly client: NotesClient,
     private readonly userId: string,
     options: SupabaseRemoteOptions = {},
   ) {

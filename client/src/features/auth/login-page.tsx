@@ -7,7 +7,7 @@ import { SproutLogo } from '../../components/sprout-logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { getSupabase } from '../../lib/supabase';
+import { getAuthClient } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 import { CredentialsForm, type CredentialsMode } from './credentials-form';
 import { afterLoginPath } from './require-auth';
@@ -38,7 +38,7 @@ export function LoginPage() {
     }
     setBusy(mode);
     try {
-      const { auth } = await getSupabase();
+      const auth = await getAuthClient();
       if (mode === 'login') {
         const { error } = await auth.signInWithPassword({ email: email.trim(), password });
         if (error) throw error;

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CircleAlert, NotebookPen, Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { NOTE_MESSAGES, type NoteView, PAGE_SIZE, useNotesPage, useStablePage, useSyncStatus } from '../../data/notes';
+import { NOTE_MESSAGES, type NoteView, PAGE_SIZE, useLiveNotesCount, useNotesPage, useStablePage, useSyncStatus } from '../../data/notes';
 import { recordNoteActivity } from '../../lib/device-storage';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EmptyState } from './empty-state';
@@ -19,6 +19,7 @@ export function DashboardPage() {
   const status = useSyncStatus();
   const [shown, setShown] = useState(PAGE_SIZE);
   const page = useStablePage(useNotesPage(shown));
+  const liveCount = useLiveNotesCount();
   const deleteNoteFromList = useDeleteNoteFromList();
   const notes = page?.notes;
   const [toDelete, setToDelete] = useState<NoteView | null>(null);
@@ -41,7 +42,7 @@ export function DashboardPage() {
 
   // The first pull failed: the notes below are this device's copy only.
   const fetchFailed = status.lastError !== null && status.lastSyncedAt === null;
-  const total = page?.total ?? notes?.length ?? 0;
+  const total = liveCount ?? notes?.length ?? 0;
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">

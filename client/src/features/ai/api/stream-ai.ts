@@ -1,7 +1,7 @@
 // The AI client: POSTs to /api/ai/<endpoint> with the user's bearer token and reads the reply's event
 // stream with fetch (EventSource can neither POST nor send a bearer, ARCHITECTURE 9.9). Resolves with
 // the `done` payload; rejects with an AiError (or the AbortError when the caller aborted).
-import { getSupabase } from '../../../lib/supabase';
+import { getAuthClient } from '../../../lib/supabase';
 import {
   AiError,
   AiOfflineError,
@@ -29,8 +29,7 @@ export interface StreamAiOptions {
 }
 
 async function sessionAccessToken(): Promise<string | null> {
-  const supabase = await getSupabase();
-  const { data } = await supabase.auth.getSession();
+  const { data } = await (await getAuthClient()).getSession();
   return data.session?.access_token ?? null;
 }
 

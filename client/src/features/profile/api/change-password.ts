@@ -1,9 +1,9 @@
 // Changing the password (PUT /auth/v1/user with `current_password`, ARCHITECTURE 6.2): the server checks
 // the current one; a failure reads as the spec's texts.
 import { useMutation } from '@tanstack/react-query';
-import { isAuthApiError } from '@supabase/supabase-js';
+import { isAuthApiError } from '../../../lib/auth-error-kinds';
 import { authErrorMessage } from '../../../data/auth';
-import { getSupabase } from '../../../lib/supabase';
+import { getAuthClient } from '../../../lib/supabase';
 import { PASSWORD_MESSAGES } from '../profile-fields';
 
 /** The toast text for a failed password change. */
@@ -18,8 +18,7 @@ export function passwordChangeErrorMessage(error: unknown): string {
 
 /** Changes the password; the server checks the current one. Throws the auth error. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const client = await getSupabase();
-  const { error } = await client.auth.updateUser({ password: newPassword, current_password: currentPassword });
+  const { error } = await (await getAuthClient()).updateUser({ password: newPassword, current_password: currentPassword });
   if (error) throw error;
 }
 

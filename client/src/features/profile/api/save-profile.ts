@@ -1,7 +1,7 @@
 // Saving the profile (PUT /auth/v1/user `data`, ARCHITECTURE 6.2): the fields go to user_metadata, and
 // the saved profile is mirrored to the local `user_data` key the AI chat reads.
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '@supabase/supabase-js';
+import type { User } from '@supabase/auth-js';
 import { writeUserData, type UserData } from '../../../lib/device-storage';
 import { updateUserMetadata } from '../../../lib/user-metadata';
 import { profileMetadataPatch, type ProfileForm } from '../profile-fields';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { firstLoadFiles, type Manifest } from './first-load';
+
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['src/login.tsx', 'src/notes.tsx'], css: ['assets/index.css'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_button.js': { file: 'assets/button.js', imports: ['_react.js'] },
+  '_dexie.js': { file: 'assets/dexie.js' },
+  'src/login.tsx': { file: 'assets/login.js', imports: ['_button.js', '_react.js'], dynamicImports: ['_dexie.js'] },
+  'src/notes.tsx': { file: 'assets/notes.js', imports: ['_dexie.js', '_button.js'], css: ['assets/notes.css'] },
+};
+
+describe('firstLoadFiles', () => {
+  it("takes the entry's and the route's static imports, each once, and no dynamic import", () => {
+    expect(firstLoadFiles(manifest, ['src/login.tsx'])).toEqual({
+      js: ['assets/react.js', 'assets/index.js', 'assets/button.js', 'assets/login.js'],
+      css: ['assets/index.css'],
+    });
+  });
+
+  it('adds the CSS of every route loaded', () => {
+    expect(firstLoadFiles(manifest, ['src/login.tsx', 'src/notes.tsx']).css).toEqual(['assets/index.css', 'assets/notes.css']);
+  });
+
+  it('refuses a route the build does not have', () => {
+    expect(() => firstLoadFiles(manifest, ['src/gone.tsx'])).toThrow("The build manifest has no entry 'src/gone.tsx'");
+  });
+});
+
+describe('splitPrecache', () => {
+  it('keeps the shell and non-chunk files, and leaves the other chunks for the runtime cache', async () => {
+    const { splitPrecache } = await import('./sw-shell');
+    const entries = [{ url: 'index.html' }, { url: 'icon.svg' }, { url: 'assets/index.js' }, { url: 'assets/settings.js' }, { url: 'assets/index.css' }];
+    const { shell, rest } = splitPrecache(entries, new Set(['assets/index.js', 'assets/index.css']));
+    expect(shell.map((e) => e.url)).toEqual(['index.html', 'icon.svg', 'assets/index.js', 'assets/index.css']);
+    expect(rest.map((e) => e.url)).toEqual(['assets/settings.js']);
+  });
+});
