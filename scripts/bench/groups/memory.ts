@@ -24,7 +24,8 @@ async function startFloor(script: string, env: Record<string, string>): Promise<
 }
 
 async function run(options: GroupOptions): Promise<Row[]> {
-  const { rounds } = settings(options.smoke);
+  // One round in the smoke run: a first start alone takes seconds.
+  const rounds = options.smoke ? 1 : settings(false).rounds;
   const settleMs = options.smoke ? 1000 : 3000;
   const first: number[] = [];
   const firstRss: number[] = [];
