@@ -1,0 +1,108 @@
+// Sync (issue 10, goal 3): 1,000 notes pending on the device, from the click on Sync to the 'Notes
+// synced' toast, in Chromium through the UI, beside one 1,000-row POST to the same server and one
+// INSERT of 1,000 rows on the same data.
+import fs from 'node:fs';
+import type { BenchGroup, GroupOptions } from '../lib/group';
+import { fillNotes, launchBrowser, openApp } from '../lib/app-browser';
+import { openPgliteCopy, type Sql } from '../lib/databases';
+import { interleave, toRow, type Row } from '../lib/row';
+import { settings } from '../lib/settings';
+import { benchNote, postNotes, signUp, startSprout, type SproutServer } from '../lib/sprout';
+
+const PENDING = 1000;
+const COLUMNS = ['id', 'user_id', 'title', 'content', 'expanded_content', 'created_at', 'updated_at', 'last_mutation_id'] as const;
+
+/**
+ * One INSERT of `count` rows, the rows passed as one JSON parameter (the quickest single statement for
+ * a batch: thousands of bound parameters cost PGlite more than the insert); resolves with its time.
+ */
+async function insertRows(sql: Sql, userId: string, count: number): Promise<number> {
+  const rows = Array.from({ length: count }, (_, i) => benchNote(userId, i));
+  const columns = COLUMNS.join(', ');
+  const began = performance.now();
+  await sql.query(`insert into notes (${columns}) select ${columns} from jsonb_populate_recordset(null::notes, $1::jsonb)`, [JSON.stringify(rows)]);
+  return performance.now() - began;
+}
+
+async function run(options: GroupOptions): Promise<Row[]> {
+  const { rounds } = settings(options.smoke);
+  let server: SproutServer = await startSprout();
+  let sql: Sql | null = null;
+  const browser = await launchBrowser();
+  try {
+    const floorUser = await signUp(server.url);
+    await server.stop();
+    sql = await openPgliteCopy(server.dataDir);
+    server = await startSprout({ dataDir: server.dataDir });
+    await insertRows(sql, floorUser.userId, PENDING); // warm-up: PGlite's first statements are slow
+    const url = server.url;
+    options.log(`${rounds} rounds`);
+    const samples = await interleave(rounds, {
+      ui: async () => {
+        // A fresh user each round, so the server starts without their notes.
+        const user = await signUp(url);
+        const page = await openApp(browser, user);
+        await fillNotes(page, user.userId, PENDING, 'pending');
+        const toast = page.getByText(/Successfully synced \d+ notes to the cloud\./).first();
+        const began = performance.now();
+        await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sync' }).click();
+        await toast.waitFor({ timeout: 120_000 });
+        const elapsed = performance.now() - began;
+        options.log(`UI sync: ${Math.round(elapsed)} ms (${await toast.textContent()})`);
+        await page.context().close();
+        return elapsed;
+      },
+      post: async () => {
+        const user = await signUp(url);
+        return postNotes(user, Array.from({ length: PENDING }, (_, i) => benchNote(user.userId, i)));
+      },
+      insert: () => insertRows(sql!, floorUser.userId, PENDING),
+    });
+    return [
+      toRow({
+        name: `Sync ${PENDING.toLocaleString('en-US')} pending notes, click to 'synced' toast`,
+        unit: 'ms',
+        values: samples.ui,
+        floorName: `one ${PENDING.toLocaleString('en-US')}-row POST to the same server`,
+        floorValues: samples.post,
+        better: 'lower',
+        goal: '< 1 s and <= 3x the POST',
+        meets: (v, f) => f !== null && v < 1000 && v <= 3 * f,
+      }),
+      toRow({
+        name: 'Sync click to toast, beside the database alone',
+        unit: 'ms',
+        values: samples.ui,
+        floorName: `one INSERT of ${PENDING.toLocaleString('en-US')} rows (PGlite, in process)`,
+        floorValues: samples.insert,
+        better: 'lower',
+      }),
+      toRow({
+        name: `One ${PENDING.toLocaleString('en-US')}-row POST, beside the INSERT`,
+        unit: 'ms',
+        values: samples.post,
+        floorName: 'one INSERT of the same rows',
+        floorValues: samples.insert,
+        better: 'lower',
+      }),
+    ];
+  } finally {
+    await browser.close();
+    await sql?.close();
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+export const group: BenchGroup = {
+  name: 'sync',
+  title: 'Sync',
+  order: 30,
+  smoke: false,
+  method:
+    'Chromium (Playwright, headless, 1280x800) on the app from `node scripts/start.mjs` (file-backed PGlite). Each round a new user: ' +
+    `${PENDING} pending notes written into the app's IndexedDB, then the sidebar's Sync clicked; timed to the 'Notes synced' toast ` +
+    '(push and pull). Floors: one POST of 1,000 rows (`Prefer: return=minimal`) for another new user, and one INSERT of the 1,000 rows (one JSON parameter) on a ' +
+    "copy of the server's PGlite data in the bench process.",
+  run,
+};

@@ -1,0 +1,24 @@
+// Builds the floor page (scripts/bench/floor-page) in a temporary directory with the project's own
+// Vite, React and Tailwind plugins, so it always uses the versions Sprout is built with.
+import fs from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { build } from 'vite';
+import { root, tempDir } from './sprout';
+
+/** Returns the built directory (index.html and assets/); the caller removes its parent when done. */
+export async function buildFloorPage(): Promise<string> {
+  const dir = tempDir('floor-page');
+  fs.cpSync(path.join(root, 'scripts/bench/floor-page'), dir, { recursive: true });
+  // The page's imports resolve to the project's own packages.
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react(), tailwindcss()],
+    build: { outDir: path.join(dir, 'dist'), emptyOutDir: true },
+  });
+  return path.join(dir, 'dist');
+}
