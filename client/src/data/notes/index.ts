@@ -15,6 +15,7 @@ export {
   writeOutcomeMessage,
   type ToastMessage,
 } from './messages';
+export { derivedId, planImport, type ImportedNote, type ImportLine, type ImportStatus } from './notes-import';
 export { readAllNotes, readNotesByIds, watchNotesVersions, type NotesVersions } from './notes-snapshot';
 export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, type NotesActions } from './notes-context';
 export {
