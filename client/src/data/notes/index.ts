@@ -43,3 +43,4 @@ export { requestPersistentStorage } from './persistent-storage';
 export { SupabaseRemote } from './supabase-remote';
 export { SyncOfflineError, type SyncStatus } from './sync-controller';
 export { useManualSync } from './use-manual-sync';
+export { useNotesTransfer, type NotesTransfer, type Progress } from './use-notes-transfer';
