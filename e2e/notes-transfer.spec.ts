@@ -104,10 +104,10 @@ test('every note goes out as JSON and Markdown and comes back exactly into a fre
   await expect(device.getByRole('list', { name: 'Import result' })).toContainText('broken.zip: Skipped: it is not a zip file that can be read');
   expect(await serverNotes(request, fresh)).toHaveLength(3);
 
-  await device.getByRole('heading', { name: 'Your data' }).scrollIntoViewIfNeeded();
+  await device.getByRole('list', { name: 'Import result' }).scrollIntoViewIfNeeded();
   await checkInBothThemes(device, (theme) => `settings-your-data-desktop-${theme}`, { include: 'main', what: 'Your data' });
   await device.setViewportSize({ width: 390, height: 844 });
-  await device.getByRole('heading', { name: 'Your data' }).scrollIntoViewIfNeeded();
+  await device.getByRole('list', { name: 'Import result' }).scrollIntoViewIfNeeded();
   await checkInBothThemes(device, (theme) => `settings-your-data-mobile-${theme}`, { include: 'main', what: 'Your data (phone)' });
   await other.close();
 });
