@@ -16,6 +16,8 @@ export {
   writeOutcomeMessage,
   type ToastMessage,
 } from './messages';
+export { derivedId, planImport, type ImportedNote, type ImportLine, type ImportStatus } from './notes-import';
+export { readAllNotes, readNotesByIds, watchNotesVersions, type NotesVersions } from './notes-snapshot';
 export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, type NotesActions } from './notes-context';
 export {
   NoteValidationError,
@@ -43,3 +45,4 @@ export { requestPersistentStorage } from './persistent-storage';
 export { SupabaseRemote, type NotesClient } from './supabase-remote';
 export { SyncOfflineError, type SyncStatus } from './sync-controller';
 export { useManualSync } from './use-manual-sync';
+export { useNotesTransfer, type NotesTransfer, type Progress } from './use-notes-transfer';

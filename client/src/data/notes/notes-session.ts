@@ -6,6 +6,7 @@ import type { SproutDb } from './local-db';
 import { clearNotesActivity } from '../../lib/device-storage';
 import type { LocalStore } from './local-store';
 import { NOTE_ERRORS, type ToastMessage } from './messages';
+import { importNotes, type ImportedNote, type ImportLine } from './notes-import';
 import { NotesRepository, NoteValidationError, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
 import { RemoteError, type RemoteNotes } from './remote-notes';
 import { SyncController, type SyncControllerOptions, type SyncStatus } from './sync-controller';
@@ -94,6 +95,16 @@ export class NotesSession {
   /** Deletes a note on this device (a pending tombstone) and asks for a sync. Throws NoteValidationError. */
   deleteNote(id: string | null | undefined, options?: WriteOptions): Promise<NoteDeleteResult> {
     return this.repository.deleteNote(id, options);
+  }
+
+  /**
+   * Imports notes from a file onto this device (pending, like any local write) and asks for a sync.
+   * Idempotent: notes already here are left as they are; another version of one becomes a conflict copy.
+   */
+  async importNotes(notes: readonly ImportedNote[], onProgress?: (done: number, total: number) => void): Promise<ImportLine[]> {
+    const lines = await importNotes(this.store, this.userId, notes, { onProgress });
+    if (lines.some((line) => line.status === 'created' || line.status === 'conflict-copy')) void this.controller.afterWrite();
+    return lines;
   }
 
   /**

@@ -11,17 +11,42 @@ import { useDeleteNoteFromList } from './note-actions';
 import { NoteCardFrame } from './note-card-frame';
 import { checklistProgress, FROM_CHECKLISTS } from './note-view-logic';
 import { useUserId } from '../../data/auth';
+import { NoteSearchBar } from './search/note-search-bar';
+import { SearchResults } from './search/search-results';
+import { useUrlSearch } from './search/use-url-search';
+
+const viewPath = (note: NoteView) => `/note/${note.id}`;
 
 export function ChecklistsPage() {
   const userId = useUserId();
   const [shown, setShown] = useState(PAGE_SIZE);
   const page = useStablePage(useNotesPage(shown, 'checklists'));
   const notes = page?.notes;
+  const search = useUrlSearch();
+  const deleteNoteFromList = useDeleteNoteFromList();
+  const onView = (note: NoteView) => {
+    if (userId) recordNoteActivity(userId, note.id, 'view');
+  };
+  const onDelete = (note: NoteView) => {
+    if (window.confirm(DELETE_CHECKLIST_CONFIRM)) void deleteNoteFromList(note, 'toast');
+  };
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
       <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Your Checklists</h1>
-      {notes === undefined ? (
+      {notes !== undefined && (notes.length > 0 || search.active) && <NoteSearchBar search={search} label="Search checklists" filters={false} />}
+      {search.text.trim() ? (
+        <SearchResults
+          query={search.text}
+          filter="checklists"
+          noun="checklist"
+          viewTo={viewPath}
+          viewState={FROM_CHECKLISTS}
+          onView={onView}
+          onDelete={onDelete}
+          onClear={search.clear}
+        />
+      ) : notes === undefined ? (
         <FullPageSpinner />
       ) : notes.length === 0 ? (
         <EmptyState icon={ListChecks} title="No checklists yet" className="mt-8">

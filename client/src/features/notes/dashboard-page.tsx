@@ -13,6 +13,11 @@ import { NoteCard } from './note-card';
 import { useDeleteNoteFromList } from './note-actions';
 import { noteTitle } from './note-text';
 import { useUserId } from '../../data/auth';
+import { NoteSearchBar } from './search/note-search-bar';
+import { SearchResults } from './search/search-results';
+import { useUrlSearch } from './search/use-url-search';
+
+const viewPath = (note: NoteView) => `/view/${note.id}`;
 
 export function DashboardPage() {
   const userId = useUserId();
@@ -21,6 +26,7 @@ export function DashboardPage() {
   const page = useStablePage(useNotesPage(shown));
   const liveCount = useLiveNotesCount();
   const deleteNoteFromList = useDeleteNoteFromList();
+  const search = useUrlSearch();
   const notes = page?.notes;
   const [toDelete, setToDelete] = useState<NoteView | null>(null);
   // The dialog keeps showing the title while it closes.
@@ -74,7 +80,11 @@ export function DashboardPage() {
         </div>
       )}
 
-      {notes === undefined ? (
+      {notes !== undefined && (total > 0 || search.active) && <NoteSearchBar search={search} label="Search notes" />}
+
+      {search.active ? (
+        <SearchResults query={search.text} filter={search.filter} noun="note" viewTo={viewPath} onView={onView} onDelete={onDelete} onClear={search.clear} />
+      ) : notes === undefined ? (
         <FullPageSpinner />
       ) : total === 0 ? (
         <EmptyState icon={NotebookPen} title="You don't have any notes yet" className="mt-8">

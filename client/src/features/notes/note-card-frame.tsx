@@ -17,12 +17,14 @@ export interface NoteCardFrameProps {
   badges?: ReactNode;
   children: ReactNode;
   view: { icon: LucideIcon; to: string; state?: LinkProps['state']; onClick?: () => void };
+  /** The title as shown, when it is more than text (a search result marks its matched words). */
+  titleContent?: ReactNode;
   /** The Delete button's tooltip, e.g. 'Delete note'. */
   deleteLabel: string;
   onDelete: () => void;
 }
 
-export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDelete }: NoteCardFrameProps) {
+export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDelete, titleContent }: NoteCardFrameProps) {
   const titleId = useId();
   const title = noteTitle(note);
   const updated = formatUpdated(note.updated_at);
@@ -37,7 +39,7 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
       <div className="flex flex-1 flex-col gap-3 p-5 pb-4">
         <div className="flex items-start justify-between gap-3">
           <h2 id={titleId} className="line-clamp-2 min-w-0 text-base leading-snug font-semibold tracking-tight break-words">
-            {title}
+            {titleContent ?? title}
           </h2>
           {note.sync_state === 'synced' && <SyncStateIndicator note={note} className="shrink-0 pt-0.5" />}
         </div>

@@ -8,6 +8,7 @@ import { AiTab } from './ai-tab';
 import { AppearanceTab } from './appearance-tab';
 import { EditorTab } from './editor-tab';
 import { SyncTab } from './sync-tab';
+import { YourDataSection } from './your-data/your-data-section';
 
 const TABS = [
   { value: 'appearance', label: 'Appearance', icon: Palette },
@@ -66,6 +67,7 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="sync">
           <SyncTab />
+          <YourDataSection />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,0 +1,206 @@
+// Bringing notes from an export or other apps onto this device as ordinary local writes [S1]: each note
+// is created pending and synced like any new note. Importing is idempotent: a note keeps its id when it is
+// this user's (or already here), and gets an id derived from the user and its source otherwise, so the same
+// file imported twice finds its notes already there. A note whose id is here with other content becomes
+// a conflict copy (its id derived too), never an overwrite [S7].
+import type { ChatMessage, ChecklistItem } from '#core/note';
+import { noteWritableSchema } from '#core/note';
+import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
+import { randomUuid } from '#core/random-id';
+import { conflictCopy, sameContent, type LocalNote, type NoteContent } from '#core/sync-rules';
+import { localCreate } from '#core/sync-local-writes';
+import type { LocalStore } from './local-store';
+
+/** A note read from a file, before it becomes one of the user's notes. */
+export interface ImportedNote {
+  /** Where it came from, for the report ('notes.json #3', 'Trips/Rome.md'). */
+  source: string;
+  /** The id it had where it came from, if any. */
+  sourceId: string | null;
+  /** The user it belonged to, when the file says (the JSON export does). */
+  sourceUserId: string | null;
+  title: string;
+  content: string;
+  expanded_content: string | null;
+  is_checklist: boolean;
+  checklist_items: readonly ChecklistItem[] | null;
+  chat_history: readonly ChatMessage[] | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export type ImportStatus = 'created' | 'unchanged' | 'conflict-copy' | 'invalid';
+
+export interface ImportLine {
+  source: string;
+  title: string;
+  status: ImportStatus;
+  /** The note's id on this device (none for 'invalid'). */
+  id: string | null;
+  /** Why an invalid note was skipped. */
+  reason?: string;
+}
+
+export interface ImportPlan {
+  put: LocalNote[];
+  lines: ImportLine[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const contentSchema = noteWritableSchema.pick({
+  title: true,
+  content: true,
+  expanded_content: true,
+  is_checklist: true,
+  checklist_items: true,
+  chat_history: true,
+  created_at: true,
+  updated_at: true,
+});
+
+/** A stable UUID (version 4 layout) for a text: FNV-1a over four differently seeded lanes. */
+export function derivedId(text: string): string {
+  const lanes = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    for (let lane = 0; lane < 4; lane++) lanes[lane] = Math.imul((lanes[lane]! ^ code) >>> 0, 0x01000193 + lane * 2) >>> 0;
+  }
+  const hex = lanes.map((lane) => lane.toString(16).padStart(8, '0')).join('');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function contentOf(note: ImportedNote): NoteContent {
+  return {
+    title: note.title,
+    content: note.content,
+    expanded_content: note.expanded_content,
+    is_checklist: note.is_checklist,
+    checklist_items: normalizeChecklistItems(note.checklist_items),
+    chat_history: normalizeChatHistory(note.chat_history),
+  };
+}
+
+function fingerprint(content: NoteContent): string {
+  return JSON.stringify([content.title, content.content, content.expanded_content, content.is_checklist, content.checklist_items, content.chat_history]);
+}
+
+/** Where an imported note lands: its own id when it is this user's or already here, else a derived one. */
+function targetId(note: ImportedNote, userId: string, existing: ReadonlyMap<string, LocalNote>): string {
+  const id = note.sourceId && UUID.test(note.sourceId) ? note.sourceId.toLowerCase() : null;
+  if (id && (note.sourceUserId === userId || existing.get(id)?.user_id === userId)) return id;
+  return derivedId(`${userId}\n${id ?? `${note.source}\n${fingerprint(contentOf(note))}`}`);
+}
+
+function validate(note: ImportedNote, now: string): { content: NoteContent; createdAt: string; updatedAt: string } | { reason: string } {
+  const content = contentOf(note);
+  if (content.title.trim() === '') return { reason: 'it has no title' };
+  const updatedAt = note.updated_at ?? note.created_at ?? now;
+  const createdAt = note.created_at ?? updatedAt;
+  const parsed = contentSchema.safeParse({ ...content, created_at: createdAt, updated_at: updatedAt });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { reason: issue ? `${issue.path.map(String).join('.') || 'note'}: ${issue.message}` : 'it is not a valid note' };
+  }
+  return { content, createdAt, updatedAt };
+}
+
+function withItemIdsOf(content: NoteContent, here: NoteContent): NoteContent {
+  const items = content.checklist_items;
+  const ours = here.checklist_items;
+  if (!items || !ours || items.length !== ours.length) return content;
+  const same = items.every((item, i) => item.text === ours[i]!.text && item.completed === ours[i]!.completed);
+  return same ? { ...content, checklist_items: ours.map((item) => ({ ...item })) } : content;
+}
+
+/**
+ * What importing `notes` for `userId` writes, given the notes with those ids already on the device
+ * (`existing`, tombstones included). Pure; `mutationId` gives each write its fresh mutation id [S3].
+ */
+export function planImport(
+  notes: readonly ImportedNote[],
+  existing: ReadonlyMap<string, LocalNote>,
+  context: { userId: string; now: string; mutationId: () => string },
+): ImportPlan {
+  const current = new Map(existing);
+  const put: LocalNote[] = [];
+  const lines: ImportLine[] = [];
+  for (const note of notes) {
+    const valid = validate(note, context.now);
+    if ('reason' in valid) {
+      lines.push({ source: note.source, title: note.title, status: 'invalid', id: null, reason: valid.reason });
+      continue;
+    }
+    const id = targetId(note, context.userId, current);
+    const here = current.get(id);
+    // A Markdown file names no checklist item ids: the same items keep the ids they have here.
+    if (here) valid.content = withItemIdsOf(valid.content, here);
+    const fresh = (noteId: string): LocalNote => ({
+      ...localCreate(valid.content, { id: noteId, userId: context.userId, mutationId: context.mutationId(), now: valid.updatedAt }),
+      created_at: valid.createdAt,
+    });
+    if (!here) {
+      const created = fresh(id);
+      current.set(id, created);
+      put.push(created);
+      lines.push({ source: note.source, title: note.title, status: 'created', id });
+      continue;
+    }
+    if (here.user_id === context.userId && here.deleted_at === null && sameContent(here, valid.content)) {
+      lines.push({ source: note.source, title: note.title, status: 'unchanged', id });
+      continue;
+    }
+    // Another version of a note that is here (or was deleted here): kept beside it, never over it.
+    const copyId = derivedId(`${context.userId}\nconflict\n${id}\n${fingerprint(valid.content)}`);
+    const copyHere = current.get(copyId);
+    if (copyHere && copyHere.deleted_at === null) {
+      lines.push({ source: note.source, title: copyHere.title, status: 'unchanged', id: copyId });
+      continue;
+    }
+    const copy = conflictCopy(fresh(id), { id: copyId, mutationId: context.mutationId(), now: valid.createdAt });
+    current.set(copyId, copy);
+    put.push(copy);
+    lines.push({ source: note.source, title: copy.title, status: 'conflict-copy', id: copyId });
+  }
+  return { put, lines };
+}
+
+/** The ids planImport may look at for these notes: their own and derived ids, and their copies'. */
+function candidateIds(notes: readonly ImportedNote[], userId: string): string[] {
+  const ids = new Set<string>();
+  for (const note of notes) {
+    const own = note.sourceId && UUID.test(note.sourceId) ? note.sourceId.toLowerCase() : null;
+    if (own) ids.add(own);
+    const derived = targetId(note, userId, new Map());
+    ids.add(derived);
+    const content = fingerprint(contentOf(note));
+    for (const id of [own, derived]) if (id) ids.add(derivedId(`${userId}\nconflict\n${id}\n${content}`));
+  }
+  return [...ids];
+}
+
+const BATCH = 500;
+
+/**
+ * Imports `notes` for `userId` into `store`, in batches of one transaction each, and returns a line per
+ * note. `onProgress` reports how many notes are done.
+ */
+export async function importNotes(
+  store: LocalStore,
+  userId: string,
+  notes: readonly ImportedNote[],
+  options: { now?: () => Date; onProgress?: (done: number, total: number) => void } = {},
+): Promise<ImportLine[]> {
+  const lines: ImportLine[] = [];
+  const now = (options.now ?? (() => new Date()))().toISOString();
+  for (let start = 0; start < notes.length; start += BATCH) {
+    const batch = notes.slice(start, start + BATCH);
+    await store.modify(candidateIds(batch, userId), (existing) => {
+      const plan = planImport(batch, existing, { userId, now, mutationId: randomUuid });
+      lines.push(...plan.lines);
+      return { put: plan.put, delete: [] };
+    });
+    options.onProgress?.(Math.min(notes.length, start + BATCH), notes.length);
+  }
+  return lines;
+}

@@ -1,0 +1,74 @@
+// Whole-collection reads for the search index and the export: which notes exist and when each last
+// changed (read from index keys only, so watching it stays cheap with thousands of notes), and the notes
+// themselves by id or all of them, a page at a time so no single read holds the page for long.
+import { Dexie, liveQuery } from 'dexie';
+import type { LocalNote } from '#core/sync-rules';
+import type { SproutDb } from './local-db';
+import { readLocalNote, toNoteView, type NoteView } from './local-note';
+
+/** Which of the user's notes exist on this device, when each last changed, and which wait to sync. */
+export interface NotesVersions {
+  /** Note id → updated_at, tombstones included (a deletion changes it). */
+  updatedAt: Map<string, string>;
+  /** Ids of notes pending or refused: not yet on the server. */
+  unsynced: Set<string>;
+}
+
+async function readVersions(db: SproutDb, userId: string): Promise<NotesVersions> {
+  const updatedAt = new Map<string, string>();
+  await db.notes
+    .where('[user_id+updated_at]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .eachKey((key, cursor) => {
+      const at = Array.isArray(key) ? key[1] : undefined;
+      updatedAt.set(String(cursor.primaryKey), typeof at === 'string' ? at : '');
+    });
+  const unsynced = await db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).primaryKeys();
+  return { updatedAt, unsynced: new Set(unsynced.map(String)) };
+}
+
+/**
+ * Calls `onChange` with the versions now and after every change to the user's notes on this device,
+ * another tab's and a pull's included [S16]. Returns the unsubscribe function.
+ */
+export function watchNotesVersions(db: SproutDb, userId: string, onChange: (versions: NotesVersions) => void): () => void {
+  const subscription = liveQuery(() => readVersions(db, userId)).subscribe({
+    next: onChange,
+    error: (error: unknown) => console.warn('Watching notes for search failed', error),
+  });
+  return () => subscription.unsubscribe();
+}
+
+function live(userId: string) {
+  return (note: LocalNote | null): note is LocalNote => note !== null && note.user_id === userId && note.deleted_at === null;
+}
+
+/** The user's live notes with these ids (missing, deleted and other users' ids left out). */
+export async function readNotesByIds(db: SproutDb, userId: string, ids: readonly string[]): Promise<NoteView[]> {
+  const rows = await db.notes.bulkGet([...ids]);
+  return rows.map((row) => (row ? readLocalNote(row) : null)).filter(live(userId)).map(toNoteView);
+}
+
+/** Every live note of the user, newest first, read `pageSize` at a time; `onPage` reports progress. */
+export async function readAllNotes(
+  db: SproutDb,
+  userId: string,
+  onPage?: (done: number, total: number) => void,
+  pageSize = 500,
+): Promise<LocalNote[]> {
+  const ids = (await db.notes
+    .where('[user_id+updated_at]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .reverse()
+    .primaryKeys()) as string[];
+  const notes: LocalNote[] = [];
+  for (let start = 0; start < ids.length; start += pageSize) {
+    const rows = await db.notes.bulkGet(ids.slice(start, start + pageSize));
+    for (const row of rows) {
+      const note = row ? readLocalNote(row) : null;
+      if (live(userId)(note)) notes.push(note);
+    }
+    onPage?.(Math.min(ids.length, start + pageSize), ids.length);
+  }
+  return notes;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { NoteIndex, type IndexedNote } from './note-index';
+
+function note(id: string, patch: Partial<IndexedNote> = {}): IndexedNote {
+  return {
+    id,
+    title: `Note ${id}`,
+    content: '',
+    expanded_content: null,
+    checklist_items: null,
+    is_checklist: false,
+    conflict_of: null,
+    sync_state: 'synced',
+    updated_at: `2026-01-0${id.length}T00:00:00.000Z`,
+    ...patch,
+  };
+}
+
+function indexOf(...notes: IndexedNote[]): NoteIndex {
+  const index = new NoteIndex();
+  index.upsert(notes);
+  return index;
+}
+
+describe('NoteIndex', () => {
+  const notes = [
+    note('a', { title: 'Weekend groceries', checklist_items: [{ text: 'Buy oat milk' }], is_checklist: true }),
+    note('bb', { title: 'Kitchen plan', content: 'Paint the walls', expanded_content: 'A longer plan about cabinets and the budget.' }),
+    note('ccc', { title: 'Budget review (conflict copy)', content: 'Numbers for the quarter', conflict_of: 'bb', sync_state: 'pending' }),
+  ];
+
+  it('finds a note by a word of a checklist item and says which word and field matched', () => {
+    const { hits } = indexOf(...notes).query('milk');
+    expect(hits.map((h) => h.id)).toEqual(['a']);
+    expect(hits[0]).toMatchObject({ terms: ['milk'], fields: ['items'] });
+  });
+
+  it('finds a misspelt word and a word being typed', () => {
+    const index = indexOf(...notes);
+    expect(index.query('cabinots').hits.map((h) => h.id)).toEqual(['bb']);
+    expect(index.query('grocer').hits[0]).toMatchObject({ id: 'a', terms: ['groceries'] });
+  });
+
+  it('needs every word and ranks a title match above a match in the text', () => {
+    const index = indexOf(...notes);
+    expect(index.query('budget').hits.map((h) => h.id)).toEqual(['ccc', 'bb']);
+    expect(index.query('budget cabinets').hits.map((h) => h.id)).toEqual(['bb']);
+    expect(index.query('budget walrus').total).toBe(0);
+  });
+
+  it('filters checklists, conflict copies and notes not yet synced, newest first without words', () => {
+    const index = indexOf(...notes);
+    expect(index.query('', 'checklists').hits.map((h) => h.id)).toEqual(['a']);
+    expect(index.query('', 'conflicts').hits.map((h) => h.id)).toEqual(['ccc']);
+    expect(index.query('', 'unsynced').hits.map((h) => h.id)).toEqual(['ccc']);
+    expect(index.query('').hits.map((h) => h.id)).toEqual(['ccc', 'bb', 'a']);
+    index.setUnsynced(new Set(['a']));
+    expect(index.query('', 'unsynced').hits.map((h) => h.id)).toEqual(['a']);
+    expect(index.query('budget', 'conflicts').hits.map((h) => h.id)).toEqual(['ccc']);
+  });
+
+  it('follows edits and deletions', () => {
+    const index = indexOf(...notes);
+    index.upsert([{ ...notes[0]!, checklist_items: [{ text: 'Buy bread' }] }]);
+    expect(index.query('milk').total).toBe(0);
+    expect(index.query('bread').hits.map((h) => h.id)).toEqual(['a']);
+    index.remove(['a']);
+    expect(index.query('bread').total).toBe(0);
+    expect(index.size).toBe(2);
+  });
+
+  it('counts every match but returns only the first page', () => {
+    const many = Array.from({ length: 30 }, (_, i) => note(`n${i}`, { title: `Trip ${i}` }));
+    const answer = indexOf(...many).query('trip', 'all', 10);
+    expect(answer.total).toBe(30);
+    expect(answer.hits).toHaveLength(10);
+  });
+});

@@ -1,0 +1,184 @@
+// The full-text index of one user's notes (MiniSearch: BM25 ranking, prefix and edit-distance matching)
+// and the flags the filters read. Kept in step note by note (upsert, remove); searched with a plan from
+// search-text.ts. Every query word must match; the words already typed are looked up first and the word
+// being typed is scored only on the notes they left, so a long query stays as fast as its rarest word.
+import MiniSearch, { type Query, type SearchResult } from 'minisearch';
+import { indexTerm, planQuery, SEARCH_FIELDS, splitWords, toSearchDocument, type QueryTerm, type SearchableNote, type SearchField } from './search-text';
+
+export type SearchFilter = 'all' | 'checklists' | 'conflicts' | 'unsynced';
+export const SEARCH_FILTERS: readonly SearchFilter[] = ['all', 'checklists', 'conflicts', 'unsynced'];
+
+/** What the filters and the order need to know of a note besides its text. */
+export interface NoteFlags {
+  checklist: boolean;
+  conflict: boolean;
+  unsynced: boolean;
+  updatedAt: string;
+}
+
+export interface IndexedNote extends SearchableNote {
+  is_checklist: boolean;
+  conflict_of: string | null;
+  sync_state: string;
+  updated_at: string;
+}
+
+/** One found note: its id and the words of it that matched (normalised), by field. */
+export interface SearchHit {
+  id: string;
+  score: number;
+  /** The note's words that matched, e.g. 'groceries' for the query 'grocer'. */
+  terms: string[];
+  /** The fields that matched, in SEARCH_FIELDS order. */
+  fields: SearchField[];
+}
+
+export interface SearchAnswer {
+  /** How many notes match in all. */
+  total: number;
+  /** The best `limit` of them, best first (newest first without a query). */
+  hits: SearchHit[];
+}
+
+const CONFLICT_SUFFIX = '(conflict copy)';
+
+export function flagsOf(note: IndexedNote): NoteFlags {
+  return {
+    checklist: note.is_checklist,
+    conflict: note.conflict_of !== null || note.title.trimEnd().endsWith(CONFLICT_SUFFIX),
+    unsynced: note.sync_state !== 'synced',
+    updatedAt: note.updated_at,
+  };
+}
+
+function passes(flags: NoteFlags | undefined, filter: SearchFilter): boolean {
+  if (!flags) return false;
+  if (filter === 'checklists') return flags.checklist;
+  if (filter === 'conflicts') return flags.conflict;
+  if (filter === 'unsynced') return flags.unsynced;
+  return true;
+}
+
+function tokenize(text: string): string[] {
+  return splitWords(text);
+}
+
+const FIELD_BOOST: Partial<Record<SearchField, number>> = { title: 3, items: 1.5 };
+
+function termQuery(t: QueryTerm): Query {
+  const exact: Query = { queries: [t.term], fuzzy: t.fuzzy || false, prefix: false };
+  if (!t.prefix) return exact;
+  // The exact word anywhere, or a longer word starting with it in the fields its length allows.
+  return { combineWith: 'OR', queries: [exact, { queries: [t.term], prefix: true, fuzzy: false, fields: [...t.prefixFields] }] };
+}
+
+export class NoteIndex {
+  private readonly search: MiniSearch<{ id: string }>;
+  private readonly flags = new Map<string, NoteFlags>();
+  /** Every indexed id, newest first; rebuilt after a change, on the next query without words. */
+  private newestFirst: string[] | null = null;
+
+  constructor() {
+    this.search = new MiniSearch({
+      fields: [...SEARCH_FIELDS],
+      storeFields: [],
+      tokenize,
+      processTerm: indexTerm,
+      searchOptions: { tokenize, processTerm: (term) => term, boost: FIELD_BOOST, weights: { fuzzy: 0.45, prefix: 0.75 } },
+    });
+  }
+
+  get size(): number {
+    return this.flags.size;
+  }
+
+  has(id: string): boolean {
+    return this.flags.has(id);
+  }
+
+  /** Adds notes or replaces their indexed text and flags. */
+  upsert(notes: readonly IndexedNote[]): void {
+    for (const note of notes) {
+      if (this.search.has(note.id)) this.search.discard(note.id);
+      this.search.add(toSearchDocument(note));
+      this.flags.set(note.id, flagsOf(note));
+    }
+    this.newestFirst = null;
+  }
+
+  remove(ids: Iterable<string>): void {
+    for (const id of ids) {
+      if (this.search.has(id)) this.search.discard(id);
+      this.flags.delete(id);
+    }
+    this.newestFirst = null;
+  }
+
+  /** Marks which notes wait to sync (the 'not yet synced' filter) without re-reading their text. */
+  setUnsynced(unsynced: ReadonlySet<string>): void {
+    for (const [id, flags] of this.flags) {
+      const value = unsynced.has(id);
+      if (flags.unsynced !== value) this.flags.set(id, { ...flags, unsynced: value });
+    }
+  }
+
+  /** The notes matching `query` and `filter`, best first; without query words, newest first. */
+  query(query: string, filter: SearchFilter = 'all', limit = 60): SearchAnswer {
+    const plan = planQuery(query);
+    const hits = plan.length === 0 ? this.allOf(filter) : this.find(plan, filter);
+    return { total: hits.length, hits: hits.slice(0, limit) };
+  }
+
+  private allOf(filter: SearchFilter): SearchHit[] {
+    if (!this.newestFirst) {
+      const byTime = [...this.flags].sort(([a, fa], [b, fb]) => (fa.updatedAt < fb.updatedAt ? 1 : fa.updatedAt > fb.updatedAt ? -1 : a < b ? 1 : -1));
+      this.newestFirst = byTime.map(([id]) => id);
+    }
+    const hits: SearchHit[] = [];
+    for (const id of this.newestFirst) if (passes(this.flags.get(id), filter)) hits.push({ id, score: 0, terms: [], fields: [] });
+    return hits;
+  }
+
+  private find(plan: QueryTerm[], filter: SearchFilter): SearchHit[] {
+    // Rarest first would be better still, but typed order keeps the word being typed last.
+    let candidates: Map<string, SearchResult> | null = null;
+    for (const term of plan) {
+      const allowed: Map<string, SearchResult> | null = candidates;
+      const boostDocument = (id: string) => (allowed ? (allowed.has(id) ? 1 : 0) : passes(this.flags.get(id), filter) ? 1 : 0);
+      const found = this.search.search(termQuery(term), { boostDocument });
+      const next = new Map<string, SearchResult>();
+      for (const result of found) {
+        const before = allowed?.get(result.id);
+        if (allowed && !before) continue;
+        next.set(result.id, before ? merge(before, result) : result);
+      }
+      candidates = next;
+      if (candidates.size === 0) break;
+    }
+    const results = [...(candidates?.values() ?? [])];
+    results.sort((a, b) => b.score - a.score || this.newer(a.id as string, b.id as string));
+    return results.map(toHit);
+  }
+
+  private newer(a: string, b: string): number {
+    const ua = this.flags.get(a)?.updatedAt ?? '';
+    const ub = this.flags.get(b)?.updatedAt ?? '';
+    return ua < ub ? 1 : ua > ub ? -1 : 0;
+  }
+}
+
+function merge(a: SearchResult, b: SearchResult): SearchResult {
+  const match: SearchResult['match'] = { ...a.match };
+  for (const [term, fields] of Object.entries(b.match)) match[term] = [...new Set([...(match[term] ?? []), ...fields])];
+  return { ...a, score: a.score + b.score, terms: [...new Set([...a.terms, ...b.terms])], match };
+}
+
+function toHit(result: SearchResult): SearchHit {
+  const fields = new Set(Object.values(result.match).flat());
+  return {
+    id: result.id as string,
+    score: result.score,
+    terms: Object.keys(result.match),
+    fields: SEARCH_FIELDS.filter((field) => fields.has(field)),
+  };
+}

@@ -1,0 +1,82 @@
+// Searching the signed-in user's notes on this device, for any screen (the search field, the command
+// palette): `useNoteSearch(query, filter, limit)` answers from the index in the search worker and keeps
+// the answer live as notes change; the notes come from IndexedDB like every other read.
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { readNotesByIds, useNotesSession, type NoteView } from '../notes';
+import type { SearchAnswer, SearchFilter, SearchHit } from './note-index';
+import { searchClientFor, type SearchClient, type SearchIndexState } from './search-client';
+
+export interface NoteSearchResult {
+  note: NoteView;
+  /** The note's words that matched (normalised: lower case, no accents), for highlighting. */
+  terms: ReadonlySet<string>;
+  hit: SearchHit;
+}
+
+export interface NoteSearch {
+  /** 'indexing' while the notes on this device are read into the index the first time. */
+  index: SearchIndexState;
+  /** Undefined until the first answer. */
+  total: number | undefined;
+  results: NoteSearchResult[] | undefined;
+  /** How long the worker took for the answer shown, in ms. */
+  queryMs: number | null;
+}
+
+const IDLE_INDEX: SearchIndexState = Object.freeze({ status: 'indexing', indexed: 0, total: 0, version: 0, buildMs: null });
+const noop = () => () => undefined;
+
+/** The search client of the signed-in user, kept watching the notes while the calling screen is mounted. */
+export function useSearchClient(): SearchClient | null {
+  const session = useNotesSession();
+  const db = session?.db ?? null;
+  const userId = session?.userId ?? null;
+  const client = useMemo(() => (db && userId && typeof Worker !== 'undefined' ? searchClientFor(db, userId) : null), [db, userId]);
+  useEffect(() => client?.retain(), [client]);
+  return client;
+}
+
+/** The state of the index: whether it is ready and how many notes it has read. */
+export function useSearchIndexState(client: SearchClient | null): SearchIndexState {
+  return useSyncExternalStore(client?.subscribe ?? noop, client?.getState ?? (() => IDLE_INDEX), () => IDLE_INDEX);
+}
+
+/**
+ * The notes matching `query` (every word, prefixes and small typos included) and `filter`, best first;
+ * with an empty query, the filter's notes newest first. At most `limit` results; `total` counts all.
+ */
+export function useNoteSearch(query: string, filter: SearchFilter = 'all', limit = 60): NoteSearch {
+  const session = useNotesSession();
+  const client = useSearchClient();
+  const index = useSearchIndexState(client);
+  const [answer, setAnswer] = useState<{ answer: SearchAnswer; ms: number } | null>(null);
+
+  useEffect(() => {
+    if (!client) return;
+    let current = true;
+    void client.query(query, filter, limit).then(({ answer: next, ms }) => {
+      if (current) setAnswer({ answer: next, ms });
+    });
+    return () => {
+      current = false;
+    };
+  }, [client, query, filter, limit, index.version]);
+
+  const ids = answer?.answer.hits.map((hit) => hit.id) ?? null;
+  const idsKey = ids?.join(',') ?? '';
+  const db = session?.db ?? null;
+  const userId = session?.userId ?? null;
+  const notes = useLiveQuery(async () => (db && userId && ids ? readNotesByIds(db, userId, ids) : null), [db, userId, idsKey]);
+
+  const results = useMemo(() => {
+    if (!answer || !notes) return undefined;
+    const byId = new Map(notes.map((note) => [note.id, note]));
+    return answer.answer.hits.flatMap((hit) => {
+      const note = byId.get(hit.id);
+      return note ? [{ note, terms: new Set(hit.terms), hit }] : [];
+    });
+  }, [answer, notes]);
+
+  return { index, total: answer?.answer.total, results, queryMs: answer?.ms ?? null };
+}

@@ -1,0 +1,87 @@
+// A note found by the search: the card of the lists with the matched words marked in its title and
+// text, and where else it matched: the checklist items that matched, or a passage of the expanded text.
+import { memo } from 'react';
+import type { LinkProps } from 'react-router';
+import { CheckSquare, Eye, GitCompare, ListChecks, Square } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import type { NoteView } from '../../../data/notes';
+import { containsTerm, snippetAround, type NoteSearchResult } from '../../../data/search';
+import { NoteCardFrame } from '../note-card-frame';
+import { isConflictCopy, noteTitle } from '../note-text';
+import { HighlightedText } from './highlighted-text';
+
+const MAX_ITEMS = 3;
+
+export interface SearchResultCardProps {
+  result: NoteSearchResult;
+  /** Where View goes (the dashboard's /view/:id, the checklists' /note/:id). */
+  viewTo: (note: NoteView) => string;
+  /** Router state for the View link (the checklists' way back). */
+  viewState?: LinkProps['state'];
+  onView: (note: NoteView) => void;
+  onDelete: (note: NoteView) => void;
+}
+
+export const SearchResultCard = memo(function SearchResultCard({ result, viewTo, viewState, onView, onDelete }: SearchResultCardProps) {
+  const { note, terms } = result;
+  const items = (note.checklist_items ?? []).filter((item) => containsTerm(item.text, terms)).slice(0, MAX_ITEMS);
+  const content = note.content.trim();
+  const contentText = containsTerm(content.slice(0, 240), terms) ? content : (snippetAround(content, terms) ?? content);
+  const expanded = items.length === 0 && note.expanded_content ? snippetAround(note.expanded_content, terms) : null;
+
+  const badges = (
+    <>
+      {note.is_checklist && (
+        <Badge variant="success">
+          <ListChecks aria-hidden="true" />
+          Checklist
+        </Badge>
+      )}
+      {isConflictCopy(note) && (
+        <Badge variant="outline" className="border-amber-600/50 text-amber-800 dark:border-amber-400/50 dark:text-amber-200">
+          <GitCompare aria-hidden="true" />
+          Conflict copy
+        </Badge>
+      )}
+    </>
+  );
+
+  return (
+    <NoteCardFrame
+      note={note}
+      badges={badges}
+      titleContent={<HighlightedText text={noteTitle(note)} terms={terms} />}
+      view={{ icon: Eye, to: viewTo(note), state: viewState, onClick: () => onView(note) }}
+      deleteLabel={note.is_checklist ? 'Delete checklist' : 'Delete note'}
+      onDelete={() => onDelete(note)}
+    >
+      {(contentText || (items.length === 0 && !expanded)) && (
+        <p className="line-clamp-3 text-sm leading-relaxed whitespace-pre-line break-words text-muted-foreground">
+          {contentText ? <HighlightedText text={contentText} terms={terms} /> : <span className="italic">No content</span>}
+        </p>
+      )}
+      {items.length > 0 && (
+        <ul aria-label="Matching checklist items" className="grid gap-1 rounded-lg bg-muted/60 px-3 py-2 text-sm">
+          {items.map((item) => (
+            <li key={item.id} className="flex min-w-0 items-start gap-2">
+              {item.completed ? (
+                <CheckSquare aria-label="Done" className="mt-0.5 size-4 shrink-0 text-primary" />
+              ) : (
+                <Square aria-label="Not done" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+              )}
+              <span className={item.completed ? 'min-w-0 break-words text-muted-foreground line-through' : 'min-w-0 break-words'}>
+                <HighlightedText text={item.text} terms={terms} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {expanded && (
+        <p className="rounded-lg bg-muted/60 px-3 py-2 text-sm leading-relaxed break-words">
+          <span className="font-medium">Expanded: </span>
+          <HighlightedText text={expanded} terms={terms} />
+        </p>
+      )}
+    </NoteCardFrame>
+  );
+});

@@ -1,0 +1,78 @@
+// A list screen's search results: how many notes match, the cards (best match first) a page at a
+// time, and what to say while the index is first built or when nothing matches.
+import { useDeferredValue, useState } from 'react';
+import type { LinkProps } from 'react-router';
+import { SearchX } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { PAGE_SIZE, type NoteView } from '../../../data/notes';
+import { useNoteSearch, type SearchFilter } from '../../../data/search';
+import { EmptyState } from '../empty-state';
+import { SearchResultCard } from './search-result-card';
+
+export interface SearchResultsProps {
+  query: string;
+  filter: SearchFilter;
+  /** 'note' or 'checklist', for the counts ('3 notes match'). */
+  noun: 'note' | 'checklist';
+  viewTo: (note: NoteView) => string;
+  viewState?: LinkProps['state'];
+  onView: (note: NoteView) => void;
+  onDelete: (note: NoteView) => void;
+  onClear: () => void;
+}
+
+export function SearchResults({ query, filter, noun, viewTo, viewState, onView, onDelete, onClear }: SearchResultsProps) {
+  const [shown, setShown] = useState(PAGE_SIZE);
+  // Typing stays immediate; the results follow as soon as the page is free.
+  const deferredQuery = useDeferredValue(query);
+  const search = useNoteSearch(deferredQuery, filter, shown);
+  const { results, total, index } = search;
+  const plural = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
+
+  if (results === undefined || total === undefined) {
+    return (
+      <p role="status" className="mt-8 flex items-center justify-center gap-2 text-sm text-muted-foreground">
+        <Spinner className="size-4" />
+        {index.total > 0 ? `Preparing search: ${index.indexed.toLocaleString('en')} of ${index.total.toLocaleString('en')} notes…` : 'Preparing search…'}
+      </p>
+    );
+  }
+
+  return (
+    <section aria-label="Search results" className="mt-6">
+      <p role="status" className="text-sm text-muted-foreground">
+        {total === 0 ? `No ${noun}s match` : `${plural(total)} ${total === 1 ? 'matches' : 'match'}`}
+        {index.status === 'indexing' && ` (still reading ${(index.total - index.indexed).toLocaleString('en')} notes)`}
+      </p>
+      {total === 0 ? (
+        <EmptyState icon={SearchX} title={`Nothing found${query.trim() ? ` for ‘${query.trim()}’` : ''}`} className="mt-4">
+          <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Try fewer words, or another filter.</p>
+          <Button variant="outline" className="mt-6" onClick={onClear}>
+            Clear search
+          </Button>
+        </EmptyState>
+      ) : (
+        <>
+          <ul aria-label={`Matching ${noun}s`} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {results.map((result) => (
+              <li key={result.note.id} className="flex min-w-0 [&>article]:flex-1">
+                <SearchResultCard result={result} viewTo={viewTo} viewState={viewState} onView={onView} onDelete={onDelete} />
+              </li>
+            ))}
+          </ul>
+          {total > results.length && (
+            <div className="mt-8 flex flex-col items-center gap-2">
+              <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+                Show more
+              </Button>
+              <p className="text-xs text-muted-foreground">
+                Showing {results.length.toLocaleString('en')} of {plural(total)}
+              </p>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+// One note as a Markdown file and back. Sprout's own files carry YAML front matter (id, title, times,
+// checklist state) and mark their sections with HTML comments (invisible in any Markdown viewer), so
+// they come back exactly; any other Markdown file (Obsidian, Joplin, Bear) becomes a note whose text is
+// the file, titled by its front matter, its first heading or its name.
+import { parse, stringify } from 'yaml';
+import type { ChatMessage, ChecklistItem } from '#core/note';
+import type { ImportedNote } from '../../../data/notes';
+
+/** The fields of a note the file holds. */
+export interface MarkdownNote {
+  id: string;
+  title: string;
+  content: string;
+  expanded_content: string | null;
+  is_checklist: boolean;
+  checklist_items: readonly ChecklistItem[] | null;
+  chat_history: readonly ChatMessage[] | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const MARK = (name: string) => `<!-- sprout:${name} -->`;
+const SECTION_LINE = /^<!-- sprout:(expanded|checklist|chat) -->$/gm;
+const MESSAGE_LINE = /^<!-- sprout:message (user|assistant|system) -->$/gm;
+const ROLE_LABEL: Record<ChatMessage['role'], string> = { user: 'You', assistant: 'Assistant', system: 'System' };
+const HEADINGS = { expanded: '## Expanded idea', checklist: '## Checklist', chat: '## Chat history' } as const;
+
+export function noteToMarkdown(note: MarkdownNote): string {
+  const items = note.checklist_items;
+  const front: Record<string, unknown> = {
+    id: note.id,
+    title: note.title,
+    created: note.created_at,
+    updated: note.updated_at,
+    checklist: note.is_checklist,
+  };
+  if (items) front.checklist_state = { done: items.filter((item) => item.completed).length, total: items.length };
+  const parts = [`# ${note.title.replace(/\s+/g, ' ')}`];
+  if (note.content !== '') parts.push(note.content);
+  if (note.expanded_content !== null) parts.push(`${MARK('expanded')}\n${HEADINGS.expanded}\n\n${note.expanded_content}`);
+  if (items) parts.push(`${MARK('checklist')}\n${HEADINGS.checklist}\n\n${items.map((item) => `- [${item.completed ? 'x' : ' '}] ${item.text.replace(/\s*\n\s*/g, ' ')}`).join('\n')}`);
+  if (note.chat_history) {
+    const messages = note.chat_history.map((m) => `${MARK(`message ${m.role}`)}\n**${ROLE_LABEL[m.role]}:**\n\n${m.content}`);
+    parts.push(`${MARK('chat')}\n${HEADINGS.chat}${messages.length ? `\n\n${messages.join('\n\n')}` : ''}`);
+  }
+  return `---\n${stringify(front, { lineWidth: 0 })}---\n\n${parts.join('\n\n')}\n`;
+}
+
+/** A Markdown file could not be read as a note. */
+export class MarkdownNoteError extends Error {
+  override readonly name = 'MarkdownNoteError';
+}
+
+function splitFrontMatter(text: string): { front: Record<string, unknown>; body: string } {
+  const normalized = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const match = /^---\n([\s\S]*?)\n?---[ \t]*(?:\n|$)/.exec(normalized);
+  if (!match) return { front: {}, body: normalized };
+  let front: unknown;
+  try {
+    front = parse(match[1] ?? '');
+  } catch (error) {
+    throw new MarkdownNoteError(`its front matter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+  }
+  if (front !== null && front !== undefined && (typeof front !== 'object' || Array.isArray(front))) throw new MarkdownNoteError('its front matter is not a list of fields');
+  return { front: (front ?? {}) as Record<string, unknown>, body: normalized.slice(match[0].length).replace(/^\n/, '') };
+}
+
+function timestamp(value: unknown): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Splits `text` at lines matching `marker`, each chunk with the marker's captured name (the first none). */
+function chunksAt(text: string, marker: RegExp): { name: string | null; text: string }[] {
+  const chunks: { name: string | null; text: string }[] = [];
+  let name: string | null = null;
+  let start = 0;
+  for (const found of text.matchAll(marker)) {
+    chunks.push({ name, text: text.slice(start, found.index) });
+    name = found[1] ?? null;
+    start = found.index + found[0].length;
+  }
+  chunks.push({ name, text: text.slice(start) });
+  return chunks;
+}
+
+/** A chunk without the writer's separators: the heading after its marker and `tail` before the next. */
+function unwrap(text: string, heading: string, tail: string): string {
+  let body = text.startsWith(`\n${heading}\n\n`) ? text.slice(heading.length + 3) : text.startsWith(`\n${heading}`) ? text.slice(heading.length + 1) : text.replace(/^\n/, '');
+  if (tail && body.endsWith(tail)) body = body.slice(0, -tail.length);
+  return body;
+}
+
+function readChecklist(text: string): { id: string; text: string; completed: boolean }[] {
+  const items: { id: string; text: string; completed: boolean }[] = [];
+  for (const line of text.split('\n')) {
+    const match = /^\s*[-*] \[([ xX])\] ?(.*)$/.exec(line);
+    if (match) items.push({ id: `item-${items.length + 1}`, text: match[2] ?? '', completed: match[1] !== ' ' });
+  }
+  return items;
+}
+
+function readChat(text: string): ChatMessage[] {
+  return chunksAt(text, MESSAGE_LINE)
+    .slice(1)
+    .map((chunk, i, all) => {
+      const role = chunk.name as ChatMessage['role'];
+      return { role, content: unwrap(chunk.text, `**${ROLE_LABEL[role]}:**`, i === all.length - 1 ? '' : '\n\n') };
+    });
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null);
+
+/**
+ * The note in a Markdown file named `path` (last changed at `modifiedAt`). Throws MarkdownNoteError with
+ * what is wrong.
+ */
+export function markdownToNote(text: string, path: string, modifiedAt: string | null): ImportedNote {
+  const { front, body } = splitFrontMatter(text);
+  // Sprout's own file: its sections come back exactly. Any other: the file is the note's text.
+  const own = str(front.id) !== null && typeof front.title === 'string';
+  const chunks = own ? chunksAt(body, SECTION_LINE) : [{ name: null, text: body }];
+  const last = chunks.length - 1;
+  const tail = (i: number) => (i === last ? '\n' : '\n\n');
+  let head = chunks[0]?.text ?? '';
+  const headMatch = /^# (.*)(?:\n|$)/.exec(head);
+  const fileTitle = path.split('/').pop()!.replace(/\.(md|markdown|txt)$/i, '');
+  const title = str(front.title) ?? headMatch?.[1]?.trim() ?? fileTitle;
+  if (headMatch && (!own || headMatch[1]?.trim() === title.replace(/\s+/g, ' ').trim())) head = head.slice(headMatch[0].length);
+  let content: string;
+  if (own) {
+    content = head.replace(/^\n/, '');
+    if (content.endsWith(tail(0))) content = content.slice(0, -tail(0).length);
+  } else {
+    content = head.trim();
+  }
+
+  let expanded: string | null = null;
+  let items: ChecklistItem[] | null = null;
+  let chat: ChatMessage[] | null = null;
+  chunks.forEach((chunk, i) => {
+    if (chunk.name === 'expanded') expanded = unwrap(chunk.text, HEADINGS.expanded, tail(i));
+    if (chunk.name === 'checklist') items = readChecklist(unwrap(chunk.text, HEADINGS.checklist, tail(i)));
+    if (chunk.name === 'chat') chat = readChat(unwrap(chunk.text, HEADINGS.chat, tail(i)));
+  });
+  const updated = timestamp(front.updated) ?? timestamp(front.updated_at) ?? timestamp(front.modified) ?? timestamp(front.date) ?? modifiedAt;
+  const created = timestamp(front.created) ?? timestamp(front.created_at) ?? timestamp(front.date) ?? updated;
+  return {
+    source: path,
+    sourceId: str(front.id),
+    sourceUserId: null,
+    title: title.slice(0, 500),
+    content,
+    expanded_content: expanded,
+    is_checklist: front.checklist === true || (front.checklist === undefined && items !== null),
+    checklist_items: items,
+    chat_history: chat,
+    created_at: created,
+    updated_at: updated,
+  };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import type { LocalNote } from '#core/sync-rules';
+import { markdownToNote, noteToMarkdown } from './markdown-note';
+import { notesToMarkdownZip, readPickedFiles } from './notes-archive';
+import { jsonToNotes, notesToJson } from './notes-json';
+
+const NOTE: LocalNote = {
+  id: '33333333-3333-4333-8333-333333333333',
+  user_id: '11111111-1111-4111-8111-111111111111',
+  title: 'Trip: Rome & "friends"',
+  content: 'First line\n\n- a plain list\n# not the title\n',
+  expanded_content: '## Plan\n\nBook flights.\n\n## Action Steps\n1. Pack',
+  is_checklist: true,
+  checklist_items: [
+    { id: 'i1', text: 'Book flights', completed: true },
+    { id: 'i2', text: 'Pack [light]', completed: false },
+  ],
+  chat_history: [
+    { role: 'user', content: 'Plan my trip' },
+    { role: 'assistant', content: 'Sure.\n\n### Day 1\nColosseum' },
+  ],
+  created_at: '2026-01-02T03:04:05.000Z',
+  updated_at: '2026-02-03T04:05:06.000Z',
+  deleted_at: null,
+  revision: 7,
+  base_revision: 7,
+  mutation_id: 'm1',
+  sent_mutation_ids: [],
+  sync_state: 'synced',
+  sync_error: null,
+  conflict_of: null,
+};
+
+describe('Markdown notes', () => {
+  it('writes front matter, sections and tasks, and reads every field back', () => {
+    const markdown = noteToMarkdown(NOTE);
+    expect(markdown).toMatch(/^---\nid: 33333333-3333-4333-8333-333333333333\ntitle: 'Trip: Rome & "friends"'\ncreated: /);
+    expect(markdown).toContain('checklist_state:\n  done: 1\n  total: 2\n');
+    expect(markdown).toContain('- [x] Book flights\n- [ ] Pack [light]');
+    const back = markdownToNote(markdown, 'x.md', null);
+    expect(back).toMatchObject({
+      sourceId: NOTE.id,
+      title: NOTE.title,
+      content: NOTE.content,
+      expanded_content: NOTE.expanded_content,
+      is_checklist: true,
+      checklist_items: [
+        { text: 'Book flights', completed: true },
+        { text: 'Pack [light]', completed: false },
+      ],
+      chat_history: NOTE.chat_history,
+      created_at: NOTE.created_at,
+      updated_at: NOTE.updated_at,
+    });
+  });
+
+  it('reads a note without sections or content back as empty', () => {
+    const bare = { ...NOTE, content: '', expanded_content: null, checklist_items: null, chat_history: null, is_checklist: false };
+    expect(markdownToNote(noteToMarkdown(bare), 'x.md', null)).toMatchObject({ content: '', expanded_content: null, checklist_items: null, chat_history: null });
+  });
+
+  it("takes another app's file as the note's text, titled by front matter, first heading or file name", () => {
+    const obsidian = markdownToNote('---\ntags: [travel]\ncreated: 2024-05-01\n---\n# Rome\n\nSee the [[Forum]].\n- [ ] tickets\n', 'Vault/Rome trip.md', null);
+    expect(obsidian).toMatchObject({ title: 'Rome', content: 'See the [[Forum]].\n- [ ] tickets', created_at: '2024-05-01T00:00:00.000Z', sourceId: null });
+    expect(markdownToNote('Just text', 'Notes/Groceries.md', '2025-01-01T00:00:00.000Z')).toMatchObject({
+      title: 'Groceries',
+      content: 'Just text',
+      updated_at: '2025-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('names what is wrong with broken front matter', () => {
+    expect(() => markdownToNote('---\ntitle: [unclosed\n---\nbody', 'bad.md', null)).toThrow(/front matter is not valid YAML/);
+  });
+});
+
+describe('JSON export', () => {
+  it('round-trips every field in the wire shape', () => {
+    const { notes, skipped } = jsonToNotes(notesToJson([NOTE], '2026-11-23T00:00:00.000Z'), 'notes.json');
+    expect(skipped).toEqual([]);
+    expect(notes[0]).toMatchObject({ sourceId: NOTE.id, sourceUserId: NOTE.user_id, title: NOTE.title, checklist_items: NOTE.checklist_items, chat_history: NOTE.chat_history });
+  });
+
+  it('skips a malformed note with the reason and refuses a file that is not an export', () => {
+    const read = jsonToNotes(JSON.stringify([{ title: 'ok' }, { title: 3 }, 'x']), 'mine.json');
+    expect(read.notes.map((n) => n.title)).toEqual(['ok']);
+    expect(read.skipped).toEqual([
+      { source: 'mine.json, note 2', title: '', reason: 'it has no title' },
+      { source: 'mine.json, note 3', title: '', reason: 'it is not an object' },
+    ]);
+    expect(() => jsonToNotes('{"hello": 1}', 'x.json')).toThrow(/no list of notes/);
+    expect(() => jsonToNotes('{', 'x.json')).toThrow(/not valid JSON/);
+  });
+});
+
+describe('picked files', () => {
+  it('reads back the Markdown zip export', async () => {
+    const zip = await notesToMarkdownZip([NOTE, { ...NOTE, id: '44444444-4444-4444-8444-444444444444', title: 'Second' }], 'sprout-notes');
+    const read = readPickedFiles([{ name: 'export.zip', bytes: new Uint8Array(await zip.arrayBuffer()), lastModified: null }]);
+    expect(read.skipped).toEqual([]);
+    expect(read.notes.map((n) => n.title).sort()).toEqual(['Second', NOTE.title]);
+  });
+
+  it('reports a broken zip, a zip without notes, attachments and unknown files by name', () => {
+    const attachments = zipSync({ 'notes/a.md': strToU8('# A'), 'notes/photo.png': new Uint8Array([1, 2]) });
+    const read = readPickedFiles([
+      { name: 'broken.zip', bytes: strToU8('PK\u0003\u0004 not really'), lastModified: null },
+      { name: 'empty.zip', bytes: zipSync({ 'a.png': new Uint8Array([1]) }), lastModified: null },
+      { name: 'vault.zip', bytes: attachments, lastModified: null },
+      { name: 'photo.png', bytes: new Uint8Array([1]), lastModified: null },
+    ]);
+    expect(read.notes.map((n) => n.source)).toEqual(['vault.zip/notes/a.md']);
+    expect(read.skipped.map((s) => [s.source, s.reason])).toEqual([
+      ['broken.zip', expect.stringMatching(/^it is not a zip file that can be read/)],
+      ['empty.zip', 'it holds no Markdown or JSON files'],
+      ['vault.zip/notes/photo.png', 'it is not a note (attachments are not imported)'],
+      ['photo.png', expect.stringMatching(/^it is not a note file/)],
+    ]);
+  });
+});

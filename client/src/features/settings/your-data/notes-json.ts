@@ -1,0 +1,95 @@
+// All notes as one JSON file in the wire shape (the rows /rest/v1/notes returns), and reading such a
+// file back: Sprout's export, or a bare array of rows. Each note is checked on its own, so one bad note
+// is reported and skipped, never the whole file.
+import type { NoteRow } from '#core/note';
+import type { LocalNote } from '#core/sync-rules';
+import type { ImportedNote } from '../../../data/notes';
+
+export const EXPORT_FORMAT = 'sprout-notes';
+export const EXPORT_VERSION = 1;
+
+/** A note as the server would send it; a note never synced has revision 0. */
+export function toWireRow(note: LocalNote): NoteRow {
+  return {
+    id: note.id,
+    user_id: note.user_id,
+    title: note.title,
+    content: note.content,
+    expanded_content: note.expanded_content,
+    is_checklist: note.is_checklist,
+    checklist_items: note.checklist_items,
+    chat_history: note.chat_history,
+    created_at: note.created_at,
+    updated_at: note.updated_at,
+    revision: note.revision ?? 0,
+    deleted_at: null,
+    last_mutation_id: note.mutation_id,
+  };
+}
+
+export function notesToJson(notes: readonly LocalNote[], exportedAt: string): string {
+  return `${JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: exportedAt, notes: notes.map(toWireRow) }, null, 2)}\n`;
+}
+
+/** A file that cannot be read at all. */
+export class NotesFileError extends Error {
+  override readonly name = 'NotesFileError';
+}
+
+export interface ReadNotes {
+  notes: ImportedNote[];
+  /** Notes of the file that were skipped, and why. */
+  skipped: { source: string; title: string; reason: string }[];
+}
+
+type Raw = Record<string, unknown>;
+const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readRow(row: unknown, source: string): ImportedNote | string {
+  if (!isRecord(row)) return 'it is not an object';
+  if (typeof row.title !== 'string') return 'it has no title';
+  for (const field of ['content', 'expanded_content', 'created_at', 'updated_at', 'id', 'user_id'] as const) {
+    const value = row[field];
+    if (value !== undefined && value !== null && typeof value !== 'string') return `its ${field} is not text`;
+  }
+  if (row.checklist_items !== undefined && row.checklist_items !== null && !Array.isArray(row.checklist_items)) return 'its checklist_items is not a list';
+  if (row.chat_history !== undefined && row.chat_history !== null && !Array.isArray(row.chat_history)) return 'its chat_history is not a list';
+  if (row.deleted_at) return 'it is a deleted note';
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    source,
+    sourceId: text(row.id),
+    sourceUserId: text(row.user_id),
+    title: row.title,
+    content: text(row.content) ?? '',
+    expanded_content: text(row.expanded_content),
+    is_checklist: row.is_checklist === true,
+    checklist_items: (row.checklist_items as ImportedNote['checklist_items']) ?? null,
+    chat_history: (row.chat_history as ImportedNote['chat_history']) ?? null,
+    created_at: text(row.created_at),
+    updated_at: text(row.updated_at),
+  };
+}
+
+/** The notes of a JSON file named `fileName`. Throws NotesFileError when the file is not such a file. */
+export function jsonToNotes(text: string, fileName: string): ReadNotes {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new NotesFileError(`it is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const rows = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.notes) ? data.notes : null;
+  if (!rows) throw new NotesFileError('it holds no list of notes (expected a Sprout export or an array of notes)');
+  if (isRecord(data) && data.format === EXPORT_FORMAT && typeof data.version === 'number' && data.version > EXPORT_VERSION) {
+    throw new NotesFileError(`it was made by a newer Sprout (format version ${data.version})`);
+  }
+  const result: ReadNotes = { notes: [], skipped: [] };
+  rows.forEach((row: unknown, i) => {
+    const source = `${fileName}, note ${i + 1}`;
+    const note = readRow(row, source);
+    if (typeof note === 'string') result.skipped.push({ source, title: isRecord(row) && typeof row.title === 'string' ? row.title : '', reason: note });
+    else result.notes.push(note);
+  });
+  return result;
+}

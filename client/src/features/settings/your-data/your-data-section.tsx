@@ -1,0 +1,149 @@
+// Settings > Your data: export every note on this device as a zip of Markdown files or one JSON file,
+// and import notes from such files or from other apps' Markdown. Everything happens in the browser,
+// offline too; long runs show their progress, and an import ends with what came in and what did not.
+import { useId, useRef, useState } from 'react';
+import { Download, HardDrive, Upload } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { useNotesTransfer, type ImportLine } from '../../../data/notes';
+import { SettingsCard } from '../settings-section';
+import { ImportReport, type ImportResult } from './import-report';
+import { TransferProgress, type ProgressState } from './transfer-progress';
+
+const formats = () => import('./transfer-formats');
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function save(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the link; the object URL is not needed after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+export function YourDataSection() {
+  const transfer = useNotesTransfer();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<ProgressState | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const busy = progress !== null;
+
+  const exportAs = async (kind: 'markdown' | 'json') => {
+    setMessage(null);
+    setResult(null);
+    setProgress({ label: 'Reading notes', done: 0, total: 0 });
+    try {
+      const [format, notes] = await Promise.all([formats(), transfer.readAll((done, total) => setProgress({ label: 'Reading notes', done, total }))]);
+      const stamp = today();
+      if (kind === 'json') {
+        const name = `sprout-notes-${stamp}.json`;
+        save(new Blob([format.notesToJson(notes, new Date().toISOString())], { type: 'application/json' }), name);
+        setMessage(`Exported ${plural(notes.length, 'note')} to ${name}.`);
+      } else {
+        const name = `sprout-notes-${stamp}.zip`;
+        const zip = await format.notesToMarkdownZip(notes, `sprout-notes-${stamp}`, (done, total) => setProgress({ label: 'Writing Markdown files', done, total }));
+        save(zip, name);
+        setMessage(`Exported ${plural(notes.length, 'note')} to ${name}.`);
+      }
+    } catch (error) {
+      setMessage(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const importFiles = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    setMessage(null);
+    setResult(null);
+    setProgress({ label: 'Reading files', done: 0, total: files.length });
+    try {
+      const format = await formats();
+      const picked = await Promise.all(
+        [...files].map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), lastModified: file.lastModified || null })),
+      );
+      const read = format.readPickedFiles(picked);
+      const lines: ImportLine[] = await transfer.importNotes(read.notes, (done, total) => setProgress({ label: 'Importing notes', done, total }));
+      setResult({ lines, skippedFiles: read.skipped });
+    } catch (error) {
+      setMessage(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <SettingsCard
+      icon={HardDrive}
+      title="Your data"
+      titleId="your-data"
+      description="Your notes are yours. Take them all out, or bring notes in from a backup or another app. This works offline."
+      className="mt-6"
+    >
+      <div className="divide-y">
+        <div className="grid gap-3 pb-5">
+          <div className="grid gap-1">
+            <h3 className="text-sm font-medium">Export</h3>
+            <p className="text-sm text-muted-foreground">
+              Every note on this device with its checklist and chat history: as Markdown files with front matter (for Obsidian and other apps), or as one
+              JSON file that Sprout can import exactly.
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" disabled={busy} onClick={() => void exportAs('markdown')}>
+              <Download aria-hidden="true" />
+              Export as Markdown (.zip)
+            </Button>
+            <Button variant="outline" disabled={busy} onClick={() => void exportAs('json')}>
+              <Download aria-hidden="true" />
+              Export as JSON
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-3 pt-5">
+          <div className="grid gap-1">
+            <h3 className="text-sm font-medium">Import</h3>
+            <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
+              A Sprout JSON export, a .zip of Markdown files, or Markdown files from Obsidian, Joplin or Bear. Notes already here stay as they are; a different
+              version of one comes in as a conflict copy.
+            </p>
+          </div>
+          <div>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              multiple
+              accept=".json,.zip,.md,.markdown,.txt,application/json,application/zip,text/markdown,text/plain"
+              // Opened by the button below; hidden, so it is neither a second tab stop nor announced twice.
+              hidden
+              onChange={(event) => void importFiles(event.target.files)}
+            />
+            <Button variant="outline" disabled={busy} aria-describedby={`${inputId}-hint`} onClick={() => input.current?.click()}>
+              <Upload aria-hidden="true" />
+              Import notes…
+            </Button>
+          </div>
+        </div>
+      </div>
+      {progress && <TransferProgress state={progress} />}
+      {message && (
+        <p role="status" className="mt-4 text-sm">
+          {message}
+        </p>
+      )}
+      {result && <ImportReport result={result} />}
+    </SettingsCard>
+  );
+}
