@@ -75,9 +75,11 @@ test.describe('Create New Idea', () => {
     const checklist = page.getByRole('list', { name: 'Action steps checklist' });
     await expect(checklist.getByRole('listitem')).toHaveCount(DEFAULT_PLAN_STEPS.length);
     await checklist.getByRole('checkbox').first().check();
-    await page.getByLabel('Item 2', { exact: true }).fill('Break the goal into weekly swaps');
-    await page.getByRole('button', { name: 'Remove item 3', exact: true }).click();
-    const add = page.getByLabel('New item');
+    // The app's one checklist component: an item's text is kept on Enter or when the field loses focus.
+    await checklist.getByRole('textbox').nth(1).fill('Break the goal into weekly swaps');
+    await checklist.getByRole('textbox').nth(1).press('Enter');
+    await checklist.getByRole('button', { name: /^Remove / }).nth(2).click();
+    const add = page.getByLabel('New checklist item');
     await add.fill('   ');
     await add.press('Enter');
     await expect(checklist.getByRole('listitem')).toHaveCount(DEFAULT_PLAN_STEPS.length - 1);

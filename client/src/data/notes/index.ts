@@ -2,6 +2,8 @@
 // here. The session and its context for app/ and screens, the live queries, the spec's texts for notes
 // and sync, and the building blocks app/ wires a session from (IndexedDB store, server connection).
 export type { CloudOutcome } from './cloud-outcome';
+export type { ConflictChoice } from '#core/conflict-resolution';
+export { useConflictOriginal } from './conflict-queries';
 export { openSproutDb, type SproutDb } from './local-db';
 export type { NoteView } from './local-note';
 export { DexieLocalStore, type LocalStore } from './local-store';
@@ -18,6 +20,7 @@ export {
 export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, type NotesActions } from './notes-context';
 export {
   NoteValidationError,
+  type ConflictResolveResult,
   type NoteDeleteResult,
   type NoteInput,
   type NotePatch,
@@ -36,6 +39,7 @@ export {
   type NotesKind,
   type NotesPage,
 } from './queries';
+export { NOTE_SEARCH_LIMIT, useNoteSearch } from './note-search';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';
 export { SupabaseRemote } from './supabase-remote';

@@ -12,7 +12,7 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/utils';
 import { NOTE_MESSAGES, type NotesActions, type NoteView, useNotesActions, writeOutcomeMessage } from '../../data/notes';
-import { ChecklistEditor } from './checklist-editor';
+import { ChecklistEditor } from '../../components/checklist/checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
 import { MarkdownContent } from '../../components/markdown/markdown-content';
 import { SAVED_AS_COPY_MESSAGE, showToast } from './note-actions';
