@@ -28,18 +28,24 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </Link>
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto pt-2 pb-4">
-        <div className="grid gap-2 px-3">
+        <div className="grid gap-1 px-3">
           <Button asChild className="w-full justify-start">
             <Link to="/new" onClick={onNavigate}>
               <Plus aria-hidden="true" />
               New Idea
             </Link>
           </Button>
-          <QuickCaptureButtons onCapture={onNavigate} size="sm" className="grid grid-cols-2" buttonClassName="min-w-0 justify-start px-2.5" />
+          <QuickCaptureButtons
+            onCapture={onNavigate}
+            variant="ghost"
+            size="sm"
+            className="grid gap-0.5"
+            buttonClassName="justify-start text-sidebar-foreground/80 hover:text-accent-foreground"
+          />
           <Button
             variant="ghost"
             size="sm"
-            className="justify-start text-muted-foreground"
+            className="justify-start text-sidebar-foreground/80 hover:text-accent-foreground"
             onClick={() => {
               onNavigate?.();
               openPalette();

@@ -39,8 +39,11 @@ const GO: Partial<Record<CommandId, string>> = {
   'go-profile': '/profile',
 };
 
+// A dialog still fading out after closing has data-state="closed": it no longer counts.
+const OPEN_MODAL = ['dialog', 'alertdialog', 'menu'].map((role) => `[role="${role}"]:not([data-state="closed"])`).join(', ');
+
 function modalOpen(): boolean {
-  return document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
+  return document.querySelector(OPEN_MODAL) !== null;
 }
 
 export function PaletteProvider({ children }: { children: ReactNode }) {

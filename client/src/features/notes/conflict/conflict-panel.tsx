@@ -25,10 +25,15 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
 
   const resolve = async (choice: ConflictChoice) => {
     setBusy(true);
+    // Keeping one version leaves the other note's page: go there first, so this page (whose note is
+    // about to go) is gone before the write lands.
+    const leave = choice !== 'keep-both' && original ? original.id : null;
     try {
+      if (leave) await navigate(`/note/${leave}`, { replace: true });
       const result = await resolveConflict(copy, original ?? null, choice);
       if (result.status === 'changed') {
         showToast(CONFLICT_MESSAGES.changed);
+        if (leave) await navigate(`/note/${copy.id}`, { replace: true });
         return;
       }
       showToast(result.status === 'gone' ? CONFLICT_MESSAGES.gone : CONFLICT_MESSAGES[choice]);
@@ -36,9 +41,6 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
         const message = outcome.status === 'offline' ? null : writeOutcomeMessage('update', outcome);
         if (message) showToast(message);
       });
-      // Keep both leaves this note in place (no longer a copy); otherwise the kept version is the other note.
-      if (choice !== 'keep-both' && original) await navigate(`/note/${original.id}`, { replace: true });
-      else if (result.status === 'gone') await navigate('/', { replace: true });
     } catch (error) {
       console.error('Error resolving a conflict:', error);
       showToast(CONFLICT_MESSAGES.failed);

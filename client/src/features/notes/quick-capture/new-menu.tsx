@@ -11,7 +11,9 @@ export function NewMenu({ children, className }: { children: ReactNode; classNam
   const { quickNote, newChecklist } = useQuickCapture();
   const navigate = useNavigate();
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the rest of the page from assistive technology while its buttons
+    // stay focusable (axe: aria-hidden-focus); the menu still takes focus and gives it back on Escape.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger className={className}>{children}</DropdownMenuTrigger>
       <DropdownMenuContent side="top" align="center" aria-label="New">
         <DropdownMenuItem onSelect={() => void quickNote()}>
