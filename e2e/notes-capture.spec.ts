@@ -55,8 +55,11 @@ test.describe('mobile', () => {
     await expect(card(page, 'Camping gear')).toBeVisible();
     await expect(topBar.getByRole('status', { name: 'Sync status' })).toHaveText(/1 change waiting/);
     // The toasts cover the top bar: close them for the picture.
-    for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) await close.click();
-    await expect(page.getByRole('button', { name: 'Close notification' })).toHaveCount(0);
+    const closeToast = page.getByRole('button', { name: 'Close notification' });
+    await expect(async () => {
+      if ((await closeToast.count()) > 0) await closeToast.first().click({ timeout: 1000 });
+      await expect(closeToast).toHaveCount(0, { timeout: 500 });
+    }).toPass();
     await checkInBothThemes(page, (theme) => `notes-mobile-top-bar-offline-${theme}`);
 
     await context.setOffline(false);

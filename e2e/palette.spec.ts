@@ -39,6 +39,7 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   await expect(palette.getByRole('option', { name: 'Go to checklists' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/checklists$/);
+  await expect(palette).toHaveCount(0);
 
   // The screenshots above left the dark theme on: the command names the theme it switches to.
   await page.keyboard.press('Control+k');
@@ -46,6 +47,7 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   await expect(palette.getByRole('option')).toHaveText(['Switch to light theme']);
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  await expect(palette).toHaveCount(0);
 
   // `/` with no search field on the screen opens the palette to search; Escape closes it.
   await page.keyboard.press('/');

@@ -39,7 +39,7 @@ export function ExpandedEditor({ id, value, onChange }: { id: string; value: str
             Expanded content
           </span>
         )}
-        <div role="group" aria-label="Expanded content mode" className="inline-flex gap-0.5 rounded-lg bg-muted p-0.5">
+        <div role="group" aria-label="Editor mode" className="inline-flex gap-0.5 rounded-lg bg-muted p-0.5">
           {option('write', 'Write', PencilLine)}
           {option('preview', 'Preview', Eye)}
         </div>

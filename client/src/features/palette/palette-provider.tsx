@@ -47,7 +47,13 @@ function modalOpen(): boolean {
 }
 
 export function PaletteProvider({ children }: { children: ReactNode }) {
-  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [paletteOpen, setPaletteOpenState] = useState(false);
+  // Each opening is a fresh palette (empty query, focus in its field), even while the last one fades out.
+  const [paletteKey, setPaletteKey] = useState(0);
+  const setPaletteOpen = useCallback((open: boolean) => {
+    if (open) setPaletteKey((key) => key + 1);
+    setPaletteOpenState(open);
+  }, []);
   const [sheetOpen, setSheetOpen] = useState(false);
   const navigate = useNavigate();
   const { quickNote, newChecklist } = useQuickCapture();
@@ -57,13 +63,16 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   const { preferences } = useAiPreferences();
   const [mac] = useState(() => typeof navigator !== 'undefined' && isMacPlatform(navigator.platform));
 
-  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  const openPalette = useCallback(() => setPaletteOpen(true), [setPaletteOpen]);
   const openShortcuts = useCallback(() => setSheetOpen(true), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return;
-      const action = matchShortcut(event, { typing: isTypingTarget(event.target as HTMLElement | null), modalOpen: modalOpen() });
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      // A field of a dialog that is closing (fading out) keeps focus for a moment: it no longer counts.
+      const typing = isTypingTarget(target) && !target?.closest('[data-state="closed"]');
+      const action = matchShortcut(event, { typing, modalOpen: modalOpen() });
       if (!action) return;
       event.preventDefault();
       if (action === 'palette') setPaletteOpen(true);
@@ -73,7 +82,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [quickNote]);
+  }, [quickNote, setPaletteOpen]);
 
   const onCommand = useCallback(
     (id: CommandId) => {
@@ -100,7 +109,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   return (
     <PaletteContext.Provider value={controls}>
       {children}
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} commands={commands} onCommand={onCommand} onOpenNote={onOpenNote} />
+      <CommandPalette key={paletteKey} open={paletteOpen} onOpenChange={setPaletteOpen} commands={commands} onCommand={onCommand} onOpenNote={onOpenNote} />
       <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} shortcuts={shortcutList(mac)} />
     </PaletteContext.Provider>
   );
