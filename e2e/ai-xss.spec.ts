@@ -114,6 +114,6 @@ test('an XSS corpus in the plan never executes in the conversation or the result
   await expectNothingRan(page, dialogs, ran);
   await page.getByRole('tab', { name: 'Action Steps' }).click();
   await page.getByRole('switch', { name: 'Enable Checklist' }).click();
-  await expect(page.getByLabel('Item 1', { exact: true })).toHaveValue(`Do the first thing ${PAYLOADS[0]}`);
+  await expect(page.getByRole('list', { name: 'Action steps checklist' }).getByRole('textbox').first()).toHaveValue(`Do the first thing ${PAYLOADS[0]}`);
   await expectNothingRan(page, dialogs, ran);
 });

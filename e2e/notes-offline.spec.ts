@@ -109,7 +109,7 @@ test('the Sync button pushes waiting changes and says how many', async ({ signed
   consoleErrors.allow(/Failed to load resource/);
   const [note] = await seedNotes(request, account, [{ title: 'Sync me' }]);
   await sidebar(page).getByRole('button', { name: 'Sync' }).click();
-  await expectToast(page, 'Notes synced', 'Successfully synced 0 notes to the cloud.');
+  await expectToast(page, 'Everything is up to date', 'There was nothing to send to the cloud.');
   await expect(card(page, 'Sync me')).toBeVisible();
 
   // The server cannot be reached for a while: the change waits although the browser is online.

@@ -111,21 +111,24 @@ test.describe('mobile 390x844', () => {
     const box = await bar.boundingBox();
     expect(box?.height).toBe(64);
     expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
-    const links = bar.getByRole('link');
-    await expect(links).toHaveCount(5);
+    const entries = bar.getByRole('listitem');
+    await expect(entries).toHaveCount(5);
     const expected = [
       ['Notes', '/'],
       ['AI Chat', '/chat'],
-      ['New', '/new'],
+      ['New', null],
       ['Checklists', '/checklists'],
       ['Settings', '/settings'],
     ] as const;
     for (const [index, [name, href]] of expected.entries()) {
-      await expect(links.nth(index)).toHaveAccessibleName(name);
-      await expect(links.nth(index)).toHaveAttribute('href', href);
+      const entry = entries.nth(index).getByRole(href ? 'link' : 'button');
+      await expect(entry).toHaveAccessibleName(name);
+      if (href) await expect(entry).toHaveAttribute('href', href);
     }
-    // New is a highlighted round button.
-    const round = links.nth(2).locator('span').first();
+    // New is a highlighted round button that opens a menu (issue 12).
+    const newButton = bar.getByRole('button', { name: 'New' });
+    await expect(newButton).toHaveAttribute('aria-haspopup', 'menu');
+    const round = newButton.locator('span').first();
     expect(await round.evaluate((el) => getComputedStyle(el).borderRadius)).not.toBe('0px');
     const roundBox = await round.boundingBox();
     expect(roundBox?.width).toBe(roundBox?.height);
@@ -141,9 +144,9 @@ test.describe('mobile 390x844', () => {
     await expect(indicator).toHaveCount(1);
     await expect(bar.getByRole('link', { name: 'AI Chat' })).toHaveAttribute('aria-current', 'page');
 
-    await bar.getByRole('link', { name: 'New' }).click();
+    await newButton.click();
+    await page.getByRole('menuitem', { name: 'Expand an idea with the assistant' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New Idea' })).toBeVisible();
-    await expect(bar.getByRole('link', { name: 'New' })).toHaveAttribute('aria-current', 'page');
   });
 
   test('the main content keeps clear of the tab bar', async ({ signedInPage: page }) => {

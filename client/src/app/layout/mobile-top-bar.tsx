@@ -1,16 +1,20 @@
-// Mobile top bar (spec section 2): menu toggle for the slide-in sidebar, the title, the theme toggle.
+// Mobile top bar (spec section 2): menu toggle for the slide-in sidebar, the title, Offline and the
+// changes waiting (issue 12), the theme toggle.
 // Render it inside the <Sheet> of the slide-in sidebar: the toggle is that sheet's trigger, so Radix
 // sets aria-expanded / aria-controls and returns focus to it when the sheet closes.
-import { Menu } from 'lucide-react';
+import { Menu, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { SproutLogo } from '../../components/sprout-logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { SheetTrigger } from '../../components/ui/sheet';
 import { cn } from '../../lib/utils';
+import { MobileSyncStatus } from './mobile-sync-status';
+import { usePalette } from '../../features/palette';
 
 /** @param hiddenFrom breakpoint from which the persistent sidebar replaces this bar */
 export function MobileTopBar({ hiddenFrom }: { hiddenFrom: 'md' | 'lg' }) {
+  const { openPalette } = usePalette();
   return (
     <header
       className={cn(
@@ -30,7 +34,13 @@ export function MobileTopBar({ hiddenFrom }: { hiddenFrom: 'md' | 'lg' }) {
         <SproutLogo className="size-6 rounded-[0.4rem]" />
         Sprout
       </Link>
-      <ThemeToggle className="ml-auto" />
+      <div className="ml-auto flex min-w-0 items-center gap-1">
+        <MobileSyncStatus />
+        <Button variant="ghost" size="icon" aria-label="Search and commands" onClick={openPalette}>
+          <Search aria-hidden="true" className="size-5" />
+        </Button>
+        <ThemeToggle />
+      </div>
     </header>
   );
 }

@@ -8,6 +8,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { Avatar, AvatarFallback } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
 import { useAuth, useSignOut } from '../../data/auth';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { cn } from '../../lib/utils';
@@ -73,12 +74,18 @@ export function SidebarFooter({ pendingCount, sync }: Pick<LayoutNotes, 'pending
         <Avatar className="size-8">
           <AvatarFallback>{avatarInitials(name, email) || '?'}</AvatarFallback>
         </Avatar>
-        <div className="min-w-0 flex-1">
-          {name && <p className="truncate text-sm font-medium">{name}</p>}
-          <p className="truncate text-xs text-muted-foreground" title={email}>
+        {/* Name and email take the row's room; the full email shows in a tooltip when it is cut. */}
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <div className="min-w-0 flex-1">
+              {name && <p className="truncate text-sm font-medium">{name}</p>}
+              <p className="truncate text-xs text-muted-foreground">{email}</p>
+            </div>
+          </TooltipTrigger>
+          <TooltipContent side="top" className="max-w-72 break-all">
             {email}
-          </p>
-        </div>
+          </TooltipContent>
+        </Tooltip>
         <ThemeToggle size="icon-sm" />
       </div>
       <Button variant="ghost" className="justify-start text-muted-foreground hover:text-foreground" onClick={() => void handleSignOut()} disabled={signingOut}>

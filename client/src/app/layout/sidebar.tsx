@@ -1,9 +1,11 @@
 // The sidebar's content, shared by the desktop column and the mobile slide-in sheet.
 import { Link, NavLink } from 'react-router';
-import { Plus } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { SproutLogo } from '../../components/sprout-logo';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
+import { QuickCaptureButtons } from '../../features/notes';
+import { usePalette } from '../../features/palette';
 import { SIDEBAR_LINKS } from './nav-items';
 import { RecentIdeas } from './recent-ideas';
 import { SidebarFooter } from './sidebar-footer';
@@ -12,6 +14,7 @@ import { useLayoutNotes } from './use-layout-notes';
 /** @param onNavigate called when a link is followed (the mobile sheet closes then). */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { recentIdeas, pendingCount, sync } = useLayoutNotes();
+  const { openPalette, paletteHint } = usePalette();
   return (
     <div className="flex h-full min-h-0 flex-col bg-sidebar text-sidebar-foreground">
       <div className="flex h-14 shrink-0 items-center px-5">
@@ -25,12 +28,34 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </Link>
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto pt-2 pb-4">
-        <div className="px-3">
+        <div className="grid gap-1 px-3">
           <Button asChild className="w-full justify-start">
             <Link to="/new" onClick={onNavigate}>
               <Plus aria-hidden="true" />
               New Idea
             </Link>
+          </Button>
+          <QuickCaptureButtons
+            onCapture={onNavigate}
+            variant="ghost"
+            size="sm"
+            className="grid gap-0.5"
+            buttonClassName="justify-start text-sidebar-foreground/80 hover:text-accent-foreground"
+          />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="justify-start text-sidebar-foreground/80 hover:text-accent-foreground"
+            onClick={() => {
+              onNavigate?.();
+              openPalette();
+            }}
+          >
+            <Search aria-hidden="true" />
+            Search and commands
+            <kbd aria-hidden="true" className="ml-auto rounded border bg-background px-1.5 font-mono text-[11px] leading-5">
+              {paletteHint}
+            </kbd>
           </Button>
         </div>
         <nav aria-label="Main" className="px-3">

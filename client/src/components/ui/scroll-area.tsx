@@ -18,7 +18,9 @@ export function ScrollArea({
         data-slot="scroll-area-viewport"
         aria-label={viewportLabel}
         role={viewportLabel ? 'region' : undefined}
-        className="size-full rounded-[inherit] outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        // Radix wraps the content in a `display: table` box as wide as its widest line, so a child's
+        // `text-overflow: ellipsis` never applies; a vertical list wants a block as wide as the area.
+        className="size-full rounded-[inherit] outline-none focus-visible:ring-2 focus-visible:ring-ring [&>div]:!block"
       >
         {children}
       </ScrollAreaPrimitive.Viewport>

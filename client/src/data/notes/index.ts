@@ -3,6 +3,8 @@
 // and sync, and the building blocks app/ wires a session from (IndexedDB store, server connection).
 export type { CloudOutcome } from './cloud-outcome';
 export { startLiveChanges, type LiveChangesOptions, type StartLiveChanges } from './live-changes';
+export type { ConflictChoice } from '#core/conflict-resolution';
+export { useConflictOriginal } from './conflict-queries';
 export { openSproutDb, type SproutDb } from './local-db';
 export type { NoteView } from './local-note';
 export { DexieLocalStore, type LocalStore } from './local-store';
@@ -21,6 +23,7 @@ export { readAllNotes, readNotesByIds, watchNotesVersions, type NotesVersions } 
 export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, type NotesActions } from './notes-context';
 export {
   NoteValidationError,
+  type ConflictResolveResult,
   type NoteDeleteResult,
   type NoteInput,
   type NotePatch,
@@ -40,6 +43,7 @@ export {
   type NotesKind,
   type NotesPage,
 } from './queries';
+export { NOTE_SEARCH_LIMIT, useNoteSearch } from './note-search';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';
 export { SupabaseRemote, type NotesClient } from './supabase-remote';

@@ -36,6 +36,7 @@ function device(name: string, userId: string, client: SupabaseClient, healthy: b
       },
       userId,
       getClient: async () => client,
+      getAuth: async () => client.auth,
     }),
   );
   return { session, store };

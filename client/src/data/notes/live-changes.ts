@@ -5,9 +5,13 @@
 // so nothing here loads supabase-js before a signed-in screen needs it (this module imports types only).
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 
+/** The session holder: the app's one auth client (the realtime client has no usable `auth` of its own). */
+export type LiveChangesAuth = Pick<SupabaseClient['auth'], 'getSession' | 'onAuthStateChange'>;
+
 export interface LiveChangesOptions {
   userId: string;
   getClient: () => Promise<SupabaseClient>;
+  getAuth: () => Promise<LiveChangesAuth>;
   /** A change hint, or a fresh subscription: pull soon. */
   onHint: () => void;
   /** Whether the channel is subscribed (the poll slows down while it is). */
@@ -17,35 +21,36 @@ export interface LiveChangesOptions {
 }
 
 /** Starts the subscription; the returned function ends it. */
-export type StartLiveChanges = (options: Omit<LiveChangesOptions, 'getClient' | 'userId'>) => () => void;
+export type StartLiveChanges = (options: Omit<LiveChangesOptions, 'getClient' | 'getAuth' | 'userId'>) => () => void;
 
 export function startLiveChanges(options: LiveChangesOptions): () => void {
-  const { userId, getClient, onHint, onHealth, retryMs = 10_000 } = options;
+  const { userId, getClient, getAuth, onHint, onHealth, retryMs = 10_000 } = options;
   let stopped = false;
   let client: SupabaseClient | null = null;
+  let auth: LiveChangesAuth;
   let channel: RealtimeChannel | null = null;
   let unlistenAuth: (() => void) | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
 
   const start = async () => {
     try {
-      client = await getClient();
+      [client, auth] = await Promise.all([getClient(), getAuth()]);
     } catch {
       if (!stopped) retry = setTimeout(() => void start(), retryMs);
       return;
     }
     if (stopped) return;
-    const { data } = await client.auth.getSession();
+    const { data } = await auth.getSession();
     if (stopped) return;
     // Realtime joins with the access token; on every refresh the live channel gets the new one (a
     // socket whose token expires is closed by the server, and rejoins with the newest token).
     await client.realtime.setAuth(data.session?.access_token ?? null);
-    const { data: auth } = client.auth.onAuthStateChange((event, session) => {
+    const { data: listening } = auth.onAuthStateChange((event, session) => {
       if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && session?.user.id === userId) {
         void client?.realtime.setAuth(session.access_token);
       }
     });
-    unlistenAuth = () => auth.subscription.unsubscribe();
+    unlistenAuth = () => listening.subscription.unsubscribe();
     if (stopped) return stop();
     channel = client
       .channel(`notes:${userId}`)

@@ -16,6 +16,8 @@ describe('notes and sync messages (spec section 8)', () => {
     [NOTE_MESSAGES.deleteFailed, "Error deleting note: We couldn't delete your note. Please try again later."],
     [NOTE_MESSAGES.deleted, 'Note deleted: Your note has been deleted successfully.'],
     [syncSucceededMessage(3), 'Notes synced: Successfully synced 3 notes to the cloud.'],
+    [syncSucceededMessage(0), 'Everything is up to date: There was nothing to send to the cloud.'],
+    [NOTE_MESSAGES.savedOnDevice, 'Saved on this device: It will sync when you are back online.'],
   ])('%# %s', (message, text) => {
     expect(joined(message)).toBe(text);
   });
@@ -35,9 +37,12 @@ describe('notes and sync messages (spec section 8)', () => {
 
   it('maps the outcome of the sync after a write to the spec\'s toasts', () => {
     expect(writeOutcomeMessage('create', { status: 'synced' })).toBeNull();
-    expect(writeOutcomeMessage('create', { status: 'offline' })).toBe(NOTE_MESSAGES.createFailed);
+    // Offline the write is kept on the device: a plain toast that says so, not a failure.
+    expect(writeOutcomeMessage('create', { status: 'offline' })).toBe(NOTE_MESSAGES.savedOnDevice);
+    expect(NOTE_MESSAGES.savedOnDevice.variant).toBeUndefined();
     expect(writeOutcomeMessage('create', { status: 'failed', error: 'x' })).toBe(NOTE_MESSAGES.createFailed);
-    expect(writeOutcomeMessage('update', { status: 'offline' })).toBe(NOTE_MESSAGES.updateFailed);
+    expect(writeOutcomeMessage('update', { status: 'offline' })).toBe(NOTE_MESSAGES.savedOnDevice);
+    expect(writeOutcomeMessage('update', { status: 'failed', error: 'x' })).toBe(NOTE_MESSAGES.updateFailed);
     expect(writeOutcomeMessage('update', { status: 'rejected', error: 'title too long' })).toEqual({
       title: 'Failed to update note',
       description: 'title too long',

@@ -21,6 +21,8 @@ export const NOTE_MESSAGES = {
   // Writes (section 8)
   createFailed: destructive('Failed to create note', "Your note has been saved locally and will sync when you're online."),
   updateFailed: destructive('Failed to update note', "Your changes have been saved locally and will sync when you're online."),
+  // Issue 12: a write kept on this device while offline is no failure; say what happened.
+  savedOnDevice: plain('Saved on this device', 'It will sync when you are back online.'),
   deleteCloudFailed: destructive('Sync error', "The note was deleted locally but we couldn't remove it from the cloud."),
   deleteOffline: plain('Offline deletion', "The note was deleted locally and will be removed from the cloud when you're online."),
   deleteFailed: destructive('Error deleting note', "We couldn't delete your note. Please try again later."),
@@ -35,8 +37,9 @@ export const NOTE_MESSAGES = {
   titleRequiredOnEdit: destructive('Error', 'Please enter a title for your note.'),
 } as const satisfies Record<string, ToastMessage>;
 
-/** 'Notes synced: Successfully synced N notes to the cloud.' */
+/** 'Notes synced: Successfully synced N notes to the cloud.', or 'Everything is up to date' when nothing was sent. */
 export function syncSucceededMessage(count: number): ToastMessage {
+  if (count === 0) return plain('Everything is up to date', 'There was nothing to send to the cloud.');
   return plain('Notes synced', `Successfully synced ${count} notes to the cloud.`);
 }
 
@@ -53,6 +56,7 @@ export function writeOutcomeMessage(kind: 'create' | 'update' | 'delete', outcom
   }
   const failed = kind === 'create' ? NOTE_MESSAGES.createFailed : NOTE_MESSAGES.updateFailed;
   if (outcome.status === 'synced') return null;
+  if (outcome.status === 'offline') return NOTE_MESSAGES.savedOnDevice;
   if (outcome.status === 'rejected') return destructive(failed.title, outcome.error);
   return failed;
 }

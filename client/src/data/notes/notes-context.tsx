@@ -2,7 +2,9 @@
 // <NotesSessionProvider>; screens use the hooks below (tests render the provider with their own session).
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { NOTE_ERRORS } from './messages';
-import { NoteValidationError, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
+import type { ConflictChoice } from '#core/conflict-resolution';
+import type { NoteView } from './local-note';
+import { NoteValidationError, type ConflictResolveResult, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
 import type { NotesSession } from './notes-session';
 import type { SyncStatus } from './sync-controller';
 
@@ -29,6 +31,8 @@ export interface NotesActions {
   updateNote(id: string | null | undefined, patch: NotePatch, options?: WriteOptions): Promise<NoteWriteResult>;
   /** Deletes a note (a pending tombstone); `{ basedOn: note }` as for updateNote. */
   deleteNote(id: string | null | undefined, options?: WriteOptions): Promise<NoteDeleteResult>;
+  /** Resolves the conflict copy `copy` against `original` as the screen showed them [S23]. */
+  resolveConflict(copy: NoteView, original: NoteView | null, choice: ConflictChoice): Promise<ConflictResolveResult>;
   /** The manual Sync action: rejects with SyncOfflineError when offline, the run's error when it fails. */
   syncNow(): Promise<{ pushed: number }>;
 }
@@ -47,6 +51,7 @@ export function useNotesActions(): NotesActions {
       createNote: (input) => withSession(session, (s) => s.createNote(input)),
       updateNote: (id, patch, options) => withSession(session, (s) => s.updateNote(id, patch, options)),
       deleteNote: (id, options) => withSession(session, (s) => s.deleteNote(id, options)),
+      resolveConflict: (copy, original, choice) => withSession(session, (s) => s.resolveConflict(copy, original, choice)),
       syncNow: () => withSession(session, (s) => s.syncNow()),
     }),
     [session],

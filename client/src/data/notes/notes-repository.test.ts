@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRow } from '#core/note';
-import { CONFLICT_COPY_SUFFIX, pulledRow } from '#core/sync-rules';
+import { CONFLICT_COPY_SUFFIX, conflictCopy, pulledRow } from '#core/sync-rules';
 import { NOTE_ERRORS } from './messages';
 import { NotesRepository, NoteValidationError, type NotesRepositoryDeps } from './notes-repository';
 import type { SyncRunResult } from './sync-controller';
@@ -179,5 +179,32 @@ describe('[S20] edits carry the version they were made on', () => {
     expect(result.savedAsCopy).toBe(true);
     expect(result.note).toMatchObject({ title: `Gone${CONFLICT_COPY_SUFFIX}`, content: 'new' });
     await expect(tabA.updateNote(note.id, { content: 'x' })).rejects.toThrow(NOTE_ERRORS.notFound);
+  });
+});
+
+describe('[S23] resolving a conflict copy through the repository', () => {
+  async function withCopy() {
+    const { store, repository } = repo();
+    const { note } = await repository.createNote({ title: 'Shared', content: 'theirs' });
+    await synced(store, note.id);
+    const copyRow = conflictCopy({ ...store.notes.get(note.id)!, content: 'mine' }, { id: 'copy-id', mutationId: 'm-copy', now: new Date().toISOString() });
+    await store.modify([copyRow.id], () => ({ put: [copyRow], delete: [] }));
+    return { store, repository, original: (await repository.getNote(note.id))!, copy: (await repository.getNote('copy-id'))! };
+  }
+
+  it('keep this version writes the original and drops the unsent copy in one step, both pending for sync', async () => {
+    const { store, repository, original, copy } = await withCopy();
+    const result = await repository.resolveConflict(copy, original, 'keep-this');
+    expect(result.status).toBe('resolved');
+    expect(store.notes.has('copy-id')).toBe(false);
+    expect(store.notes.get(original.id)).toMatchObject({ title: 'Shared', content: 'mine', sync_state: 'pending' });
+  });
+
+  it('writes nothing when the original changed since the user compared the versions [S20]', async () => {
+    const { store, repository, original, copy } = await withCopy();
+    await remoteEdit(store, original.id, { content: 'a third version' });
+    expect((await repository.resolveConflict(copy, original, 'keep-this')).status).toBe('changed');
+    expect(store.notes.get('copy-id')?.content).toBe('mine');
+    expect(store.notes.get(original.id)?.content).toBe('a third version');
   });
 });

@@ -7,6 +7,7 @@ import { randomUuid } from '#core/random-id';
 import type { LocalChanges, LocalNote, NoteContent } from '#core/sync-rules';
 import { conflictCopy, conflictCopyIds, pickContent } from '#core/sync-rules';
 import { editBasis, localCreate, localDelete, localEdit } from '#core/sync-local-writes';
+import { resolveConflict, type ConflictChoice } from '#core/conflict-resolution';
 import type { CloudOutcome } from './cloud-outcome';
 import type { LocalStore } from './local-store';
 import { toNoteView, type NoteView } from './local-note';
@@ -39,6 +40,12 @@ export interface NoteDeleteResult {
   id: string;
   /** True when another tab had changed the note since `basedOn`: the deletion was not applied [S20]. */
   kept: boolean;
+  cloud: Promise<CloudOutcome>;
+}
+
+export interface ConflictResolveResult {
+  /** 'changed': a compared version changed meanwhile and nothing was written; 'gone': nothing left to resolve. */
+  status: 'resolved' | 'changed' | 'gone';
   cloud: Promise<CloudOutcome>;
 }
 
@@ -207,6 +214,37 @@ export class NotesRepository {
       return localDelete(note, this.mutationId(), this.now().toISOString(), staleBase);
     });
     return { id, kept, cloud: changed ? this.cloudOutcome(target) : Promise.resolve({ status: 'synced' }) };
+  }
+
+  /**
+   * Resolves a conflict copy [S23] as the screen showed it and the note it conflicts with (null when the
+   * screen found none): both writes commit in one transaction, then a sync is requested.
+   */
+  async resolveConflict(copy: NoteView, original: NoteView | null, choice: ConflictChoice): Promise<ConflictResolveResult> {
+    const userId = this.requireUser();
+    let status: ConflictResolveResult['status'] = 'gone';
+    await this.deps.store.modify(original ? [copy.id, original.id] : [copy.id], (current): LocalChanges => {
+      const mine = (id: string) => {
+        const note = current.get(id);
+        return note && note.user_id === userId ? note : undefined;
+      };
+      const result = resolveConflict({
+        choice,
+        copy: mine(copy.id),
+        original: original ? mine(original.id) : undefined,
+        seenCopy: copy.version,
+        seenOriginal: original?.version ?? null,
+        isOwnMutation: (m) => this.own.has(m),
+        mutationId: () => this.mutationId(),
+        now: this.now().toISOString(),
+      });
+      status = result.status;
+      if (result.status !== 'resolved') return { put: [], delete: [] };
+      for (const note of result.changes.put) if (note.deleted_at === null) validContent(note);
+      return result.changes;
+    });
+    const settled = status as ConflictResolveResult['status'];
+    return { status: settled, cloud: settled === 'resolved' ? this.cloudOutcome(original?.id ?? copy.id) : Promise.resolve({ status: 'synced' }) };
   }
 
   private copyOf(content: NoteContent, userId: string, of: string, now: string): LocalNote {

@@ -1,13 +1,15 @@
 // One signed-in user's notes on this device: the repository screens write through [S1] and the sync
 // engine with the controller that decides when it runs [S14]. app/ makes one per signed-in user and
 // provides it (notes-context.tsx); tests build one on MemoryLocalStore and MemoryRemote.
+import type { ConflictChoice } from '#core/conflict-resolution';
 import type { StartLiveChanges } from './live-changes';
 import type { SproutDb } from './local-db';
+import type { NoteView } from './local-note';
 import { clearNotesActivity } from '../../lib/device-storage';
 import type { LocalStore } from './local-store';
 import { NOTE_ERRORS, type ToastMessage } from './messages';
 import { importNotes, type ImportedNote, type ImportLine } from './notes-import';
-import { NotesRepository, NoteValidationError, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
+import { NotesRepository, NoteValidationError, type ConflictResolveResult, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
 import { RemoteError, type RemoteNotes } from './remote-notes';
 import { SyncController, type SyncControllerOptions, type SyncStatus } from './sync-controller';
 import { SyncEngine } from './sync-engine';
@@ -95,6 +97,11 @@ export class NotesSession {
   /** Deletes a note on this device (a pending tombstone) and asks for a sync. Throws NoteValidationError. */
   deleteNote(id: string | null | undefined, options?: WriteOptions): Promise<NoteDeleteResult> {
     return this.repository.deleteNote(id, options);
+  }
+
+  /** Resolves a conflict copy against the note it conflicts with [S23]. */
+  resolveConflict(copy: NoteView, original: NoteView | null, choice: ConflictChoice): Promise<ConflictResolveResult> {
+    return this.repository.resolveConflict(copy, original, choice);
   }
 
   /**

@@ -5,7 +5,7 @@ import { ListChecks } from 'lucide-react';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
 import { Textarea } from '../../components/ui/textarea';
-import { ChecklistEditor } from './checklist-editor';
+import { ChecklistEditor } from '../../components/checklist/checklist-editor';
 import { stepsText, type EditFormAction, type EditFormValues } from './edit-form';
 
 export function ActionStepsEditor({ values, dispatch }: { values: EditFormValues; dispatch: Dispatch<EditFormAction> }) {

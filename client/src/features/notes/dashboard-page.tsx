@@ -10,6 +10,7 @@ import { recordNoteActivity } from '../../lib/device-storage';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EmptyState } from './empty-state';
 import { NoteCard } from './note-card';
+import { QuickCaptureButtons } from './quick-capture/quick-capture-buttons';
 import { useDeleteNoteFromList } from './note-actions';
 import { noteTitle } from './note-text';
 import { useUserId } from '../../data/auth';
@@ -52,7 +53,7 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
-      <header className="flex items-end justify-between gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none md:text-3xl">
             Your Notes
@@ -63,12 +64,7 @@ export function DashboardPage() {
             </p>
           )}
         </div>
-        <Button asChild className="md:hidden">
-          <Link to="/new">
-            <Plus aria-hidden="true" />
-            New
-          </Link>
-        </Button>
+        <QuickCaptureButtons className="grid w-full grid-cols-2 sm:flex sm:w-auto" />
       </header>
 
       {fetchFailed && (

@@ -17,6 +17,8 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { canSave, editFormReducer, initEditForm, isDirty, savePatch, type EditFormValues } from './edit-form';
 import { LeaveDialog } from './leave-dialog';
 import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast } from './note-actions';
+import { readEditEntry } from './edit-entry';
+import { ExpandedEditor } from './expanded-editor';
 import { NoteChatTab } from './note-chat-tab';
 import { SaveIndicator } from './save-indicator';
 import { useLeaveGuard } from './use-leave-guard';
@@ -42,6 +44,14 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   const { blocker, allowNextNavigation } = useLeaveGuard(dirty);
   const { values } = state;
   const ids = { title: useId(), original: useId(), expanded: useId() };
+  // A quick note opens with its title selected, so typing names it (issue 12).
+  const [entry] = useState(() => readEditEntry(location.state));
+  const titleRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (entry.focus !== 'title') return;
+    titleRef.current?.focus();
+    titleRef.current?.select();
+  }, [entry.focus]);
 
   // Another device's or tab's change arrives while nothing is typed here: show it.
   const [lastLive, setLastLive] = useState(liveNote);
@@ -164,6 +174,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             <Label htmlFor={ids.title}>Title</Label>
             <Input
               id={ids.title}
+              ref={titleRef}
               value={values.title}
               placeholder="Give your note a title"
               aria-invalid={values.title.trim() === '' || undefined}
@@ -179,7 +190,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             />
           </div>
 
-          <Tabs defaultValue="original" className="gap-4">
+          <Tabs defaultValue={entry.tab ?? 'original'} className="gap-4">
             <TabsList className="w-full sm:w-fit">
               <TabsTrigger value="original">
                 <FileText aria-hidden="true" />
@@ -207,16 +218,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             </TabsContent>
 
             <TabsContent value="expanded" className="grid gap-6">
-              <div className="grid gap-2">
-                <Label htmlFor={ids.expanded}>Expanded content</Label>
-                <Textarea
-                  id={ids.expanded}
-                  value={values.expanded}
-                  placeholder="The expanded plan for this idea"
-                  onChange={(event) => dispatch({ type: 'expanded', value: event.target.value })}
-                  className="field-sizing-content max-h-[60vh] min-h-[150px] leading-relaxed"
-                />
-              </div>
+              <ExpandedEditor id={ids.expanded} value={values.expanded} onChange={(value) => dispatch({ type: 'expanded', value })} />
               <ActionStepsEditor values={values} dispatch={dispatch} />
             </TabsContent>
 

@@ -12,11 +12,13 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/utils';
 import { NOTE_MESSAGES, type NotesActions, type NoteView, useNotesActions, writeOutcomeMessage } from '../../data/notes';
-import { ChecklistEditor } from './checklist-editor';
+import { ChecklistEditor } from '../../components/checklist/checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
 import { MarkdownContent } from '../../components/markdown/markdown-content';
 import { SAVED_AS_COPY_MESSAGE, showToast } from './note-actions';
-import { noteTitle } from './note-text';
+import { isConflictCopy, noteTitle } from './note-text';
+import { ConflictPanel } from './conflict/conflict-panel';
+import { ExpandWithAssistant } from './expand-with-assistant';
 import { backTarget, checklistProgress, expandedView, initialViewMode, type NoteViewMode } from './note-view-logic';
 import { SyncStateIndicator } from './sync-state-indicator';
 import { useLoadedNote } from './use-loaded-note';
@@ -100,6 +102,7 @@ function NoteViewContent({ note }: { note: NoteView }) {
             )}
             <SyncStateIndicator note={note} />
           </div>
+          <ExpandWithAssistant note={note} className="mt-3" />
         </div>
         <div className="hidden shrink-0 items-center gap-2 md:flex">
           {toggle}
@@ -107,7 +110,10 @@ function NoteViewContent({ note }: { note: NoteView }) {
         </div>
       </header>
 
-      <div className="mt-6">{showChecklist ? <ChecklistView note={note} /> : <DetailsTabs note={note} />}</div>
+      <div className="mt-6">
+        {isConflictCopy(note) && <ConflictPanel copy={note} />}
+        {showChecklist ? <ChecklistView note={note} /> : <DetailsTabs note={note} />}
+      </div>
 
       {/* Mobile: the screen's actions sit in a bar above the tab bar, within thumb reach. */}
       <div aria-hidden="true" className="h-16 md:hidden" />

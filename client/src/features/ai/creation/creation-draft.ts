@@ -24,6 +24,8 @@ export interface CreationDraft {
   checklist: ChecklistItem[] | null;
   /** The assistant could not be asked for lack of an API key: wait for one before asking again. */
   awaitingKey: boolean;
+  /** The note this conversation expands (/new?expand=<id>): the plan is saved into it. */
+  expandNoteId: string | null;
 }
 
 export const creationDraftSchema: z.ZodType<CreationDraft> = z.object({
@@ -36,10 +38,11 @@ export const creationDraftSchema: z.ZodType<CreationDraft> = z.object({
   checklistEnabled: z.boolean().catch(false),
   checklist: z.array(checklistItemSchema).nullable().catch(null),
   awaitingKey: z.boolean().catch(false),
+  expandNoteId: z.string().nullable().catch(null),
 });
 
 export function emptyCreationDraft(): CreationDraft {
-  return { step: 'input', title: '', idea: '', entries: [], chatInput: '', result: null, checklistEnabled: false, checklist: null, awaitingKey: false };
+  return { step: 'input', title: '', idea: '', entries: [], chatInput: '', result: null, checklistEnabled: false, checklist: null, awaitingKey: false, expandNoteId: null };
 }
 
 export function creationDraftKey(userId: string): string {

@@ -1,6 +1,8 @@
 // Create New Idea (/new, spec section 2): header 'New Idea' with a back button to /, a title field, and
 // three steps: the idea, the conversation, the result. Everything typed stays in a per-user draft in
 // this tab until the note is saved. Offline, the idea can be saved as a plain note to expand later.
+// With ?expand=<id> (a note's 'Expand with <assistant>') the conversation starts from that note and the
+// plan is saved back into it (expand-note.ts).
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, FilePlus2 } from 'lucide-react';
@@ -12,6 +14,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../../data/auth';
 import { NOTE_MESSAGES, type NoteInput, useNotesActions, writeOutcomeMessage } from '../../../data/notes';
+import { expandIdea, expandPatch, useExpandTarget } from './expand-note';
 import { useAiPreferences } from '../../../data/ai-preferences';
 import { IdeaInputForm } from '../components/idea-input-form';
 import { useSessionDraft } from '../hooks/use-session-draft';
@@ -24,8 +27,14 @@ export function NewIdeaPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const { preferences, loading: preferencesLoading } = useAiPreferences();
-  const { createNote } = useNotesActions();
+  const { createNote, updateNote } = useNotesActions();
   const [draft, setDraft, clearDraft] = useSessionDraft(user ? creationDraftKey(user.id) : null, creationDraftSchema, emptyCreationDraft);
+  const expand = useExpandTarget();
+  if (expand.seedNow && expand.note && draft.expandNoteId !== expand.note.id) {
+    const idea = expandIdea(expand.note);
+    setDraft({ ...emptyCreationDraft(), title: expand.note.title, idea, step: 'conversation', entries: seedConversation(idea, preferences.aiName), expandNoteId: expand.note.id });
+  }
+  const expanding = expand.note !== null && draft.expandNoteId === expand.note.id ? expand.note : null;
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<ResultTab | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -59,10 +68,10 @@ export function NewIdeaPage() {
     }
     setSaving(true);
     try {
-      const { cloud } = await createNote(input);
+      const { note, cloud } = expanding ? await updateNote(expanding.id, expandPatch(input), { basedOn: expanding }) : await createNote(input);
       toast(NOTE_MESSAGES.noteSaved);
       clearDraft();
-      void navigate('/');
+      void navigate(expanding ? `/note/${note.id}` : '/');
       // After the spec's success toast: if the cloud copy could not be written, say so.
       void cloud.then((outcome) => {
         const message = writeOutcomeMessage('create', outcome);
@@ -152,7 +161,7 @@ export function NewIdeaPage() {
           result={draft.result}
           onPlan={onPlan}
           onViewSteps={viewSteps}
-          offlineAction={plainNoteButton(draft.idea)}
+          offlineAction={expanding ? undefined : plainNoteButton(draft.idea)}
           awaitingKey={draft.awaitingKey}
           onAwaitingKeyChange={setAwaitingKey}
         />

@@ -1,10 +1,11 @@
-// An editable checklist (spec sections 4 and 5): toggle an item, edit its text in place (saved when the
-// field loses focus or on Enter), remove it, or append one (blank text is ignored; Enter adds).
+// The one checklist of the app (issue 12): the creation flow, the note view and the edit screen all use it.
+// Toggle an item, edit its text in place (saved when the field loses focus or on Enter), remove it, or
+// append one (blank text is ignored; Enter adds).
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Check, Plus, X } from 'lucide-react';
 import type { ChecklistItem } from '#core/note';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
 import { cn } from '../../lib/utils';
 
 export interface ChecklistEditorProps {

@@ -1,0 +1,68 @@
+// The Edit screen's expanded content (issue 12): Write edits the markdown, Preview shows it as the note
+// view will. The text stays in the form either way.
+import { useId, useState } from 'react';
+import { Eye, PencilLine } from 'lucide-react';
+import { MarkdownContent } from '../../components/markdown/markdown-content';
+import { Label } from '../../components/ui/label';
+import { Textarea } from '../../components/ui/textarea';
+import { cn } from '../../lib/utils';
+
+type Mode = 'write' | 'preview';
+
+export function ExpandedEditor({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const [mode, setMode] = useState<Mode>('write');
+  const labelId = useId();
+  const option = (which: Mode, label: string, Icon: typeof Eye) => (
+    <button
+      type="button"
+      aria-pressed={mode === which}
+      onClick={() => setMode(which)}
+      className={cn(
+        'inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 text-xs font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-3.5',
+        mode === which ? 'bg-background text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
+      )}
+    >
+      <Icon aria-hidden="true" />
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {mode === 'write' ? (
+          <Label htmlFor={id} id={labelId}>
+            Expanded content
+          </Label>
+        ) : (
+          <span id={labelId} className="text-sm leading-none font-medium">
+            Expanded content
+          </span>
+        )}
+        <div role="group" aria-label="Editor mode" className="inline-flex gap-0.5 rounded-lg bg-muted p-0.5">
+          {option('write', 'Write', PencilLine)}
+          {option('preview', 'Preview', Eye)}
+        </div>
+      </div>
+      {mode === 'write' ? (
+        <Textarea
+          id={id}
+          value={value}
+          placeholder="The expanded plan for this idea"
+          onChange={(event) => onChange(event.target.value)}
+          className="field-sizing-content max-h-[60vh] min-h-[150px] leading-relaxed"
+        />
+      ) : (
+        <section aria-labelledby={labelId} className="min-h-[150px] rounded-md border bg-background/60 px-3 py-2">
+          {value.trim() ? (
+            <MarkdownContent density="relaxed" className="text-foreground/90">
+              {value}
+            </MarkdownContent>
+          ) : (
+            <p className="py-2 text-sm text-muted-foreground italic">Nothing to preview yet.</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

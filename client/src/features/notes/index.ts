@@ -1,0 +1,5 @@
+// The notes feature's face for app/ and other features: quick capture (a note or a checklist without the
+// assistant) and the tab bar's New menu. Its screens are wired by app/routes.tsx.
+export { NewMenu } from './quick-capture/new-menu';
+export { QuickCaptureButtons } from './quick-capture/quick-capture-buttons';
+export { useQuickCapture, type QuickCapture } from './quick-capture/use-quick-capture';

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { filterCommands, paletteCommands } from './commands';
+
+const commands = paletteCommands({ aiName: 'Sprout', theme: 'light' });
+const ids = (query: string) => filterCommands(commands, query).map((command) => command.id);
+
+describe('palette commands', () => {
+  it('lists every command for an empty query', () => {
+    expect(ids('  ')).toHaveLength(commands.length);
+  });
+
+  it('matches word prefixes of labels and keywords, every word of the query', () => {
+    expect(ids('check')).toEqual(['new-checklist', 'go-checklists']);
+    expect(ids('go check')).toEqual(['go-checklists']);
+    expect(ids('dark')).toEqual(['toggle-theme']);
+    expect(ids('logout')).toEqual(['sign-out']);
+    expect(ids('sprout')).toEqual(['new-idea']);
+    expect(ids('zebra')).toEqual([]);
+  });
+
+  it('names the theme the toggle switches to and the assistant by its name', () => {
+    const dark = paletteCommands({ aiName: 'Ada', theme: 'dark' });
+    expect(dark.find((c) => c.id === 'toggle-theme')?.label).toBe('Switch to light theme');
+    expect(dark.find((c) => c.id === 'new-idea')?.label).toBe('New idea with Ada');
+  });
+});

@@ -1,0 +1,116 @@
+// The keyboard layer of the signed-in screens (issue 12, point 3): Ctrl/Cmd+K opens the command palette,
+// `n` makes a quick note, `/` focuses the notes search field (or opens the palette where there is none),
+// `?` lists the shortcuts. None fires while typing in a field or with a dialog open. Screens open the
+// palette with usePalette() (the sidebar's and the mobile top bar's search buttons).
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useSignOut } from '../../data/auth';
+import { useAiPreferences } from '../../data/ai-preferences';
+import { useManualSync, type NoteView } from '../../data/notes';
+import { focusNoteSearchField } from '../../lib/search-field';
+import { useTheme } from '../../lib/use-theme';
+import { useQuickCapture } from '../notes';
+import { paletteCommands, type CommandId } from './commands';
+import { CommandPalette } from './command-palette';
+import { ShortcutSheet } from './shortcut-sheet';
+import { isMacPlatform, isTypingTarget, matchShortcut, shortcutList } from './shortcuts';
+
+export interface PaletteControls {
+  openPalette: () => void;
+  openShortcuts: () => void;
+  /** '⌘K' or 'Ctrl K', for hints beside buttons. */
+  paletteHint: string;
+}
+
+const PaletteContext = createContext<PaletteControls | null>(null);
+
+export function usePalette(): PaletteControls {
+  const value = useContext(PaletteContext);
+  if (!value) throw new Error('usePalette must be used inside <PaletteProvider>');
+  return value;
+}
+
+const GO: Partial<Record<CommandId, string>> = {
+  'new-idea': '/new',
+  'go-dashboard': '/',
+  'go-chat': '/chat',
+  'go-checklists': '/checklists',
+  'go-settings': '/settings',
+  'go-profile': '/profile',
+};
+
+// A dialog still fading out after closing has data-state="closed": it no longer counts.
+const OPEN_MODAL = ['dialog', 'alertdialog', 'menu'].map((role) => `[role="${role}"]:not([data-state="closed"])`).join(', ');
+
+function modalOpen(): boolean {
+  return document.querySelector(OPEN_MODAL) !== null;
+}
+
+export function PaletteProvider({ children }: { children: ReactNode }) {
+  const [paletteOpen, setPaletteOpenState] = useState(false);
+  // Each opening is a fresh palette (empty query, focus in its field), even while the last one fades out.
+  const [paletteKey, setPaletteKey] = useState(0);
+  const setPaletteOpen = useCallback((open: boolean) => {
+    if (open) setPaletteKey((key) => key + 1);
+    setPaletteOpenState(open);
+  }, []);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const navigate = useNavigate();
+  const { quickNote, newChecklist } = useQuickCapture();
+  const sync = useManualSync();
+  const signOut = useSignOut();
+  const { theme, toggleTheme } = useTheme();
+  const { preferences } = useAiPreferences();
+  const [mac] = useState(() => typeof navigator !== 'undefined' && isMacPlatform(navigator.platform));
+
+  const openPalette = useCallback(() => setPaletteOpen(true), [setPaletteOpen]);
+  const openShortcuts = useCallback(() => setSheetOpen(true), []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      // A field of a dialog that is closing (fading out) keeps focus for a moment: it no longer counts.
+      const typing = isTypingTarget(target) && !target?.closest('[data-state="closed"]');
+      const action = matchShortcut(event, { typing, modalOpen: modalOpen() });
+      if (!action) return;
+      event.preventDefault();
+      if (action === 'palette') setPaletteOpen(true);
+      else if (action === 'help') setSheetOpen(true);
+      else if (action === 'quick-note') void quickNote();
+      else if (!focusNoteSearchField()) setPaletteOpen(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [quickNote, setPaletteOpen]);
+
+  const onCommand = useCallback(
+    (id: CommandId) => {
+      const path = GO[id];
+      if (path) void navigate(path);
+      else if (id === 'quick-note') void quickNote();
+      else if (id === 'new-checklist') void newChecklist();
+      else if (id === 'sync') void sync();
+      else if (id === 'toggle-theme') toggleTheme();
+      else if (id === 'shortcuts') setSheetOpen(true);
+      else if (id === 'sign-out') {
+        void signOut().then((result) => {
+          if (result === 'signed-out') void navigate('/login', { replace: true });
+        });
+      }
+    },
+    [navigate, quickNote, newChecklist, sync, toggleTheme, signOut],
+  );
+
+  const onOpenNote = useCallback((note: NoteView) => void navigate(`/note/${note.id}`), [navigate]);
+  const commands = useMemo(() => paletteCommands({ aiName: preferences.aiName, theme }), [preferences.aiName, theme]);
+  const controls = useMemo(() => ({ openPalette, openShortcuts, paletteHint: mac ? '⌘K' : 'Ctrl K' }), [openPalette, openShortcuts, mac]);
+
+  return (
+    <PaletteContext.Provider value={controls}>
+      {children}
+      <CommandPalette key={paletteKey} open={paletteOpen} onOpenChange={setPaletteOpen} commands={commands} onCommand={onCommand} onOpenNote={onOpenNote} />
+      <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} shortcuts={shortcutList(mac)} />
+    </PaletteContext.Provider>
+  );
+}

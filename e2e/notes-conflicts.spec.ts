@@ -1,0 +1,72 @@
+// Conflicts you can resolve (issue 12, point 5; docs/sync.md [S23]), across two devices of one user
+// through the real server: a change that could not be sent meets another device's edit and becomes a
+// conflict copy; its page explains, links the other note and marks the differing lines on both devices
+// (desktop, and a phone that finds the original by title); 'Keep this version' on the desktop is an
+// ordinary write that the phone sees after its next sync.
+import { randomUUID } from 'node:crypto';
+import { VIEWPORTS, checkInBothThemes } from './support/a11y';
+import { test, expect, seedSession, watchConsole } from './support/fixtures';
+import { card, expectAllSynced, seedNote, serverNote, serverNotes, sidebar } from './notes-support';
+
+test('[S23] a conflict resolved on one device is resolved on the other after sync', async ({ page, browser, account, request, baseURL, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource/, /status of 409/);
+  const note = await seedNote(request, account, { title: 'Packing list', content: 'Tent\nStove\nMap' });
+  await seedSession(page, account.session, baseURL!);
+  await page.goto('/');
+  await expect(card(page, 'Packing list')).toBeVisible();
+
+  // The server cannot be reached while this device edits the note; meanwhile another device edits it.
+  await page.route('**/rest/v1/notes**', (route) => route.abort('connectionrefused'));
+  await page.goto(`/edit/${note.id}`);
+  await page.getByLabel('Original idea').fill('Tent\nStove\nCompass');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card(page, 'Packing list').getByText('Waiting to sync')).toBeVisible();
+  const other = await request.patch(`/rest/v1/notes?id=eq.${note.id}`, {
+    headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}`, 'Content-Type': 'application/json' },
+    data: { content: 'Tent\nStove\nMap\nTorch', last_mutation_id: randomUUID() },
+  });
+  expect(other.ok(), await other.text()).toBe(true);
+  await page.unroute('**/rest/v1/notes**');
+  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await expect(card(page, 'Packing list (conflict copy)')).toBeVisible();
+  await expectAllSynced(page);
+
+  // The phone: signed in on its own, it has both notes.
+  const phoneContext = await browser.newContext({ baseURL, viewport: { width: VIEWPORTS[1].width, height: VIEWPORTS[1].height } });
+  const phone = await phoneContext.newPage();
+  const phoneErrors: string[] = [];
+  watchConsole(phone, phoneErrors);
+  await seedSession(phone, account.session, baseURL!);
+  await phone.goto('/');
+  await card(phone, 'Packing list (conflict copy)').getByRole('link', { name: /^View/ }).click();
+  const phonePanel = phone.getByRole('region', { name: 'Two versions of this note' });
+  await expect(phonePanel.getByRole('link', { name: 'Packing list' })).toBeVisible();
+  await expect(phonePanel.getByRole('region', { name: 'This version' }).getByText('Differs: Compass')).toBeAttached();
+  await checkInBothThemes(phone, (theme) => `notes-conflict-mobile-${theme}`);
+
+  // The desktop: the copy says what happened and shows the two versions, the differing lines marked.
+  await card(page, 'Packing list (conflict copy)').getByRole('link', { name: /^View/ }).click();
+  const panel = page.getByRole('region', { name: 'Two versions of this note' });
+  await expect(panel.getByText(/changed in two places/)).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Packing list' })).toHaveAttribute('href', `/note/${note.id}`);
+  const mine = panel.getByRole('region', { name: 'This version' }).getByRole('listitem');
+  const theirs = panel.getByRole('region', { name: 'The other version: Packing list' }).getByRole('listitem');
+  await expect(mine).toHaveText(['Title: Packing list', '', 'Original idea:', 'Tent', 'Stove', 'Differs: Compass']);
+  await expect(theirs).toHaveText(['Title: Packing list', '', 'Original idea:', 'Tent', 'Stove', 'Differs: Map', 'Differs: Torch']);
+  await checkInBothThemes(page, (theme) => `notes-conflict-desktop-${theme}`);
+
+  // Keep this version: the original takes this text, the copy goes; both reach the server.
+  await panel.getByRole('button', { name: 'Keep this version' }).click();
+  await expect(page).toHaveURL(new RegExp(`/note/${note.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Packing list');
+  await expect(page.getByRole('region', { name: 'Two versions of this note' })).toHaveCount(0);
+  await expect.poll(async () => (await serverNotes(request, account)).map((n) => [n.title, n.content])).toEqual([['Packing list', 'Tent\nStove\nCompass']]);
+  expect((await serverNote(request, account, note.id))?.deleted_at).toBeNull();
+
+  // The phone sees it with its next sync (a reload starts one): the copy is gone, the note has the kept text.
+  await phone.goto('/');
+  await expect(card(phone, 'Packing list (conflict copy)')).toHaveCount(0);
+  await expect(card(phone, 'Packing list').getByText('Compass')).toBeVisible();
+  expect(phoneErrors.filter((e) => !/Failed to load resource|status of 409/.test(e))).toEqual([]);
+  await phoneContext.close();
+});

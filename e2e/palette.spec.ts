@@ -1,0 +1,92 @@
+// The command palette and the keyboard shortcuts (issue 12, point 3), keyboard only: Ctrl+K finds a note
+// by a word of its text and opens it, runs 'Go to checklists' and the theme switch; `?` lists the
+// shortcuts; `/` where no search field is opens the palette; none fires while typing in a field. On
+// mobile the top bar's search button opens it. Axe and screenshots of the palette and the sheet.
+import { VIEWPORTS, checkInBothThemes } from './support/a11y';
+import { test, expect, seedSession } from './support/fixtures';
+import { seedNotes } from './notes-support';
+
+test('desktop: the palette and the shortcuts, from the keyboard alone', async ({ page, account, request, baseURL }) => {
+  const [trip] = await seedNotes(request, account, [
+    { title: 'Weekend trip', content: 'Two nights by the sea', is_checklist: true, checklist_items: [{ id: 'a', text: 'Pack the binoculars', completed: false }] },
+    { title: 'Sourdough', content: 'Feed the starter' },
+  ]);
+  await seedSession(page, account.session, baseURL!);
+  await page.goto('/');
+  await expect(page.getByRole('article')).toHaveCount(2);
+
+  // Ctrl+K: the palette, focus in its field, every command listed.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  const field = palette.getByRole('combobox');
+  await expect(field).toBeFocused();
+  await expect(palette.getByRole('option', { name: 'New quick note' })).toBeVisible();
+  await checkInBothThemes(page, (theme) => `palette-desktop-${theme}`);
+
+  // A word of a checklist item finds its note; Enter opens it.
+  await page.keyboard.type('binocul');
+  await expect(palette.getByRole('group', { name: 'Notes' }).getByRole('option')).toHaveText(['Weekend trip']);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/note/${trip!.id}$`));
+  await expect(palette).toHaveCount(0);
+
+  // Commands: arrow keys choose among the matches.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('check');
+  await expect(palette.getByRole('option')).toHaveText(['New checklist', 'Go to checklists']);
+  await page.keyboard.press('ArrowDown');
+  await expect(palette.getByRole('option', { name: 'Go to checklists' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checklists$/);
+  await expect(palette).toHaveCount(0);
+
+  // The screenshots above left the dark theme on: the command names the theme it switches to.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('theme');
+  await expect(palette.getByRole('option')).toHaveText(['Switch to light theme']);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  await expect(palette).toHaveCount(0);
+
+  // `/` with no search field on the screen opens the palette to search; Escape closes it.
+  await page.keyboard.press('/');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
+
+  // `?` lists the shortcuts.
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet.getByRole('term')).toHaveText(['Open the command palette', 'New quick note', 'Search your notes', 'Show this list of shortcuts', 'Close a dialog or the palette']);
+  await checkInBothThemes(page, (theme) => `palette-shortcuts-desktop-${theme}`);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+
+  // None fires while typing in a field: `n` and `?` are text in the editor's title.
+  await page.goto(`/edit/${trip!.id}`);
+  const title = page.getByLabel('Title', { exact: true });
+  await title.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' n?/');
+  await page.keyboard.press('Control+k');
+  await expect(title).toHaveValue('Weekend trip n?/');
+  await expect(page).toHaveURL(new RegExp(`/edit/${trip!.id}$`));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: VIEWPORTS[1].width, height: VIEWPORTS[1].height } });
+
+  test('the top bar search button opens the palette', async ({ page, account, request, baseURL }) => {
+    await seedNotes(request, account, [{ title: 'Sourdough', content: 'Feed the starter' }]);
+    await seedSession(page, account.session, baseURL!);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search and commands' }).click();
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette.getByRole('combobox')).toBeFocused();
+    await page.keyboard.type('starter');
+    await expect(palette.getByRole('option', { name: 'Sourdough' })).toBeVisible();
+    await checkInBothThemes(page, (theme) => `palette-mobile-${theme}`);
+  });
+});
