@@ -18,12 +18,13 @@ interface Budget {
 
 // The floor of issue 10 is a bare Vite + React 19 + data router + Tailwind page (95 KiB gzip); its
 // goals are 125 KiB for /login and 170 KiB for / signed in. /login is at 127 (React, React DOM and the
-// router are 100 of it); / signed in is at 254 and its budget holds that figure so that nothing grows
-// unnoticed until its remaining levers land (zod in the notes engine, the tooltips). / signed in also
-// loads the auth client (24 KiB) lazily.
+// router are 100 of it); / signed in was at 254 and is at 275 since search, quick capture and the
+// conflict view landed (issue 12); its budget holds that figure so that nothing grows unnoticed until
+// its remaining levers land (zod in the notes engine: 24 KiB, the tooltips, the quick-capture menu).
+// / signed in also loads the auth client (24 KiB) lazily.
 const BUDGETS: Budget[] = [
   { page: '/login', routes: ['src/features/auth/login-page.tsx'], maxKiB: 130 },
-  { page: '/ signed in', routes: ['src/app/signed-in-app.tsx', 'src/features/notes/dashboard-page.tsx'], maxKiB: 258 },
+  { page: '/ signed in', routes: ['src/app/signed-in-app.tsx', 'src/features/notes/dashboard-page.tsx'], maxKiB: 280 },
 ];
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;

@@ -4,7 +4,7 @@
 // user's own ('explicit'): any other one merely hides the device's notes (ARCHITECTURE 9.1).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AuthStateProvider, LOADING_STATE, nextAuthState, sessionIsStored, signedIn, signedOut, stateWhenAuthUnreachable, type AuthSignOut, type AuthState } from '../../data/auth';
-import { deviceStorage } from '../../lib/device-storage';
+import { deviceStorage } from '../../lib/device-keys';
 import { getAuthClient, onAuthServerUnreachable, readStoredSession, type AuthClient as FullAuthClient } from '../../lib/supabase';
 
 /** If the session is still loading after this long (a hanging server), a stored session is used. */

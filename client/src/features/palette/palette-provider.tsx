@@ -2,7 +2,7 @@
 // `n` makes a quick note, `/` focuses the notes search field (or opens the palette where there is none),
 // `?` lists the shortcuts. None fires while typing in a field or with a dialog open. Screens open the
 // palette with usePalette() (the sidebar's and the mobile top bar's search buttons).
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../data/auth';
 import { useAiPreferences } from '../../data/ai-preferences';
@@ -11,9 +11,11 @@ import { focusNoteSearchField } from '../../lib/search-field';
 import { useTheme } from '../../lib/use-theme';
 import { useQuickCapture } from '../notes';
 import { paletteCommands, type CommandId } from './commands';
-import { CommandPalette } from './command-palette';
-import { ShortcutSheet } from './shortcut-sheet';
 import { isMacPlatform, isTypingTarget, matchShortcut, shortcutList } from './shortcuts';
+
+// cmdk and the dialogs load on first use, not with every signed-in screen (issue 10's first-load budget).
+const CommandPalette = lazy(() => import('./command-palette').then((m) => ({ default: m.CommandPalette })));
+const ShortcutSheet = lazy(() => import('./shortcut-sheet').then((m) => ({ default: m.ShortcutSheet })));
 
 export interface PaletteControls {
   openPalette: () => void;
@@ -61,6 +63,11 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   const signOut = useSignOut();
   const { theme, toggleTheme } = useTheme();
   const { preferences } = useAiPreferences();
+  // Once opened, each stays mounted, so that closing plays its exit and reopening is instant.
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  const [sheetUsed, setSheetUsed] = useState(false);
+  if (paletteOpen && !paletteUsed) setPaletteUsed(true);
+  if (sheetOpen && !sheetUsed) setSheetUsed(true);
   const [mac] = useState(() => typeof navigator !== 'undefined' && isMacPlatform(navigator.platform));
 
   const openPalette = useCallback(() => setPaletteOpen(true), [setPaletteOpen]);
@@ -109,8 +116,12 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   return (
     <PaletteContext.Provider value={controls}>
       {children}
-      <CommandPalette key={paletteKey} open={paletteOpen} onOpenChange={setPaletteOpen} commands={commands} onCommand={onCommand} onOpenNote={onOpenNote} />
-      <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} shortcuts={shortcutList(mac)} />
+      <Suspense fallback={null}>
+        {(paletteOpen || paletteUsed) && (
+          <CommandPalette key={paletteKey} open={paletteOpen} onOpenChange={setPaletteOpen} commands={commands} onCommand={onCommand} onOpenNote={onOpenNote} />
+        )}
+        {(sheetOpen || sheetUsed) && <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} shortcuts={shortcutList(mac)} />}
+      </Suspense>
     </PaletteContext.Provider>
   );
 }
