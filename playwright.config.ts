@@ -35,6 +35,8 @@ const appEnv = (port: number, dataDir: string | undefined, extra: Record<string,
 
 export default defineConfig({
   testDir: 'e2e',
+  // The multi-server test has its own config and servers (npm run test:cluster).
+  testIgnore: ['cluster/**'],
   outputDir: 'test-results',
   fullyParallel: true,
   // Two workers, one Chromium per core, everywhere: Playwright's default is half the cores (one worker on
