@@ -155,6 +155,7 @@ describe('provider errors', () => {
       errorEvent({
         status: 401,
         code: 'invalid_key',
+        keySource: 'server',
         message: "Invalid API key. The server's OpenRouter API key was refused; please tell whoever runs this Sprout server.",
       }),
     ]);
@@ -180,7 +181,7 @@ describe('provider errors', () => {
     bed.fake.script({ kind: 'error', status: 403, body: `key ${SERVER_KEY} is not allowed ${'x'.repeat(1000)}` });
     const { events } = await streamTurn(bed.server, '/ai/chat', token, chat);
     expect(lastEvent(events)).toEqual(
-      errorEvent({ status: 403, code: 'invalid_key', message: "API Error (403): The server's OpenRouter API key is not allowed to use this model or has no credits left." }),
+      errorEvent({ status: 403, code: 'invalid_key', keySource: 'server', message: "API Error (403): The server's OpenRouter API key is not allowed to use this model or has no credits left." }),
     );
   });
 

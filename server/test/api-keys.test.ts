@@ -144,7 +144,7 @@ describe('without a server key', () => {
     const { events } = await streamTurn(bed.server, '/ai/expand', token, { idea: 'x' });
     // The user's own key failed: the message says to check it.
     expect(events).toEqual([
-      { event: 'error', data: { status: 401, code: 'invalid_key', message: 'Invalid API key. Please check your OpenRouter API key.', requestId: expect.any(String) } },
+      { event: 'error', data: { status: 401, code: 'invalid_key', keySource: 'user', message: 'Invalid API key. Please check your OpenRouter API key.', requestId: expect.any(String) } },
     ]);
     const status = (await (await api(bed.server, '/ai/status', token)).json()) as Record<string, unknown>;
     expect(status).toMatchObject({ ok: false, code: 'invalid_api_key', status: 401, models: 0, source: 'user' });

@@ -24,6 +24,8 @@ export interface TurnErrorPayload {
   /** A sentence of the spec's catalogue (section 8); never the provider's own body. */
   message: string;
   retryAfter?: number;
+  /** With invalid_key: whose key was refused (the browser links to /api-setup only for the user's own). */
+  keySource?: KeySource;
 }
 
 export const DEFAULT_TURN_MESSAGES = {
@@ -68,6 +70,7 @@ export function describeFailure(error: ProviderError, context: WordingContext): 
         return {
           status,
           code: 'invalid_key',
+          keySource: context.keySource,
           message:
             context.keySource === 'server'
               ? `Invalid API key. The server's ${provider} API key was refused; please tell whoever runs this Sprout server.`
@@ -83,7 +86,7 @@ export function describeFailure(error: ProviderError, context: WordingContext): 
         };
       }
       if (status === 402 || status === 403) {
-        return { status, code: 'invalid_key', message: `API Error (${status}): ${whose} is not allowed to use this model or has no credits left.` };
+        return { status, code: 'invalid_key', keySource: context.keySource, message: `API Error (${status}): ${whose} is not allowed to use this model or has no credits left.` };
       }
       return {
         status: status ?? 502,
