@@ -44,8 +44,7 @@ export function connectionFailureDetail(providerName: string, failure: Connectio
   if (mentionsInvalidKey(failure)) {
     return failure.source === 'server' ? `The server's ${providerName} API key appears to be invalid.` : `Your ${providerName} API key appears to be invalid.`;
   }
-  const failed = `Failed to connect to ${providerName} API.`;
-  return failure.fallback ? `${failed} Local AI will be used as fallback.` : failed;
+  return failure.fallback ? `Failed to connect to ${providerName} API. Local AI will be used as fallback.` : `Failed to connect to ${providerName} API.`;
 }
 
 /** When neither the server nor the user has a key (the server answers code 'api_key_required'). */
