@@ -26,6 +26,10 @@ function returnPath(state: unknown): string {
   return typeof target === 'string' && /^\/(?!\/)/.test(target) && !target.startsWith('/api-setup') ? target : '/';
 }
 
+/** Sent back with the return trip: the screen that sent the user here carries on where it was
+ *  (New Idea resumes its draft rather than asking whether to). */
+const RETURN_STATE = { resume: true } as const;
+
 interface Check {
   /** Whose check this is ('' for a visitor), so a sign-in starts a new one. */
   viewer: string;
@@ -90,7 +94,7 @@ export function ApiSetupPage() {
       setApiKey('');
       resetAiConnection();
       toast({ title: 'API Key Saved', description: 'Your API key has been saved successfully.' });
-      void navigate(backTo);
+      void navigate(backTo, { state: RETURN_STATE });
     } catch (error) {
       console.warn('Saving the API key failed:', error);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to save API key. Please try again.' });
@@ -188,7 +192,7 @@ export function ApiSetupPage() {
               {serverKey ? (
                 <div className="mt-6 flex justify-end">
                   <Button asChild>
-                    <Link to={backTo}>{backTo === '/' ? 'Back to your notes' : 'Go back'}</Link>
+                    <Link to={backTo} state={RETURN_STATE}>{backTo === '/' ? 'Back to your notes' : 'Go back'}</Link>
                   </Button>
                 </div>
               ) : (
@@ -251,7 +255,7 @@ export function ApiSetupPage() {
 
                 <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                   <Button asChild variant="outline">
-                    <Link to={backTo}>Cancel</Link>
+                    <Link to={backTo} state={RETURN_STATE}>Cancel</Link>
                   </Button>
                   <Button type="submit" disabled={apiKey === '' || saving}>
                     {saving ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <KeyRound aria-hidden="true" />}

@@ -1,10 +1,11 @@
 // Create New Idea (/new, spec section 2): header 'New Idea' with a back button to /, a title field, and
 // three steps: the idea, the conversation, the result. Everything typed stays in a per-user draft in
 // this tab until the note is saved, or the user starts over. Opened from a New Idea link while an
-// earlier idea is unfinished, it offers to resume it or start fresh (a reload or Back resumes at once).
+// earlier idea is unfinished, it offers to resume it or start fresh (a reload, Back or the return from
+// /api-setup resumes at once).
 // Offline, the idea can be saved as a plain note to expand later.
 import { useCallback, useRef, useState } from 'react';
-import { Link, useNavigate, useNavigationType } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { ArrowLeft, FilePlus2 } from 'lucide-react';
 import { stepsToChecklist } from '#core/checklist';
 import { Button } from '../../../components/ui/button';
@@ -33,8 +34,10 @@ export function NewIdeaPage() {
   const [tab, setTab] = useState<ResultTab | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   // Decided once, when the user's draft is known: 'show' the resume offer, or not ('done').
+  // Coming back from /api-setup (state `resume`) carries on too: the user left mid-idea to add a key.
   const navigationType = useNavigationType();
-  const [offer, setOffer] = useState<'undecided' | 'show' | 'done'>(navigationType === 'PUSH' ? 'undecided' : 'done');
+  const returning = (useLocation().state as { resume?: unknown } | null)?.resume === true;
+  const [offer, setOffer] = useState<'undecided' | 'show' | 'done'>(navigationType === 'PUSH' && !returning ? 'undecided' : 'done');
   if (offer === 'undecided' && user) setOffer(draftHasContent(draft) ? 'show' : 'done');
   const titleBlank = draft.title.trim() === '';
   const defaultTab: ResultTab = preferences.outputFormat === 'checklist' ? 'steps' : 'expanded';
