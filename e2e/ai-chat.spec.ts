@@ -1,9 +1,11 @@
 // The AI Chat page (/chat, spec section 2) and the chat panel's failure messages (spec section 8),
-// through the real server and the fake provider: starters, the active chat with profile and notes
-// activity sent along, every AI error of the catalogue shown in the chat, and no key → /api-setup.
+// through the real server and the fake provider: starters, the active chat with the account's profile
+// and notes in the prompt, every AI error of the catalogue shown in the chat
+// with Retry, and the no-key card linking to /api-setup.
 import type { Page } from '@playwright/test';
 import { DEFAULT_FALLBACK_REPLY, DEFAULT_QUESTION_REPLY, type FakeReply } from './support/fake-ai-provider-replies';
 import { test, expect, type Account } from './support/fixtures';
+import { seedNote } from './notes-support';
 import { fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag } from './ai-helpers';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
@@ -15,16 +17,20 @@ async function startChat(page: Page, account: Account, baseURL: string | undefin
 }
 
 test.describe('AI Chat page', () => {
-  test('a quick starter opens the chat; the reply comes with the profile and notes activity sent along', async ({ page, account, baseURL, request }) => {
+  test("a quick starter opens the chat; the server puts the account's profile and recent notes in the prompt", async ({ page, account, baseURL, request }) => {
     await storeAiKey(request, account);
     const tag = uniqueTag('name');
-    await page.addInitScript(
-      ([userId, name]) => {
-        localStorage.setItem(`user_data:${userId}`, JSON.stringify({ name, bio: 'Likes hiking' }));
-        localStorage.setItem(`notes_activity:${userId}`, JSON.stringify({ n1: { view: '2024-05-01T10:00:00.000Z', lastAction: { type: 'view', timestamp: '2024-05-01T10:00:00.000Z' } } }));
-      },
-      [account.userId, `Robin ${tag}`] as const,
-    );
+    // The profile and the notes live on the account; the browser does not send them (issue 11).
+    const profile = await request.put('/auth/v1/user', {
+      headers: { Authorization: `Bearer ${account.accessToken}`, apikey: account.anonKey },
+      data: { data: { name: `Robin ${tag}`, bio: 'Likes hiking' } },
+    });
+    expect(profile.ok(), await profile.text()).toBe(true);
+    await seedNote(request, account, { title: `Trip ideas ${tag}`, content: 'Somewhere warm' });
+    const sentBodies: unknown[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/ai/chat') && sent.method() === 'POST') sentBodies.push(sent.postDataJSON());
+    });
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'info') logged.push(message.text());
@@ -42,10 +48,16 @@ test.describe('AI Chat page', () => {
     await expect.poll(() => logged.some((line) => line.includes('AI chat reply'))).toBe(true);
 
     const [sent] = await fakeRequestsFor(request, tag);
-    const system = JSON.stringify(sent?.body);
+    const messages = (sent?.body as { messages?: { role: string; content: string }[] } | undefined)?.messages ?? [];
+    const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
     expect(system).toContain(`Robin ${tag}`);
     expect(system).toContain('Likes hiking');
     expect(system).toContain('notes_activity');
+    expect(system).toContain(`Trip ideas ${tag}`);
+    // The body the browser sent holds the conversation only.
+    expect(sentBodies).toHaveLength(1);
+    expect(Object.keys(sentBodies[0] as object)).toContain('messages');
+    for (const key of Object.keys(sentBodies[0] as object)) expect(['messages', 'noteContent']).toContain(key);
 
     // Enter sends a follow-up; the reply is appended.
     const box = page.getByLabel('Message Sprout');
@@ -95,21 +107,22 @@ const ERROR_CASES: ErrorCase[] = [
   {
     name: 'provider 400',
     replies: [{ kind: 'error', status: 400, body: { error: { message: 'Model not available', code: 400 } } }],
-    shown: /Sorry, I encountered an error: API Error \(400\): .*Model not available/,
+    // The provider's own body is logged on the server, never shown.
+    shown: 'Sorry, I encountered an error: API Error (400): the OpenRouter API refused the request.',
   },
   { name: 'garbage body', replies: [{ kind: 'garbage' }], shown: 'Sorry, I encountered an error: Invalid response from AI service.' },
   { name: 'empty reply', replies: [{ kind: 'empty' }], shown: 'Sorry, I encountered an error: No response generated.' },
   {
     name: '500 and every fallback attempt failing',
     replies: [500, 500, 500, 500].map((status): FakeReply => ({ kind: 'error', status })),
-    shown: /Sorry, I encountered an error: API Error \(500\)/,
+    shown: 'Sorry, I encountered an error: API Error (500): the OpenRouter API failed to answer.',
     slow: true,
   },
 ];
 
 test.describe('chat failures', () => {
   for (const { name, replies, shown, slow } of ERROR_CASES) {
-    test(`${name}: the catalogue message in place of the reply, and 'AI Chat Failed'`, async ({ page, account, baseURL, request }) => {
+    test(`${name}: the catalogue message in place of the reply, 'AI Chat Failed', and Retry gets the answer`, async ({ page, account, baseURL, request }) => {
       if (slow) test.setTimeout(60_000);
       await storeAiKey(request, account);
       const tag = uniqueTag();
@@ -119,8 +132,13 @@ test.describe('chat failures', () => {
       await expect(notice).toContainText(shown, { timeout: slow ? 20_000 : 10_000 });
       await expect(toasts(page).getByText('AI Chat Failed')).toBeVisible();
       if (name === 'provider 401') await expect(notice.getByRole('link', { name: 'Check your API key' })).toHaveAttribute('href', '/api-setup');
-      // The input is usable again.
+      await expect(notice).not.toContainText('Model not available');
+      await expect(notice).toContainText(/Request ID: \S+/);
+      // The input is usable again; Retry on the message asks again and gets the reply.
       await expect(page.getByLabel('Message Sprout')).toBeEnabled();
+      await notice.getByRole('button', { name: 'Retry' }).click();
+      await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible({ timeout: slow ? 20_000 : 10_000 });
+      await expect(messageLog(page).getByText('Sorry, I encountered an error')).toHaveCount(0);
     });
   }
 
@@ -160,15 +178,20 @@ test.describe('chat failures', () => {
     await expect(toasts(page).getByText('AI Chat Failed')).toBeVisible();
   });
 
-  test('without an AI key the chat sends the user to /api-setup, and waits for a key on return', async ({ page, account, baseURL, request, consoleErrors }) => {
+  test('without an AI key the chat shows a card linking to /api-setup, and waits for a key on return', async ({ page, account, baseURL, request, consoleErrors }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
     const tag = uniqueTag();
     await startChat(page, account, baseURL, `No key ${tag}`);
-    await expect(page).toHaveURL(/\/api-setup$/);
-    await page.goto('/chat');
+    await expect(page.getByText('No OpenRouter API key is set up yet.')).toBeVisible();
+    await expect(page).toHaveURL(/\/chat$/);
     await expect(messageLog(page).getByText(`No key ${tag}`)).toBeVisible();
-    await expect(page.getByRole('alert').getByText('Failed to initialize AI service. Please check your API key.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Set up API key' })).toHaveAttribute('href', '/api-setup');
+    await page.getByRole('link', { name: 'Add an API key' }).click();
+    await expect(page).toHaveURL(/\/api-setup$/);
+    await expect(page.getByLabel('OpenRouter API Key')).toBeVisible();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(messageLog(page).getByText(`No key ${tag}`)).toBeVisible();
+    await expect(page.getByText('No OpenRouter API key is set up yet.')).toBeVisible();
     await storeAiKey(request, account);
     await page.reload();
     await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();

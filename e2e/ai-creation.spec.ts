@@ -170,7 +170,7 @@ test.describe('Create New Idea', () => {
     expect((await fakeRequestsFor(request, tag)).length).toBe(1);
   });
 
-  test("a failed plan: 'AI Processing Failed', the error in the chat, loading cleared", async ({ page, account, baseURL, request }) => {
+  test("a failed plan: 'AI Processing Failed', the catalogue sentence and Retry on the message; Retry brings the plan", async ({ page, account, baseURL, request }) => {
     await storeAiKey(request, account);
     const tag = uniqueTag();
     await openAs(page, account, baseURL, '/new');
@@ -179,13 +179,19 @@ test.describe('Create New Idea', () => {
     await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
     await scriptFake(request, { kind: 'error', status: 429, match: tag, retryAfter: 20 });
     await page.getByRole('button', { name: 'Create Plan' }).click();
-    await expect(messageLog(page).getByText('Sorry, I encountered an error: Rate limit exceeded. Please try again later.')).toBeVisible();
+    const failed = messageLog(page).getByRole('listitem').last();
+    await expect(failed).toContainText('Sorry, I encountered an error: Rate limit exceeded. Please try again later.');
+    await expect(failed).toContainText(/Request ID: \S+/);
     await expect(page.getByRole('region', { name: /Notifications/ }).getByText('AI Processing Failed')).toBeVisible();
     await expect(page.getByLabel('Message Sprout')).toBeEnabled();
-    await expect(page.getByRole('button', { name: 'Create Plan' })).toBeEnabled();
+    // Create Plan waits for a successful reply; the failed turn is retried from its message.
+    await expect(page.getByRole('button', { name: 'Create Plan' })).toHaveCount(0);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
+    await expect(messageLog(page).getByText('Rate limit exceeded')).toHaveCount(0);
   });
 
-  test('without an AI key the conversation sends the user to /api-setup', async ({ page, account, baseURL, request, consoleErrors }) => {
+  test('without an AI key the conversation shows a card linking to /api-setup, and goes on once a key is stored', async ({ page, account, baseURL, request, consoleErrors }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
     const tag = uniqueTag();
     await openAs(page, account, baseURL, '/new');
@@ -193,14 +199,19 @@ test.describe('Create New Idea', () => {
     await page.getByLabel('Title').fill('No key');
     await page.getByLabel('Your idea').fill(`Needs a key ${tag}`);
     await page.getByRole('button', { name: 'Start Conversation' }).click();
+    // No trip away: the screen stays and says what is missing, with the way to add a key.
+    await expect(page.getByText('No OpenRouter API key is set up yet.')).toBeVisible();
+    await expect(page).toHaveURL(/\/new$/);
+    await expect(messageLog(page).getByText(`Needs a key ${tag}`)).toBeVisible();
+    await page.getByRole('link', { name: 'Add an API key' }).click();
     await expect(page).toHaveURL(/\/api-setup$/);
-    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Failed to initialize AI service. Please check your API key.')).toBeVisible();
-    // Nothing typed is lost: back on /new the draft is there, waiting for a key (no second trip).
-    await page.goto('/new');
+    await expect(page.getByLabel('OpenRouter API Key')).toBeVisible();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    // Nothing typed is lost: back on /new the draft is there, waiting for a key.
+    await expect(page).toHaveURL(/\/new$/);
     await expect(page.getByLabel('Title')).toHaveValue('No key');
     await expect(messageLog(page).getByText(`Needs a key ${tag}`)).toBeVisible();
-    await expect(page.getByRole('alert').getByText('Failed to initialize AI service. Please check your API key.')).toBeVisible();
-    await expect(page).toHaveURL(/\/new$/);
+    await expect(page.getByText('No OpenRouter API key is set up yet.')).toBeVisible();
     // Once a key is stored, the conversation goes on by itself.
     await storeAiKey(request, account);
     await page.reload();

@@ -1,6 +1,6 @@
 // API Configuration (/api-setup) through the real server: the user's key is sent once, shown back only by
 // its last 4 characters, never in any response nor in the browser's storage nor in the built bundle; a
-// server with its own key says so and goes to /; a visitor is sent to sign in first and comes back.
+// server with its own key says so and offers no form; a visitor is sent to sign in first and comes back.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -164,21 +164,34 @@ test('a visitor who presses Save is sent to sign in and comes back to /api-setup
 test.describe('a server with its own key', () => {
   test.use({ baseURL: KEYED_ORIGIN });
 
-  test("a visitor is told 'API Key Available' and sent on to /", async ({ page }) => {
+  async function expectServerKeyPage(page: Page): Promise<void> {
+    await expect(page.getByRole('heading', { level: 1, name: 'API Configuration' })).toBeVisible();
+    await expect(page.getByText('API Key Available', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Using API key from server secrets\./)).toBeVisible();
+    // The page stays, and offers no form: the server's key is used for every request.
+    await expect(page).toHaveURL(/\/api-setup$/);
+    await expect(page.getByLabel('OpenRouter API Key')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save API Key' })).toHaveCount(0);
+  }
+
+  test("a visitor stays on /api-setup and is told 'API Key Available', with no form", async ({ page }) => {
     await page.goto('/api-setup');
-    await expectToast(page, 'API Key Available', 'Using API key from server secrets.');
-    await expect(page).not.toHaveURL(/\/api-setup$/);
+    await expectServerKeyPage(page);
   });
 
-  test("a signed-in user is told 'API Key Available' and lands on /", async ({ page }) => {
+  test("a signed-in user is told 'API Key Available'; the server refuses a key of their own", async ({ page }) => {
     const keyedRequest = await playwrightRequest.newContext({ baseURL: KEYED_ORIGIN });
     const account = await createAccount(keyedRequest);
+    const refused = await keyedRequest.put('/api/ai/key', {
+      headers: { Authorization: `Bearer ${account.accessToken}`, apikey: account.anonKey },
+      data: { apiKey: 'sk-or-own-key-4321' },
+    });
+    expect(refused.status()).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain('server_key_in_use');
     await keyedRequest.dispose();
     await seedSession(page, account.session, KEYED_ORIGIN);
     await gotoAs(page, '/');
     await page.goto('/api-setup');
-    await expectToast(page, 'API Key Available', 'Using API key from server secrets.');
-    await expect(page).toHaveURL(`${KEYED_ORIGIN}/`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+    await expectServerKeyPage(page);
   });
 });

@@ -94,7 +94,11 @@ describe('validation', () => {
     ['/ai/conversation', 'readyForPlan that is not a boolean', { messages: [{ role: 'user', content: 'x' }], readyForPlan: 'yes' }, /^readyForPlan: /],
     ['/ai/conversation', 'too many messages', { messages: Array.from({ length: 201 }, () => ({ role: 'user', content: 'x' })) }, /at most 200 messages/],
     ['/ai/chat', 'a message that is too long', { messages: [{ role: 'user', content: 'x'.repeat(50_001) }] }, /^messages\.0\.content: /],
-    ['/ai/chat', 'a profile that is not an object', { messages: [{ role: 'user', content: 'x' }], profile: 'Ada' }, /^profile: /],
+    // The prompt's context comes from the account: a body carrying it, or anything unknown, is refused.
+    ['/ai/chat', 'a profile', { messages: [{ role: 'user', content: 'x' }], profile: { name: 'Ada' } }, /Unrecognized key.*profile/],
+    ['/ai/conversation', 'preferences', { messages: [{ role: 'user', content: 'x' }], preferences: { tone: 'calm' } }, /Unrecognized key.*preferences/],
+    ['/ai/expand', 'an unknown field', { idea: 'x', surprise: true }, /Unrecognized key.*surprise/],
+    ['/ai/chat', 'a message with an extra field', { messages: [{ role: 'user', content: 'x', name: 'sys' }] }, /^messages\.0: Unrecognized key/],
     ['/ai/chat', 'note content that is not text', { messages: [{ role: 'user', content: 'x' }], noteContent: { a: 1 } }, /^noteContent: /],
   ];
 
@@ -136,13 +140,5 @@ describe('validation', () => {
 
   it('made no provider call for any invalid request', () => {
     expect(bed.fake.requests).toHaveLength(0);
-  });
-
-  it('ignores unknown fields and reads odd preferences leniently', async () => {
-    const response = await api(bed.server, '/ai/chat', token, {
-      body: { messages: [{ role: 'user', content: 'hi' }], surprise: true, preferences: { tone: 'sarcastic' } },
-    });
-    expect(response.status).toBe(200);
-    await response.text();
   });
 });

@@ -4,15 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { DEFAULT_PLAN_REPLY, DEFAULT_PLAN_STEPS, DEFAULT_QUESTION_REPLY, DEFAULT_FALLBACK_REPLY } from '../../e2e/support/fake-ai-provider-replies';
 import { fallbackClock } from '../src/ai/fallback';
 import { FALLBACK_SYSTEM_PROMPT } from '../src/ai/prompts';
-import { api, lastEvent, readEvents, signIn, startAiTestBed, streamTurn, type AiTestBed, type SseEvent } from './ai-support';
+import { api, insertNote, lastEvent, readEvents, saveMetadata, signIn, startAiTestBed, streamTurn, type AiTestBed, type SseEvent } from './ai-support';
 
 let bed: AiTestBed;
 let token: string;
+let userId: string;
 const SERVER_KEY = 'sk-server-secret-key-0000';
 
 beforeAll(async () => {
   bed = await startAiTestBed({ serverKey: SERVER_KEY });
-  ({ token } = await signIn(bed.server));
+  ({ token, userId } = await signIn(bed.server));
 });
 afterAll(async () => bed?.close());
 const spies: { mockRestore(): void }[] = [];
@@ -30,6 +31,9 @@ const conversation = (readyForPlan = false) => ({
   ],
   readyForPlan,
 });
+
+/** An error event as the browser gets it: the catalogue sentence, a code for what to offer, the request id. */
+const errorEvent = (data: Record<string, unknown>) => ({ event: 'error', data: { ...data, requestId: expect.stringMatching(/^req-/) } });
 
 /** Makes the fallback's waits instant, recording the delays asked for. */
 function instantFallbackClock(): number[] {
@@ -91,13 +95,12 @@ describe('POST /api/ai/conversation', () => {
 });
 
 describe('POST /api/ai/chat', () => {
-  it('answers with the note, profile and activity in the system prompt', async () => {
+  it("answers with the note, and the account's preferences, profile and recent notes in the system prompt", async () => {
+    await saveMetadata(bed.server, token, { name: 'Ada', bio: 'Engineer', location: 'London, UK', website: 'https://ada.example', ai_preferences: { aiName: 'Juniper', tone: 'calm' } });
+    await insertNote(bed.server, token, userId, 'Lisbon in May');
     const { events } = await streamTurn(bed.server, '/ai/chat', token, {
       messages: [{ role: 'user', content: 'What should I do first?' }],
       noteContent: 'Plan a trip to Lisbon in May',
-      profile: { name: 'Ada', bio: 'Engineer', location: 'London, UK', website: 'https://ada.example', ignored: 'x' },
-      notesActivity: { n1: { view: '2025-01-01T10:00:00Z', lastAction: { type: 'view', timestamp: '2025-01-01T10:00:00Z' } } },
-      preferences: { aiName: 'Juniper', tone: 'calm' },
     });
     expect(lastEvent(events)).toEqual({ event: 'done', data: { text: DEFAULT_QUESTION_REPLY, usingFallback: false } });
     const body = bed.fake.requests[0]!.body as { model: string; messages: { role: string; content: string }[] };
@@ -108,7 +111,7 @@ describe('POST /api/ai/chat', () => {
     expect(system).toContain('<note_content>\nPlan a trip to Lisbon in May\n</note_content>');
     expect(system).toContain('Name: Ada');
     expect(system).toContain('Location: London, UK');
-    expect(system).toContain('Activity recorded on 1 note.');
+    expect(system).toMatch(/Most recently updated notes:\n- Lisbon in May \(updated \d{4}-\d\d-\d\d\)/);
   });
 });
 
@@ -147,7 +150,15 @@ describe('provider errors', () => {
     bed.fake.script({ kind: 'error', status: 401 });
     const { response, events } = await streamTurn(bed.server, '/ai/chat', token, chat);
     expect(response.status).toBe(200);
-    expect(events).toEqual([{ event: 'error', data: { status: 401, message: 'Invalid API key. Please check your OpenRouter API key.' } }]);
+    // The server's key failed, and the message says so (not 'check your key').
+    expect(events).toEqual([
+      errorEvent({
+        status: 401,
+        code: 'invalid_key',
+        keySource: 'server',
+        message: "Invalid API key. The server's OpenRouter API key was refused; please tell whoever runs this Sprout server.",
+      }),
+    ]);
     expect(bed.fake.requests).toHaveLength(1);
   });
 
@@ -155,44 +166,41 @@ describe('provider errors', () => {
     bed.fake.script({ kind: 'error', status: 429, retryAfter: 17 });
     const { response, events } = await streamTurn(bed.server, '/ai/chat', token, chat);
     expect(response.headers.get('retry-after')).toBe('17');
-    expect(events).toEqual([{ event: 'error', data: { status: 429, message: 'Rate limit exceeded. Please try again later.', retryAfter: 17 } }]);
+    expect(events).toEqual([errorEvent({ status: 429, code: 'rate_limited', message: 'Rate limit exceeded. Please try again later.', retryAfter: 17 })]);
     expect(bed.fake.requests).toHaveLength(1);
   });
 
-  it('maps another 4xx to API Error with the body, without fallback', async () => {
+  it("maps another 4xx to a sentence, never the provider's JSON, without fallback", async () => {
     bed.fake.script({ kind: 'error', status: 400, body: { error: { message: 'model not found', code: 400 } } });
     const { events } = await streamTurn(bed.server, '/ai/expand', token, { idea: 'x' });
-    expect(events).toEqual([
-      { event: 'error', data: { status: 400, message: 'API Error (400): {"error":{"message":"model not found","code":400}}' } },
-    ]);
+    expect(events).toEqual([errorEvent({ status: 400, code: 'provider_error', message: 'API Error (400): the OpenRouter API refused the request.' })]);
     expect(bed.fake.requests).toHaveLength(1);
   });
 
-  it('truncates a long error body and never echoes the key', async () => {
+  it("names whose key a 403 is about and never echoes the provider's body", async () => {
     bed.fake.script({ kind: 'error', status: 403, body: `key ${SERVER_KEY} is not allowed ${'x'.repeat(1000)}` });
     const { events } = await streamTurn(bed.server, '/ai/chat', token, chat);
-    const message = String(lastEvent(events)?.data.message);
-    expect(message.startsWith('API Error (403): key [redacted] is not allowed xxx')).toBe(true);
-    expect(message.length).toBeLessThan(340);
-    expect(message).not.toContain(SERVER_KEY);
+    expect(lastEvent(events)).toEqual(
+      errorEvent({ status: 403, code: 'invalid_key', keySource: 'server', message: "API Error (403): The server's OpenRouter API key is not allowed to use this model or has no credits left." }),
+    );
   });
 
   it('maps a 200 with a body that is not JSON to the invalid-response message', async () => {
     bed.fake.script({ kind: 'garbage' });
     const { events } = await streamTurn(bed.server, '/ai/chat', token, chat);
-    expect(events).toEqual([{ event: 'error', data: { status: 502, message: 'Invalid response from AI service.' } }]);
+    expect(events).toEqual([errorEvent({ status: 502, code: 'invalid_response', message: 'Invalid response from AI service.' })]);
   });
 
   it('maps malformed chunks inside an event stream to the invalid-response message', async () => {
     bed.fake.script({ kind: 'garbage', contentType: 'text/event-stream', body: 'data: {not json\n\n' });
     const { events } = await streamTurn(bed.server, '/ai/chat', token, chat);
-    expect(events).toEqual([{ event: 'error', data: { status: 502, message: 'Invalid response from AI service.' } }]);
+    expect(events).toEqual([errorEvent({ status: 502, code: 'invalid_response', message: 'Invalid response from AI service.' })]);
   });
 
   it.each(['empty-content', 'no-choices'] as const)('maps an empty reply (%s) to "No response generated."', async (shape) => {
     bed.fake.script({ kind: 'empty', shape });
     const { events } = await streamTurn(bed.server, '/ai/conversation', token, conversation());
-    expect(events).toEqual([{ event: 'error', data: { status: 502, message: 'No response generated.' } }]);
+    expect(events).toEqual([errorEvent({ status: 502, code: 'empty', message: 'No response generated.' })]);
     expect(bed.fake.requests).toHaveLength(1);
   });
 });
@@ -217,12 +225,11 @@ describe('fallback', () => {
     });
   });
 
-  it('uses the idea as the fallback prompt for expansion and still parses the result', async () => {
-    instantFallbackClock();
-    bed.fake.script({ kind: 'error', status: 503 }, { kind: 'text', text: 'Goal Summary\nDo it.\n\nAction Steps:\n1. One\n2. Two' });
+  it('never answers a plan request with the fallback, which cannot write a plan: the error and a retry', async () => {
+    bed.fake.script({ kind: 'error', status: 503 });
     const { events } = await streamTurn(bed.server, '/ai/expand', token, { idea: 'Run a marathon' });
-    expect(lastEvent(events)?.data).toMatchObject({ steps: ['One', 'Two'], usingFallback: true });
-    expect((bed.fake.requests[1]!.body as { messages: { content: string }[] }).messages[1]?.content).toBe('Run a marathon');
+    expect(events).toEqual([errorEvent({ status: 503, code: 'provider_error', message: 'API Error (503): the OpenRouter API failed to answer.' })]);
+    expect(bed.fake.requests).toHaveLength(1);
   });
 
   it('retries the fallback on its schedule and reports the last failure after 3 attempts', async () => {
@@ -235,7 +242,7 @@ describe('fallback', () => {
       { kind: 'error', status: 500, body: 'still broken' },
     );
     const { events } = await streamTurn(bed.server, '/ai/chat', token, { messages: [{ role: 'user', content: 'hi' }] });
-    expect(events).toEqual([{ event: 'error', data: { status: 500, message: 'API Error (500): still broken' } }]);
+    expect(events).toEqual([errorEvent({ status: 500, code: 'provider_error', message: 'API Error (500): the OpenRouter API failed to answer.' })]);
     expect(bed.fake.requests).toHaveLength(4);
     expect(delays).toEqual([1500, 2500]);
   });
@@ -252,7 +259,7 @@ describe('fallback', () => {
     instantFallbackClock();
     bed.fake.script({ kind: 'error', status: 500 }, { kind: 'error', status: 429, retryAfter: 5 });
     const { events } = await streamTurn(bed.server, '/ai/chat', token, { messages: [{ role: 'user', content: 'hi' }] });
-    expect(events).toEqual([{ event: 'error', data: { status: 429, message: 'Rate limit exceeded. Please try again later.', retryAfter: 5 } }]);
+    expect(events).toEqual([errorEvent({ status: 429, code: 'rate_limited', message: 'Rate limit exceeded. Please try again later.', retryAfter: 5 })]);
     expect(bed.fake.requests).toHaveLength(2);
   });
 
@@ -281,10 +288,7 @@ describe('an error reported inside the stream (as OpenRouter does for upstream f
     const { events } = await streamTurn(bed.server, '/ai/chat', token, { messages: [{ role: 'user', content: 'hi' }] });
     expect(events).toEqual([
       { event: 'delta', data: { text: 'Hi ' } },
-      {
-        event: 'error',
-        data: { status: 502, message: 'API Error (502): {"code":502,"message":"Provider returned error"}', partial: 'Hi ', incomplete: true },
-      },
+      errorEvent({ status: 502, code: 'provider_error', message: 'API Error (502): the OpenRouter API failed to answer.', partial: 'Hi ', incomplete: true }),
     ]);
   });
 });
@@ -294,15 +298,15 @@ describe('a stream cut mid-way', () => {
     bed.fake.script({ kind: 'text', deltas: ['Here is ', 'the start ', 'and the rest'], cutAfterChunks: 2 });
     const { events, deltas } = await streamTurn(bed.server, '/ai/chat', token, { messages: [{ role: 'user', content: 'hi' }] });
     expect(deltas).toBe('Here is the start ');
-    expect(lastEvent(events)).toEqual({
-      event: 'error',
-      data: {
+    expect(lastEvent(events)).toEqual(
+      errorEvent({
         status: 502,
+        code: 'interrupted',
         message: 'The connection to the OpenRouter API was interrupted. The reply is incomplete.',
         partial: 'Here is the start ',
         incomplete: true,
-      },
-    });
+      }),
+    );
     expect(bed.fake.requests).toHaveLength(1);
   });
 });

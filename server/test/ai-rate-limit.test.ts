@@ -28,8 +28,8 @@ describe('per-user AI rate limit', () => {
     // Refused before any provider call.
     expect(bed.fake.requests.length).toBe(providerCalls);
 
-    // Storing a key is not an AI call.
-    expect((await api(bed.server, '/ai/key', token, { method: 'PUT', body: { apiKey: 'sk-or-v1-abcdefghijklmnop' } })).status).toBe(200);
+    // The key endpoints are not AI calls.
+    expect((await api(bed.server, '/ai/key', token, { method: 'DELETE' })).status).toBe(204);
   });
 
   it('counts each user separately', async () => {

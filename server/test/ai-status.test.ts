@@ -38,16 +38,22 @@ describe('GET /api/ai/status', () => {
     [429, 'rate_limited'],
     [500, 'provider_error'],
     [503, 'provider_error'],
-  ])('reports a %s as "Connection test failed: {status} {body}"', async (code, expected) => {
+  ])('reports a %s as "Connection test failed: {status} {body}", and whether the fallback would answer', async (code, expected) => {
     bed.fake.script({ kind: 'error', status: code, body: `status ${code} body`, endpoint: 'models' });
     expect(await status()).toEqual({
       ok: false,
       code: expected,
       status: code,
       message: `Connection test failed: ${code} status ${code} body`,
+      fallback: code >= 500,
       models: 0,
       source: 'server',
     });
+  });
+
+  it("quotes the provider's own sentence, not its JSON", async () => {
+    bed.fake.script({ kind: 'error', status: 500, endpoint: 'models' });
+    expect(await status()).toMatchObject({ message: 'Connection test failed: 500 Internal Server Error' });
   });
 
   it('reports a body that is not a models list', async () => {

@@ -79,3 +79,23 @@ export async function streamTurn(server: TestServer, path: string, token: string
 }
 
 export const lastEvent = (events: SseEvent[]) => events[events.length - 1];
+
+/** Saves user_metadata the way Settings and Profile do: PUT /auth/v1/user `data`. */
+export async function saveMetadata(server: TestServer, token: string, data: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${server.url}/auth/v1/user`, {
+    method: 'PUT',
+    headers: { apikey: server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ data }),
+  });
+  if (!response.ok) throw new Error(`PUT /auth/v1/user answered ${response.status}: ${await response.text()}`);
+}
+
+/** Stores a note through the REST API, as the client's sync does. */
+export async function insertNote(server: TestServer, token: string, userId: string, title: string): Promise<void> {
+  const response = await fetch(`${server.url}/rest/v1/notes`, {
+    method: 'POST',
+    headers: { apikey: server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+    body: JSON.stringify({ user_id: userId, title, content: title }),
+  });
+  if (!response.ok) throw new Error(`POST /rest/v1/notes answered ${response.status}: ${await response.text()}`);
+}

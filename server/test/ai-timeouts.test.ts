@@ -48,8 +48,10 @@ describe('AI_TIMEOUT_MS', () => {
     const delays = instantFallbackClock();
     const slow = { kind: 'default', firstByteDelayMs: 3_000 } as const;
     bed.fake.script(slow, slow, slow, slow);
-    const { events } = await streamTurn(bed.server, '/ai/expand', token, { idea: 'Write a book' });
-    expect(events).toEqual([{ event: 'error', data: { status: 504, message: 'The OpenRouter API did not respond in time. Please try again.' } }]);
+    const { events } = await streamTurn(bed.server, '/ai/chat', token, chat);
+    expect(events).toEqual([
+      { event: 'error', data: { status: 504, code: 'timeout', message: 'The OpenRouter API did not respond in time. Please try again.', requestId: expect.any(String) } },
+    ]);
     expect(bed.fake.requests).toHaveLength(4);
     expect(delays).toHaveLength(2);
   });
@@ -61,7 +63,14 @@ describe('AI_TIMEOUT_MS', () => {
       { event: 'delta', data: { text: 'Step one, ' } },
       {
         event: 'error',
-        data: { status: 504, message: 'The OpenRouter API stopped responding. The reply is incomplete.', partial: 'Step one, ', incomplete: true },
+        data: {
+          status: 504,
+          code: 'interrupted',
+          message: 'The OpenRouter API stopped responding. The reply is incomplete.',
+          partial: 'Step one, ',
+          incomplete: true,
+          requestId: expect.any(String),
+        },
       },
     ]);
     expect(bed.fake.requests).toHaveLength(1);
@@ -85,7 +94,7 @@ describe('an unreachable provider', () => {
     expect(response.status).toBe(200);
     expect(lastEvent(events)).toEqual({
       event: 'error',
-      data: { status: 502, message: 'Could not connect to the OpenRouter API. Please check the connection and try again.' },
+      data: { status: 502, code: 'connection', message: 'Could not connect to the OpenRouter API. Please check the connection and try again.', requestId: expect.any(String) },
     });
     expect(events).toHaveLength(1);
     expect(delays).toHaveLength(2);
@@ -97,6 +106,7 @@ describe('an unreachable provider', () => {
       ok: false,
       code: 'connection_error',
       message: 'Connection test failed: could not connect to the OpenRouter API.',
+      fallback: true,
       models: 0,
       source: 'server',
     });

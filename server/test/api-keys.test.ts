@@ -142,17 +142,20 @@ describe('without a server key', () => {
     const badKey = 'bad-key-of-this-user-0000-ABCD';
     await put(bed, token, badKey);
     const { events } = await streamTurn(bed.server, '/ai/expand', token, { idea: 'x' });
-    expect(events).toEqual([{ event: 'error', data: { status: 401, message: 'Invalid API key. Please check your OpenRouter API key.' } }]);
+    // The user's own key failed: the message says to check it.
+    expect(events).toEqual([
+      { event: 'error', data: { status: 401, code: 'invalid_key', keySource: 'user', message: 'Invalid API key. Please check your OpenRouter API key.', requestId: expect.any(String) } },
+    ]);
     const status = (await (await api(bed.server, '/ai/status', token)).json()) as Record<string, unknown>;
     expect(status).toMatchObject({ ok: false, code: 'invalid_api_key', status: 401, models: 0, source: 'user' });
-    expect(status.message).toBe('Connection test failed: 401 {"error":{"message":"User not found.","code":401}}');
+    expect(status.message).toBe('Connection test failed: 401 User not found.');
     expect(JSON.stringify(seen)).not.toContain(badKey);
   });
 
   it('redacts the key when a provider error echoes it', async () => {
     bed.fake.script({ kind: 'error', status: 403, body: { error: { message: `Key ${KEY_A} has no credits` } } });
     const { events } = await streamTurn(bed.server, '/ai/chat', a.token, { messages: [{ role: 'user', content: 'hi' }] });
-    expect(lastEvent(events)?.data.message).toBe('API Error (403): {"error":{"message":"Key [redacted] has no credits"}}');
+    expect(lastEvent(events)?.data.message).toBe('API Error (403): Your OpenRouter API key is not allowed to use this model or has no credits left.');
     bed.fake.script({ kind: 'error', status: 500, body: `upstream rejected ${KEY_A}`, endpoint: 'models' });
     const status = (await (await api(bed.server, '/ai/status', a.token)).json()) as Record<string, unknown>;
     expect(status).toMatchObject({ ok: false, code: 'provider_error', message: 'Connection test failed: 500 upstream rejected [redacted]' });
@@ -194,11 +197,13 @@ describe('with a server key', () => {
   });
   afterAll(async () => bed?.close());
 
-  it('uses the server key even when the user stored one', async () => {
+  it("refuses a user's own key, which would never be used, and uses the server key", async () => {
     const { token } = await signIn(bed.server);
     expect(await keyStatus(bed, null)).toEqual({ available: true, source: 'server', last4: null });
-    expect(await (await put(bed, token, KEY_A)).json()).toEqual({ available: true, source: 'server', last4: 'WXYZ' });
-    expect(await keyStatus(bed, token)).toEqual({ available: true, source: 'server', last4: 'WXYZ' });
+    const refused = await put(bed, token, KEY_A);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: 'server_key_in_use', message: 'This server provides the OpenRouter API key; your own key is not needed.' });
+    expect(await keyStatus(bed, token)).toEqual({ available: true, source: 'server', last4: null });
     await streamTurn(bed.server, '/ai/expand', token, { idea: 'x' });
     expect(bed.fake.requests[0]?.headers.authorization).toBe(`Bearer ${SERVER_KEY}`);
     expect(await (await api(bed.server, '/ai/status', token)).json()).toMatchObject({ ok: true, source: 'server' });

@@ -1,14 +1,32 @@
 // Provider failures in the words of the spec's error catalogue (section 8), plus when the fallback may run.
+import type { KeySource } from './key-store';
 import type { ProviderError } from './provider';
 import { redactSecret } from './redact-secret';
 
 /** Longest provider error body quoted back to the user. */
 export const ERROR_BODY_MAX_CHARS = 300;
 
+/** What the browser can do about a failed turn; every one of them offers Retry. */
+export type TurnErrorCode =
+  | 'invalid_key'
+  | 'rate_limited'
+  | 'provider_error'
+  | 'invalid_response'
+  | 'empty'
+  | 'timeout'
+  | 'connection'
+  | 'interrupted'
+  | 'no_plan'
+  | 'unexpected';
+
 export interface TurnErrorPayload {
   status: number;
+  code: TurnErrorCode;
+  /** A sentence of the spec's catalogue (section 8); never the provider's own body. */
   message: string;
   retryAfter?: number;
+  /** With invalid_key: whose key was refused (the browser links to /api-setup only for the user's own). */
+  keySource?: KeySource;
 }
 
 export const DEFAULT_TURN_MESSAGES = {
@@ -16,6 +34,9 @@ export const DEFAULT_TURN_MESSAGES = {
   conversation: 'Failed to continue the conversation',
   chat: 'Failed to process chat message',
 } as const;
+
+/** The catalogue's words when a plan answer still did not conform after the corrective attempt. */
+export const NO_PLAN_MESSAGE = 'The assistant did not return a plan. Try again.';
 
 /** A provider's body, shortened and with the key in use cut out, should the provider echo it. */
 export function quoteBody(body: string | undefined, apiKey: string): string {
@@ -31,44 +52,93 @@ export function allowsFallback(error: ProviderError): boolean {
   return error.kind === 'status' && (error.details.status ?? 0) >= 500;
 }
 
-export function describeFailure(
-  error: ProviderError,
-  context: { providerName: string; apiKey: string; defaultMessage: string },
-): TurnErrorPayload {
+export interface WordingContext {
+  providerName: string;
+  apiKey: string;
+  /** Whose key the request used: key problems name it. */
+  keySource: KeySource;
+  defaultMessage: string;
+}
+
+/** The sentence for a failed call. The provider's body is not in it: the caller logs it (logDetail). */
+export function describeFailure(error: ProviderError, context: WordingContext): TurnErrorPayload {
   const status = error.details.status;
+  const provider = context.providerName;
+  const whose = context.keySource === 'server' ? `The server's ${provider} API key` : `Your ${provider} API key`;
   switch (error.kind) {
     case 'status':
-      if (status === 401) return { status, message: `Invalid API key. Please check your ${context.providerName} API key.` };
+      if (status === 401) {
+        return {
+          status,
+          code: 'invalid_key',
+          keySource: context.keySource,
+          message:
+            context.keySource === 'server'
+              ? `Invalid API key. The server's ${provider} API key was refused; please tell whoever runs this Sprout server.`
+              : `Invalid API key. Please check your ${provider} API key.`,
+        };
+      }
       if (status === 429) {
         return {
           status,
+          code: 'rate_limited',
           message: 'Rate limit exceeded. Please try again later.',
           ...(error.details.retryAfter !== undefined ? { retryAfter: error.details.retryAfter } : {}),
         };
       }
-      return { status: status ?? 502, message: `API Error (${status ?? 502}): ${quoteBody(error.details.body, context.apiKey)}` };
+      if (status === 402 || status === 403) {
+        return { status, code: 'invalid_key', keySource: context.keySource, message: `API Error (${status}): ${whose} is not allowed to use this model or has no credits left.` };
+      }
+      return {
+        status: status ?? 502,
+        code: 'provider_error',
+        message: `API Error (${status ?? 502}): the ${provider} API ${(status ?? 502) >= 500 ? 'failed to answer' : 'refused the request'}.`,
+      };
     case 'invalid_response':
-      return { status: 502, message: 'Invalid response from AI service.' };
+      return { status: 502, code: 'invalid_response', message: 'Invalid response from AI service.' };
     case 'empty':
-      return { status: 502, message: 'No response generated.' };
+      return { status: 502, code: 'empty', message: 'No response generated.' };
     case 'timeout':
-      return { status: 504, message: `The ${context.providerName} API did not respond in time. Please try again.` };
+      return { status: 504, code: 'timeout', message: `The ${provider} API did not respond in time. Please try again.` };
     case 'connection':
-      return { status: 502, message: `Could not connect to the ${context.providerName} API. Please check the connection and try again.` };
+      return { status: 502, code: 'connection', message: `Could not connect to the ${provider} API. Please check the connection and try again.` };
     default:
-      return { status: 500, message: context.defaultMessage };
+      return { status: 500, code: 'unexpected', message: context.defaultMessage };
   }
 }
 
+/** What goes to the server log about a failure (the request id comes with the request's logger). */
+export function logDetail(error: ProviderError, apiKey: string): Record<string, unknown> {
+  return {
+    kind: error.kind,
+    status: error.details.status,
+    providerMessage: quoteBody(error.message, apiKey),
+    ...(error.details.body !== undefined ? { providerBody: quoteBody(error.details.body, apiKey) } : {}),
+  };
+}
+
 /** The message when a stream broke after some text had already been sent. */
-export function describeInterruption(error: ProviderError, context: { providerName: string; apiKey: string; defaultMessage: string }): TurnErrorPayload {
+export function describeInterruption(error: ProviderError, context: WordingContext): TurnErrorPayload {
   if (error.kind === 'timeout') {
-    return { status: 504, message: `The ${context.providerName} API stopped responding. The reply is incomplete.` };
+    return { status: 504, code: 'interrupted', message: `The ${context.providerName} API stopped responding. The reply is incomplete.` };
   }
   if (error.kind === 'connection') {
-    return { status: 502, message: `The connection to the ${context.providerName} API was interrupted. The reply is incomplete.` };
+    return { status: 502, code: 'interrupted', message: `The connection to the ${context.providerName} API was interrupted. The reply is incomplete.` };
   }
   return describeFailure(error, context);
+}
+
+/** The provider's own error sentence from an OpenAI-style body ({"error": {"message"}}), else the body. */
+export function providerErrorText(body: string | undefined): string {
+  try {
+    const parsed = JSON.parse(body ?? '') as { error?: { message?: unknown } | string; message?: unknown };
+    const inner = typeof parsed.error === 'object' ? parsed.error?.message : parsed.error;
+    const text = typeof inner === 'string' ? inner : typeof parsed.message === 'string' ? parsed.message : undefined;
+    if (text && text.trim() !== '') return text;
+  } catch {
+    // not JSON: the body itself
+  }
+  return body ?? '';
 }
 
 /** The connection test's failure message: 'Connection test failed: {status} {body}' (spec section 8). */
@@ -79,7 +149,7 @@ export function describeStatusFailure(error: ProviderError, context: { providerN
     case 'status':
       return {
         code: status === 401 ? 'invalid_api_key' : status === 429 ? 'rate_limited' : 'provider_error',
-        message: `${prefix} ${status} ${quoteBody(error.details.body, context.apiKey)}`.trim(),
+        message: `${prefix} ${status} ${quoteBody(providerErrorText(error.details.body), context.apiKey)}`.trim(),
         ...(status !== undefined ? { status } : {}),
       };
     case 'invalid_response':

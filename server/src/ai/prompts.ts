@@ -1,8 +1,8 @@
-// The assistant's prompts (spec sections 3, 4, 7 and 9), built from the AI preferences. Pure: no I/O.
+// The assistant's prompts (spec sections 3, 4, 7 and 9), built from the caller's AI preferences and
+// profile as the server stores them (caller-context.ts). Pure: no I/O.
 // Text supplied by the user or read from their notes is fenced in tags the model is told to treat as
 // material, not instructions. That makes injection harder; it does not make it impossible.
 import {
-  parseAiPreferences,
   questionBudget,
   type AiPreferences,
   type ConversationDepth,
@@ -11,7 +11,8 @@ import {
   type Tone,
 } from '#core/ai-preferences';
 import type { ChatMessage } from '#core/note';
-import { summariseNotesActivity } from './notes-activity';
+import { describePlanProblems, type PlanProblem } from '#core/plan-check';
+import { summariseRecentNotes, type RecentNote } from './notes-activity';
 
 /** Plan requests carry this heading; the fake provider keys its default plan reply on it. */
 export const PLAN_FORMAT_MARKER = 'PLAN FORMAT (required)';
@@ -123,8 +124,8 @@ function planFormat(prefs: AiPreferences): string {
 }
 
 /** Idea expansion: the idea straight to a plan. */
-export function buildExpandPrompt(input: { idea: string; preferences?: unknown; now: Date }): PromptMessage[] {
-  const prefs = parseAiPreferences(input.preferences);
+export function buildExpandPrompt(input: { idea: string; preferences: AiPreferences; now: Date }): PromptMessage[] {
+  const prefs = input.preferences;
   const system = [
     identity(prefs, input.now),
     TONE_LINES[prefs.tone],
@@ -148,10 +149,10 @@ export function countQuestionsAsked(messages: readonly ChatMessage[]): number {
 export function buildConversationPrompt(input: {
   messages: readonly ChatMessage[];
   readyForPlan: boolean;
-  preferences?: unknown;
+  preferences: AiPreferences;
   now: Date;
 }): PromptMessage[] {
-  const prefs = parseAiPreferences(input.preferences);
+  const prefs = input.preferences;
   const history = fitHistory(input.messages, PROMPT_LIMITS.historyChars);
   const parts = [identity(prefs, input.now), TONE_LINES[prefs.tone]];
   if (input.readyForPlan) {
@@ -186,15 +187,15 @@ export function buildChatPrompt(input: {
   messages: readonly ChatMessage[];
   noteContent?: string | null | undefined;
   profile?: UserProfile | null | undefined;
-  notesActivity?: unknown;
-  preferences?: unknown;
+  recentNotes?: readonly RecentNote[];
+  preferences: AiPreferences;
   now: Date;
 }): PromptMessage[] {
-  const prefs = parseAiPreferences(input.preferences);
+  const prefs = input.preferences;
   const budget = questionBudgetText(prefs.conversationDepth);
   const note = input.noteContent?.trim();
   const profile = formatProfile(input.profile);
-  const activity = summariseNotesActivity(input.notesActivity);
+  const activity = summariseRecentNotes(input.recentNotes ?? []);
   const system = [
     identity(prefs, input.now),
     TONE_LINES[prefs.tone],
@@ -210,6 +211,21 @@ export function buildChatPrompt(input: {
     .filter((part) => part !== '')
     .join('\n\n');
   return [{ role: 'system', content: system }, ...fitHistory(input.messages, PROMPT_LIMITS.historyChars)];
+}
+
+/**
+ * The one corrective attempt after a plan answer that did not follow the format: the same prompt, the
+ * answer as it came, and an instruction naming what was missing.
+ */
+export function buildCorrectivePrompt(messages: readonly PromptMessage[], answer: string, problems: readonly PlanProblem[]): PromptMessage[] {
+  return [
+    ...messages,
+    { role: 'assistant', content: truncate(answer, PROMPT_LIMITS.noteContentChars) },
+    {
+      role: 'user',
+      content: `That reply did not follow the required plan format: ${describePlanProblems(problems)}. Do not ask any more questions. Reply again with only the plan, with the three headings Goal Summary, Expanded Plan and Action Steps: (5-8 numbered steps, one per line, each starting with its number and a dot).`,
+    },
+  ];
 }
 
 /** The spec's fallback completion: the fixed system message and one user message. */

@@ -1,14 +1,16 @@
 // The AI endpoints under /api (ARCHITECTURE section 5): whether a provider key is available (public),
-// the user's own key (stored encrypted, write-only), the connection test and the three streamed turns.
-// All but the first need a signed-in user (the surface's default); the test and the turns count
-// against that user's AI rate limit; the provider key is resolved per request (server secret, else the
-// user's stored key).
+// the user's own key (stored encrypted, write-only; refused while the server provides one, since the
+// server's key wins), the connection test and the three streamed turns. All but the first need a
+// signed-in user (the surface's default); the test and the turns count against that user's AI rate
+// limit. A turn reads the caller's preferences, profile and key in one query (caller-context.ts) and
+// builds the prompt from those; the body carries only what the user said.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
-import { apiErrors } from '../http/errors/json-errors';
+import { ApiError, apiErrors } from '../http/errors/json-errors';
 import { parseBody } from '../http/parse-body';
-import { DEFAULT_TURN_MESSAGES, describeStatusFailure } from './error-messages';
+import { loadCallerContext, type CallerContext } from './caller-context';
+import { allowsFallback, DEFAULT_TURN_MESSAGES, describeStatusFailure } from './error-messages';
 import { deleteUserApiKey, loadUserApiKey, presentKeyStatus, resolveApiKey, saveUserApiKey, type ResolvedKey } from './key-store';
 import { buildChatPrompt, buildConversationPrompt, buildExpandPrompt, lastUserText } from './prompts';
 import { createProvider, ProviderError } from './provider';
@@ -30,19 +32,29 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   const providerFor = (key: ResolvedKey, request: FastifyRequest) =>
     createProvider({ apiKey: key.apiKey, baseUrl: ai.baseUrl, timeoutMs: ai.timeoutMs, log: request.log });
 
-  const requireKey = async (request: FastifyRequest): Promise<ResolvedKey> => {
-    const key = await resolveApiKey(ctx, callerOf(request).userId, request.log);
-    if (!key) throw apiErrors.apiKeyRequired();
-    return key;
+  /** The caller's context; throws api_key_required when there is no key to call the provider with. */
+  const contextFor = async (request: FastifyRequest, recentNotes: boolean): Promise<CallerContext & { key: ResolvedKey }> => {
+    const context = await loadCallerContext(ctx, callerOf(request).userId, request.log, { recentNotes });
+    if (!context.key) throw apiErrors.apiKeyRequired();
+    return context as CallerContext & { key: ResolvedKey };
   };
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, key: ResolvedKey, turn: TurnPlan) => {
     const sse = openSse(reply, app.scriptHashes);
+    const turnContext = {
+      sse,
+      provider: providerFor(key, request),
+      providerName: ai.providerName,
+      apiKey: key.apiKey,
+      keySource: key.source,
+      requestId: request.id,
+      log: request.log,
+    };
     try {
-      await runTurn(turn, { sse, provider: providerFor(key, request), providerName: ai.providerName, apiKey: key.apiKey, log: request.log });
+      await runTurn(turn, turnContext);
     } catch (error) {
       request.log.error({ err: error }, 'AI turn failed unexpectedly');
-      sse.send('error', { status: 500, message: turn.defaultMessage });
+      sse.send('error', { status: 500, code: 'unexpected', message: turn.defaultMessage, requestId: request.id });
     } finally {
       sse.end();
     }
@@ -57,6 +69,9 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
 
   app.put('/ai/key', async (request, reply) => {
     const { apiKey } = parseBody(putKeyBodySchema, request.body);
+    // The server's key is used for every request while it is set: a key of the user's own would be
+    // stored and never used, so it is refused rather than accepted in silence.
+    if (hasServerKey) throw new ApiError(409, 'server_key_in_use', `This server provides the ${ai.providerName} API key; your own key is not needed.`);
     const saved = await saveUserApiKey(ctx, callerOf(request).userId, apiKey);
     reply.header('Cache-Control', 'no-store');
     return presentKeyStatus(hasServerKey, saved);
@@ -79,16 +94,16 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     } catch (error) {
       const failure = error instanceof ProviderError ? error : new ProviderError('unexpected', String(error));
       const described = describeStatusFailure(failure, { providerName: ai.providerName, apiKey: key.apiKey });
-      return { ok: false, ...described, models: 0, source: key.source };
+      return { ok: false, ...described, fallback: allowsFallback(failure), models: 0, source: key.source };
     }
   });
 
   app.post('/ai/expand', { onRequest: limit }, async (request, reply) => {
     const body = parseBody(expandBodySchema, request.body);
-    const key = await requireKey(request);
-    await stream(request, reply, key, {
+    const caller = await contextFor(request, false);
+    await stream(request, reply, caller.key, {
       model: ai.modelExpand,
-      messages: buildExpandPrompt({ idea: body.idea, preferences: body.preferences, now: new Date() }),
+      messages: buildExpandPrompt({ idea: body.idea, preferences: caller.preferences, now: new Date() }),
       fallbackText: body.idea,
       fallbackModel: ai.modelExpand,
       parsePlan: true,
@@ -98,10 +113,10 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
 
   app.post('/ai/conversation', { onRequest: limit }, async (request, reply) => {
     const body = parseBody(conversationBodySchema, request.body);
-    const key = await requireKey(request);
-    await stream(request, reply, key, {
+    const caller = await contextFor(request, false);
+    await stream(request, reply, caller.key, {
       model: ai.modelChat,
-      messages: buildConversationPrompt({ ...body, now: new Date() }),
+      messages: buildConversationPrompt({ messages: body.messages, readyForPlan: body.readyForPlan, preferences: caller.preferences, now: new Date() }),
       fallbackText: lastUserText(body.messages),
       fallbackModel: ai.modelExpand,
       parsePlan: body.readyForPlan,
@@ -111,10 +126,17 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
 
   app.post('/ai/chat', { onRequest: limit }, async (request, reply) => {
     const body = parseBody(chatBodySchema, request.body);
-    const key = await requireKey(request);
-    await stream(request, reply, key, {
+    const caller = await contextFor(request, true);
+    await stream(request, reply, caller.key, {
       model: ai.modelChat,
-      messages: buildChatPrompt({ ...body, now: new Date() }),
+      messages: buildChatPrompt({
+        messages: body.messages,
+        noteContent: body.noteContent,
+        profile: caller.profile,
+        recentNotes: caller.recentNotes,
+        preferences: caller.preferences,
+        now: new Date(),
+      }),
       fallbackText: lastUserText(body.messages),
       fallbackModel: ai.modelExpand,
       parsePlan: false,

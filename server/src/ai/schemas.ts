@@ -1,5 +1,7 @@
-// Request bodies of the AI endpoints. Unknown fields are ignored (stripped), so an older server accepts a
-// newer client; `preferences` is read leniently by core's parseAiPreferences, never refused.
+// Request bodies of the AI endpoints, validated strictly: a turn carries only what the user said (the
+// idea, the messages), the note being discussed and the ready-for-plan flag. The preferences and the
+// profile are read from the account (caller-context.ts); a body that sends them, or any other field,
+// is refused with 400, so no client can make the prompt disagree with the account.
 import { z } from 'zod';
 import { chatMessageSchema, NOTE_LIMITS } from '#core/note';
 
@@ -7,54 +9,36 @@ export const AI_REQUEST_LIMITS = {
   messages: 200,
   idea: 20_000,
   apiKey: 500,
-  notesActivityEntries: 1_000,
-  notesActivityText: 4_000,
-  profileField: 1_000,
 } as const;
 
 const hasUserText = (messages: { role: string; content: string }[]) =>
   messages.some((m) => m.role === 'user' && m.content.trim() !== '');
 
 const messagesSchema = z
-  .array(chatMessageSchema)
+  .array(chatMessageSchema.strict())
   .min(1, 'at least one message is required')
   .max(AI_REQUEST_LIMITS.messages, `at most ${AI_REQUEST_LIMITS.messages} messages`)
   .refine(hasUserText, 'at least one user message with text is required');
 
-export const expandBodySchema = z.object({
-  idea: z.string().trim().min(1, 'the idea must not be blank').max(AI_REQUEST_LIMITS.idea),
-  preferences: z.unknown().optional(),
-});
+export const expandBodySchema = z
+  .object({
+    idea: z.string().trim().min(1, 'the idea must not be blank').max(AI_REQUEST_LIMITS.idea),
+  })
+  .strict();
 
-export const conversationBodySchema = z.object({
-  messages: messagesSchema,
-  readyForPlan: z.boolean().default(false),
-  preferences: z.unknown().optional(),
-});
+export const conversationBodySchema = z
+  .object({
+    messages: messagesSchema,
+    readyForPlan: z.boolean().default(false),
+  })
+  .strict();
 
-const profileField = z.string().max(AI_REQUEST_LIMITS.profileField).nullish();
-
-export const profileSchema = z.object({
-  name: profileField,
-  bio: profileField,
-  location: profileField,
-  website: profileField,
-});
-
-export const chatBodySchema = z.object({
-  messages: messagesSchema,
-  noteContent: z.string().max(NOTE_LIMITS.text).nullish(),
-  profile: profileSchema.nullish(),
-  notesActivity: z
-    .union([
-      z.string().max(AI_REQUEST_LIMITS.notesActivityText),
-      z
-        .record(z.string().max(200), z.unknown())
-        .refine((r) => Object.keys(r).length <= AI_REQUEST_LIMITS.notesActivityEntries, 'too many notes in notesActivity'),
-    ])
-    .nullish(),
-  preferences: z.unknown().optional(),
-});
+export const chatBodySchema = z
+  .object({
+    messages: messagesSchema,
+    noteContent: z.string().max(NOTE_LIMITS.text).nullish(),
+  })
+  .strict();
 
 export const putKeyBodySchema = z.object({
   apiKey: z

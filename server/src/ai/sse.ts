@@ -42,7 +42,7 @@ export class SseReply {
   }
 
   /** Sends one event; the first one also sends the status line and headers (plus any extra headers). */
-  send(event: 'delta' | 'done' | 'error', data: unknown, extraHeaders: Record<string, string> = {}): void {
+  send(event: 'delta' | 'restart' | 'done' | 'error', data: unknown, extraHeaders: Record<string, string> = {}): void {
     if (!this.open) return;
     this.start(extraHeaders);
     this.reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);

@@ -63,11 +63,11 @@ describe('testAiConnection', () => {
     expect(await test('u1')).toMatchObject({ status: 'failed', detail: 'Your OpenRouter API key appears to be invalid.', keyRequired: false });
   });
 
-  it('fails with the fallback detail when the server cannot be reached or ends the session', async () => {
+  it('fails without promising the fallback when our server cannot be reached or ends the session', async () => {
     statusReply = () => Promise.reject(new TypeError('Failed to fetch'));
-    expect(await test('u1')).toMatchObject({ status: 'failed', detail: 'Failed to connect to OpenRouter API. Local AI will be used as fallback.' });
+    expect(await test('u1')).toMatchObject({ status: 'failed', detail: 'Failed to connect to OpenRouter API.' });
     statusReply = () => Promise.resolve(json({ error: 'unauthorized', message: 'no' }, 401));
-    expect(await test('u1')).toMatchObject({ status: 'failed', detail: 'Failed to connect to OpenRouter API. Local AI will be used as fallback.' });
+    expect(await test('u1')).toMatchObject({ status: 'failed', detail: 'Failed to connect to OpenRouter API.' });
   });
 
   it('shares a test already running', async () => {

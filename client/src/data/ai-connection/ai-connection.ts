@@ -21,6 +21,8 @@ export interface AiConnectionSnapshot {
   source: KeySource | null;
   /** No key at all: the user should visit /api-setup. */
   keyRequired: boolean;
+  /** The failure is one the server's fallback completion answers, so replies still come. */
+  fallback: boolean;
   /** When the last test finished (ms since the epoch). */
   testedAt: number | null;
 }
@@ -32,6 +34,7 @@ export const UNTESTED: AiConnectionSnapshot = Object.freeze({
   models: 0,
   source: null,
   keyRequired: false,
+  fallback: false,
   testedAt: null,
 });
 
@@ -88,14 +91,25 @@ async function connectionTest(deps: ConnectionTestDeps): Promise<AiConnectionSna
   }
   const result = parsed.data;
   if (result.ok) {
-    return { status: 'connected', message: result.message, detail: result.message, models: result.models, source: result.source, keyRequired: false, testedAt: Date.now() };
+    return {
+      status: 'connected',
+      message: result.message,
+      detail: result.message,
+      models: result.models,
+      source: result.source,
+      keyRequired: false,
+      fallback: false,
+      testedAt: Date.now(),
+    };
   }
   if (result.code === 'api_key_required') {
     return failed(result.message || 'API key required', { detail: keyRequiredDetail(providerName), keyRequired: true, source: null });
   }
+  const fallback = result.fallback === true;
   return failed(result.message, {
-    detail: connectionFailureDetail(providerName, { message: result.message, code: result.code, status: result.status }),
+    detail: connectionFailureDetail(providerName, { message: result.message, code: result.code, status: result.status, fallback, source: result.source }),
     source: result.source,
+    fallback,
   });
 }
 

@@ -12,6 +12,8 @@ export const statusResponseSchema = z.object({
   source: z.enum(['server', 'user']).nullable().catch(null),
   code: z.string().optional().catch(undefined),
   status: z.number().optional().catch(undefined),
+  /** The failure is one the server's fallback completion answers (timeouts, connection errors, 5xx). */
+  fallback: z.boolean().optional().catch(undefined),
 });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
@@ -19,6 +21,10 @@ export interface ConnectionFailure {
   message?: string;
   code?: string;
   status?: number;
+  /** The fallback would answer this failure: only then is it promised. */
+  fallback?: boolean;
+  /** Whose key failed. */
+  source?: KeySource | null;
 }
 
 const INVALID_KEY_PATTERN = /invalid[\s_-]*(api[\s_-]*)?key|key[^.]*\binvalid\b|unauthori[sz]ed|\b401\b/i;
@@ -29,10 +35,16 @@ export function mentionsInvalidKey(failure: ConnectionFailure): boolean {
   return INVALID_KEY_PATTERN.test(`${failure.code ?? ''} ${failure.message ?? ''}`);
 }
 
-/** 'Your {provider} API key appears to be invalid.' or 'Failed to connect to {provider} API. Local AI will be used as fallback.' */
+/**
+ * 'Your {provider} API key appears to be invalid.' (or the server's, naming whose key failed), else
+ * 'Failed to connect to {provider} API.', with 'Local AI will be used as fallback.' only when the
+ * server's fallback answers this kind of failure.
+ */
 export function connectionFailureDetail(providerName: string, failure: ConnectionFailure): string {
-  if (mentionsInvalidKey(failure)) return `Your ${providerName} API key appears to be invalid.`;
-  return `Failed to connect to ${providerName} API. Local AI will be used as fallback.`;
+  if (mentionsInvalidKey(failure)) {
+    return failure.source === 'server' ? `The server's ${providerName} API key appears to be invalid.` : `Your ${providerName} API key appears to be invalid.`;
+  }
+  return failure.fallback ? `Failed to connect to ${providerName} API. Local AI will be used as fallback.` : `Failed to connect to ${providerName} API.`;
 }
 
 /** When neither the server nor the user has a key (the server answers code 'api_key_required'). */

@@ -1,24 +1,14 @@
-// Where the AI preferences live: the spec's one local key, kept per user (ARCHITECTURE 9.12, in
-// lib/device-storage.ts), and a copy in the user's `user_metadata.ai_preferences` so they follow the
-// user to another device. `reconcilePreferences` decides between the two copies.
-import { DEFAULT_AI_PREFERENCES, parseAiPreferences, type AiPreferences } from '#core/ai-preferences';
-import {
-  clearLocalPreferences,
-  deviceStorage,
-  isUnsynced,
-  readLocalPreferences,
-  setUnsynced,
-  writeLocalPreferences,
-  type StorageLike,
-} from '../../lib/device-storage';
+// Where the AI preferences live: the account (`user_metadata.ai_preferences`, which the server reads to
+// build every prompt). This device keeps only a save still waiting for the server (the spec's one local
+// key, per user, ARCHITECTURE 9.12, with its unsynced marker): an outbox, never a second copy to reconcile.
+import { parseAiPreferences, type AiPreferences } from '#core/ai-preferences';
+import { clearLocalPreferences, deviceStorage, isUnsynced, readLocalPreferences, setUnsynced, writeLocalPreferences, type StorageLike } from '../../lib/device-storage';
 import { readStoredSession } from '../../lib/supabase';
 
-export { clearLocalPreferences, isUnsynced, readLocalPreferences, setUnsynced, writeLocalPreferences };
-
-/** The `user_metadata` field holding the server copy. */
+/** The `user_metadata` field holding the preferences (server/src/ai/caller-context.ts reads the same). */
 export const AI_PREFERENCES_METADATA_FIELD = 'ai_preferences';
 
-/** The server copy inside a user's `user_metadata`, or null when there is none. */
+/** The account's preferences inside a user's `user_metadata`, or null when there are none. */
 export function preferencesFromMetadata(metadata: unknown): AiPreferences | null {
   if (!isRecord(metadata)) return null;
   const value = metadata[AI_PREFERENCES_METADATA_FIELD];
@@ -35,45 +25,31 @@ export function samePreferences(a: AiPreferences, b: AiPreferences): boolean {
   );
 }
 
-export interface ReconcileInput {
-  local: AiPreferences | null;
-  /** The local copy holds a save not yet written to the server. */
-  unsynced: boolean;
-  server: AiPreferences | null;
+/** A save made on this device that has not reached the server yet, or null. */
+export function pendingSave(userId: string, storage: StorageLike | null = deviceStorage()): AiPreferences | null {
+  return isUnsynced(userId, storage) ? readLocalPreferences(userId, storage) : null;
 }
 
-export interface Reconciled {
-  preferences: AiPreferences;
-  /** Refresh the local key with `preferences`. */
-  writeLocal: boolean;
-  /** Write `preferences` to the server copy. */
-  push: boolean;
+/** Queues a save for the server; false when this device could not store it. */
+export function queueSave(userId: string, preferences: AiPreferences, storage: StorageLike | null = deviceStorage()): boolean {
+  const stored = writeLocalPreferences(userId, preferences, storage);
+  setUnsynced(userId, true, storage);
+  return stored;
 }
 
-/**
- * Which copy wins: a local save still waiting for the server, else the server copy (it may come from
- * another device), else the local copy (which is then uploaded so it follows the user), else defaults.
- */
-export function reconcilePreferences({ local, unsynced, server }: ReconcileInput): Reconciled {
-  if (local && unsynced) return { preferences: local, writeLocal: false, push: true };
-  if (server) return { preferences: server, writeLocal: !local || !samePreferences(local, server), push: false };
-  if (local) return { preferences: local, writeLocal: false, push: true };
-  return { preferences: { ...DEFAULT_AI_PREFERENCES }, writeLocal: false, push: false };
+/** The queued save reached the server (or was refused for good): nothing is kept on this device. */
+export function clearPendingSave(userId: string, storage: StorageLike | null = deviceStorage()): void {
+  clearLocalPreferences(userId, storage);
 }
 
-/**
- * The user's AI preferences, read synchronously for code outside React (e.g. building an AI request):
- * the local key, or the copy in the stored session's `user_metadata` when that is the one that wins.
- */
-export function readAiPreferences(userId: string, storage: StorageLike | null = deviceStorage()): AiPreferences {
-  let session: ReturnType<typeof readStoredSession> = null;
+/** The account's preferences as the stored session last saw them (offline start), or null. */
+export function sessionPreferences(userId: string): AiPreferences | null {
   try {
-    session = readStoredSession();
+    const session = readStoredSession();
+    return session && session.user.id === userId ? preferencesFromMetadata(session.user.user_metadata) : null;
   } catch {
-    // Storage disabled: only the defaults or the in-memory copy are left.
+    return null;
   }
-  const server = session && session.user.id === userId ? preferencesFromMetadata(session.user.user_metadata) : null;
-  return reconcilePreferences({ local: readLocalPreferences(userId, storage), unsynced: isUnsynced(userId, storage), server }).preferences;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,11 +1,12 @@
-// Loading and saving preferences: local key first, then user_metadata; offline saves pushed later, one
-// user's writes one after another, another tab's save shown here. The backend (the online flag, the
+// Loading and saving preferences: the account's copy (user_metadata) is the one source; a save made
+// offline is queued on this device and applied once online; one user's writes run one after another. The backend (the online flag, the
 // server's user and its metadata writes) is a stand-in; each test has its own QueryClient.
 import type { QueryClient } from '@tanstack/react-query';
 import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
-import { DEVICE_KEYS, isUnsynced, readLocalPreferences, setUnsynced, writeLocalPreferences } from '../../lib/device-storage';
+import { DEVICE_KEYS, writeLocalPreferences } from '../../lib/device-storage';
+import { pendingSave, queueSave } from './ai-preferences-storage';
 import { createQueryClient } from '../../lib/query-client';
 import {
   aiPreferencesQuery,
@@ -44,32 +45,30 @@ afterEach(() => {
 });
 
 describe('loading', () => {
-  it("takes the server's copy (another device's save) and refreshes the local key", async () => {
+  it("shows the account's copy, and drops a local copy left from before (no reconciling)", async () => {
     writeLocalPreferences('u1', calm);
     backend.fetchServerUser.mockResolvedValue({ id: 'u1', user_metadata: { ai_preferences: coach } });
     await load();
     expect(loaded()).toEqual(coach);
-    expect(readLocalPreferences('u1')).toEqual(coach);
+    expect(localStorage.getItem(DEVICE_KEYS.aiPreferences('u1'))).toBeNull();
     expect(backend.updateMetadata).not.toHaveBeenCalled();
   });
 
-  it('pushes a local save that never reached the server, and keeps it', async () => {
-    writeLocalPreferences('u1', calm);
-    setUnsynced('u1', true);
+  it('shows a save queued offline on top of the account, and sends it', async () => {
+    queueSave('u1', calm);
     backend.fetchServerUser.mockResolvedValue({ id: 'u1', user_metadata: { ai_preferences: coach } });
     await load();
     expect(loaded()).toEqual(calm);
-    await vi.waitFor(() => expect(isUnsynced('u1')).toBe(false));
+    await vi.waitFor(() => expect(pendingSave('u1')).toBeNull());
     expect(backend.updateMetadata).toHaveBeenCalledWith({ ai_preferences: calm }, 'u1');
   });
 
-  it('offline, uses this device and pushes nothing it cannot compare', async () => {
+  it("offline, uses the stored session's copy", async () => {
     online = false;
-    writeLocalPreferences('u1', calm);
+    localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, user: { id: 'u1', user_metadata: { ai_preferences: coach } } }));
     await load();
-    expect(loaded()).toEqual(calm);
+    expect(loaded()).toEqual(coach);
     expect(backend.fetchServerUser).not.toHaveBeenCalled();
-    expect(backend.updateMetadata).not.toHaveBeenCalled();
   });
 
   it('gives the defaults to a new user, once per page', async () => {
@@ -81,54 +80,50 @@ describe('loading', () => {
 });
 
 describe('saving', () => {
-  it('writes the local key, then the server copy', async () => {
+  it('writes to the account at once when online, keeping nothing on this device', async () => {
     await save({ ...calm, aiName: '  Juniper  ' });
-    expect(readLocalPreferences('u1')).toEqual(calm);
     expect(backend.updateMetadata).toHaveBeenCalledWith({ ai_preferences: calm }, 'u1');
-    expect(isUnsynced('u1')).toBe(false);
+    expect(pendingSave('u1')).toBeNull();
     expect(loaded()).toEqual(calm);
   });
 
-  it('offline, saves locally only and pushes once back online', async () => {
+  it('offline, queues the save, shows it, and applies it once online', async () => {
     const stop = watchAiPreferences(client, backend);
     online = false;
     await save(calm);
-    expect(readLocalPreferences('u1')).toEqual(calm);
-    expect(isUnsynced('u1')).toBe(true);
+    expect(loaded()).toEqual(calm);
+    expect(pendingSave('u1')).toEqual(calm);
     expect(backend.updateMetadata).not.toHaveBeenCalled();
-
     localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, user: { id: 'u1' } }));
     online = true;
     window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(isUnsynced('u1')).toBe(false));
+    await vi.waitFor(() => expect(pendingSave('u1')).toBeNull());
     expect(backend.updateMetadata).toHaveBeenCalledWith({ ai_preferences: calm }, 'u1');
     stop();
   });
 
-  it('keeps the save locally when the server cannot be reached', async () => {
+  it('queues the save when the server cannot be reached', async () => {
     backend.updateMetadata.mockRejectedValue(new AuthRetryableFetchError('Failed to fetch', 0));
     await expect(save(calm)).resolves.toEqual(calm);
-    expect(readLocalPreferences('u1')).toEqual(calm);
-    expect(isUnsynced('u1')).toBe(true);
+    expect(pendingSave('u1')).toEqual(calm);
   });
 
-  it('restores the previous preferences and throws when the server refuses', async () => {
-    writeLocalPreferences('u1', coach);
+  it('shows the previous preferences again and throws when the server refuses', async () => {
+    backend.fetchServerUser.mockResolvedValue({ id: 'u1', user_metadata: { ai_preferences: coach } });
     await load();
     backend.updateMetadata.mockRejectedValue(new AuthApiError('User metadata must be at most 4096 bytes', 422, 'validation_failed'));
     await expect(save(calm)).rejects.toThrow('4096');
-    expect(readLocalPreferences('u1')).toEqual(coach);
     expect(loaded()).toEqual(coach);
-    expect(isUnsynced('u1')).toBe(false);
+    expect(pendingSave('u1')).toBeNull();
   });
 
   it('rejects invalid values without touching anything', async () => {
     await expect(save({ ...calm, tone: 'sarcastic' as AiPreferences['tone'] })).rejects.toThrow();
-    expect(readLocalPreferences('u1')).toBeNull();
+    expect(pendingSave('u1')).toBeNull();
     expect(backend.updateMetadata).not.toHaveBeenCalled();
   });
 
-  it("shows a save at once and writes one user's saves to the server one after another", async () => {
+  it("writes one user's saves to the server one after another, the newest last", async () => {
     const releases: (() => void)[] = [];
     const written: string[] = [];
     backend.updateMetadata.mockImplementation(
@@ -144,31 +139,30 @@ describe('saving', () => {
     const second = save(coach);
     await vi.waitFor(() => expect(releases).toHaveLength(1));
     expect(loaded()).toEqual(coach);
-    expect(readLocalPreferences('u1')).toEqual(coach);
     releases[0]!();
     await first;
     await vi.waitFor(() => expect(releases).toHaveLength(2));
     releases[1]!();
     await second;
     expect(written).toEqual(['Juniper', 'Coach']);
-    expect(isUnsynced('u1')).toBe(false);
   });
 });
 
 describe('other events', () => {
-  it("shows another tab's save here", async () => {
+  it("shows another tab's queued save here", async () => {
     const stop = watchAiPreferences(client, backend);
     await load();
-    writeLocalPreferences('u1', coach);
+    queueSave('u1', coach);
     window.dispatchEvent(new StorageEvent('storage', { key: DEVICE_KEYS.aiPreferences('u1') }));
     expect(loaded()).toEqual(coach);
     stop();
   });
 
-  it("forgets the user's copy on this device", async () => {
+  it("forgets the user's queued save on this device", async () => {
+    online = false;
     await save(calm);
     forgetAiPreferences(client, 'u1');
-    expect(readLocalPreferences('u1')).toBeNull();
+    expect(pendingSave('u1')).toBeNull();
     expect(loaded()).toBeUndefined();
   });
 });

@@ -1,14 +1,22 @@
-// Each user's AI preferences as server state: loaded once per page from the local key and the server
-// copy (read fresh from GET /auth/v1/user when online), saved to the local key first and then to
-// `user_metadata`; a save made offline (or while the server is down) is pushed once back online. The
-// loaded preferences are a query in the QueryClient; the server writes of one user are mutations in
-// one scope, so they run one after another and an older save never lands after a newer one.
+// Each user's AI preferences as server state: the account's copy (`user_metadata`, read fresh from GET
+// /auth/v1/user when online, else from the stored session), shown with a save still queued on this
+// device on top. A save goes to the server at once when online; offline (or while the server is down)
+// it is queued and written once back online. The loaded preferences are a query in the QueryClient;
+// the server writes of one user are mutations in one scope, so an older save never lands after a newer one.
 import { MutationObserver, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_AI_PREFERENCES, aiPreferencesSchema, type AiPreferences } from '#core/ai-preferences';
-import { aiPreferencesKeyUser, clearLocalPreferences, isUnsynced, readLocalPreferences, setUnsynced, writeLocalPreferences } from '../../lib/device-storage';
+import { aiPreferencesKeyUser } from '../../lib/device-storage';
 import { getAuthClient, readStoredSession } from '../../lib/supabase';
 import { NotSignedInError, isRetryableWriteError, updateUserMetadata } from '../../lib/user-metadata';
-import { AI_PREFERENCES_METADATA_FIELD, preferencesFromMetadata, reconcilePreferences, samePreferences } from './ai-preferences-storage';
+import {
+  AI_PREFERENCES_METADATA_FIELD,
+  clearPendingSave,
+  pendingSave,
+  preferencesFromMetadata,
+  queueSave,
+  samePreferences,
+  sessionPreferences,
+} from './ai-preferences-storage';
 
 /** How long the first load waits for the server's copy before using what this device has. */
 const FRESH_READ_TIMEOUT_MS = 5000;
@@ -43,10 +51,9 @@ export const supabasePreferencesBackend: PreferencesBackend = {
 
 /** Every user's loaded preferences share this key prefix. */
 export const AI_PREFERENCES_QUERY_KEY = ['ai-preferences'] as const;
-
 export const aiPreferencesKey = (userId: string | null) => [...AI_PREFERENCES_QUERY_KEY, userId] as const;
 
-/** The user's preferences as a query: loaded once per page (reconciling both copies), never failing. */
+/** The user's preferences as a query: loaded once per page, never failing. */
 export function aiPreferencesQuery(userId: string | null, backend: PreferencesBackend = supabasePreferencesBackend) {
   return queryOptions({
     queryKey: aiPreferencesKey(userId),
@@ -62,6 +69,11 @@ export function aiPreferencesQuery(userId: string | null, backend: PreferencesBa
 /** The loaded preferences of a user; undefined until the first load has finished. */
 export function loadedAiPreferences(client: QueryClient, userId: string): AiPreferences | undefined {
   return client.getQueryData<AiPreferences>(aiPreferencesKey(userId));
+}
+
+/** What this device can show before the load: a queued save, else the stored session's copy, else defaults. */
+export function interimAiPreferences(userId: string): AiPreferences {
+  return pendingSave(userId) ?? sessionPreferences(userId) ?? { ...DEFAULT_AI_PREFERENCES };
 }
 
 function setLoaded(client: QueryClient, userId: string, preferences: AiPreferences): void {
@@ -81,100 +93,75 @@ function serialized<T>(client: QueryClient, userId: string, write: () => Promise
   }).mutate();
 }
 
-/** The server copy read fresh; undefined when the server could not be asked (offline, slow, signed out). */
-async function readServerCopy(backend: PreferencesBackend, userId: string): Promise<AiPreferences | null | undefined> {
+/** The account's copy read fresh; undefined when the server could not be asked (offline, slow, signed out). */
+async function readAccountCopy(backend: PreferencesBackend, userId: string): Promise<AiPreferences | null | undefined> {
   if (!backend.isOnline()) return undefined;
-  const user = await backend.fetchServerUser();
-  if (!user || user.id !== userId) return undefined;
-  return preferencesFromMetadata(user.user_metadata);
-}
-
-function storedSessionCopy(userId: string): AiPreferences | null {
   try {
-    const session = readStoredSession();
-    return session && session.user.id === userId ? preferencesFromMetadata(session.user.user_metadata) : null;
+    const user = await backend.fetchServerUser();
+    if (!user || user.id !== userId) return undefined;
+    return preferencesFromMetadata(user.user_metadata);
   } catch {
-    return null;
+    return undefined;
   }
 }
 
-/** The load behind the query: reconciles the copies, refreshes the local key, uploads a local copy the server lacks. */
+/** The load behind the query: the account's copy, with a queued save on top (and sent, when online). */
 export async function loadAiPreferences(client: QueryClient, backend: PreferencesBackend, userId: string): Promise<AiPreferences> {
-  let server: AiPreferences | null | undefined;
-  try {
-    server = await readServerCopy(backend, userId);
-  } catch {
-    server = undefined;
+  const pending = pendingSave(userId);
+  // A local copy without the unsynced marker is a leftover of the old two-copy scheme: the account wins.
+  if (!pending) clearPendingSave(userId);
+  const account = await readAccountCopy(backend, userId);
+  if (pending) {
+    void pushPending(client, backend, userId);
+    return pending;
   }
-  const freshRead = server !== undefined;
-  const unsynced = isUnsynced(userId);
-  const result = reconcilePreferences({
-    local: readLocalPreferences(userId),
-    unsynced,
-    server: server === undefined ? storedSessionCopy(userId) : server,
-  });
-  if (result.writeLocal) writeLocalPreferences(userId, result.preferences);
-  // Upload a local copy the server lacks only when we know it lacks it (never over a copy we could not read).
-  if (result.push && (unsynced || freshRead)) {
-    setUnsynced(userId, true);
-    void pushUnsynced(client, backend, userId);
-  }
-  return result.preferences;
+  return account ?? sessionPreferences(userId) ?? { ...DEFAULT_AI_PREFERENCES };
 }
 
-/** Writes a waiting local save to the server, if any and if online; failures keep it waiting. */
-export function pushUnsynced(client: QueryClient, backend: PreferencesBackend, userId: string): Promise<void> {
+/** Writes a queued save to the server, if any and if online; a failure that may pass keeps it queued. */
+export function pushPending(client: QueryClient, backend: PreferencesBackend, userId: string): Promise<void> {
   return serialized(client, userId, async () => {
-    if (!backend.isOnline() || !isUnsynced(userId)) return;
-    const local = readLocalPreferences(userId);
-    if (!local) {
-      setUnsynced(userId, false);
-      return;
-    }
+    const pending = pendingSave(userId);
+    if (!backend.isOnline() || !pending) return;
     try {
-      await backend.updateMetadata({ [AI_PREFERENCES_METADATA_FIELD]: local }, userId);
-      const now = readLocalPreferences(userId);
-      if (!now || samePreferences(now, local)) setUnsynced(userId, false);
+      await backend.updateMetadata({ [AI_PREFERENCES_METADATA_FIELD]: pending }, userId);
+      const now = pendingSave(userId);
+      if (!now || samePreferences(now, pending)) clearPendingSave(userId);
     } catch (error) {
       if (isRetryableWriteError(error) || error instanceof NotSignedInError) return;
-      // Refused for good (e.g. metadata too large): stop retrying; the local copy still applies here.
+      // Refused for good (e.g. metadata too large): drop it and show the account's copy again.
       console.warn('AI preferences could not be saved to the server:', error);
-      setUnsynced(userId, false);
+      clearPendingSave(userId);
+      client.removeQueries({ queryKey: aiPreferencesKey(userId), exact: true });
     }
   });
 }
 
 /**
- * Saves the preferences: the local key first (shown at once), then the server copy when online.
- * Offline, or when the server cannot be reached, the save stays local and is pushed later. Throws (and
- * restores the previous preferences) when the values are invalid, or the server refuses them, or
- * nothing could be stored.
+ * Saves the preferences: to the account at once when online; offline, or when the server cannot be
+ * reached, queued on this device and written once back online. Shown at once either way. Throws (and
+ * shows the previous preferences again) when the values are invalid, the server refuses them, or the
+ * save could be neither sent nor queued.
  */
 export async function saveAiPreferences(client: QueryClient, backend: PreferencesBackend, userId: string, next: AiPreferences): Promise<AiPreferences> {
   const preferences = aiPreferencesSchema.parse(next);
-  const before = { local: readLocalPreferences(userId), unsynced: isUnsynced(userId), shown: loadedAiPreferences(client, userId) };
-  const restore = () => {
-    if (before.local) writeLocalPreferences(userId, before.local);
-    else clearLocalPreferences(userId);
-    setUnsynced(userId, before.unsynced);
-    setLoaded(client, userId, before.shown ?? before.local ?? { ...DEFAULT_AI_PREFERENCES });
-  };
-
-  const storedLocally = writeLocalPreferences(userId, preferences);
-  setUnsynced(userId, true);
-  setLoaded(client, userId, preferences);
-  if (!backend.isOnline()) {
-    if (storedLocally) return preferences;
+  const shown = loadedAiPreferences(client, userId);
+  const restore = () => setLoaded(client, userId, shown ?? interimAiPreferences(userId));
+  const queue = () => {
+    if (queueSave(userId, preferences)) return preferences;
+    clearPendingSave(userId);
     restore();
     throw new Error('The preferences could not be stored on this device.');
-  }
+  };
+  setLoaded(client, userId, preferences);
+  if (!backend.isOnline()) return queue();
   try {
     await serialized(client, userId, () => backend.updateMetadata({ [AI_PREFERENCES_METADATA_FIELD]: preferences }, userId));
-    const now = readLocalPreferences(userId);
-    if (!now || samePreferences(now, preferences)) setUnsynced(userId, false);
+    // An older queued save must not overwrite this one later.
+    clearPendingSave(userId);
     return preferences;
   } catch (error) {
-    if (storedLocally && isRetryableWriteError(error)) return preferences;
+    if (isRetryableWriteError(error)) return queue();
     restore();
     throw error;
   }
@@ -182,22 +169,23 @@ export async function saveAiPreferences(client: QueryClient, backend: Preference
 
 /** Forgets a user's preferences on this device (after the account is deleted). */
 export function forgetAiPreferences(client: QueryClient, userId: string): void {
-  clearLocalPreferences(userId);
+  clearPendingSave(userId);
   client.removeQueries({ queryKey: aiPreferencesKey(userId), exact: true });
 }
 
 /**
- * What the page does about other events: back online, push a save made offline (for the signed-in user,
- * once their preferences were used here); another tab saved, show the same preferences here.
+ * What the page does about other events: back online, send a save queued offline (for the signed-in
+ * user, once their preferences were used here); another tab saved offline, show the same here.
  */
 export function watchAiPreferences(client: QueryClient, backend: PreferencesBackend = supabasePreferencesBackend, target: Window = window): () => void {
   const onOnline = () => {
     const userId = storedSessionUserId();
-    if (userId && client.getQueryCache().find({ queryKey: aiPreferencesKey(userId), exact: true })) void pushUnsynced(client, backend, userId);
+    if (userId && client.getQueryCache().find({ queryKey: aiPreferencesKey(userId), exact: true })) void pushPending(client, backend, userId);
   };
   const onStorage = (event: StorageEvent) => {
     const userId = aiPreferencesKeyUser(event.key);
-    if (userId && loadedAiPreferences(client, userId)) setLoaded(client, userId, readLocalPreferences(userId) ?? { ...DEFAULT_AI_PREFERENCES });
+    const pending = userId ? pendingSave(userId) : null;
+    if (userId && pending && loadedAiPreferences(client, userId)) setLoaded(client, userId, pending);
   };
   target.addEventListener('online', onOnline);
   target.addEventListener('storage', onStorage);

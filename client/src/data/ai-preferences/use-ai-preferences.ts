@@ -1,17 +1,16 @@
-// The signed-in user's AI preferences for screens: `loading` until the first read (local key plus the
-// server copy) has finished, then the preferences; `save` keeps them locally and in user_metadata.
+// The signed-in user's AI preferences for screens: `loading` until the first read of the account's copy
+// has finished, then the preferences; `save` writes them to the account (queued while offline).
 import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
 import { useAuth } from '../auth';
-import { readAiPreferences } from './ai-preferences-storage';
-import { aiPreferencesQuery, forgetAiPreferences, saveAiPreferences, supabasePreferencesBackend, watchAiPreferences } from './ai-preferences-sync';
+import { aiPreferencesQuery, forgetAiPreferences, interimAiPreferences, saveAiPreferences, supabasePreferencesBackend, watchAiPreferences } from './ai-preferences-sync';
 
 export interface AiPreferencesState {
   preferences: AiPreferences;
   /** True until the first read has finished (screens show skeletons meanwhile). */
   loading: boolean;
-  /** Saves locally, then to the server when online; rejects when the save failed (nothing changed). */
+  /** Saves to the account (queued on this device while offline); rejects when the save failed (nothing changed). */
   save: (next: AiPreferences) => Promise<void>;
 }
 
@@ -22,7 +21,7 @@ export function useAiPreferences(): AiPreferencesState {
   const { data: loaded } = useQuery(aiPreferencesQuery(userId));
 
   // What this device has, shown until the load finishes (the load usually agrees with it).
-  const interim = useMemo(() => (userId ? readAiPreferences(userId) : { ...DEFAULT_AI_PREFERENCES }), [userId]);
+  const interim = useMemo(() => (userId ? interimAiPreferences(userId) : { ...DEFAULT_AI_PREFERENCES }), [userId]);
 
   const save = useCallback(
     async (next: AiPreferences) => {

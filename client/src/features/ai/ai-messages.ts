@@ -6,7 +6,14 @@ export const AI_TEXT = {
   chatFailed: 'Sorry, I had trouble responding. Please try again.',
   ideaRequired: 'Please enter an idea before submitting.',
   setupFailure: 'Failed to initialize AI service. Please check your API key.',
+  /** Only when the fallback can run: a key exists and the failure is one the fallback answers. */
   connectionIssue: "AI connection issue detected. We'll use a local fallback for responses.",
+  connectionFailed: 'The assistant cannot reach the AI service right now.',
+  keyRefused: 'The AI service refused the API key.',
+  noKeyTitle: (provider: string) => `No ${provider} API key is set up yet.`,
+  noKeyDetail: (provider: string) =>
+    `The assistant needs one: add your own ${provider} API key on the API setup page, and you will come back here.`,
+  noPlan: 'The assistant did not return a plan. Try again.',
   offline: "You're offline. The assistant needs a connection.",
   offlineDetail: 'Anything you type is kept on this device.',
   planCreated: 'Plan created successfully!',

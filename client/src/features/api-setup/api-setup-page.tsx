@@ -1,9 +1,11 @@
 // The API Configuration screen (/api-setup, public; spec section 2 with ARCHITECTURE 6.1): explains the
-// aggregator provider and its key, checks whether the server already has one (then it says so and goes
-// to /), shows a saved key only by its last 4 characters, and sends a new key once to the server.
+// aggregator provider and its key, shows a saved key only by its last 4 characters, and sends a new key
+// once to the server. It always stays: when the server provides a key it says so ('API Key Available')
+// and offers no form, since the server's key is used for every request and the server refuses a user's
+// own (docs/api.md). After saving, or on Cancel, it goes back to the screen that sent the user here.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { CircleCheck, ExternalLink, Eye, EyeOff, KeyRound, LoaderCircle, ShieldCheck, Trash2, TriangleAlert } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { CircleCheck, ExternalLink, Eye, EyeOff, KeyRound, LoaderCircle, Server, ShieldCheck, Trash2, TriangleAlert } from 'lucide-react';
 import { SproutLogo } from '../../components/sprout-logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
@@ -17,6 +19,17 @@ import type { LoginRedirectState } from '../auth';
 import { useAuth } from '../../data/auth';
 import { fetchKeyStatus, removeApiKey, saveApiKey, type KeyStatus } from './api-key-api';
 
+/** Where to go after saving or on Cancel: the screen that linked here (state `returnTo`), else /. */
+function returnPath(state: unknown): string {
+  const target = typeof state === 'object' && state !== null ? (state as { returnTo?: unknown }).returnTo : undefined;
+  // Only a path of this app (never another origin, never back here).
+  return typeof target === 'string' && /^\/(?!\/)/.test(target) && !target.startsWith('/api-setup') ? target : '/';
+}
+
+/** Sent back with the return trip: the screen that sent the user here carries on where it was
+ *  (New Idea resumes its draft rather than asking whether to). */
+const RETURN_STATE = { resume: true } as const;
+
 interface Check {
   /** Whose check this is ('' for a visitor), so a sign-in starts a new one. */
   viewer: string;
@@ -26,6 +39,8 @@ interface Check {
 export function ApiSetupPage() {
   const { status: authStatus, user } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  const backTo = returnPath(location.state);
   const providerName = useProviderName();
   const resetAiConnection = useResetAiConnection();
   const keyPage = providerKeyPageUrl(providerName);
@@ -41,13 +56,7 @@ export function ApiSetupPage() {
     let active = true;
     fetchKeyStatus()
       .then((status) => {
-        if (!active) return;
-        if (status.source === 'server') {
-          toast({ title: 'API Key Available', description: 'Using API key from server secrets.' });
-          void navigate('/', { replace: true });
-          return;
-        }
-        setCheck({ viewer, status });
+        if (active) setCheck({ viewer, status });
       })
       .catch((error: unknown) => {
         // The check is a convenience: without it the form still works.
@@ -57,10 +66,11 @@ export function ApiSetupPage() {
     return () => {
       active = false;
     };
-  }, [viewer, navigate]);
+  }, [viewer]);
 
   const checking = viewer === null || check?.viewer !== viewer;
-  const savedLast4 = check?.status?.source === 'user' ? check.status.last4 : null;
+  const serverKey = check?.status?.source === 'server';
+  const savedLast4 = check?.status?.last4 ?? null;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,7 +94,7 @@ export function ApiSetupPage() {
       setApiKey('');
       resetAiConnection();
       toast({ title: 'API Key Saved', description: 'Your API key has been saved successfully.' });
-      void navigate('/');
+      void navigate(backTo, { state: RETURN_STATE });
     } catch (error) {
       console.warn('Saving the API key failed:', error);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to save API key. Please try again.' });
@@ -98,7 +108,9 @@ export function ApiSetupPage() {
     try {
       await removeApiKey();
       resetAiConnection();
-      setCheck((current) => (current ? { ...current, status: { available: false, source: null, last4: null } } : current));
+      setCheck((current) =>
+        current ? { ...current, status: current.status?.source === 'server' ? { ...current.status, last4: null } : { available: false, source: null, last4: null } } : current,
+      );
       toast({ title: 'API key removed', description: 'Your saved API key has been deleted from the server.' });
     } catch (error) {
       console.warn('Removing the API key failed:', error);
@@ -133,6 +145,18 @@ export function ApiSetupPage() {
             </div>
           </div>
 
+          {!checking && serverKey ? (
+            <div role="status" className="mt-6 flex gap-3 rounded-xl border border-primary/40 bg-primary/5 p-4">
+              <Server aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              <div className="grid gap-1">
+                <p className="text-sm font-semibold">API Key Available</p>
+                <p className="text-sm">
+                  Using API key from server secrets. This Sprout server provides a {providerName} API key for everyone, so the assistant
+                  works without a key of your own; while it does, the server uses its key for every request and does not take yours.
+                </p>
+              </div>
+            </div>
+          ) : (
           <div role="note" className="mt-6 flex gap-3 rounded-xl border border-amber-500/50 bg-amber-500/10 p-4">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400" />
             <div className="grid gap-1">
@@ -142,6 +166,7 @@ export function ApiSetupPage() {
               </p>
             </div>
           </div>
+          )}
 
           {checking ? (
             <div className="flex flex-col items-center justify-center gap-3 py-14 text-sm text-muted-foreground">
@@ -154,7 +179,8 @@ export function ApiSetupPage() {
                 <div className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border bg-muted/40 p-4">
                   <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-primary" />
                   <p className="min-w-0 flex-1 text-sm">
-                    A key ending in <span className="font-mono font-semibold">…{savedLast4}</span> is saved. Enter a new key below to replace it.
+                    A key ending in <span className="font-mono font-semibold">…{savedLast4}</span> is saved.{' '}
+                    {serverKey ? 'It is not used while the server provides a key.' : 'Enter a new key below to replace it.'}
                   </p>
                   <Button variant="outline" size="sm" onClick={() => void handleRemove()} disabled={removing}>
                     {removing ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
@@ -163,6 +189,13 @@ export function ApiSetupPage() {
                 </div>
               )}
 
+              {serverKey ? (
+                <div className="mt-6 flex justify-end">
+                  <Button asChild>
+                    <Link to={backTo} state={RETURN_STATE}>{backTo === '/' ? 'Back to your notes' : 'Go back'}</Link>
+                  </Button>
+                </div>
+              ) : (
               <form onSubmit={(event) => void handleSubmit(event)} aria-label="API key" className="mt-6 grid gap-6">
                 <div className="grid gap-2">
                   <Label htmlFor="api-key">{providerName} API Key</Label>
@@ -222,7 +255,7 @@ export function ApiSetupPage() {
 
                 <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                   <Button asChild variant="outline">
-                    <Link to="/">Cancel</Link>
+                    <Link to={backTo} state={RETURN_STATE}>Cancel</Link>
                   </Button>
                   <Button type="submit" disabled={apiKey === '' || saving}>
                     {saving ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <KeyRound aria-hidden="true" />}
@@ -230,6 +263,7 @@ export function ApiSetupPage() {
                   </Button>
                 </div>
               </form>
+              )}
             </>
           )}
         </div>

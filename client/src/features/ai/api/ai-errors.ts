@@ -17,9 +17,28 @@ export type AiErrorCode =
   /** An answer that is not the event stream we expect. */
   | 'invalid';
 
+/** The server's reason for a failed turn (docs/api.md, the `error` event's `code`). */
+export type TurnFailureCode =
+  | 'invalid_key'
+  | 'rate_limited'
+  | 'provider_error'
+  | 'invalid_response'
+  | 'empty'
+  | 'timeout'
+  | 'connection'
+  | 'interrupted'
+  | 'no_plan'
+  | 'unexpected';
+
 export interface AiErrorDetails {
   status: number;
   code: AiErrorCode;
+  /** For `stream` errors: the server's reason. */
+  reason?: TurnFailureCode | string;
+  /** The server's id of the request (in its log), shown with the message. */
+  requestId?: string;
+  /** With reason invalid_key: whose key was refused. */
+  keySource?: 'server' | 'user';
   /** Text streamed before the failure. */
   partial?: string;
   /** The reply stopped part-way: `partial` is all there is. */
@@ -35,11 +54,17 @@ export class AiError extends Error {
   readonly partial?: string;
   readonly incomplete?: boolean;
   readonly retryAfter?: number;
+  readonly reason?: string;
+  readonly requestId?: string;
+  readonly keySource?: 'server' | 'user';
 
   constructor(message: string, details: AiErrorDetails) {
     super(message);
     this.status = details.status;
     this.code = details.code;
+    if (details.reason !== undefined) this.reason = details.reason;
+    if (details.requestId !== undefined) this.requestId = details.requestId;
+    if (details.keySource !== undefined) this.keySource = details.keySource;
     if (details.partial !== undefined) this.partial = details.partial;
     if (details.incomplete !== undefined) this.incomplete = details.incomplete;
     if (details.retryAfter !== undefined) this.retryAfter = details.retryAfter;
@@ -91,7 +116,7 @@ export function errorFromResponse(status: number, body: unknown, retryAfterHeade
   return new AiError(message, { status, code: 'http', ...(retryAfter !== undefined ? { retryAfter } : {}) });
 }
 
-/** The error for the server's `error` event (data `{ status, message, partial?, incomplete?, retryAfter? }`). */
+/** The error for the server's `error` event (data `{ status, code, message, requestId, partial?, incomplete?, retryAfter?, keySource? }`). */
 export function errorFromEvent(data: unknown, streamed: string): AiError {
   if (!isRecord(data) || typeof data.message !== 'string') {
     return new AiError(INVALID_STREAM_MESSAGE, { status: 502, code: 'invalid', ...partialOf(streamed) });
@@ -99,9 +124,13 @@ export function errorFromEvent(data: unknown, streamed: string): AiError {
   const status = typeof data.status === 'number' ? data.status : 500;
   const partial = typeof data.partial === 'string' ? data.partial : streamed;
   const retryAfter = typeof data.retryAfter === 'number' ? data.retryAfter : undefined;
+  const keySource = data.keySource === 'server' || data.keySource === 'user' ? data.keySource : undefined;
   return new AiError(data.message, {
     status,
     code: 'stream',
+    ...(typeof data.code === 'string' ? { reason: data.code } : {}),
+    ...(typeof data.requestId === 'string' ? { requestId: data.requestId.slice(0, 64) } : {}),
+    ...(keySource ? { keySource } : {}),
     ...partialOf(partial, data.incomplete === true || partial !== ''),
     ...(retryAfter !== undefined ? { retryAfter } : {}),
   });

@@ -13,6 +13,8 @@ export interface AiDonePayload {
 
 export type AiStreamEvent =
   | { type: 'delta'; text: string }
+  /** Drop the text received so far: a corrected answer follows (a plan that did not follow the format). */
+  | { type: 'restart' }
   | { type: 'done'; payload: AiDonePayload }
   | { type: 'error'; data: unknown }
   /** A known event whose data could not be read. */
@@ -37,6 +39,7 @@ function parseJson(data: string): unknown {
 /** One parsed SSE message as an AI event; null for events this client does not know (ignored). */
 export function toAiEvent(message: EventSourceMessage): AiStreamEvent | null {
   const { event, data } = message;
+  if (event === 'restart') return { type: 'restart' };
   if (event !== 'delta' && event !== 'done' && event !== 'error') return null;
   const json = parseJson(data);
   if (event === 'error') return json === undefined ? { type: 'invalid', event, data } : { type: 'error', data: json };

@@ -18,7 +18,7 @@ export type AiEndpoint = 'expand' | 'conversation' | 'chat';
 
 export interface StreamAiOptions {
   signal?: AbortSignal;
-  /** Each piece of text as it arrives, and everything received so far. */
+  /** Each piece of text as it arrives, and everything received so far ('' and '' after a restart). */
   onDelta?: (text: string, received: string) => void;
   /** For tests and the benchmark: the transport, the token and the connectivity check. */
   fetch?: typeof fetch;
@@ -82,6 +82,10 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, options:
         if (event.text === '') return;
         received += event.text;
         options.onDelta?.(event.text, received);
+        return;
+      case 'restart':
+        received = '';
+        options.onDelta?.('', '');
         return;
       case 'done':
         outcome = { done: event.payload };

@@ -1,17 +1,16 @@
 // A chat with the assistant about a note or anything (the chat endpoint): /chat and the Chat tabs of
-// Edit and View. Sends the note's text, the user's profile and notes activity with each turn (spec
-// section 7). The owner keeps the entries; failures show in the panel and as an 'AI Chat Failed' toast.
+// Edit and View. Sends the messages and the note's text; the server adds the user's profile, preferences
+// and recent notes (spec section 7). The owner keeps the entries; failures show in the panel with Retry
+// and as an 'AI Chat Failed' toast; without a key, the no-key card.
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../lib/toast';
 import { useAiConnection } from '../../../data/ai-connection';
-import { useAuth } from '../../../data/auth';
-import { readNotesActivity, readUserData } from '../../../lib/device-storage';
 import { useAiPreferences } from '../../../data/ai-preferences';
 import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { requestChat, requestExpansion } from '../api/ai-requests';
 import type { AiDonePayload } from '../api/sse-events';
 import { useChatSession, type ReplyRequest } from '../hooks/use-chat-session';
-import { awaitingReply, failureMessage, lastUserText, type ChatEntry } from '../lib/chat-entries';
+import { awaitingReply, failedTurn, failureMessage, lastUserText, type ChatEntry } from '../lib/chat-entries';
 import { ChatPanel } from './chat-panel';
 import { ApiKeyMissingAlert } from './api-key-missing-alert';
 
@@ -31,8 +30,6 @@ export interface AssistantChatProps {
   onReply?: (entries: ChatEntry[], done: AiDonePayload) => void;
   /** Ask for a reply at once when the chat opens on a user message (the /chat start). */
   replyOnOpen?: boolean;
-  /** See useChatSession: false on screens with unsaved work (Edit). */
-  leaveForSetup?: boolean;
   /**
    * The last request found no API key (and the user went to /api-setup): no automatic reply until the
    * connection works; meanwhile the setup failure is shown. Cleared through onAwaitingKeyChange.
@@ -53,38 +50,24 @@ export function AssistantChat({
   onReply,
   mode = 'chat',
   replyOnOpen = false,
-  leaveForSetup = true,
   awaitingKey = false,
   onAwaitingKeyChange,
   placeholder,
   emptyText,
   className,
 }: AssistantChatProps) {
-  const { user } = useAuth();
   const { preferences } = useAiPreferences();
-  const userId = user?.id ?? null;
 
   const request = useCallback<ReplyRequest>(
-    (messages, options) => {
-      if (mode === 'expand') return requestExpansion(lastUserText(messages), preferences, options);
-      // Read at each turn: the profile or activity may have changed since the chat opened.
-      const context = {
-        noteContent,
-        profile: userId ? readUserData(userId) : null,
-        notesActivity: userId ? readNotesActivity(userId) : null,
-        preferences,
-      };
-      return requestChat(messages, context, options);
-    },
-    [mode, noteContent, userId, preferences],
+    (messages, options) => (mode === 'expand' ? requestExpansion(lastUserText(messages), options) : requestChat(messages, noteContent, options)),
+    [mode, noteContent],
   );
 
   const session = useChatSession({
     entries,
     onEntriesChange,
     request,
-    onReply,
-    leaveForSetup,
+    onReply: onReply ? (next, done) => onReply(next, done) : undefined,
     onKeyRequired: () => onAwaitingKeyChange?.(true),
     onFailure: (error) => {
       const message = failureMessage(error, AI_TEXT.defaultChat);
@@ -96,11 +79,15 @@ export function AssistantChat({
   const connection = useAiConnection();
   const keyMissing = awaitingKey && connection.status !== 'connected';
   const { status: connectionStatus, test: testConnection } = connection;
+  const { retry } = session;
   useEffect(() => {
     if (!awaitingKey) return;
     if (connectionStatus === 'untested') void testConnection();
-    if (connectionStatus === 'connected') onAwaitingKeyChange?.(false);
-  }, [awaitingKey, connectionStatus, testConnection, onAwaitingKeyChange]);
+    if (connectionStatus !== 'connected') return;
+    // Back from /api-setup with a key: the turn that found none is sent again by itself.
+    onAwaitingKeyChange?.(false);
+    if (failedTurn(entries)?.keyProblem) void retry();
+  }, [awaitingKey, connectionStatus, testConnection, onAwaitingKeyChange, entries, retry]);
 
   const opened = useRef(false);
   const { requestReply } = session;

@@ -1,7 +1,10 @@
 // One message of a chat: a bubble at most 80% wide with the author's avatar, the text as markdown, the
-// typing effect for a new reply, and the state of a reply that failed or stopped part-way.
-import { Link } from 'react-router';
-import { CircleAlert, KeyRound } from 'lucide-react';
+// typing effect for a new reply, and the state of a reply that failed or stopped part-way: its reason,
+// the server's request id, Retry (Try again for a plan that did not come) and, for a key problem of the
+// user's own, the way to /api-setup.
+import { Link, useLocation } from 'react-router';
+import { CircleAlert, KeyRound, RotateCcw } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { initials } from '#core/initials';
 import { Avatar, AvatarFallback } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -21,10 +24,13 @@ export interface ChatBubbleProps {
   /** A reply still streaming: a spinner until text arrives, then a cursor mark if `cursor`. */
   streaming?: boolean;
   cursor?: boolean;
+  /** Offered on the last entry when it is a failed turn. */
+  onRetry?: () => void;
 }
 
-export function ChatBubble({ entry, aiName, userInitials, animate = false, streaming = false, cursor = false }: ChatBubbleProps) {
+export function ChatBubble({ entry, aiName, userInitials, animate = false, streaming = false, cursor = false, onRetry }: ChatBubbleProps) {
   const { shown, typing } = useTypingEffect(entry.content, animate);
+  const location = useLocation();
 
   if (entry.role === 'system') {
     return (
@@ -77,14 +83,26 @@ export function ChatBubble({ entry, aiName, userInitials, animate = false, strea
             <span className="text-muted-foreground">{entry.errorMessage ?? AI_TEXT.incomplete}</span>
           </div>
         )}
-        {entry.keyProblem && (
-          <Link
-            to="/api-setup"
-            className="mt-2 inline-flex items-center gap-1.5 text-xs font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <KeyRound aria-hidden="true" className="size-3.5" />
-            Check your API key
-          </Link>
+        {entry.requestId && <p className="mt-1.5 text-xs text-muted-foreground">Request ID: {entry.requestId}</p>}
+        {(onRetry || entry.keyProblem) && (
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            {onRetry && (
+              <Button variant="outline" size="sm" onClick={onRetry}>
+                <RotateCcw aria-hidden="true" />
+                {entry.reason === 'no_plan' ? 'Try again' : 'Retry'}
+              </Button>
+            )}
+            {entry.keyProblem && (
+              <Link
+                to="/api-setup"
+                state={{ returnTo: `${location.pathname}${location.search}` }}
+                className="inline-flex items-center gap-1.5 text-xs font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <KeyRound aria-hidden="true" className="size-3.5" />
+                Check your API key
+              </Link>
+            )}
+          </div>
         )}
       </div>
     </li>

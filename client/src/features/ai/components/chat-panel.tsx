@@ -1,5 +1,6 @@
 // The chat panel used on every AI screen (creation flow 500 px, /chat, Edit 400 px, View 500 px): the
-// message log (auto-scrolled to the newest), the reply streaming in, the offline notice and the input.
+// message log (auto-scrolled to the newest), the reply streaming in, Retry on a failed turn, the offline
+// notice and the input.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { avatarInitials } from '#core/initials';
@@ -58,6 +59,9 @@ export function ChatPanel({
   const setText = onDraftChange ?? setOwnDraft;
   const userInitials = avatarInitials(typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null, user?.email ?? null);
   const { entries, pending, streamed } = session;
+  const lastIndex = entries.length - 1;
+  // A retry's own text replaces the failed attempt (kept on screen until then).
+  const replaced = session.replacing && streamed !== '';
   // Messages that arrive while this panel is open type in; history shows at once.
   const [historyLength] = useState(entries.length);
   const logRef = useRef<HTMLDivElement>(null);
@@ -112,20 +116,23 @@ export function ChatPanel({
         {!visible && <p className="py-8 text-center text-sm text-muted-foreground">{emptyText}</p>}
         <div ref={logRef}>
           <ol className="flex flex-col gap-4">
-            {entries.map((entry, index) => (
-              <ChatBubble
-                // Index keys: the streaming reply and the message it becomes share one key, so typing goes on.
-                key={index}
-                entry={entry}
-                aiName={aiName}
-                userInitials={userInitials}
-                animate={index >= historyLength && entry.role === 'assistant'}
-                cursor={cursor}
-              />
-            ))}
+            {entries.map((entry, index) =>
+              index === lastIndex && replaced ? null : (
+                <ChatBubble
+                  // Index keys: the streaming reply and the message it becomes share one key, so typing goes on.
+                  key={index}
+                  entry={entry}
+                  aiName={aiName}
+                  userInitials={userInitials}
+                  animate={index >= historyLength && entry.role === 'assistant' && entry.status === undefined}
+                  cursor={cursor}
+                  onRetry={index === lastIndex && !pending && online && entry.status !== undefined ? () => void session.retry() : undefined}
+                />
+              ),
+            )}
             {pending && (
               <ChatBubble
-                key={entries.length}
+                key={session.replacing ? lastIndex : entries.length}
                 entry={{ role: 'assistant', content: streamed }}
                 aiName={aiName}
                 userInitials={userInitials}
@@ -149,7 +156,7 @@ export function ChatPanel({
             tone="offline"
             title="The connection dropped before the reply arrived."
             actions={
-              <Button variant="outline" size="sm" onClick={() => void session.requestReply()}>
+              <Button variant="outline" size="sm" onClick={() => void session.retry()}>
                 <RotateCcw aria-hidden="true" />
                 Try again
               </Button>

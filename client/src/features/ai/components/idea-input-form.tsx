@@ -12,6 +12,7 @@ import { keySourceLabel } from '../../../data/ai-connection';
 import { AI_TEXT } from '../ai-messages';
 import { useConnectionActions } from '../hooks/use-connection-actions';
 import { badgeState, BADGE_LABELS, ConnectionBadge } from './connection-badge';
+import { ConnectionNotice } from './connection-notice';
 import { InlineAlert } from './inline-alert';
 
 export interface IdeaInputFormProps {
@@ -138,21 +139,15 @@ export function IdeaInputForm({
         </InlineAlert>
       )}
 
-      {connection.online && connection.status === 'failed' && (
-        <InlineAlert
-          tone="warning"
-          live={false}
-          title={AI_TEXT.connectionIssue}
-          actions={
-            <Button type="button" variant="outline" size="sm" disabled={connecting} onClick={() => void connection.testConnection()}>
-              <PlugZap aria-hidden="true" />
-              Test Connection
-            </Button>
-          }
-        >
-          {connection.detail}
-        </InlineAlert>
-      )}
+      <ConnectionNotice
+        connection={connection}
+        action={
+          <Button type="button" variant="outline" size="sm" disabled={connecting} onClick={() => void connection.testConnection()}>
+            <PlugZap aria-hidden="true" />
+            Test Connection
+          </Button>
+        }
+      />
 
       {detailed && detailsOpen && (
         <dl id={`${fieldId}-details`} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border bg-muted/40 px-3 py-2 text-xs">

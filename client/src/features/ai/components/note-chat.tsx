@@ -10,13 +10,14 @@ export interface NoteChatProps {
   /** What the assistant is told about the note (its expanded text, else its original idea). */
   noteContent: string;
   height: number;
+  /** Where the chat is (View saves each turn at once, Edit with Save Changes: the caller's onChange decides). */
   mode: 'edit' | 'view';
   /** The saved history, read when the chat opens. */
   value: readonly ChatMessage[];
   onChange: (messages: ChatMessage[]) => void;
 }
 
-export function NoteChat({ noteContent, height, mode, value, onChange }: NoteChatProps) {
+export function NoteChat({ noteContent, height, value, onChange }: NoteChatProps) {
   const [entries, setEntries] = useState<ChatEntry[]>(() => fromChatMessages(value));
   const onReply = useCallback((next: ChatEntry[]) => onChange(toChatMessages(next)), [onChange]);
   return (
@@ -27,8 +28,6 @@ export function NoteChat({ noteContent, height, mode, value, onChange }: NoteCha
       noteContent={noteContent}
       height={height}
       label="Chat about this note"
-      // Edit has unsaved changes: a missing key is shown with a link rather than leaving the page.
-      leaveForSetup={mode === 'view'}
       emptyText="Ask anything about this note."
     />
   );

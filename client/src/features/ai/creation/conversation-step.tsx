@@ -1,7 +1,8 @@
 // Step 2 of Create New Idea: 'Let's Develop Your Idea' with the 500 px chat. The assistant is called
-// at once on the seeded idea; each message is sent 100 ms after it shows; 'Create Plan' asks for the
-// plan; then 'Plan created successfully!' and 'View Action Steps'. A failure is logged and shown in the
-// chat; a failed plan also gets the 'AI Processing Failed' toast.
+// at once on the seeded idea; each message is sent 100 ms after it shows; 'Create Plan' (offered only
+// after a reply that succeeded) asks for the plan; only a plan the server accepted leads to 'Plan created
+// successfully!' and 'View Action Steps'. A failure is logged and shown in the chat with Retry; a failed
+// plan also gets the 'AI Processing Failed' toast.
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { CircleCheck, ListChecks, RefreshCw, Sparkles } from 'lucide-react';
 import type { AiPreferences } from '#core/ai-preferences';
@@ -11,13 +12,12 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../lib/toast';
 import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { requestConversation } from '../api/ai-requests';
-import type { AiDonePayload } from '../api/sse-events';
 import { ChatPanel } from '../components/chat-panel';
-import { ApiKeyMissingAlert } from '../components/api-key-missing-alert';
+import { ConnectionNotice } from '../components/connection-notice';
 import { InlineAlert } from '../components/inline-alert';
 import { useChatSession, type ReplyRequest } from '../hooks/use-chat-session';
 import { useConnectionActions } from '../hooks/use-connection-actions';
-import { awaitingReply, failureMessage, type ChatEntry } from '../lib/chat-entries';
+import { awaitingReply, failedTurn, failureMessage, lastReplySucceeded, type ChatEntry } from '../lib/chat-entries';
 import { CREATE_PLAN_MIN_MESSAGES, CREATION_SEND_DELAY_MS, type PlanResult } from './creation-draft';
 
 export interface ConversationStepProps {
@@ -53,28 +53,35 @@ export function ConversationStep({
   onAwaitingKeyChange,
 }: ConversationStepProps) {
   const connection = useConnectionActions();
-  const planning = useRef(false);
 
-  const ask = useCallback<ReplyRequest>((messages, options) => requestConversation(messages, false, preferences, options), [preferences]);
+  const ask = useCallback<ReplyRequest>((messages, options) => requestConversation(messages, false, options), []);
+  const askPlan = useCallback<ReplyRequest>((messages, options) => requestConversation(messages, true, options), []);
   const session = useChatSession({
     entries,
     onEntriesChange,
     request: ask,
+    planRequest: askPlan,
     sendDelayMs: CREATION_SEND_DELAY_MS,
     onKeyRequired: () => onAwaitingKeyChange(true),
-    onFailure: (error) => {
-      // The spec: a failed conversation turn is logged only (the chat shows what happened).
+    // The server sends `done` for a plan turn only when the answer is a plan (steps included).
+    onReply: (_entries, done, turn) => {
+      if (turn === 'plan') onPlan({ expandedContent: done.expandedContent ?? done.text, steps: done.steps ?? [] });
+    },
+    onFailure: (error, turn) => {
+      // The spec: a failed conversation turn is logged only (the chat shows what happened, with Retry).
       console.warn('Error in idea conversation:', error);
-      if (planning.current) toast(AI_TOASTS.processingFailed(failureMessage(error, AI_TEXT.defaultConversation)));
+      if (turn === 'plan') toast(AI_TOASTS.processingFailed(failureMessage(error, AI_TEXT.defaultConversation)));
     },
   });
-  const { pending, requestReply } = session;
+  const { pending, requestReply, retry } = session;
 
-  // Back from /api-setup: ask again once the connection works; until then, say what is missing.
+  // Back from /api-setup with a key: the turn that found none is sent again by itself.
   const keyMissing = awaitingKey && connection.status !== 'connected';
   useEffect(() => {
-    if (awaitingKey && connection.status === 'connected') onAwaitingKeyChange(false);
-  }, [awaitingKey, connection.status, onAwaitingKeyChange]);
+    if (!awaitingKey || connection.status !== 'connected') return;
+    onAwaitingKeyChange(false);
+    if (failedTurn(entries)?.keyProblem) void retry();
+  }, [awaitingKey, connection.status, onAwaitingKeyChange, entries, retry]);
 
   // The first reply comes by itself once the idea is seeded (and after a reload that interrupted one).
   const started = useRef(false);
@@ -85,14 +92,14 @@ export function ConversationStep({
     void requestReply();
   }, [entries, keyMissing, preferencesLoading, connection.online, result, requestReply]);
 
-  const createPlan = async () => {
-    planning.current = true;
-    const done: AiDonePayload | null = await requestReply((messages, options) => requestConversation(messages, true, preferences, options));
-    planning.current = false;
-    if (done) onPlan({ expandedContent: done.expandedContent ?? done.text, steps: done.steps ?? [] });
-  };
+  const createPlan = () => void requestReply('plan');
 
-  const showBanner = connection.online && connection.status !== 'connected' && !keyMissing;
+  const reconnect = (
+    <Button variant="outline" size="sm" disabled={connection.status === 'connecting'} onClick={() => void connection.reconnect()}>
+      <RefreshCw aria-hidden="true" className={connection.status === 'connecting' ? 'animate-spin' : undefined} />
+      Reconnect
+    </Button>
+  );
   return (
     <Card>
       <CardHeader className="px-4 sm:px-6">
@@ -102,25 +109,10 @@ export function ConversationStep({
         <CardDescription>Answer a few questions from {preferences.aiName}, then create your plan.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 px-3 sm:px-6">
-        {showBanner && (
-          <InlineAlert
-            tone={connection.status === 'failed' ? 'warning' : 'info'}
-            live={false}
-            title={connection.status === 'failed' ? AI_TEXT.connectionIssue : 'Checking the connection to the AI service...'}
-            actions={
-              <Button variant="outline" size="sm" disabled={connection.status === 'connecting'} onClick={() => void connection.reconnect()}>
-                <RefreshCw aria-hidden="true" className={connection.status === 'connecting' ? 'animate-spin' : undefined} />
-                Reconnect
-              </Button>
-            }
-          >
-            {connection.status === 'failed' ? connection.detail : undefined}
-          </InlineAlert>
+        {connection.online && connection.status === 'connecting' && (
+          <InlineAlert tone="info" live={false} title="Checking the connection to the AI service..." actions={reconnect} />
         )}
-
-        {keyMissing && connection.status === 'failed' && (
-          <ApiKeyMissingAlert>Your conversation is kept; it continues once a key is set up.</ApiKeyMissingAlert>
-        )}
+        <ConnectionNotice connection={connection} action={reconnect} keyNote="Your conversation is kept." />
 
         {preferencesLoading ? (
           <ChatSkeleton />
@@ -153,9 +145,10 @@ export function ConversationStep({
               </div>
             ) : (
               entries.length >= CREATE_PLAN_MIN_MESSAGES &&
-              !pending && (
+              !pending &&
+              lastReplySucceeded(entries) && (
                 <div className="flex justify-end">
-                  <Button variant="secondary" onClick={() => void createPlan()} disabled={!connection.online}>
+                  <Button variant="secondary" onClick={createPlan} disabled={!connection.online}>
                     <Sparkles aria-hidden="true" />
                     Create Plan
                   </Button>

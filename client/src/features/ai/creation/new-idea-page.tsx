@@ -1,10 +1,13 @@
 // Create New Idea (/new, spec section 2): header 'New Idea' with a back button to /, a title field, and
 // three steps: the idea, the conversation, the result. Everything typed stays in a per-user draft in
-// this tab until the note is saved. Offline, the idea can be saved as a plain note to expand later.
+// this tab until the note is saved, or the user starts over. Opened from a New Idea link while an
+// earlier idea is unfinished, it offers to resume it or start fresh (a reload, Back or the return from
+// /api-setup resumes at once).
+// Offline, the idea can be saved as a plain note to expand later.
 // With ?expand=<id> (a note's 'Expand with <assistant>') the conversation starts from that note and the
 // plan is saved back into it (expand-note.ts).
 import { useCallback, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { ArrowLeft, FilePlus2 } from 'lucide-react';
 import { stepsToChecklist } from '#core/checklist';
 import { Button } from '../../../components/ui/button';
@@ -21,6 +24,7 @@ import { useSessionDraft } from '../hooks/use-session-draft';
 import { ConversationStep } from './conversation-step';
 import { creationDraftKey, creationDraftSchema, emptyCreationDraft, seedConversation, type CreationDraft, type CreationStep, type PlanResult } from './creation-draft';
 import { ResultStep, type ResultTab } from './result-step';
+import { ResumeOffer, StartOverButton, draftHasContent } from './start-over';
 import { StepIndicator } from './step-indicator';
 
 export function NewIdeaPage() {
@@ -38,6 +42,12 @@ export function NewIdeaPage() {
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<ResultTab | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
+  // Decided once, when the user's draft is known: 'show' the resume offer, or not ('done').
+  // Coming back from /api-setup (state `resume`) carries on too: the user left mid-idea to add a key.
+  const navigationType = useNavigationType();
+  const returning = (useLocation().state as { resume?: unknown } | null)?.resume === true;
+  const [offer, setOffer] = useState<'undecided' | 'show' | 'done'>(navigationType === 'PUSH' && !returning ? 'undecided' : 'done');
+  if (offer === 'undecided' && user) setOffer(draftHasContent(draft) ? 'show' : 'done');
   const titleBlank = draft.title.trim() === '';
   const defaultTab: ResultTab = preferences.outputFormat === 'checklist' ? 'steps' : 'expanded';
 
@@ -106,7 +116,29 @@ export function NewIdeaPage() {
     </Button>
   );
 
+  const startOver = () => {
+    clearDraft();
+    setTab(null);
+    setOffer('done');
+    requestAnimationFrame(() => titleRef.current?.focus());
+  };
+
   const step: CreationStep = draft.step === 'result' && !draft.result ? 'conversation' : draft.step;
+  if (offer === 'show') {
+    return (
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-8">
+        <header className="flex items-center gap-2">
+          <Button asChild variant="ghost" size="icon" aria-label="Back to your notes">
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" className="size-5" />
+            </Link>
+          </Button>
+          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">New Idea</h1>
+        </header>
+        <ResumeOffer draft={draft} onResume={() => setOffer('done')} onStartFresh={startOver} />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-8">
       <header className="flex items-center gap-2">
@@ -116,6 +148,11 @@ export function NewIdeaPage() {
           </Link>
         </Button>
         <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">New Idea</h1>
+        {draftHasContent(draft) && (
+          <div className="ml-auto">
+            <StartOverButton draft={draft} aiName={preferences.aiName} onStartOver={startOver} />
+          </div>
+        )}
       </header>
 
       <StepIndicator step={step} />

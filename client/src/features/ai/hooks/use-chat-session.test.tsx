@@ -8,7 +8,6 @@ import type { AiDonePayload } from '../api/sse-events';
 import type { ChatEntry } from '../lib/chat-entries';
 import { useChatSession, type ChatSessionOptions, type ReplyRequest } from './use-chat-session';
 
-let navigatedTo: string | null = null;
 const notify = vi.fn();
 
 function setup(request: ReplyRequest, extra: Partial<ChatSessionOptions> = {}, initial: ChatEntry[] = []) {
@@ -19,22 +18,10 @@ function setup(request: ReplyRequest, extra: Partial<ChatSessionOptions> = {}, i
 }
 
 beforeEach(() => {
-  navigatedTo = null;
   notify.mockReset();
 });
 afterEach(() => {
   vi.useRealTimers();
-});
-
-// Navigation is observed, not performed.
-vi.mock('react-router', async (importOriginal) => {
-  const actual = await importOriginal<Record<string, unknown>>();
-  return {
-    ...actual,
-    useNavigate: () => (to: string) => {
-      navigatedTo = to;
-    },
-  };
 });
 
 const done = (text: string, extra: Partial<AiDonePayload> = {}): AiDonePayload => ({ text, usingFallback: false, ...extra });
@@ -73,7 +60,7 @@ describe('useChatSession', () => {
     await act(async () => finish(done('Hello there')));
     expect(result.current.pending).toBe(false);
     expect(result.current.entries.at(-1)).toEqual({ role: 'assistant', content: 'Hello there' });
-    expect(onReply).toHaveBeenCalledWith(result.current.entries, done('Hello there'));
+    expect(onReply).toHaveBeenCalledWith(result.current.entries, done('Hello there'), 'reply');
   });
 
   it('ignores blank messages', () => {
@@ -93,13 +80,13 @@ describe('useChatSession', () => {
     }, { onFailure });
     act(() => void result.current.send('Hi'));
     await waitFor(() => expect(result.current.pending).toBe(false));
-    expect(result.current.entries.at(-1)).toEqual({ role: 'assistant', content: 'Sorry, I had trouble responding. Please try again.', status: 'error' });
+    expect(result.current.entries.at(-1)).toEqual({ role: 'assistant', content: 'Sorry, I had trouble responding. Please try again.', status: 'error', turn: 'reply' });
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
 
   it("a stream failure shows 'Sorry, I encountered an error: {message}' in place of the reply, with the key link on 401", async () => {
     const { result } = setup(async () => {
-      throw new AiError('Invalid API key. Please check your OpenRouter API key.', { status: 401, code: 'stream' });
+      throw new AiError('Invalid API key. Please check your OpenRouter API key.', { status: 401, code: 'stream', reason: 'invalid_key', keySource: 'user', requestId: 'req-7' });
     });
     act(() => void result.current.send('Hi'));
     await waitFor(() => expect(result.current.pending).toBe(false));
@@ -108,6 +95,9 @@ describe('useChatSession', () => {
       content: 'Sorry, I encountered an error: Invalid API key. Please check your OpenRouter API key.',
       status: 'error',
       keyProblem: true,
+      turn: 'reply',
+      requestId: 'req-7',
+      reason: 'invalid_key',
     });
   });
 
@@ -120,7 +110,7 @@ describe('useChatSession', () => {
     const { result } = setup(request);
     act(() => void result.current.send('One'));
     await waitFor(() => expect(result.current.entries).toHaveLength(2));
-    expect(result.current.entries[1]).toEqual({ role: 'assistant', content: 'Half', status: 'incomplete', errorMessage: 'cut' });
+    expect(result.current.entries[1]).toEqual({ role: 'assistant', content: 'Half', status: 'incomplete', errorMessage: 'cut', turn: 'reply' });
     act(() => void result.current.send('Two'));
     await waitFor(() => expect(result.current.entries).toHaveLength(4));
     act(() => void result.current.send('Three'));
@@ -152,27 +142,53 @@ describe('useChatSession', () => {
     expect(result.current.entries).toEqual([{ role: 'user', content: 'Hi' }]);
     expect(result.current.canRetry).toBe(true);
     await act(async () => {
-      await result.current.requestReply();
+      await result.current.retry();
     });
     expect(result.current.entries.at(-1)).toEqual({ role: 'assistant', content: 'back' });
     expect(result.current.canRetry).toBe(false);
   });
 
-  it('no API key: the setup toast and a move to /api-setup, or a notice with the link when leaving is off', async () => {
-    const first = setup(async () => {
+  it('no API key: a notice in place of the reply, with the link, and no leaving the screen', async () => {
+    const onKeyRequired = vi.fn();
+    const { result } = setup(async () => {
       throw new AiKeyRequiredError();
-    });
-    act(() => void first.result.current.send('Hi'));
-    await waitFor(() => expect(navigatedTo).toBe('/api-setup'));
-    expect(notify).toHaveBeenLastCalledWith(expect.objectContaining({ description: 'Failed to initialize AI service. Please check your API key.' }));
+    }, { onKeyRequired });
+    act(() => void result.current.send('Hi'));
+    await waitFor(() => expect(result.current.entries).toHaveLength(2));
+    expect(result.current.entries[1]).toMatchObject({ content: 'Failed to initialize AI service. Please check your API key.', keyProblem: true, turn: 'reply' });
+    expect(onKeyRequired).toHaveBeenCalledTimes(1);
+  });
 
-    navigatedTo = null;
-    const second = setup(async () => {
-      throw new AiKeyRequiredError();
-    }, { leaveForSetup: false });
-    act(() => void second.result.current.send('Hi'));
-    await waitFor(() => expect(second.result.current.entries).toHaveLength(2));
-    expect(second.result.current.entries[1]).toMatchObject({ content: 'Failed to initialize AI service. Please check your API key.', keyProblem: true });
-    expect(navigatedTo).toBeNull();
+  it('Retry sends the failed turn again on the same messages; a cut reply stays until the new text replaces it', async () => {
+    let resolveRetry: (value: AiDonePayload) => void = () => undefined;
+    const plan = vi
+      .fn<ReplyRequest>()
+      .mockRejectedValueOnce(new AiError('cut', { status: 502, code: 'stream', reason: 'interrupted', partial: 'Goal Sum', incomplete: true }))
+      .mockRejectedValueOnce(new AiError('The assistant did not return a plan. Try again.', { status: 422, code: 'stream', reason: 'no_plan', requestId: 'req-9' }))
+      .mockImplementationOnce((_messages, options) => {
+        options.onDelta?.('Goal', 'Goal');
+        return new Promise((resolve) => (resolveRetry = resolve));
+      });
+    const onReply = vi.fn();
+    const { result } = setup(vi.fn<ReplyRequest>(), { planRequest: plan, onReply }, [{ role: 'user', content: 'Idea' }, { role: 'assistant', content: 'When?' }]);
+    await act(async () => void (await result.current.requestReply('plan')));
+    expect(result.current.entries.at(-1)).toMatchObject({ content: 'Goal Sum', status: 'incomplete', turn: 'plan' });
+
+    // A retry that fails before any text keeps the text the earlier attempt got, with the new reason.
+    await act(async () => void (await result.current.retry()));
+    expect(result.current.entries).toHaveLength(3);
+    expect(result.current.entries.at(-1)).toMatchObject({ content: 'Goal Sum', status: 'incomplete', reason: 'no_plan', requestId: 'req-9' });
+
+    let retried: Promise<AiDonePayload | null> = Promise.resolve(null);
+    act(() => void (retried = result.current.retry()));
+    await waitFor(() => expect(result.current.streamed).toBe('Goal'));
+    expect(result.current.replacing).toBe(true);
+    for (const call of plan.mock.calls) expect(call[0]).toEqual([{ role: 'user', content: 'Idea' }, { role: 'assistant', content: 'When?' }]);
+    await act(async () => {
+      resolveRetry(done('Goal Summary ...', { steps: ['Do it'] }));
+      await retried;
+    });
+    expect(result.current.entries).toEqual([{ role: 'user', content: 'Idea' }, { role: 'assistant', content: 'When?' }, { role: 'assistant', content: 'Goal Summary ...' }]);
+    expect(onReply).toHaveBeenCalledWith(result.current.entries, done('Goal Summary ...', { steps: ['Do it'] }), 'plan');
   });
 });

@@ -1,15 +1,16 @@
 // One chat's turns (spec section 4, Chat turn): the owner keeps the entries (so they can be drafted or
 // saved); this hook appends the user's message, asks for the reply, streams it, and appends the reply or
-// the failure notice. One reply at a time; blank messages are ignored.
+// the failure notice. Every failed turn can be retried: Retry sends the same request again (the reply or
+// the plan) on the messages before the failure, and the text of a reply cut short stays on screen until
+// the retry's own text replaces it. One reply at a time; blank messages are ignored.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { ChatMessage } from '#core/note';
 import { toast, type ToastInput } from '../../../lib/toast';
 import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { AiKeyRequiredError, AiOfflineError, isAbortError } from '../api/ai-errors';
 import type { RequestOptions } from '../api/ai-requests';
 import type { AiDonePayload } from '../api/sse-events';
-import { awaitingReply, failureEntry, toChatMessages, type ChatEntry } from '../lib/chat-entries';
+import { awaitingReply, failedTurn, failureEntry, toChatMessages, type ChatEntry, type TurnKind } from '../lib/chat-entries';
 
 export type ReplyRequest = (messages: ChatMessage[], options: RequestOptions) => Promise<AiDonePayload>;
 
@@ -18,20 +19,17 @@ export interface ChatSessionOptions {
   onEntriesChange: (entries: ChatEntry[]) => void;
   /** Asks the server for the next reply (chat or conversation endpoint). */
   request: ReplyRequest;
+  /** Asks for the plan (the creation flow's Create Plan). */
+  planRequest?: ReplyRequest;
   /** Wait between showing the user's message and asking for the reply (the creation flow's 100 ms). */
   sendDelayMs?: number;
-  /** A reply arrived in full; `entries` includes it. */
-  onReply?: (entries: ChatEntry[], done: AiDonePayload) => void;
-  /** A reply failed; the panel already shows the failure notice (unless offline or no key). */
-  onFailure?: (error: unknown) => void;
-  /**
-   * No AI key: by default a toast and a move to /api-setup. Screens with unsaved work pass false: the
-   * notice then links to /api-setup instead of leaving.
-   */
-  leaveForSetup?: boolean;
-  /** Told before leaving for /api-setup (e.g. so the screen does not ask again on return). */
+  /** A reply (or the plan) arrived in full; `entries` includes it. */
+  onReply?: (entries: ChatEntry[], done: AiDonePayload, turn: TurnKind) => void;
+  /** A reply failed; the panel already shows the failure notice with Retry (unless offline). */
+  onFailure?: (error: unknown, turn: TurnKind) => void;
+  /** Told when the assistant could not be asked for lack of an API key. */
   onKeyRequired?: () => void;
-  /** Shows this chat's toasts (the fallback notice, the setup failure); the page's toast queue by default. */
+  /** Shows this chat's toasts (the fallback notice); the page's toast queue by default. */
   notify?: (toast: ToastInput) => void;
 }
 
@@ -41,20 +39,24 @@ export interface ChatSession {
   pending: boolean;
   /** The reply's text received so far. */
   streamed: string;
+  /** A retry is under way: the failed entry is shown until `streamed` has text, then replaced. */
+  replacing: boolean;
   /** The last request failed because the browser was offline (the user's message waits). */
   offlineFailure: boolean;
   /** Appends the user's message and asks for a reply; false when ignored (blank, or a reply pending). */
   send: (text: string) => boolean;
-  /** Asks for a reply to the entries as they are (or with another request, e.g. Create Plan). */
-  requestReply: (request?: ReplyRequest) => Promise<AiDonePayload | null>;
+  /** Asks for a reply to the entries as they are, or for the plan. */
+  requestReply: (turn?: TurnKind) => Promise<AiDonePayload | null>;
+  /** Sends the failed turn again (or the reply the offline notice is waiting for). */
+  retry: () => Promise<AiDonePayload | null>;
   /** The connection dropped and the user's last message has no reply: offered as 'Try again'. */
   canRetry: boolean;
 }
 
 export function useChatSession(options: ChatSessionOptions): ChatSession {
-  const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [streamed, setStreamed] = useState('');
+  const [replacing, setReplacing] = useState(false);
   const [offlineFailure, setOfflineFailure] = useState(false);
   // The latest values for async code: entries change while a reply streams.
   const latest = useRef(options);
@@ -80,27 +82,30 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
   }, []);
 
   const run = useCallback(
-    async (request: ReplyRequest | undefined, delayMs: number): Promise<AiDonePayload | null> => {
+    async (turn: TurnKind, delayMs: number, retrying: ChatEntry | null): Promise<AiDonePayload | null> => {
       const abort = new AbortController();
       controller.current = abort;
       setPending(true);
       setStreamed('');
+      setReplacing(retrying !== null);
       setOfflineFailure(false);
+      // The entries the turn answers: without the failed attempt being retried.
+      const base = () => (retrying ? entriesRef.current.slice(0, -1) : entriesRef.current);
       try {
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         if (abort.signal.aborted) return null;
-        const ask = request ?? latest.current.request;
-        const done = await ask(toChatMessages(entriesRef.current), {
+        const ask = (turn === 'plan' ? latest.current.planRequest : undefined) ?? latest.current.request;
+        const done = await ask(toChatMessages(base()), {
           signal: abort.signal,
           onDelta: (_piece, received) => setStreamed(received),
         });
-        const next: ChatEntry[] = [...entriesRef.current, { role: 'assistant', content: done.text }];
+        const next: ChatEntry[] = [...base(), { role: 'assistant', content: done.text }];
         commit(next);
         if (done.usingFallback && !fallbackNotified.current) {
           fallbackNotified.current = true;
           (latest.current.notify ?? toast)(AI_TOASTS.usingFallback);
         }
-        latest.current.onReply?.(next, done);
+        latest.current.onReply?.(next, done, turn);
         return done;
       } catch (error) {
         if (isAbortError(error) || abort.signal.aborted) return null;
@@ -109,17 +114,12 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
           return null;
         }
         if (error instanceof AiKeyRequiredError) {
-          if (latest.current.leaveForSetup !== false) {
-            latest.current.onKeyRequired?.();
-            (latest.current.notify ?? toast)(AI_TOASTS.setupFailure);
-            void navigate('/api-setup');
-            return null;
-          }
-          commit([...entriesRef.current, { role: 'assistant', content: AI_TEXT.setupFailure, status: 'error', keyProblem: true }]);
+          latest.current.onKeyRequired?.();
+          commit([...base(), { role: 'assistant', content: AI_TEXT.setupFailure, status: 'error', keyProblem: true, turn }]);
           return null;
         }
-        commit([...entriesRef.current, failureEntry(error)]);
-        latest.current.onFailure?.(error);
+        commit([...base(), failureEntry(error, turn, retrying)]);
+        latest.current.onFailure?.(error, turn);
         return null;
       } finally {
         if (controller.current === abort) controller.current = null;
@@ -127,27 +127,35 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
         if (!abort.signal.aborted) {
           setPending(false);
           setStreamed('');
+          setReplacing(false);
         }
       }
     },
-    [commit, navigate],
+    [commit],
   );
 
   const requestReply = useCallback(
-    (request?: ReplyRequest) => {
+    (turn: TurnKind = 'reply') => {
       if (busy.current) return Promise.resolve(null);
       busy.current = true;
-      return run(request, 0);
+      return run(turn, 0, null);
     },
     [run],
   );
+
+  const retry = useCallback(() => {
+    if (busy.current) return Promise.resolve(null);
+    const failed = failedTurn(entriesRef.current);
+    busy.current = true;
+    return run(failed?.turn ?? 'reply', 0, failed);
+  }, [run]);
 
   const send = useCallback(
     (text: string) => {
       if (busy.current || text.trim() === '') return false;
       busy.current = true;
       commit([...entriesRef.current, { role: 'user', content: text.trim() }]);
-      void run(undefined, latest.current.sendDelayMs ?? 0);
+      void run('reply', latest.current.sendDelayMs ?? 0, null);
       return true;
     },
     [commit, run],
@@ -157,9 +165,11 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
     entries: options.entries,
     pending,
     streamed,
+    replacing,
     offlineFailure,
     send,
     requestReply,
+    retry,
     canRetry: offlineFailure && !pending && awaitingReply(options.entries),
   };
 }

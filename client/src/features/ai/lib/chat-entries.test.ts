@@ -9,7 +9,25 @@ describe('failureEntry', () => {
       role: 'assistant',
       content: 'Sorry, I encountered an error: No response generated.',
       status: 'error',
+      turn: 'reply',
     });
+  });
+
+  it("a plan that did not come says so in plain words, remembering the plan turn and the request id", () => {
+    const error = new AiError('The assistant did not return a plan. Try again.', { status: 422, code: 'stream', reason: 'no_plan', requestId: 'req-3' });
+    expect(failureEntry(error, 'plan')).toEqual({
+      role: 'assistant',
+      content: 'The assistant did not return a plan. Try again.',
+      status: 'error',
+      turn: 'plan',
+      reason: 'no_plan',
+      requestId: 'req-3',
+    });
+  });
+
+  it("the server's own key failing offers no key link (the user cannot fix it)", () => {
+    const error = new AiError("Invalid API key. The server's OpenRouter API key was refused.", { status: 401, code: 'stream', reason: 'invalid_key', keySource: 'server' });
+    expect(failureEntry(error).keyProblem).toBeUndefined();
   });
 
   it('an invalid API key also points to the key setup', () => {
@@ -22,11 +40,12 @@ describe('failureEntry', () => {
       content: 'Half of it',
       status: 'incomplete',
       errorMessage: 'cut',
+      turn: 'reply',
     });
   });
 
   it("anything else: 'Sorry, I had trouble responding. Please try again.'", () => {
-    const expected = { role: 'assistant', content: 'Sorry, I had trouble responding. Please try again.', status: 'error' };
+    const expected = { role: 'assistant', content: 'Sorry, I had trouble responding. Please try again.', status: 'error', turn: 'reply' };
     expect(failureEntry(new AiError('down', { status: 0, code: 'network' }))).toEqual(expected);
     expect(failureEntry(new AiError('Rate limit exceeded. Please try again later.', { status: 429, code: 'http' }))).toEqual(expected);
     expect(failureEntry(new Error('bug'))).toEqual(expected);
