@@ -5,8 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Command } from 'cmdk';
 import { FileText, ListChecks, Search } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { NOTE_SEARCH_LIMIT, type NoteView } from '../../data/notes';
-import { useNoteSearch } from '../../data/search';
+import { useNoteSearch, type NoteView } from '../../data/notes';
 import { cn } from '../../lib/utils';
 import { COMMAND_GROUPS, filterCommands, type CommandId, type PaletteCommand } from './commands';
 
@@ -25,10 +24,7 @@ const groupClass =
 
 export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpenNote }: CommandPaletteProps) {
   const [query, setQuery] = useState('');
-  // The same index as the search field (typos, prefixes, ranking); a blank query lists no notes here.
-  const trimmed = open ? query.trim() : '';
-  const search = useNoteSearch(trimmed, 'all', NOTE_SEARCH_LIMIT);
-  const notes = useMemo(() => (trimmed ? (search.results ?? []).map((result) => result.note) : []), [trimmed, search.results]);
+  const notes = useNoteSearch(open ? query : '') ?? [];
   const shown = useMemo(() => filterCommands(commands, query), [commands, query]);
   // After running a command the next screen places focus itself (a quick note's title); do not take it back.
   const ran = useRef(false);
