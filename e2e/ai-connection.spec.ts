@@ -14,7 +14,9 @@ test('without a key: Connection Failed, Test Connection and Reconnect report it;
 }) => {
   await openAs(page, account, baseURL, '/new');
   await expect(page.getByRole('status', { name: 'AI connection: Connection Failed' })).toBeVisible();
-  await expect(page.getByText("AI connection issue detected. We'll use a local fallback for responses.")).toBeVisible();
+  // Without any key the fallback cannot run either: the no-key card says so instead of promising it.
+  await expect(page.getByText('No OpenRouter API key is set up yet.')).toBeVisible();
+  await expect(page.getByText("AI connection issue detected. We'll use a local fallback for responses.")).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Test Connection' }).click();
   await expect(toast(page, 'API Connection Failed')).toBeVisible();
