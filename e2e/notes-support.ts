@@ -105,6 +105,20 @@ export async function expectToast(page: Page, title: string, description?: strin
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: 30_000 }).toBe(true);
+  // The chunks outside the precached shell are fetched once the worker is active (sw-warm.js): a user
+  // who goes offline before that finishes has the shell only, so the tests wait for all of them.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const script = await (await fetch('/sw-warm.js')).text();
+          const urls = JSON.parse(/const urls = (\[.*?\]);/.exec(script)?.[1] ?? '[]') as string[];
+          const cached = await Promise.all(urls.map((url) => caches.match(url)));
+          return cached.every(Boolean);
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** Waits until nothing of this device waits to sync (the sidebar's count is gone). */

@@ -49,12 +49,6 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
   await expect(palette).toHaveCount(0);
 
-  // `/` with no search field on the screen opens the palette to search; Escape closes it.
-  await page.keyboard.press('/');
-  await expect(field).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(palette).toHaveCount(0);
-
   // `?` lists the shortcuts.
   await page.keyboard.press('?');
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -62,6 +56,17 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   await checkInBothThemes(page, (theme) => `palette-shortcuts-desktop-${theme}`);
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
+
+  // `/` focuses the search field of a screen that has one (Checklists); elsewhere it opens the palette
+  // to search, and Escape closes it.
+  await page.keyboard.press('/');
+  await expect(page.locator('#note-search')).toBeFocused();
+  await page.goto(`/note/${trip!.id}`);
+  await expect(page.getByText('Two nights by the sea').first()).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
 
   // None fires while typing in a field: `n` and `?` are text in the editor's title.
   await page.goto(`/edit/${trip!.id}`);

@@ -174,9 +174,9 @@ test('Sync tab: Sync Now is disabled offline; the status reads Online/Offline; A
   const autoSync = panel.getByRole('switch', { name: 'Auto-sync' });
   await expect(autoSync).toBeChecked();
   await expect(autoSync).toBeDisabled();
-  // The same manual sync as the sidebar's, with the spec's toast.
+  // The same manual sync as the sidebar's: with nothing to send, it says everything is up to date.
   await syncNow.click();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Notes synced')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Everything is up to date')).toBeVisible();
 
   await context.setOffline(true);
   await expect(panel.getByRole('status').getByText('Offline', { exact: true })).toBeVisible();
