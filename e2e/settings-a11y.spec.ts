@@ -54,7 +54,12 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: /^Connection Failed/ }).click();
       await expect(page.getByRole('dialog', { name: 'Connection Status' })).toBeVisible();
       await checkInBothThemes(page, named('settings-connection-sheet'), { what: 'connection sheet' });
-      await page.keyboard.press('Escape');
+      // Escape closes the top layer: a toast that arrived late (a loaded machine) takes it before the sheet.
+      const sheet = page.getByRole('dialog', { name: 'Connection Status' });
+      await expect(async () => {
+        await page.keyboard.press('Escape');
+        await expect(sheet).toHaveCount(0, { timeout: 1000 });
+      }).toPass({ timeout: 10_000 });
 
       await page.getByRole('tab', { name: 'Sync' }).click();
       await expect(page.getByRole('button', { name: 'Sync Now' })).toBeVisible();
