@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { quoteBody } from './error-messages';
 import { MIN_FRAGMENT, redactSecret } from './redact-secret';
 
-const KEY = 'sk-or-v1-4f1c2a9be07d4c33a8e1f0b6d2c95e7a';
+const KEY = 'not-a-real-key-4f1c2a9be07d4c33a8e1f0b6d2c95e7a';
 
 /** Whether any 8-character run of `form` still appears in `text`. */
 function leaks(text: string, form: string): boolean {

@@ -13,7 +13,7 @@ import { INTERNALS, logLeaks, random, runSeed, timedFetch, type Random } from '.
 const SEED = runSeed();
 const REQUESTS = Math.max(5000, Number(process.env.ADVERSARIAL_REQUESTS ?? 5000));
 const CONCURRENCY = 6;
-const PROVIDER_KEY = 'sk-or-v1-fuzz-server-key-7f3a9c1e5b2d4680';
+const PROVIDER_KEY = 'not-a-real-key-fuzz-server-7f3a9c1e5b2d4680';
 
 let server: TestServer;
 let fake: FakeAiProvider;
