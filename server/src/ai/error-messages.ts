@@ -1,4 +1,5 @@
 // Provider failures in the words of the spec's error catalogue (section 8), plus when the fallback may run.
+import type { TurnErrorCode } from '#core/ai-turn-errors';
 import type { KeySource } from './key-store';
 import type { ProviderError } from './provider';
 import { redactSecret } from './redact-secret';
@@ -7,17 +8,7 @@ import { redactSecret } from './redact-secret';
 export const ERROR_BODY_MAX_CHARS = 300;
 
 /** What the browser can do about a failed turn; every one of them offers Retry. */
-export type TurnErrorCode =
-  | 'invalid_key'
-  | 'rate_limited'
-  | 'provider_error'
-  | 'invalid_response'
-  | 'empty'
-  | 'timeout'
-  | 'connection'
-  | 'interrupted'
-  | 'no_plan'
-  | 'unexpected';
+export type { TurnErrorCode };
 
 export interface TurnErrorPayload {
   status: number;

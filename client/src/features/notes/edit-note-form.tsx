@@ -3,11 +3,11 @@
 // leaving with unsaved changes.
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Check, FileText, LoaderCircle, MessageSquare, Sparkles, Trash2 } from 'lucide-react';
+import { Check, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { Textarea } from '../../components/ui/textarea';
 import { NOTE_MESSAGES, type NoteView, useNotesActions, writeOutcomeMessage } from '../../data/notes';
 import { forgetNoteActivity } from '../../lib/device-storage';
@@ -20,6 +20,7 @@ import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast } from './note-ac
 import { readEditEntry } from './edit-entry';
 import { ExpandedEditor } from './expanded-editor';
 import { NoteChatTab } from './note-chat-tab';
+import { NoteTabsList } from './note-tabs-list';
 import { SaveIndicator } from './save-indicator';
 import { useLeaveGuard } from './use-leave-guard';
 
@@ -191,20 +192,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
           </div>
 
           <Tabs defaultValue={entry.tab ?? 'original'} className="gap-4">
-            <TabsList className="w-full sm:w-fit">
-              <TabsTrigger value="original">
-                <FileText aria-hidden="true" />
-                Original
-              </TabsTrigger>
-              <TabsTrigger value="expanded">
-                <Sparkles aria-hidden="true" />
-                Expanded
-              </TabsTrigger>
-              <TabsTrigger value="chat">
-                <MessageSquare aria-hidden="true" />
-                Chat
-              </TabsTrigger>
-            </TabsList>
+            <NoteTabsList first={{ value: 'original', label: 'Original' }} />
 
             <TabsContent value="original" className="grid gap-2">
               <Label htmlFor={ids.original}>Original idea</Label>

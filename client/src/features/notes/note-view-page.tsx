@@ -2,18 +2,19 @@
 // Note / Expanded / Chat tabs, and for checklist notes a checklist view whose edits are saved at once.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { ArrowLeft, FileText, ListChecks, MessageSquare, NotebookText, SquarePen, Sparkles } from 'lucide-react';
+import { ArrowLeft, ListChecks, NotebookText, Sparkles, SquarePen } from 'lucide-react';
 import type { ChatMessage, ChecklistItem } from '#core/note';
 import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
 import { formatUpdated } from '#core/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { cn } from '../../lib/utils';
 import { NOTE_MESSAGES, type NotesActions, type NoteView, useNotesActions, writeOutcomeMessage } from '../../data/notes';
 import { ChecklistEditor } from '../../components/checklist/checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
+import { NoteTabsList } from './note-tabs-list';
 import { MarkdownContent } from '../../components/markdown/markdown-content';
 import { SAVED_AS_COPY_MESSAGE, showToast } from './note-actions';
 import { isConflictCopy, noteTitle } from './note-text';
@@ -142,20 +143,7 @@ function DetailsTabs({ note }: { note: NoteView }) {
   const chatTitleId = useId();
   return (
     <Tabs defaultValue="note" className="gap-4">
-      <TabsList className="w-full sm:w-fit">
-        <TabsTrigger value="note">
-          <FileText aria-hidden="true" />
-          Note
-        </TabsTrigger>
-        <TabsTrigger value="expanded">
-          <Sparkles aria-hidden="true" />
-          Expanded
-        </TabsTrigger>
-        <TabsTrigger value="chat">
-          <MessageSquare aria-hidden="true" />
-          Chat
-        </TabsTrigger>
-      </TabsList>
+      <NoteTabsList first={{ value: 'note', label: 'Note' }} />
 
       <TabsContent value="note">
         <Section title="Original Idea">

@@ -1,5 +1,6 @@
 // Typed failures of an AI request: what the server or the network said, in a shape screens can act on
 // (api_key_required → /api-setup, offline → the offline notice, a stream error → the catalogue message).
+import type { TurnErrorCode } from '#core/ai-turn-errors';
 
 export type AiErrorCode =
   /** The server's `error` event: the provider failed (after the fallback, where it applies). */
@@ -18,17 +19,7 @@ export type AiErrorCode =
   | 'invalid';
 
 /** The server's reason for a failed turn (docs/api.md, the `error` event's `code`). */
-export type TurnFailureCode =
-  | 'invalid_key'
-  | 'rate_limited'
-  | 'provider_error'
-  | 'invalid_response'
-  | 'empty'
-  | 'timeout'
-  | 'connection'
-  | 'interrupted'
-  | 'no_plan'
-  | 'unexpected';
+export type TurnFailureCode = TurnErrorCode;
 
 export interface AiErrorDetails {
   status: number;

@@ -6,7 +6,7 @@
 // Offline, the idea can be saved as a plain note to expand later.
 // With ?expand=<id> (a note's 'Expand with <assistant>') the conversation starts from that note and the
 // plan is saved back into it (expand-note.ts).
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { ArrowLeft, FilePlus2 } from 'lucide-react';
 import { stepsToChecklist } from '#core/checklist';
@@ -126,34 +126,15 @@ export function NewIdeaPage() {
   const step: CreationStep = draft.step === 'result' && !draft.result ? 'conversation' : draft.step;
   if (offer === 'show') {
     return (
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-8">
-        <header className="flex items-center gap-2">
-          <Button asChild variant="ghost" size="icon" aria-label="Back to your notes">
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" className="size-5" />
-            </Link>
-          </Button>
-          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">New Idea</h1>
-        </header>
+      <NewIdeaLayout>
         <ResumeOffer draft={draft} onResume={() => setOffer('done')} onStartFresh={startOver} />
-      </div>
+      </NewIdeaLayout>
     );
   }
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-8">
-      <header className="flex items-center gap-2">
-        <Button asChild variant="ghost" size="icon" aria-label="Back to your notes">
-          <Link to="/">
-            <ArrowLeft aria-hidden="true" className="size-5" />
-          </Link>
-        </Button>
-        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">New Idea</h1>
-        {draftHasContent(draft) && (
-          <div className="ml-auto">
-            <StartOverButton draft={draft} aiName={preferences.aiName} onStartOver={startOver} />
-          </div>
-        )}
-      </header>
+    <NewIdeaLayout
+      action={draftHasContent(draft) && <StartOverButton draft={draft} aiName={preferences.aiName} onStartOver={startOver} />}
+    >
 
       <StepIndicator step={step} />
 
@@ -218,6 +199,24 @@ export function NewIdeaPage() {
           onSave={saveNote}
         />
       )}
+    </NewIdeaLayout>
+  );
+}
+
+/** The page's frame: the way back, the heading and, on the right, the page's own action. */
+function NewIdeaLayout({ action, children }: { action?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-8">
+      <header className="flex items-center gap-2">
+        <Button asChild variant="ghost" size="icon" aria-label="Back to your notes">
+          <Link to="/">
+            <ArrowLeft aria-hidden="true" className="size-5" />
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">New Idea</h1>
+        {action && <div className="ml-auto">{action}</div>}
+      </header>
+      {children}
     </div>
   );
 }

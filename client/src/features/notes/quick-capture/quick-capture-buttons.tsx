@@ -15,32 +15,27 @@ export interface QuickCaptureButtonsProps {
 
 export function QuickCaptureButtons({ onCapture, variant = 'outline', size, className, buttonClassName }: QuickCaptureButtonsProps) {
   const { quickNote, newChecklist } = useQuickCapture();
+  const actions = [
+    { label: 'Quick note', Icon: NotebookPen, capture: quickNote },
+    { label: 'New checklist', Icon: ListPlus, capture: newChecklist },
+  ];
   return (
     <div className={cn('flex gap-2', className)}>
-      <Button
-        variant={variant}
-        size={size}
-        className={buttonClassName}
-        onClick={() => {
-          onCapture?.();
-          void quickNote();
-        }}
-      >
-        <NotebookPen aria-hidden="true" />
-        Quick note
-      </Button>
-      <Button
-        variant={variant}
-        size={size}
-        className={buttonClassName}
-        onClick={() => {
-          onCapture?.();
-          void newChecklist();
-        }}
-      >
-        <ListPlus aria-hidden="true" />
-        New checklist
-      </Button>
+      {actions.map(({ label, Icon, capture }) => (
+        <Button
+          key={label}
+          variant={variant}
+          size={size}
+          className={buttonClassName}
+          onClick={() => {
+            onCapture?.();
+            void capture();
+          }}
+        >
+          <Icon aria-hidden="true" />
+          {label}
+        </Button>
+      ))}
     </div>
   );
 }
