@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
 import { VIEWPORTS, checkInBothThemes, expectNoSeriousViolations, shoot } from './support/a11y';
-import { test, expect } from './support/fixtures';
+import { test, expect, goOfflineWhenIdle } from './support/fixtures';
 import { messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
 
 async function waitForToastsToClose(page: Page): Promise<void> {
@@ -81,7 +81,7 @@ test('failure and offline states pass the scan too', async ({ page, account, bas
   await page.getByLabel('Message Sprout').fill('Again');
   await page.getByLabel('Message Sprout').press('Enter');
   await expect(messageLog(page).getByRole('link', { name: 'Check your API key' })).toBeVisible();
-  await context.setOffline(true);
+  await goOfflineWhenIdle(context, page);
   await expect(page.getByText("You're offline. The assistant needs a connection.")).toBeVisible();
   await waitForToastsToClose(page);
   await expectNoSeriousViolations(page);

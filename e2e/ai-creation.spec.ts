@@ -3,7 +3,7 @@
 // Save Note, checked on the server; the default tab by outputFormat; streaming as it arrives; the draft
 // surviving a reload; a failed plan; no key → /api-setup; offline → saved as a plain note.
 import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
-import { test, expect } from './support/fixtures';
+import { test, expect, goOfflineWhenIdle } from './support/fixtures';
 import { fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag, waitForServerNote } from './ai-helpers';
 
 test.describe('Create New Idea', () => {
@@ -234,7 +234,7 @@ test.describe('Create New Idea', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'New Idea' })).toBeVisible();
     await page.getByLabel('Title').fill(`Offline ${tag}`);
     await page.getByLabel('Your idea').fill(`Learn the cello ${tag}`);
-    await context.setOffline(true);
+    await goOfflineWhenIdle(context, page);
     await expect(page.getByText("You're offline. The assistant needs a connection.")).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start Conversation' })).toBeDisabled();
     await page.getByRole('button', { name: 'Save as a plain note' }).click();

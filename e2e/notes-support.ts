@@ -2,7 +2,7 @@
 // account's token (what another device would do), and the notes screens' common steps.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, type Account } from './support/fixtures';
+import { expect, goOfflineWhenIdle, type Account } from './support/fixtures';
 
 export interface SeedNote {
   id?: string;
@@ -127,7 +127,7 @@ export async function expectAllSynced(page: Page): Promise<void> {
 }
 
 export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await context.setOffline(true);
+  await goOfflineWhenIdle(context, page);
   await expect(sidebar(page).getByText('Offline', { exact: true })).toBeVisible();
 }
 

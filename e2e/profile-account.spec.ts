@@ -2,7 +2,7 @@
 // copy), the password change with the spec's client rules and the server's current-password check, and
 // account deletion after a confirmation with the password.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, gotoAs, signInThroughUi, type Account } from './support/fixtures';
+import { test, expect, goOfflineWhenIdle, gotoAs, signInThroughUi, type Account } from './support/fixtures';
 
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
@@ -86,7 +86,7 @@ test('Personal Info is saved to the account, survives a reload, and is mirrored 
 test('offline, saving the profile says so instead of failing silently', async ({ signedInPage: page, context }) => {
   await gotoAs(page, '/profile');
   await page.getByLabel('Full Name').fill('Offline Olga');
-  await context.setOffline(true);
+  await goOfflineWhenIdle(context, page);
   await expect(page.getByText("You're offline. Profile changes can be saved once you're back online.")).toBeVisible();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, "You're offline", 'Connect to the internet to save your profile changes.');

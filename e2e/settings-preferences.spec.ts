@@ -2,7 +2,7 @@
 // changes the text size), Editor settings kept on this device, AI preferences edited in a draft that only
 // 'Save Preferences' keeps (locally and in user_metadata, so another browser sees them), and the Sync tab.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test, expect, gotoAs, signInThroughUi, watchConsole, type Account } from './support/fixtures';
+import { test, expect, goOfflineWhenIdle, gotoAs, signInThroughUi, watchConsole, type Account } from './support/fixtures';
 
 const fontSizeOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).fontSize);
 
@@ -178,7 +178,7 @@ test('Sync tab: Sync Now is disabled offline; the status reads Online/Offline; A
   await syncNow.click();
   await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Everything is up to date')).toBeVisible();
 
-  await context.setOffline(true);
+  await goOfflineWhenIdle(context, page);
   await expect(panel.getByRole('status').getByText('Offline', { exact: true })).toBeVisible();
   await expect(syncNow).toBeDisabled();
   await context.setOffline(false);

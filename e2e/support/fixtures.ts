@@ -5,7 +5,7 @@
 //   earlier visit).
 // Helpers: `signInThroughUi`, `seedSession` (puts the session where supabase-js keeps it) and `gotoAs`.
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -103,6 +103,29 @@ export async function gotoAs(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+}
+
+/**
+ * Waits until the page's first sync since it loaded has finished: a pull has answered and no sync run
+ * holds the app's Web Lock. A test that cuts the network should do so after this, or the pull the page
+ * started on load fails in flight (Chromium logs it), which is not what the test is about.
+ */
+export async function waitForSyncIdle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const pulled = performance.getEntriesByType('resource').some((entry) => entry.name.includes('/rest/v1/notes?') && (entry as PerformanceResourceTiming).responseEnd > 0);
+      const held = (await navigator.locks.query()).held ?? [];
+      return pulled && !held.some((lock) => lock.name?.startsWith('sprout-sync-'));
+    },
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
+}
+
+/** Cuts the network of the page's context once the page's own first sync is over (waitForSyncIdle). */
+export async function goOfflineWhenIdle(context: BrowserContext, page: Page): Promise<void> {
+  await waitForSyncIdle(page);
+  await context.setOffline(true);
 }
 
 /** Starts collecting console and page errors of a page (the `page` fixture is watched automatically). */

@@ -140,4 +140,28 @@ describe('live query hooks', () => {
     await waitFor(() => expect(pending.result.current).toBe(1));
     expect(noUser.result.current).toEqual({ notes: [], hasMore: false });
   });
+
+  it('useNote never hands the previous note, nor its deletion, to a page that moved to another note', async () => {
+    const db = freshDb();
+    const copy = note({ title: 'Packing list (conflict copy)' });
+    const original = note({ title: 'Packing list' });
+    await db.notes.bulkPut([copy, original]);
+    const seen: (string | null | undefined)[] = [];
+    const { result, rerender } = renderHook(
+      ({ id }: { id: string }) => {
+        const value = useNote(id);
+        if (id === original.id) seen.push(value === undefined ? undefined : (value?.id ?? null));
+        return value;
+      },
+      { wrapper: sessionWrapper(db), initialProps: { id: copy.id } },
+    );
+    await waitFor(() => expect(result.current?.id).toBe(copy.id));
+    // The page moves to the original, and the copy goes before the new query has answered.
+    await act(async () => {
+      rerender({ id: original.id });
+      await db.notes.update(copy.id, { deleted_at: '2024-05-01T00:00:00.000Z' });
+    });
+    await waitFor(() => expect(result.current?.id).toBe(original.id));
+    expect(seen.filter((value) => value !== undefined && value !== original.id)).toEqual([]);
+  });
 });

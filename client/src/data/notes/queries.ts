@@ -97,7 +97,11 @@ export async function loadNote(db: SproutDb, userId: string, id: string): Promis
 /** One live note of the signed-in user; undefined while loading, null when there is no such note. */
 export function useNote(id: string | null | undefined): NoteView | null | undefined {
   const { db, userId } = useNotesSource();
-  return useLiveQuery(async () => (db && userId && id ? loadNote(db, userId, id) : null), [db, userId, id]);
+  // useLiveQuery hands back the previous query's last result until the new one answers. Each result
+  // carries the id it was read for, so a page that moved to another note never takes the old note (or
+  // its "gone", when it was deleted meanwhile) for the new one.
+  const result = useLiveQuery(async () => ({ id, note: db && userId && id ? await loadNote(db, userId, id) : null }), [db, userId, id]);
+  return result === undefined || result.id !== id ? undefined : result.note;
 }
 
 /** How many of the signed-in user's changes wait to sync (pending or refused); 0 while loading. */

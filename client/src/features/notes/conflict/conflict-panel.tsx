@@ -26,7 +26,8 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
   const resolve = async (choice: ConflictChoice) => {
     setBusy(true);
     // Keeping one version leaves the other note's page: go there first, so this page (whose note is
-    // about to go) is gone before the write lands.
+    // about to go) is left before the write lands. The navigation may commit after the write (React
+    // renders it in a transition); useNote keeps the deleted copy's "gone" from reaching that page.
     const leave = choice !== 'keep-both' && original ? original.id : null;
     try {
       if (leave) await navigate(`/note/${leave}`, { replace: true });
