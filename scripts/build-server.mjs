@@ -48,6 +48,9 @@ export async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // main.ts imports the web server's code dynamically, to load it while the database opens: its own
+    // chunk, whose packages load only then.
+    splitting: true,
     target: 'node24',
     packages: 'external',
     sourcemap: 'linked',
@@ -60,6 +63,11 @@ export async function buildServer() {
   // main.js last: its mtime marks the whole bundle as built.
   const outputs = [...result.outputFiles].sort((a, b) => Number(a.path === serverEntry) - Number(b.path === serverEntry));
   for (const output of outputs) writeAtomically(output.path, output.contents);
+  // Chunks are named by their content: drop those of earlier builds.
+  const current = new Set(outputs.map((output) => path.basename(output.path)));
+  for (const file of fs.readdirSync(serverOutDir)) {
+    if (/\.js(\.map)?$/.test(file) && !current.has(file)) fs.rmSync(path.join(serverOutDir, file), { force: true });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

@@ -99,7 +99,7 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   registerJsonParser(app);
   await registerSecurityHeaders(app, scriptHashes);
   // Shared by every server (Redis, or PostgreSQL); in memory for the one process of the embedded database.
-  const limits = rateLimitBackend({ redisUrl: ctx.config.redisUrl, db: ctx.db, shared: database.kind === 'postgres' });
+  const limits = await rateLimitBackend({ redisUrl: ctx.config.redisUrl, db: ctx.db, shared: database.kind === 'postgres' });
   app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, { global: false, ...limits.options });
   const hub = new RealtimeHub({

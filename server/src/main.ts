@@ -5,7 +5,6 @@ import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { restrictUmask } from './db/data-dir-permissions';
-import { createServer, loggerOptions } from './app';
 import { formatBanner, summarizeStart } from './startup/banner';
 import { describeListenError } from './startup/listen-error';
 import { startLogger } from './startup/logger';
@@ -21,10 +20,13 @@ async function main(): Promise<void> {
   restrictUmask();
   const config = loadConfig();
   const terminal = { isTTY: process.stdout.isTTY === true, color: process.stdout.isTTY === true && process.stdout.hasColors() };
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
-  const { app } = await createServer(config, database, { logger: startLogger(loggerOptions(config.logLevel), terminal) });
+  // The embedded database opens in its worker thread while this thread loads the web server's code: the
+  // two were most of a restart, one after the other.
+  const opening = openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  opening.catch(() => undefined);
+  const { createServer, loggerOptions } = await import('./app');
+  const database = await opening;
+  const { app } = await createServer(config, database, { logger: await startLogger(loggerOptions(config.logLevel), terminal) });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -55,6 +57,8 @@ async function main(): Promise<void> {
     const message = describeListenError(error, config);
     throw message ? new StartupError(message) : error;
   }
+  // Loaded now that the server answers, before the first AI request needs it.
+  void (await import('./ai/provider')).loadSdk().catch(() => undefined);
   const summary = summarizeStart(config, performance.now() - started);
   if (terminal.isTTY) {
     process.stdout.write(`${formatBanner(summary, terminal.color)}\n`);

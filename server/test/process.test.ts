@@ -1,4 +1,4 @@
-// The server as `npm start` runs it, in its own process: data in DATA_DIR survives a restart, SIGTERM
+// The server as `npm start` runs it (scripts/start.mjs: the compiled bundle), in its own process: data in DATA_DIR survives a restart, SIGTERM
 // shuts it down cleanly, a second server on the same DATA_DIR or a port in use gets one clear line, and
 // the start-up output is JSON for log collectors but a banner at a terminal.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -51,17 +51,22 @@ const serverEnv = (port: number) => ({
   LOG_LEVEL: 'info',
   STATIC_DIR: path.join(dataDir, 'none'),
   DATABASE_URL: '',
+  // No client build: these tests need the server only (STATIC_DIR points nowhere).
+  SPROUT_SKIP_BUILD: '1',
   OPENROUTER_API_KEY: '',
   AI_API_KEY: '',
 });
 
+/** What `npm start` runs. */
+const START = [process.execPath, 'scripts/start.mjs'];
+
 /**
- * Starts `server/src/main.ts`; with `terminal`, under util-linux's `script`, which gives it a
+ * Starts the server as `npm start` does; with `terminal`, under util-linux's `script`, which gives it a
  * pseudo-terminal as stdout (in its own process group, so the whole group can be stopped).
  */
 function startServer(port: number, { terminal = false } = {}): Promise<Started> {
   const began = performance.now();
-  const command = [process.execPath, '--import', 'tsx', 'server/src/main.ts'];
+  const command = START;
   const child = terminal
     ? spawn('script', ['-qfec', command.join(' '), '/dev/null'], { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     : spawn(command[0]!, command.slice(1), { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -149,9 +154,9 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     refreshToken = String(signup.body.refresh_token);
     expect(openToOthers(dataDir)).toEqual([]);
 
-    const second = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const second = spawn(START[0]!, START.slice(1), {
       cwd: root,
-      env: { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: serverEnv(await freePort()),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.push(second);
@@ -191,7 +196,7 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     const blocker = net.createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(START[0]!, START.slice(1), { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
       running.push(child);
       let stderr = '';
       child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));

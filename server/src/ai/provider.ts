@@ -1,7 +1,8 @@
 // Calls to the OpenAI-compatible provider through the official SDK, one client per call with the key
 // resolved for that request. Every failure comes out as a ProviderError whose `kind` the error
 // mapping and the fallback rules understand; the SDK's own retries are off (our rules apply).
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAISdk from 'openai';
+import type OpenAI from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PromptMessage } from './prompts';
 
@@ -51,14 +52,26 @@ export interface CompleteRequest {
   signal: AbortSignal;
 }
 
+type Sdk = typeof OpenAISdk;
+let sdk: Promise<Sdk> | undefined;
+
+/**
+ * The SDK, loaded on first use: it was a quarter of what the server imported before it could answer.
+ * main.ts warms it once the server listens, so the first AI request does not wait for it either.
+ */
+export function loadSdk(): Promise<Sdk> {
+  sdk ??= import('openai');
+  return sdk;
+}
+
 /** Error bodies as the provider sent them, which the SDK only keeps in parsed form. */
 interface Capture {
   errorBody?: string;
 }
 
-function makeClient(config: ProviderConfig, capture: Capture): OpenAI {
+function makeClient(openai: Sdk, config: ProviderConfig, capture: Capture): OpenAI {
   const log = config.log;
-  return new OpenAI({
+  return new openai.default({
     apiKey: config.apiKey,
     baseURL: config.baseUrl,
     maxRetries: 0,
@@ -109,16 +122,17 @@ function isConnectionFailure(error: unknown): boolean {
   return false;
 }
 
-function toProviderError(error: unknown, capture: Capture, state: { timedOut: boolean; signal: AbortSignal }): ProviderError {
+function toProviderError(error: unknown, capture: Capture, state: { timedOut: boolean; signal: AbortSignal }, openai: Sdk | undefined): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (state.timedOut || error instanceof APIConnectionTimeoutError) {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openai ?? {};
+  if (state.timedOut || (APIConnectionTimeoutError && error instanceof APIConnectionTimeoutError)) {
     return new ProviderError('timeout', 'the AI provider did not respond in time', { cause: error });
   }
-  if (state.signal.aborted || error instanceof APIUserAbortError) {
+  if (state.signal.aborted || (APIUserAbortError && error instanceof APIUserAbortError)) {
     return new ProviderError('aborted', 'the request was cancelled', { cause: error });
   }
-  if (error instanceof APIConnectionError) return new ProviderError('connection', error.message, { cause: error });
-  if (error instanceof APIError) {
+  if (APIConnectionError && error instanceof APIConnectionError) return new ProviderError('connection', error.message, { cause: error });
+  if (APIError && error instanceof APIError) {
     const retryAfter = parseRetryAfter(error.headers);
     if (typeof error.status === 'number') {
       const body = capture.errorBody ?? (error.error === undefined ? '' : JSON.stringify(error.error));
@@ -172,6 +186,7 @@ export function createProvider(config: ProviderConfig) {
      */
     async streamChat(request: StreamRequest): Promise<string> {
       const capture: Capture = {};
+      let openai: Sdk | undefined;
       const controller = new AbortController();
       const unlink = linkAbort(request.signal, controller);
       const state = { timedOut: false, signal: request.signal };
@@ -184,7 +199,8 @@ export function createProvider(config: ProviderConfig) {
         }, config.timeoutMs);
       };
       try {
-        const client = makeClient(config, capture);
+        openai = await loadSdk();
+        const client = makeClient(openai, config, capture);
         const { data: stream, response } = await client.chat.completions
           .create({ model: request.model, messages: request.messages, stream: true }, { signal: controller.signal })
           .withResponse();
@@ -221,7 +237,7 @@ export function createProvider(config: ProviderConfig) {
         if (text.trim() === '') throw new ProviderError('empty', 'the stream carried no text');
         return text;
       } catch (error) {
-        throw toProviderError(error, capture, state);
+        throw toProviderError(error, capture, state, openai);
       } finally {
         clearTimeout(idle);
         unlink();
@@ -231,31 +247,35 @@ export function createProvider(config: ProviderConfig) {
     /** One non-streamed completion (the fallback). */
     async complete(request: CompleteRequest): Promise<string> {
       const capture: Capture = {};
+      let openai: Sdk | undefined;
       const state = { timedOut: false, signal: request.signal };
       try {
-        const client = makeClient(config, capture);
+        openai = await loadSdk();
+        const client = makeClient(openai, config, capture);
         const body: unknown = await client.chat.completions.create(
           { model: request.model, messages: request.messages, max_tokens: request.maxTokens },
           { signal: request.signal },
         );
         return completionText(body);
       } catch (error) {
-        throw toProviderError(error, capture, state);
+        throw toProviderError(error, capture, state, openai);
       }
     },
 
     /** The connection test: how many models the key can see. */
     async countModels(signal: AbortSignal): Promise<number> {
       const capture: Capture = {};
+      let openai: Sdk | undefined;
       const state = { timedOut: false, signal };
       try {
-        const client = makeClient(config, capture);
+        openai = await loadSdk();
+        const client = makeClient(openai, config, capture);
         const body: unknown = await client.get<unknown>('/models', { signal });
         const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
         if (!Array.isArray(data)) throw new ProviderError('invalid_response', 'the models list has no data array');
         return data.length;
       } catch (error) {
-        throw toProviderError(error, capture, state);
+        throw toProviderError(error, capture, state, openai);
       }
     },
   };

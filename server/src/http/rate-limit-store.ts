@@ -4,7 +4,6 @@
 // all servers, not once per server. Every limit (config.rateLimit on a route, app.rateLimit()) goes
 // through the store chosen here; none needs to know which it is.
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
@@ -15,8 +14,10 @@ export interface RateLimitBackend {
 }
 
 /** Redis if configured, else the database when several servers can share it, else memory. */
-export function rateLimitBackend(options: { redisUrl: string | undefined; db: Kysely<DB>; shared: boolean }): RateLimitBackend {
+export async function rateLimitBackend(options: { redisUrl: string | undefined; db: Kysely<DB>; shared: boolean }): Promise<RateLimitBackend> {
   if (options.redisUrl) {
+    // Loaded only when configured: the client is a tenth of the server's start-up imports.
+    const { Redis } = await import('ioredis');
     // Fail fast: a request waits for its counter, so an unreachable Redis must not hold it for long.
     const redis = new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true });
     redis.on('error', () => undefined);
