@@ -33,6 +33,13 @@ describe('errorFromEvent', () => {
     expect(errorFromEvent({ status: 502, message: 'x' }, 'so far')).toMatchObject({ partial: 'so far', incomplete: true });
   });
 
+  it('drops what streamed before a no_plan error: a whole answer that was not a plan, not a partial reply', () => {
+    const error = errorFromEvent({ status: 422, code: 'no_plan', message: 'The assistant did not return a plan. Try again.' }, 'What is your budget?');
+    expect(error).toMatchObject({ status: 422, reason: 'no_plan' });
+    expect(error.partial).toBeUndefined();
+    expect(error.incomplete).toBeUndefined();
+  });
+
   it('a malformed event is an invalid response', () => {
     expect(errorFromEvent('nope', '')).toMatchObject({ code: 'invalid', message: 'Invalid response from AI service.' });
   });

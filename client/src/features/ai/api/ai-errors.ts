@@ -113,7 +113,9 @@ export function errorFromEvent(data: unknown, streamed: string): AiError {
     return new AiError(INVALID_STREAM_MESSAGE, { status: 502, code: 'invalid', ...partialOf(streamed) });
   }
   const status = typeof data.status === 'number' ? data.status : 500;
-  const partial = typeof data.partial === 'string' ? data.partial : streamed;
+  // 'no_plan': the answer arrived whole, it was just not a plan (a question, say). It is not part of a
+  // reply to keep and mark incomplete; the message says what happened.
+  const partial = typeof data.partial === 'string' ? data.partial : data.code === 'no_plan' ? '' : streamed;
   const retryAfter = typeof data.retryAfter === 'number' ? data.retryAfter : undefined;
   const keySource = data.keySource === 'server' || data.keySource === 'user' ? data.keySource : undefined;
   return new AiError(data.message, {

@@ -1,0 +1,154 @@
+// The prompt is built from what the account stores (issue 11): AI preferences chosen in Settings (through
+// the UI, Save Preferences) reach the system prompt the provider receives, also when they were changed on
+// another device since, and also when they were saved offline and sent once back online. The fake
+// provider records every request; the lines asserted are the server's own prompt texts
+// (server/src/ai/prompts.ts), so a preference that stopped reaching the prompt fails here.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { FakeRequest } from './support/fake-ai-provider-replies';
+import { test, expect, signInThroughUi, watchConsole, type Account } from './support/fixtures';
+import { fakeRequestsFor, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+
+const LINES = {
+  motivational:
+    'Tone: Motivational Coach. Be encouraging and assertive: show belief in the user, push for commitment, concrete numbers and deadlines.',
+  calm: 'Tone: Calm Mentor. Be gentle and thoughtful: unhurried, reflective and reassuring; never pressure the user.',
+  professional: 'Tone: professional. Be focused and concise: short, clear sentences, no filler and no emoji.',
+  friendly: 'Tone: friendly. Be warm and conversational',
+  paragraphs: 'Output preference: paragraphs. Put the most care into the Expanded Plan: well-developed paragraphs that explain the approach, the milestones and the reasoning. The Action Steps are still required.',
+  checklist: 'Output preference: checklist. Put the most care into the Action Steps: each one a single concrete task the user can tick off, starting with a verb, with a number or a deadline where it helps. Keep the Expanded Plan tight.',
+  named: (name: string) => `You are ${name}, the AI assistant in Sprout, a note-taking app.`,
+};
+
+interface Choice {
+  name: string;
+  tone: RegExp;
+  format: 'Checklist' | 'Paragraphs';
+}
+
+/** Waits for Settings → AI to show the account's preferences. */
+async function settingsReady(page: Page): Promise<void> {
+  await expect(page.getByLabel('AI Assistant Name')).toBeVisible();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+}
+
+/** On Settings → AI: sets the name, tone and output format through the form and presses Save Preferences. */
+async function choosePreferences(page: Page, choice: Choice): Promise<void> {
+  await page.getByLabel('AI Assistant Name').fill(choice.name);
+  await page.getByRole('radio', { name: choice.tone }).click();
+  await page.getByRole('radio', { name: new RegExp(`^${choice.format}`) }).click();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Preferences Saved')).toBeVisible();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+}
+
+/** From the idea form on /new: the idea, the assistant's first question, Create Plan, the plan. */
+async function createPlan(page: Page, idea: string): Promise<void> {
+  await page.getByLabel('Your idea').fill(idea);
+  await page.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
+}
+
+/** The system prompt of the plan request the fake received for `tag`. */
+async function planSystemPrompt(request: APIRequestContext, tag: string): Promise<string> {
+  const sent = await fakeRequestsFor(request, tag);
+  expect(sent.map((r) => r.flavour)).toEqual(['conversation', 'plan']);
+  return systemPromptOf(sent[1] as FakeRequest);
+}
+
+function systemPromptOf(sent: FakeRequest): string {
+  const { messages } = sent.body as { messages: { role: string; content: string }[] };
+  expect(messages[0]?.role).toBe('system');
+  return messages[0]?.content ?? '';
+}
+
+async function serverPreferences(request: APIRequestContext, account: Account): Promise<unknown> {
+  const response = await request.get('/auth/v1/user', { headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}` } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { user_metadata: Record<string, unknown> }).user_metadata.ai_preferences;
+}
+
+async function openSecondDevice(browser: Browser, account: Account) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  watchConsole(page, errors);
+  await signInThroughUi(page, account);
+  return { page, errors, close: () => context.close() };
+}
+
+test('tone, name and output format chosen in Settings reach the prompt, also after a change on another device', async ({
+  page,
+  account,
+  baseURL,
+  request,
+  browser,
+}) => {
+  await storeAiKey(request, account);
+  await openAs(page, account, baseURL, '/settings?tab=ai');
+  await settingsReady(page);
+  await choosePreferences(page, { name: 'Juniper', tone: /^Motivational Coach/, format: 'Paragraphs' });
+
+  const first = uniqueTag();
+  await page.goto('/new');
+  await createPlan(page, `Run a half marathon ${first}`);
+  const before = await planSystemPrompt(request, first);
+  expect(before).toContain(LINES.named('Juniper'));
+  expect(before).toContain(LINES.motivational);
+  expect(before).toContain(LINES.paragraphs);
+  expect(before).not.toContain(LINES.friendly);
+  expect(before).not.toContain(LINES.checklist);
+
+  // Another device changes them; this one carries on without reloading, and its next plan has the new ones.
+  const other = await openSecondDevice(browser, account);
+  await other.page.goto('/settings?tab=ai');
+  await settingsReady(other.page);
+  await choosePreferences(other.page, { name: 'Rowan', tone: /^Calm Mentor/, format: 'Checklist' });
+  expect(other.errors).toEqual([]);
+  await other.close();
+
+  const second = uniqueTag();
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
+  await createPlan(page, `Learn to bake sourdough ${second}`);
+  const after = await planSystemPrompt(request, second);
+  expect(after).toContain(LINES.named('Rowan'));
+  expect(after).toContain(LINES.calm);
+  expect(after).toContain(LINES.checklist);
+  expect(after).not.toContain('Juniper');
+  expect(after).not.toContain(LINES.motivational);
+  expect(after).not.toContain(LINES.paragraphs);
+});
+
+test('preferences saved offline are queued, written once back online, and then shape the prompt', async ({
+  page,
+  context,
+  account,
+  baseURL,
+  request,
+}) => {
+  await storeAiKey(request, account);
+  await openAs(page, account, baseURL, '/settings?tab=ai');
+  await settingsReady(page);
+
+  await context.setOffline(true);
+  await choosePreferences(page, { name: 'Hazel', tone: /^Professional/, format: 'Paragraphs' });
+  // Kept on this device only, for now: the account still has none.
+  expect(await serverPreferences(request, account)).toBeUndefined();
+  expect(await page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).not.toBeNull();
+
+  await context.setOffline(false);
+  await expect
+    .poll(() => serverPreferences(request, account), { timeout: 10_000 })
+    .toEqual({ tone: 'professional', conversationDepth: 'medium', promptingStyle: 'suggest', outputFormat: 'paragraphs', aiName: 'Hazel' });
+  await expect.poll(() => page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).toBeNull();
+
+  const tag = uniqueTag();
+  await page.goto('/new');
+  await createPlan(page, `Start a vegetable garden ${tag}`);
+  const prompt = await planSystemPrompt(request, tag);
+  expect(prompt).toContain(LINES.named('Hazel'));
+  expect(prompt).toContain(LINES.professional);
+  expect(prompt).toContain(LINES.paragraphs);
+});
