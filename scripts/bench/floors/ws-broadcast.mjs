@@ -23,6 +23,8 @@ const server = http.createServer((request, response) => {
 });
 const wss = new WebSocketServer({ server, path: '/realtime/v1/websocket' });
 wss.on('connection', (socket) => {
+  // A client that drops mid-frame must not end the floor (Sprout's connections close only themselves).
+  socket.on('error', () => socket.terminate());
   socket.on('message', (data) => {
     const [joinRef, ref, topic] = JSON.parse(String(data));
     socket.send(JSON.stringify([joinRef, ref, topic, 'phx_reply', { status: 'ok', response: {} }]));

@@ -11,6 +11,7 @@
 // The load generator, the browser and every server share this machine's cores: the scaling ratios say
 // how far the servers scale here, not on a machine with a core per server.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -27,6 +28,14 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS) || 1000;
 const EDITS_PER_ROUND = 20;
 const FANOUT_ROUNDS = 9;
 const API_CLIENTS = 16;
+
+/**
+ * CPU time of a process's main thread (where the fan-out runs), in ms, from the scheduler's nanosecond
+ * count (/proc/<pid>/schedstat): unlike wall time, hardly moved by the machine's other load.
+ */
+function cpuMs(pid: number): number {
+  return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+}
 
 async function writeNote(url: string, user: BenchUser, note: { id: string; title: string }): Promise<void> {
   const response = await fetch(`${url}/rest/v1/notes?on_conflict=id`, {
@@ -156,12 +165,15 @@ async function fanOut(cluster: Cluster, log: (m: string) => void): Promise<Row[]
     await writeNote(server.url, one, { id: ids.one, title: 'Warm-up' });
     const frame = await captured;
 
-    const timed = async (crowdOf: SocketCrowd, send: () => Promise<void>) => {
+    const cpu = { sprout: [] as number[], bare: [] as number[] };
+    const timed = async (crowdOf: SocketCrowd, send: () => Promise<void>, cpuOf?: { pid: number; samples: number[] }) => {
       const all = crowdOf.nextEvent();
+      const cpuBefore = cpuOf ? cpuMs(cpuOf.pid) : 0;
       const began = performance.now();
       await send();
       await all;
       const ms = performance.now() - began;
+      if (cpuOf) cpuOf.samples.push(cpuMs(cpuOf.pid) - cpuBefore);
       await sleep(200);
       return ms;
     };
@@ -171,8 +183,8 @@ async function fanOut(cluster: Cluster, log: (m: string) => void): Promise<Row[]
     await timed(floorCrowd, () => broadcast(floorUrl, frame));
     log(`fan-out: ${FANOUT_ROUNDS} interleaved rounds`);
     const samples = await interleave(FANOUT_ROUNDS, {
-      sprout: () => timed(crowd, () => writeNote(server.url, many, { id: ids.many, title: `Fan-out ${++n}` })),
-      bare: () => timed(floorCrowd, () => broadcast(floorUrl, frame)),
+      sprout: () => timed(crowd, () => writeNote(server.url, many, { id: ids.many, title: `Fan-out ${++n}` }), { pid: server.pid, samples: cpu.sprout }),
+      bare: () => timed(floorCrowd, () => broadcast(floorUrl, frame), { pid: floor.child.pid!, samples: cpu.bare }),
       single: () => timed(single, () => writeNote(server.url, one, { id: ids.one, title: `Fan-out ${++n}` })),
     });
     const kib = (after: number, before: number) => ((after - before) * 1024) / SOCKETS;
@@ -194,6 +206,14 @@ async function fanOut(cluster: Cluster, log: (m: string) => void): Promise<Row[]
         better: 'lower',
         goal: '< 100 ms',
         meets: (v) => v < 100,
+      }),
+      toRow({
+        name: `Server main thread's CPU time per write fanned out to ${SOCKETS.toLocaleString('en-US')} sockets (the write included)`,
+        unit: 'ms',
+        values: cpu.sprout,
+        floorName: "bare ws server's main thread per broadcast",
+        floorValues: cpu.bare,
+        better: 'lower',
       }),
       toRow({
         name: `Write until all ${SOCKETS.toLocaleString('en-US')} sockets have the event, beside one socket`,
@@ -318,7 +338,13 @@ async function run(options: GroupOptions): Promise<Row[]> {
       }),
     ];
     await two.stop();
-    rows.push(...(await fanOut(cluster, options.log)));
+    rows.push(
+      ...(await fanOut(cluster, options.log).catch((error: unknown) => {
+        // fetch's own message ('fetch failed') names neither the peer nor the reason.
+        const { message, cause } = error as Error;
+        throw new Error(`fan-out: ${message}${cause ? `: ${String(cause)}` : ''}`, { cause: error });
+      })),
+    );
     rows.push(...(await scaling(cluster, options)));
     return rows;
   } finally {
@@ -339,8 +365,8 @@ export const group: BenchGroup = {
     `round, p50 and p95 of each round, beside ${EDITS_PER_ROUND} NOTIFY -> LISTEN round trips on the same PostgreSQL. Fan-out: ${SOCKETS.toLocaleString('en-US')} raw ` +
     'WebSocket clients in the bench process, joined as realtime-js joins, on the first server directly; one upsert until every socket has its ' +
     `event, ${FANOUT_ROUNDS} rounds interleaved with the floor: a bare \`ws\` server (scripts/bench/floors/ws-broadcast.mjs) POSTed Sprout's own frame ` +
-    `and broadcasting it to ${SOCKETS.toLocaleString('en-US')} clients held by the same bench process, so both carry the clients' cost. Memory per socket: ` +
-    `the server's RSS before and after opening them. API scaling: ${API_CLIENTS} clients in the bench process alternating a list of 50 and a one-note ` +
+    `and broadcasting it to ${SOCKETS.toLocaleString('en-US')} clients held by the same bench process, so both carry the clients' cost. The server main thread's CPU time (/proc schedstat) ` +
+    `from the write to the last socket's event, beside the bare server's per broadcast. Memory per socket: the server's RSS before and after opening them. API scaling: ${API_CLIENTS} clients in the bench process alternating a list of 50 and a one-note ` +
     'upsert, through nginx in front of 1, 2 and 3 servers and directly to one, interleaved. Servers, nginx, PostgreSQL, Chromium and the ' +
     'load share the machine\'s 2 cores, so the scaling ratios show what this machine allows, not a core per server.',
   run,
