@@ -15,8 +15,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface ClusterOptions {
   /** Sprout servers behind nginx. */
   servers: number;
-  /** nginx listens here; the servers take the next ports. */
+  /** nginx listens here; the servers take the next ports unless `serverPorts` names them. */
   port: number;
+  serverPorts?: number[];
   /** The PostgreSQL server; a database is created on it for the run and dropped at the end. */
   adminUrl?: string;
   /** Extra environment for every server (limits). */
@@ -181,7 +182,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const databaseUrl = dbUrl.toString();
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-cluster-'));
-  const ports = Array.from({ length: options.servers }, (_, i) => options.port + 1 + i);
+  const ports = options.serverPorts ?? Array.from({ length: options.servers }, (_, i) => options.port + 1 + i);
   const servers = ports.map((port, i) =>
     startServer(port, {
       DATABASE_URL: databaseUrl,

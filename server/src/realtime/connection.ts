@@ -5,14 +5,11 @@
 import type { WebSocket } from 'ws';
 import { authenticate, type Caller } from '../identity/authenticate';
 import { decodeFrame, encodeFrame, PHOENIX_TOPIC, PHX, ProtocolError, reply, type PhoenixMessage } from './protocol';
+import { channelKey, type ChannelShape } from './frames';
 import { parseBindings, SubscriptionError, type Binding } from './subscriptions';
 import type { HubDeps } from './deps';
 
-export interface Channel {
-  topic: string;
-  joinRef: string | null;
-  bindings: Binding[];
-}
+export type Channel = ChannelShape;
 
 /** Close codes: 1008 for what the client did (policy), 1012 for "reconnect, the server is going away". */
 export const CLOSE = {
@@ -171,7 +168,8 @@ export class Connection {
     }
     this.caller = auth.caller;
     this.expiresAt(auth.exp);
-    this.channels.set(message.topic, { topic: message.topic, joinRef: message.joinRef ?? message.ref, bindings });
+    const joinRef = message.joinRef ?? message.ref;
+    this.channels.set(message.topic, { topic: message.topic, joinRef, bindings, key: channelKey(message.topic, joinRef, bindings) });
     this.send(reply(message, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.requested, id: b.id })) }));
   }
 

@@ -10,9 +10,9 @@ import { liveSessions, readUserNotes } from './commands';
 import type { HubDeps } from './deps';
 export { DEFAULT_REALTIME_LIMITS, type HubDeps, type RealtimeLimits } from './deps';
 import { CLOSE, Connection, type ConnectionHost } from './connection';
-import { encodePush, PHX } from './protocol';
-import { presentChange, presentRow } from './presenters';
-import { bindingMatches, type ChangeType } from './subscriptions';
+import { changeFrames } from './frames';
+import { presentRow } from './presenters';
+import type { ChangeType } from './subscriptions';
 
 const SWEEP_MS = 5_000;
 /** Sessions are re-checked in the database every this many sweeps, in case a hint was lost. */
@@ -146,27 +146,11 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
       const record = change.op === 'DELETE' ? { id: change.noteId, user_id: userId } : rows.get(change.noteId);
       // Written and then hard-deleted before we read it: its DELETE hint follows.
       if (!record) continue;
-      // One change often goes to many sockets with the same join ref and topic (realtime-js numbers its
-      // joins from 1 on every socket): each distinct frame is encoded to bytes once.
-      const frames = new Map<string, Buffer>();
-      const payloads = new Map<string, string>();
+      const frameFor = changeFrames({ type: change.op, record, commitTimestamp });
       for (const connection of targets) {
         for (const channel of connection.channels.values()) {
-          const ids = channel.bindings.filter((b) => bindingMatches(b, change.op, record)).map((b) => b.id);
-          if (ids.length === 0) continue;
-          const idsKey = ids.join(',');
-          const key = `${idsKey}|${channel.joinRef}|${channel.topic}`;
-          let frame = frames.get(key);
-          if (frame === undefined) {
-            let payload = payloads.get(idsKey);
-            if (payload === undefined) {
-              payload = presentChange({ type: change.op, record, commitTimestamp }, ids);
-              payloads.set(idsKey, payload);
-            }
-            frame = Buffer.from(encodePush(channel.joinRef, channel.topic, PHX.changes, payload));
-            frames.set(key, frame);
-          }
-          connection.send(frame);
+          const frame = frameFor(channel);
+          if (frame) connection.send(frame);
         }
       }
     }

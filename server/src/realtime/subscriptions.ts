@@ -2,12 +2,14 @@
 // filter}. Each becomes a binding with a server-chosen id that events carry in `ids`. Only the notes
 // table exists here, and a filter narrows what the caller may see, never widens it: every event is
 // first limited to the caller's own rows (hub.ts).
+import { createHash } from 'node:crypto';
 import { NOTE_COLUMNS } from '#core/note';
 import { z } from 'zod';
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
 
 export interface Binding {
+  /** The same for the same request on every socket (as Supabase's hash of the params), so one change is encoded once for all of them. */
   id: number;
   /** As the client sent it, echoed in the join reply so realtime-js can match its bindings. */
   requested: { event: string; schema: string; table: string; filter?: string };
@@ -24,7 +26,16 @@ const bindingSchema = z.object({
 
 export const MAX_BINDINGS_PER_CHANNEL = 10;
 
-let nextBindingId = 1;
+/**
+ * A binding's id, derived from what was asked: realtime-js only matches ids within its own channel, and
+ * equal requests share one id, so a change fanned out to many sockets of one user has one payload.
+ * 48 bits of SHA-256: an exact JSON number, and a collision inside one channel is out of reach (it
+ * would only deliver the user's own rows to a sibling binding).
+ */
+export function bindingId(requested: Binding['requested']): number {
+  const key = JSON.stringify([requested.event, requested.schema, requested.table, requested.filter ?? null]);
+  return createHash('sha256').update(key).digest().readUIntBE(0, 6);
+}
 
 export class SubscriptionError extends Error {}
 
@@ -37,9 +48,10 @@ export function parseBindings(value: unknown): Binding[] {
     const parsed = bindingSchema.safeParse(item);
     if (!parsed.success) throw new SubscriptionError('Unable to subscribe to changes with given parameters: only public.notes exists');
     const { event, schema, table, filter } = parsed.data;
+    const requested = { event, schema, table, ...(filter === undefined ? {} : { filter }) };
     return {
-      id: nextBindingId++,
-      requested: { event, schema, table, ...(filter === undefined ? {} : { filter }) },
+      id: bindingId(requested),
+      requested,
       event,
       filter: filter === undefined || filter === '' ? null : parseFilter(filter),
     };
