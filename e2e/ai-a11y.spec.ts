@@ -1,6 +1,6 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the AI screens: /new at each of
 // its three steps and /chat (start card and active chat), at 1280x800 and 390x844, in both themes
-// (switched in place on each screen). Screenshots go to e2e/artifacts/screenshots/ for review.
+// (switched in place on each screen). `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
 import type { Page } from '@playwright/test';
 import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
 import { VIEWPORTS, checkInBothThemes, expectNoSeriousViolations, shoot } from './support/a11y';

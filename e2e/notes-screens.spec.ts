@@ -1,7 +1,7 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the notes screens: Dashboard
 // (empty and with notes), Edit (each tab), View (each tab and the checklist view) and Your Checklists,
-// at 1280x800 and 390x844 in both themes (switched in place on each screen). Screenshots go to
-// e2e/artifacts/screenshots/ for review.
+// at 1280x800 and 390x844 in both themes (switched in place on each screen). `npm run screenshots`
+// keeps screenshots in e2e/artifacts/screenshots/.
 import type { Page } from '@playwright/test';
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';

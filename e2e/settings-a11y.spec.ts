@@ -1,7 +1,7 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of Settings (every tab and the
 // Connection Status sheet), Profile Settings (both tabs and the delete dialog) and API Configuration, at
-// 1280x800 and 390x844 in both themes (switched in place on each screen). Screenshots go to
-// e2e/artifacts/screenshots/ for review.
+// 1280x800 and 390x844 in both themes (switched in place on each screen). `npm run screenshots`
+// keeps screenshots in e2e/artifacts/screenshots/.
 import type { Page } from '@playwright/test';
 import { VIEWPORTS, checkInBothThemes, shoot } from './support/a11y';
 import { test, expect, gotoAs, seedSession } from './support/fixtures';

@@ -1,7 +1,7 @@
 // What the accessibility specs share: the viewports every screen is checked at, the axe-core scan
 // (WCAG 2.2 AA tags, serious and critical findings fail), switching the theme in place, and screenshots
-// for review. Every run keeps a screenshot of each state in e2e/artifacts/screenshots/ (`npm run
-// screenshots` runs just these specs).
+// for review: `npm run screenshots` runs just these specs and keeps a screenshot of each state in
+// e2e/artifacts/screenshots/.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -80,9 +80,14 @@ export async function expectNoSeriousViolations(page: Page, options: { include?:
   ).toEqual([]);
 }
 
-/** A picture of the viewport for review (full-page captures misplace the layout's fixed parts), once the screen is still. */
+/**
+ * A picture of the viewport for review (full-page captures misplace the layout's fixed parts), once the
+ * screen is still. Taken when SPROUT_SCREENSHOTS is set (`npm run screenshots`): in `npm test` they were
+ * a sixth of the screen specs' time and nobody looks at them; a failing test keeps its own.
+ */
 export async function shoot(page: Page, name: string): Promise<void> {
   await waitForSettled(page);
+  if (!process.env.SPROUT_SCREENSHOTS) return;
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }
 
