@@ -13,12 +13,20 @@ export async function buildFloorPage(): Promise<string> {
   fs.cpSync(path.join(root, 'scripts/bench/floor-page'), dir, { recursive: true });
   // The page's imports resolve to the project's own packages.
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  await build({
-    root: dir,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react(), tailwindcss()],
-    build: { outDir: path.join(dir, 'dist'), emptyOutDir: true },
-  });
+  // Vite's build sets NODE_ENV=production in this process, which every server started later would
+  // inherit (and a production server refuses to start without ENCRYPTION_KEY): put it back.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react(), tailwindcss()],
+      build: { outDir: path.join(dir, 'dist'), emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return path.join(dir, 'dist');
 }
