@@ -43,7 +43,6 @@ export {
   type NotesKind,
   type NotesPage,
 } from './queries';
-export { NOTE_SEARCH_LIMIT, useNoteSearch } from './note-search';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';
 export { SupabaseRemote, type NotesClient } from './supabase-remote';
