@@ -226,6 +226,9 @@ async function timeImport(browser: Browser, server: SproutServer, file: string):
   const page = await openApp(browser, user);
   await page.goto('/settings?tab=sync');
   await page.getByRole('heading', { name: 'Your data' }).waitFor();
+  // The export loads the import's code too (one chunk, fetched on first use): fetch it while online.
+  await page.getByRole('button', { name: 'Export as JSON' }).click();
+  await page.getByRole('status').filter({ hasText: /^Exported / }).waitFor();
   await page.context().setOffline(true);
   await page.evaluate(() => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -235,11 +238,17 @@ async function timeImport(browser: Browser, server: SproutServer, file: string):
   const statuses = () => page.evaluate(() => [...document.querySelectorAll('[role="status"]')].map((s) => s.textContent).join(' | '));
   const timer = setInterval(() => void statuses().then((text) => console.error(`[bench] import status: ${text}`), () => undefined), 15_000);
   const handle = await page.waitForFunction(
-    () => [...document.querySelectorAll('[role="status"]')].some((s) => /^Imported [\d,]+ notes?\./.test(s.textContent ?? '')) && performance.now() - (window as unknown as { __benchPick: number }).__benchPick,
+    () => {
+      const texts = [...document.querySelectorAll('[role="status"]')].map((s) => s.textContent ?? '');
+      if (texts.some((t) => t.startsWith('Import failed'))) return -1;
+      return texts.some((t) => /^Imported [\d,]+ notes?\./.test(t)) && performance.now() - (window as unknown as { __benchPick: number }).__benchPick;
+    },
     undefined,
     { polling: 20, timeout: 600_000 },
   ).finally(() => clearInterval(timer));
-  return { ms: (await handle.jsonValue()) as number, page };
+  const ms = (await handle.jsonValue()) as number;
+  if (ms < 0) throw new Error(`the import failed: ${await statuses()}`);
+  return { ms, page };
 }
 
 /** JSON.parse of the export and one IndexedDB transaction putting its notes into a scratch database. */
@@ -306,6 +315,8 @@ async function run(options: GroupOptions): Promise<Row[]> {
       read: () => readNotesIntoPage(app, user.userId),
     });
 
+    // Printed as they come, so that a failure later in the run leaves these figures behind.
+    options.log(`typing p95 ${median(typing.search).toFixed(1)} ms (filter ${median(typing.filter).toFixed(1)}); build ${median(build.build).toFixed(0)} ms (read ${median(build.read).toFixed(0)})`);
     options.log('export');
     await app.goto('/settings?tab=sync');
     await app.getByRole('heading', { name: 'Your data' }).waitFor();
@@ -324,6 +335,7 @@ async function run(options: GroupOptions): Promise<Row[]> {
       stringify: () => stringifyFloor(app),
     });
 
+    options.log(`export json ${median(exports.json).toFixed(0)} ms, zip ${median(exports.zip).toFixed(0)} ms (stringify ${median(exports.stringify).toFixed(1)})`);
     const importRounds = Math.min(rounds, 2);
     options.log(`import: ${importRounds} rounds`);
     const json = files.find((file) => file.endsWith('.json'))!;
