@@ -1,5 +1,6 @@
-// The command palette and the keyboard shortcuts (issue 12, point 3), keyboard only: Ctrl+K finds a note
-// by a word of its text and opens it, runs 'Go to checklists' and the theme switch; `?` lists the
+// The command palette and the keyboard shortcuts (issue 12, point 3), keyboard only: Ctrl+K finds notes
+// by the search field's index (a misspelt word of a checklist item), the arrow key picks the second and
+// Enter opens it, runs 'Go to checklists' and the theme switch; `?` lists the
 // shortcuts; `/` where no search field is opens the palette; none fires while typing in a field. On
 // mobile the top bar's search button opens it. Axe and screenshots of the palette and the sheet.
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
@@ -10,10 +11,11 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   const [trip] = await seedNotes(request, account, [
     { title: 'Weekend trip', content: 'Two nights by the sea', is_checklist: true, checklist_items: [{ id: 'a', text: 'Pack the binoculars', completed: false }] },
     { title: 'Sourdough', content: 'Feed the starter' },
+    { title: 'Binoculars to buy', content: 'Compare the 8x42 models' },
   ]);
   await seedSession(page, account.session, baseURL!);
   await page.goto('/');
-  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('article')).toHaveCount(3);
 
   // Ctrl+K: the palette, focus in its field, every command listed.
   await page.keyboard.press('Control+k');
@@ -24,9 +26,17 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   await expect(palette.getByRole('option', { name: 'New quick note' })).toBeVisible();
   await checkInBothThemes(page, (theme) => `palette-desktop-${theme}`);
 
-  // A word of a checklist item finds its note; Enter opens it.
-  await page.keyboard.type('binocul');
-  await expect(palette.getByRole('group', { name: 'Notes' }).getByRole('option')).toHaveText(['Weekend trip']);
+  // A misspelt word finds both notes through the search index, the title match first, and the first is
+  // active while the answers of each keystroke arrive; the arrow key moves to the checklist whose item
+  // has the word, and the choice holds: Enter opens it.
+  await page.keyboard.type('binoculers');
+  const found = palette.getByRole('group', { name: 'Notes' }).getByRole('option');
+  await expect(found).toHaveText(['Binoculars to buy', 'Weekend trip']);
+  await expect(found.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(field).toHaveAttribute('aria-activedescendant', (await found.first().getAttribute('id'))!);
+  await page.keyboard.press('ArrowDown');
+  await expect(found.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(field).toHaveAttribute('aria-activedescendant', (await found.nth(1).getAttribute('id'))!);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/note/${trip!.id}$`));
   await expect(palette).toHaveCount(0);

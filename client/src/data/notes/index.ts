@@ -19,7 +19,7 @@ export {
   type ToastMessage,
 } from './messages';
 export { derivedId, planImport, type ImportedNote, type ImportLine, type ImportStatus } from './notes-import';
-export { readAllNotes, readNotesByIds, watchNotesVersions, type NotesVersions } from './notes-snapshot';
+export { readAllNotes, readNotesByIds, readSearchIndex, watchNotesVersions, writeSearchIndex, type NotesVersions } from './notes-snapshot';
 export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, type NotesActions } from './notes-context';
 export {
   NoteValidationError,
@@ -43,7 +43,6 @@ export {
   type NotesKind,
   type NotesPage,
 } from './queries';
-export { NOTE_SEARCH_LIMIT, useNoteSearch } from './note-search';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';
 export { SupabaseRemote, type NotesClient } from './supabase-remote';

@@ -12,7 +12,8 @@ export interface MetaEntry {
   value: string | number | null;
 }
 
-export type MetaKey = 'last_pulled_revision' | 'last_pull_at';
+/** 'search_index': the search index of the user's notes, saved by data/search so a reload need not rebuild it. */
+export type MetaKey = 'last_pulled_revision' | 'last_pull_at' | 'search_index';
 
 export class SproutDb extends Dexie {
   notes!: Table<LocalNote, string>;

@@ -72,3 +72,21 @@ export async function readAllNotes(
   }
   return notes;
 }
+
+/**
+ * The saved search index of the user (data/search), or null. It lives in the user's sync bookkeeping,
+ * so signing out (which clears the user's notes and bookkeeping) leaves none of their words behind.
+ */
+export async function readSearchIndex(db: SproutDb, userId: string): Promise<string | null> {
+  const row = await db.meta.get([userId, 'search_index']);
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+/** Saves the user's search index; not when the user has no notes here (a sign-out cleared them meanwhile). */
+export async function writeSearchIndex(db: SproutDb, userId: string, saved: string): Promise<void> {
+  await db.transaction('rw', db.notes, db.meta, async () => {
+    const any = await db.notes.where('user_id').equals(userId).limit(1).primaryKeys();
+    if (any.length === 0) await db.meta.delete([userId, 'search_index']);
+    else await db.meta.put({ user_id: userId, key: 'search_index', value: saved });
+  });
+}

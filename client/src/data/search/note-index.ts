@@ -2,7 +2,7 @@
 // and the flags the filters read. Kept in step note by note (upsert, remove); searched with a plan from
 // search-text.ts. Every query word must match; the words already typed are looked up first and the word
 // being typed is scored only on the notes they left, so a long query stays as fast as its rarest word.
-import MiniSearch, { type Query, type SearchResult } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchResult } from 'minisearch';
 import { indexTerm, planQuery, SEARCH_FIELDS, splitWords, toSearchDocument, type QueryTerm, type SearchableNote, type SearchField } from './search-text';
 
 export type SearchFilter = 'all' | 'checklists' | 'conflicts' | 'unsynced';
@@ -72,20 +72,33 @@ function termQuery(t: QueryTerm): Query {
   return { combineWith: 'OR', queries: [exact, { queries: [t.term], prefix: true, fuzzy: false, fields: [...t.prefixFields] }] };
 }
 
+const MINISEARCH_OPTIONS: Options<{ id: string }> = {
+  fields: [...SEARCH_FIELDS],
+  storeFields: [],
+  tokenize,
+  processTerm: indexTerm,
+  searchOptions: { tokenize, processTerm: (term) => term, boost: FIELD_BOOST, weights: { fuzzy: 0.45, prefix: 0.75 } },
+};
+
+/** An index as plain data, for saving it (index-snapshot.ts). */
+export interface NoteIndexData {
+  search: AsPlainObject;
+  flags: [string, NoteFlags][];
+}
+
 export class NoteIndex {
   private readonly search: MiniSearch<{ id: string }>;
-  private readonly flags = new Map<string, NoteFlags>();
+  private readonly flags: Map<string, NoteFlags>;
   /** Every indexed id, newest first; rebuilt after a change, on the next query without words. */
   private newestFirst: string[] | null = null;
 
-  constructor() {
-    this.search = new MiniSearch({
-      fields: [...SEARCH_FIELDS],
-      storeFields: [],
-      tokenize,
-      processTerm: indexTerm,
-      searchOptions: { tokenize, processTerm: (term) => term, boost: FIELD_BOOST, weights: { fuzzy: 0.45, prefix: 0.75 } },
-    });
+  constructor(data?: NoteIndexData) {
+    this.search = data ? MiniSearch.loadJS(data.search, MINISEARCH_OPTIONS) : new MiniSearch(MINISEARCH_OPTIONS);
+    this.flags = new Map(data?.flags);
+  }
+
+  toData(): NoteIndexData {
+    return { search: this.search.toJSON(), flags: [...this.flags] };
   }
 
   get size(): number {

@@ -7,8 +7,14 @@ export type ToSearchWorker =
   | { type: 'remove'; ids: string[] }
   | { type: 'unsynced'; ids: string[] }
   | { type: 'query'; seq: number; query: string; filter: SearchFilter; limit: number }
-  | { type: 'ping'; seq: number };
+  | { type: 'ping'; seq: number }
+  /** Replace the index by a saved one (index-snapshot.ts); answered with the versions it holds, or null. */
+  | { type: 'restore'; seq: number; saved: string }
+  /** Serialise the index, built from the notes at these versions. */
+  | { type: 'save'; seq: number; known: [string, string][] };
 
 export type FromSearchWorker =
   | { type: 'answer'; seq: number; answer: SearchAnswer; ms: number }
-  | { type: 'pong'; seq: number; size: number };
+  | { type: 'pong'; seq: number; size: number }
+  | { type: 'restored'; seq: number; known: [string, string][] | null }
+  | { type: 'saved'; seq: number; saved: string };

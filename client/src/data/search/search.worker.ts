@@ -1,5 +1,6 @@
 // The search index of the signed-in user's notes, off the page's thread: building it and answering a
 // query never hold up typing or scrolling. The page keeps it in step (search-client.ts).
+import { decodeIndex, encodeIndex } from './index-snapshot';
 import { NoteIndex } from './note-index';
 import type { FromSearchWorker, ToSearchWorker } from './search-protocol';
 
@@ -9,7 +10,7 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-const index = new NoteIndex();
+let index = new NoteIndex();
 
 scope.onmessage = ({ data }) => {
   switch (data.type) {
@@ -30,6 +31,15 @@ scope.onmessage = ({ data }) => {
     }
     case 'ping':
       scope.postMessage({ type: 'pong', seq: data.seq, size: index.size });
+      break;
+    case 'restore': {
+      const restored = decodeIndex(data.saved);
+      if (restored) index = restored.index;
+      scope.postMessage({ type: 'restored', seq: data.seq, known: restored ? [...restored.known] : null });
+      break;
+    }
+    case 'save':
+      scope.postMessage({ type: 'saved', seq: data.seq, saved: encodeIndex(index, new Map(data.known)) });
       break;
   }
 };

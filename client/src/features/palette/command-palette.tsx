@@ -1,13 +1,23 @@
-// The command palette (issue 12, point 3): Ctrl/Cmd+K. Finds notes (useNoteSearch, the notes' search)
-// and runs commands; a Radix dialog (focus trapped, Escape closes) around a cmdk list, so arrow keys
-// move, Enter runs and the screen reader hears the active option.
-import { useMemo, useRef, useState } from 'react';
+// The command palette (issue 12, point 3): Ctrl/Cmd+K. Finds notes through the search index the search
+// field uses (data/search: prefixes, typos, ranking) and runs commands; a Radix dialog (focus trapped,
+// Escape closes) around a cmdk list, so arrow keys move, Enter runs and the screen reader hears the
+// active option. cmdk neither filters nor picks the active option here: the notes arrive from the worker
+// after each keystroke, and selection.ts keeps the active option where the user expects it. The field is
+// our own combobox, not Command.Input: cmdk updates the input's aria-activedescendant only when it moves
+// the selection itself, so with a controlled value it would name an option that is no longer active.
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Command } from 'cmdk';
 import { FileText, ListChecks, Search } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { useNoteSearch, type NoteView } from '../../data/notes';
+import type { NoteView } from '../../data/notes';
+import { useNoteSearch } from '../../data/search';
 import { cn } from '../../lib/utils';
 import { COMMAND_GROUPS, filterCommands, type CommandId, type PaletteCommand } from './commands';
+import { activeOption, isMoveKey, NO_CHOICE, type PaletteSelection } from './selection';
+
+/** How many notes the palette lists for a query. */
+const NOTE_LIMIT = 8;
+const noteValue = (note: NoteView) => `note:${note.id}`;
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -24,8 +34,33 @@ const groupClass =
 
 export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpenNote }: CommandPaletteProps) {
   const [query, setQuery] = useState('');
-  const notes = useNoteSearch(open ? query : '') ?? [];
+  const search = useNoteSearch(open ? query : '', 'all', NOTE_LIMIT);
+  // A query of no searchable word (blank, one letter) answers every note newest first: the palette
+  // lists notes only for words that matched.
+  const notes = useMemo(() => (search.results ?? []).filter((result) => result.hit.terms.length > 0).map((result) => result.note), [search.results]);
   const shown = useMemo(() => filterCommands(commands, query), [commands, query]);
+  const grouped = useMemo(() => COMMAND_GROUPS.map((group) => ({ group, items: shown.filter((command) => command.group === group) })), [shown]);
+  const options = useMemo(() => [...notes.map(noteValue), ...grouped.flatMap(({ items }) => items.map((command) => command.id))], [notes, grouped]);
+  const [selection, setSelection] = useState<PaletteSelection>(NO_CHOICE);
+  const active = activeOption(options, query, selection);
+  // Set while cmdk handles a key or pointer move of the user: only then is its new value a choice.
+  // React handles the capture and the bubble phase of an event in separate listeners (microtasks run
+  // between them), so the flag is cleared by a task, after the whole event.
+  const moving = useRef(false);
+  const userMoves = () => {
+    moving.current = true;
+    setTimeout(() => {
+      moving.current = false;
+    }, 0);
+  };
+  // The field names the list and its active option (the options' ids are cmdk's).
+  const list = useRef<HTMLDivElement>(null);
+  const [ids, setIds] = useState<{ list?: string; active?: string }>({});
+  useLayoutEffect(() => {
+    const listId = list.current?.id;
+    const item = [...(list.current?.querySelectorAll<HTMLElement>('[cmdk-item]') ?? [])].find((el) => el.dataset.value === active);
+    setIds((before) => (before.list === listId && before.active === item?.id ? before : { list: listId, active: item?.id }));
+  }, [active, options]);
   // After running a command the next screen places focus itself (a quick note's title); do not take it back.
   const ran = useRef(false);
 
@@ -53,30 +88,51 @@ export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpen
       >
         <DialogTitle className="sr-only">Command palette</DialogTitle>
         <DialogDescription className="sr-only">Find a note or run a command. Use the arrow keys to choose and Enter to open.</DialogDescription>
-        <Command shouldFilter={false} loop label="Find a note or run a command">
+        <Command
+          shouldFilter={false}
+          loop
+          label="Find a note or run a command"
+          value={active}
+          onValueChange={(value) => {
+            if (moving.current) setSelection({ query, chosen: value });
+          }}
+          onKeyDownCapture={(event: KeyboardEvent) => {
+            if (isMoveKey(event)) userMoves();
+          }}
+          onPointerMoveCapture={userMoves}
+        >
           <div className="flex items-center gap-2 border-b px-4">
             <Search aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            <Command.Input
+            <input
+              type="text"
+              role="combobox"
+              aria-label="Find a note or run a command"
+              aria-expanded="true"
+              aria-autocomplete="list"
+              aria-controls={ids.list}
+              aria-activedescendant={ids.active}
+              autoComplete="off"
+              autoCorrect="off"
+              spellCheck={false}
               value={query}
-              onValueChange={setQuery}
+              onChange={(event) => setQuery(event.target.value)}
               placeholder="Find a note or run a command…"
               className="h-12 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground md:text-sm"
             />
           </div>
-          <Command.List className="max-h-[min(60vh,26rem)] overflow-y-auto overscroll-contain p-1.5">
+          <Command.List ref={list} className="max-h-[min(60vh,26rem)] overflow-y-auto overscroll-contain p-1.5">
             <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">Nothing found.</Command.Empty>
             {notes.length > 0 && (
               <Command.Group heading="Notes" className={groupClass}>
                 {notes.map((note) => (
-                  <Command.Item key={note.id} value={`note:${note.id}`} onSelect={() => run(() => onOpenNote(note))} className={itemClass}>
+                  <Command.Item key={note.id} value={noteValue(note)} onSelect={() => run(() => onOpenNote(note))} className={itemClass}>
                     {note.is_checklist ? <ListChecks aria-hidden="true" className="text-primary" /> : <FileText aria-hidden="true" className="text-muted-foreground" />}
                     <span className="min-w-0 flex-1 truncate">{note.title.trim() || 'Untitled'}</span>
                   </Command.Item>
                 ))}
               </Command.Group>
             )}
-            {COMMAND_GROUPS.map((group) => {
-              const items = shown.filter((command) => command.group === group);
+            {grouped.map(({ group, items }) => {
               if (items.length === 0) return null;
               return (
                 <Command.Group key={group} heading={group} className={groupClass}>
