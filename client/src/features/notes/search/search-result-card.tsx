@@ -2,12 +2,12 @@
 // text, and where else it matched: the checklist items that matched, or a passage of the expanded text.
 import { memo } from 'react';
 import type { LinkProps } from 'react-router';
-import { CheckSquare, Eye, GitCompare, ListChecks, Square } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
+import { CheckSquare, Eye, Square } from 'lucide-react';
 import type { NoteView } from '../../../data/notes';
 import { containsTerm, snippetAround, type NoteSearchResult } from '../../../data/search';
 import { NoteCardFrame } from '../note-card-frame';
-import { isConflictCopy, noteTitle } from '../note-text';
+import { NoteCardBadges } from '../note-card-badges';
+import { noteTitle } from '../note-text';
 import { HighlightedText } from './highlighted-text';
 
 const MAX_ITEMS = 3;
@@ -29,27 +29,10 @@ export const SearchResultCard = memo(function SearchResultCard({ result, viewTo,
   const contentText = containsTerm(content.slice(0, 240), terms) ? content : (snippetAround(content, terms) ?? content);
   const expanded = items.length === 0 && note.expanded_content ? snippetAround(note.expanded_content, terms) : null;
 
-  const badges = (
-    <>
-      {note.is_checklist && (
-        <Badge variant="success">
-          <ListChecks aria-hidden="true" />
-          Checklist
-        </Badge>
-      )}
-      {isConflictCopy(note) && (
-        <Badge variant="outline" className="border-amber-600/50 text-amber-800 dark:border-amber-400/50 dark:text-amber-200">
-          <GitCompare aria-hidden="true" />
-          Conflict copy
-        </Badge>
-      )}
-    </>
-  );
-
   return (
     <NoteCardFrame
       note={note}
-      badges={badges}
+      badges={<NoteCardBadges note={note} />}
       titleContent={<HighlightedText text={noteTitle(note)} terms={terms} />}
       view={{ icon: Eye, to: viewTo(note), state: viewState, onClick: () => onView(note) }}
       deleteLabel={note.is_checklist ? 'Delete checklist' : 'Delete note'}
