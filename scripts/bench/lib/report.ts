@@ -59,13 +59,18 @@ export function renderSection(group: BenchGroup, rows: Row[], info: RunInfo): st
 /** Replaces (or adds, in the groups' order) the group's section of docs/benchmarks.md. */
 export function writeSection(group: BenchGroup, markdown: string, order: readonly BenchGroup[]): void {
   const current = fs.existsSync(FILE) ? fs.readFileSync(FILE, 'utf8') : '';
+  const tailAt = current.indexOf('<!-- bench:tail -->');
+  const head = tailAt === -1 ? current : current.slice(0, tailAt);
   const sections = new Map<string, string>();
-  for (const match of current.matchAll(/<!-- bench:([\w-]+):start -->\n([\s\S]*?)\n<!-- bench:\1:end -->/g)) {
-    sections.set(match[1]!, match[2]!);
+  for (const match of head.matchAll(/<!-- bench:([\w-]+):start -->\n([\s\S]*?)\n<!-- bench:\1:end -->/g)) {
+    if (!sections.has(match[1]!)) sections.set(match[1]!, match[2]!);
   }
   sections.set(group.name, markdown.trim());
-  const tail = /<!-- bench:tail -->[\s\S]*$/.exec(current)?.[0] ?? '';
+  const tail = tailAt === -1 ? '' : current.slice(tailAt);
+  // The groups this run knows, in their order; then any other section the file holds (a group added
+  // since this run started, or one another checkout measured), never dropped.
   const known = order.map((g) => g.name).filter((name) => sections.has(name));
-  const body = known.map((name) => `<!-- bench:${name}:start -->\n${sections.get(name)}\n<!-- bench:${name}:end -->`).join('\n\n');
+  const others = [...sections.keys()].filter((name) => !known.includes(name));
+  const body = [...known, ...others].map((name) => `<!-- bench:${name}:start -->\n${sections.get(name)}\n<!-- bench:${name}:end -->`).join('\n\n');
   fs.writeFileSync(FILE, `${HEADER}\n${body}\n${tail ? `\n${tail.trimEnd()}\n` : ''}`);
 }
