@@ -57,8 +57,8 @@ describe('malformed auth requests get a GoTrue-shaped 4xx', () => {
     { name: 'logout without a token', path: '/auth/v1/logout', status: 401, code: 'no_authorization' },
     { name: 'logout with a garbage token', path: '/auth/v1/logout', headers: { authorization: 'Bearer abc.def.ghi' }, status: 403, code: 'bad_jwt' },
     { name: 'user with a non-bearer scheme', path: '/auth/v1/user', method: 'GET', headers: { authorization: 'Basic Zm9vOmJhcg==' }, status: 401 },
-    { name: 'an auth path the app does not use', path: '/auth/v1/otp', body: json({ email: 'a@example.com' }), status: 501, code: 'not_implemented' },
-    { name: 'MFA factors', path: '/auth/v1/factors', body: json({}), status: 501 },
+    { name: 'an auth path the app does not use', path: '/auth/v1/otp', body: json({ email: 'a@example.com' }), status: 404, code: 'not_found' },
+    { name: 'MFA factors', path: '/auth/v1/factors', body: json({}), status: 404, code: 'not_found' },
     { name: 'an unknown auth GET path', path: '/auth/v1/authorize?provider=github', method: 'GET', status: 404 },
     { name: 'a body over 1 MB', path: '/auth/v1/signup', body: json({ email: 'd@example.com', password: 'x'.repeat(1_100_000) }), status: 413 },
   ];

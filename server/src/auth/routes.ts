@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       reply.header('Allow', allowed.join(', '));
       throw authErrors.methodNotAllowed(request.method);
     }
-    throw request.method === 'GET' ? authErrors.notFound() : authErrors.notImplemented(request.url.split('?')[0] ?? '');
+    throw request.method === 'GET' ? authErrors.notFound() : authErrors.notSupported(request.url.split('?')[0] ?? '');
   });
 
   const rateLimit = (max: number, bucket: string) => ({
