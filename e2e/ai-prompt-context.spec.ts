@@ -5,7 +5,7 @@
 // (server/src/ai/prompts.ts), so a preference that stopped reaching the prompt fails here.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { FakeRequest } from './support/fake-ai-provider-replies';
-import { test, expect, signInThroughUi, watchConsole, type Account } from './support/fixtures';
+import { test, expect, goOfflineWhenIdle, signInThroughUi, watchConsole, type Account } from './support/fixtures';
 import { fakeRequestsFor, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
 
 const LINES = {
@@ -132,7 +132,7 @@ test('preferences saved offline are queued, written once back online, and then s
   await openAs(page, account, baseURL, '/settings?tab=ai');
   await settingsReady(page);
 
-  await context.setOffline(true);
+  await goOfflineWhenIdle(context, page);
   await choosePreferences(page, { name: 'Hazel', tone: /^Professional/, format: 'Paragraphs' });
   // Kept on this device only, for now: the account still has none.
   expect(await serverPreferences(request, account)).toBeUndefined();
