@@ -119,8 +119,23 @@ describe('SyncController', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(run).toHaveBeenCalledTimes(2);
     release();
-    expect(await a).toEqual({ pushed: 2 });
-    expect(await b).toEqual({ pushed: 2 });
+    // What the run in flight sent counts for the clicks that waited for it.
+    expect(await a).toEqual({ pushed: 4 });
+    expect(await b).toEqual({ pushed: 4 });
+    controller.stop();
+  });
+
+  it('[S14] a click during a run that sends everything reports what that run sent, not an empty sync', async () => {
+    let release: () => void = () => undefined;
+    const { controller, run } = setup();
+    run.mockImplementationOnce(() => new Promise<SyncReport>((resolve) => (release = () => resolve({ ...REPORT, pushed: 1000 }))));
+    run.mockImplementationOnce(async () => ({ ...REPORT, pushed: 0 }));
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const clicked = controller.syncNow();
+    release();
+    expect(await clicked).toEqual({ pushed: 1000 });
+    expect(run).toHaveBeenCalledTimes(2);
     controller.stop();
   });
 

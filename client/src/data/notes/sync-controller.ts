@@ -162,11 +162,20 @@ export class SyncController {
     this.quietTicks = 0;
   }
 
-  /** The manual Sync action: `{ pushed }` for the spec's toast; throws SyncOfflineError or the run's error. */
+  /**
+   * The manual Sync action: `{ pushed }` for the spec's toast; throws SyncOfflineError or the run's error.
+   * A click during a run (one the app started, e.g. on a realtime hint) waits for it and then runs again;
+   * what that run sent counts too, or the user who clicked to send 1,000 notes would read 'Everything
+   * is up to date' because the run before theirs had just sent them.
+   */
   async syncNow(): Promise<{ pushed: number }> {
     if (!this.opts.isOnline()) throw new SyncOfflineError();
+    const inFlight = this.running;
     const result = await this.schedule('manual');
-    if (result.ok) return { pushed: result.report.pushed };
+    if (result.ok) {
+      const before = inFlight ? await inFlight : null;
+      return { pushed: result.report.pushed + (before?.ok ? before.report.pushed : 0) };
+    }
     if (result.offline) throw new SyncOfflineError();
     throw result.error;
   }
