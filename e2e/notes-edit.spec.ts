@@ -1,6 +1,7 @@
 // Editing and viewing a note against the real server (spec sections 2 and 4): the Edit form's tabs,
 // checklist, save rules, auto-save, leave guard and delete; the view's tabs and its checklist saved at
 // once; unknown ids. Server rows are checked through its REST API.
+import { randomUUID } from 'node:crypto';
 import { test, expect } from './support/fixtures';
 import { card, expectAllSynced, expectToast, PLAN, seedNote, serverNote, sidebar, signIn } from './notes-support';
 
@@ -127,6 +128,66 @@ test.describe('edit', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(card(page, 'Edit then delete')).toHaveCount(0);
     await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
+  });
+
+  test('[S8] another device\'s edit that arrives while the delete confirmation is open survives the deletion', async ({ signedInPage: page, account, request, consoleErrors }) => {
+    // The deletion's push meets the newer revision: the server's 409 is how [S8] learns of the edit.
+    consoleErrors.allow(/status of 409/);
+    const note = await seedNote(request, account, { title: 'Shared shopping list', content: 'Milk' });
+    await page.goto(`/edit/${note.id}`);
+    await expect(page.getByLabel('Original idea')).toHaveValue('Milk');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
+    await expect(dialog).toBeVisible();
+
+    // Another device adds to the note; its change reaches this device (the change hint makes it pull)
+    // while the user is still reading the dialog.
+    const other = await request.patch(`/rest/v1/notes?id=eq.${note.id}`, {
+      headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}`, 'Content-Type': 'application/json' },
+      data: { content: 'Milk\nEggs', last_mutation_id: randomUUID() },
+    });
+    expect(other.ok(), await other.text()).toBe(true);
+    await expect
+      .poll(() => page.evaluate((id) => new Promise<string | undefined>((resolve, reject) => {
+        const open = indexedDB.open('sprout');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('notes').objectStore('notes').get(id);
+          read.onsuccess = () => {
+            resolve((read.result as { content?: string } | undefined)?.content);
+            open.result.close();
+          };
+        };
+      }), note.id))
+      .toBe('Milk\nEggs');
+    // The form behind the dialog still shows what the user chose to delete.
+    await expect(page.getByLabel('Original idea')).toHaveValue('Milk');
+
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // The deletion was of 'Milk', never of 'Milk\nEggs': the edit it never saw wins, on the server and here.
+    await expect(card(page, 'Shared shopping list')).toBeVisible();
+    await expectAllSynced(page);
+    const row = await serverNote(request, account, note.id);
+    expect(row).toMatchObject({ deleted_at: null, content: 'Milk\nEggs' });
+  });
+
+  test('a cancelled delete confirmation shows a change that arrived meanwhile', async ({ signedInPage: page, account, request }) => {
+    const note = await seedNote(request, account, { title: 'Trip', content: 'Train' });
+    await page.goto(`/edit/${note.id}`);
+    await expect(page.getByLabel('Original idea')).toHaveValue('Train');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
+    const other = await request.patch(`/rest/v1/notes?id=eq.${note.id}`, {
+      headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}`, 'Content-Type': 'application/json' },
+      data: { content: 'Train, then bus', last_mutation_id: randomUUID() },
+    });
+    expect(other.ok(), await other.text()).toBe(true);
+    await expect(page.getByLabel('Original idea')).toHaveValue('Train');
+    // Give the change hint time to arrive behind the dialog, then cancel: the form catches up.
+    await page.waitForTimeout(1_500);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByLabel('Original idea')).toHaveValue('Train, then bus');
   });
 
   test('auto-saves a changed form at the interval set in Settings, and asks before leaving unsaved changes', async ({ page, account, request }) => {

@@ -127,17 +127,30 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
       const targets = await localLive(device.page, account.userId);
       if (targets.length === 0) continue;
       const target = pick(targets);
-      const shown = await openEditor(device, target.id);
-      if (shown === null) continue;
+      if ((await openEditor(device, target.id)) === null) continue;
+      const field = device.page.getByLabel('Original idea');
       if (roll < 0.75) {
         const text = `write ${SEED}.${run}.${counter++}`;
-        await device.page.getByLabel('Original idea').fill(text);
+        // What the screen shows when the user starts typing: a pull may have refreshed the untouched
+        // form since it opened, and from the first key on the form keeps what is typed. Read and typed
+        // in one task of the page, so no pull can land between the two.
+        const shown = await field.evaluate((element, typed) => {
+          const input = element as HTMLTextAreaElement;
+          const before = input.value;
+          Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')!.set!.call(input, typed);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          return before;
+        }, text);
+        await expect(field).toHaveValue(text);
         await device.page.getByRole('button', { name: 'Save Changes' }).click();
         await expect(device.page).toHaveURL(/\/$/);
         written.add(text);
         replaced.add(shown);
       } else {
+        // The deletion is of the version shown when Delete was pressed; the form holds still while the
+        // confirmation is open ([S20], [S8]), so what it shows then is what the user deletes.
         await device.page.getByRole('button', { name: 'Delete', exact: true }).click();
+        const shown = await field.inputValue();
         await device.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
         await expect(device.page).toHaveURL(/\/$/);
         deleted.add(shown);

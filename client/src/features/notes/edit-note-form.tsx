@@ -38,7 +38,10 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   const [basis, setBasis] = useState(initialNote);
   const [saving, setSaving] = useState(false);
   const [autoSavedAt, setAutoSavedAt] = useState<Date | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  // Set while the delete confirmation is open: the version the screen showed when Delete was pressed.
+  // The deletion is judged on it [S20], and nothing reloads the form meanwhile, so a change pulled
+  // while the user reads the dialog is one they never saw, and survives their deletion [S8].
+  const [deleteBasis, setDeleteBasis] = useState<NoteView | null>(null);
   const [autoSaveSeconds] = useState(() => readAutoSaveSeconds());
   const { updateNote, deleteNote } = useNotesActions();
   const dirty = isDirty(state);
@@ -58,7 +61,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   const [lastLive, setLastLive] = useState(liveNote);
   if (liveNote !== lastLive) {
     setLastLive(liveNote);
-    if (liveNote && !dirty && !saving && !sameVersion(liveNote, basis)) {
+    if (liveNote && !dirty && !saving && !deleteBasis && !sameVersion(liveNote, basis)) {
       dispatch({ type: 'load', note: liveNote });
       setBasis(liveNote);
     }
@@ -121,9 +124,9 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     return () => clearInterval(timer);
   }, [autoSaveSeconds]);
 
-  const onDelete = async () => {
+  const onDelete = async (shown: NoteView) => {
     try {
-      const result = await deleteNote(initialNote.id, { basedOn: basis });
+      const result = await deleteNote(initialNote.id, { basedOn: shown });
       if (result.kept) {
         showToast(DELETE_KEPT_MESSAGE);
         return;
@@ -163,7 +166,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             type="button"
             variant="outline"
             className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
-            onClick={() => setConfirmDelete(true)}
+            onClick={() => setDeleteBasis(basis)}
           >
             <Trash2 aria-hidden="true" />
             Delete
@@ -227,7 +230,19 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
         </div>
       </form>
 
-      <ConfirmDeleteDialog open={confirmDelete} onOpenChange={setConfirmDelete} noteTitle={values.title.trim() || undefined} onConfirm={() => void onDelete()} />
+      <ConfirmDeleteDialog
+        open={deleteBasis !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDeleteBasis(null);
+          // Cancelled: a change that arrived while the dialog was open shows now, as it would have.
+          setLastLive(null);
+        }}
+        noteTitle={values.title.trim() || undefined}
+        onConfirm={() => {
+          if (deleteBasis) void onDelete(deleteBasis);
+        }}
+      />
       <LeaveDialog blocker={blocker} />
     </div>
   );
