@@ -70,6 +70,47 @@ describe('notes triggers', () => {
   });
 });
 
+describe('note_counts (what NOTES_QUOTA reads)', () => {
+  const countOf = async (id: string) =>
+    (await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', id).executeTakeFirst())?.n ?? 0;
+  const held = async (id: string) =>
+    Number((await server.ctx.db.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', id).executeTakeFirstOrThrow()).n);
+
+  it('follows inserts, batches and upserts, keeps tombstones, and gives back hard deletes', async () => {
+    const owner = await server.ctx.db.insertInto('users').values({ email: 'counts@example.com', encrypted_password: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const values = (title: string) => ({ user_id: owner.id, title, content: 'c', is_checklist: false });
+    const one = await server.ctx.db.insertInto('notes').values(values('one')).returning('id').executeTakeFirstOrThrow();
+    await server.ctx.db.insertInto('notes').values([values('a'), values('b'), values('c')]).execute();
+    expect(await countOf(owner.id)).toBe(4);
+    // An upsert that meets an existing id updates it and adds nothing; a new id in the same batch adds one.
+    await sql`INSERT INTO notes (id, user_id, title, content, is_checklist) VALUES (${one.id}, ${owner.id}, 'again', 'c', false),
+      (gen_random_uuid(), ${owner.id}, 'new', 'c', false) ON CONFLICT (id) DO UPDATE SET title = excluded.title`.execute(server.ctx.db);
+    expect(await countOf(owner.id)).toBe(5);
+    await server.ctx.db.deleteFrom('notes').where('id', '=', one.id).execute();
+    expect(await countOf(owner.id)).toBe(5);
+    await server.ctx.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('sprout.hard_delete', 'on', true)`.execute(trx);
+      await trx.deleteFrom('notes').where('id', '=', one.id).execute();
+    });
+    expect(await countOf(owner.id)).toBe(4);
+    expect(await countOf(owner.id)).toBe(await held(owner.id));
+    await server.ctx.db.deleteFrom('users').where('id', '=', owner.id).execute();
+    expect(await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', owner.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('a rolled-back insert counts nothing', async () => {
+    const owner = await server.ctx.db.insertInto('users').values({ email: 'rollback-counts@example.com', encrypted_password: 'x' }).returning('id').executeTakeFirstOrThrow();
+    await server.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('notes').values({ user_id: owner.id, title: 'x', content: 'c', is_checklist: false }).execute();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await countOf(owner.id)).toBe(0);
+  });
+});
+
 describe('deleting a user', () => {
   it('deletes their notes with them, tombstones included', async () => {
     const other = await server.ctx.db

@@ -75,6 +75,12 @@ export interface RateLimitsTable {
   expires_at: Timestamp;
 }
 
+/** Rows per user in notes, tombstones included, kept by triggers (migrations/007_note_counts.sql). */
+export interface NoteCountsTable {
+  user_id: string;
+  n: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -83,4 +89,5 @@ export interface DB {
   server_secrets: ServerSecretsTable;
   user_ai_keys: UserAiKeysTable;
   rate_limits: RateLimitsTable;
+  note_counts: NoteCountsTable;
 }
