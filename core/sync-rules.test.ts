@@ -8,9 +8,11 @@ import {
   conflictCopy,
   conflictCopyIds,
   fromServer,
+  landedSpan,
   needsFullResync,
   planBatches,
   pulledRow,
+  pullWindows,
   pushAccepted,
   pushConflict,
   pushRejected,
@@ -250,6 +252,30 @@ describe('pull', () => {
       sync_state: 'pending',
       sent_mutation_ids: [],
     });
+  });
+
+  it('[S11] an upsert\'s rows span their lowest to highest revision', () => {
+    expect(landedSpan([{ revision: 12 }, { revision: 10 }, { revision: 15 }])).toEqual({ from: 10, to: 15 });
+    expect(landedSpan([])).toBeNull();
+  });
+
+  it('[S11] the pull reads around the spans this run\'s pushes landed, then past the last one', () => {
+    expect(pullWindows(5, [])).toEqual([{ after: 5, before: null }]);
+    // Right above what was pulled: nothing to read below the span.
+    expect(pullWindows(5, [{ from: 6, to: 9 }])).toEqual([{ after: 9, before: null }]);
+    // Another device wrote 6 and 7 before the push: read them, skip the push's own rows.
+    expect(pullWindows(5, [{ from: 8, to: 9 }])).toEqual([
+      { after: 5, before: 8 },
+      { after: 9, before: null },
+    ]);
+    expect(pullWindows(5, [{ from: 20, to: 30 }, { from: 10, to: 12 }])).toEqual([
+      { after: 5, before: 10 },
+      { after: 12, before: 20 },
+      { after: 30, before: null },
+    ]);
+    // Spans already pulled past change nothing; one straddling the last pull moves past its end.
+    expect(pullWindows(40, [{ from: 10, to: 12 }])).toEqual([{ after: 40, before: null }]);
+    expect(pullWindows(11, [{ from: 10, to: 12 }])).toEqual([{ after: 12, before: null }]);
   });
 
   it('[S12] a full resync removes synced notes the server lacks, never pending ones', () => {

@@ -10,8 +10,11 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
 }
 
-/** Opens the app signed in as `user` and waits for its first sync to finish. */
-export async function openApp(browser: Browser, user: BenchUser): Promise<Page> {
+/**
+ * Opens the app signed in as `user` and waits for its first sync to finish (`timeoutMs` for it: a first
+ * sync of 10,000 notes takes a while on a loaded machine).
+ */
+export async function openApp(browser: Browser, user: BenchUser, { timeoutMs = 30_000 }: { timeoutMs?: number } = {}): Promise<Page> {
   const baseURL = user.url;
   const userId = user.userId;
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
@@ -29,30 +32,37 @@ export async function openApp(browser: Browser, user: BenchUser): Promise<Page> 
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: 'Your Notes' }).waitFor();
   // The first sync records its pull; after that a reload pulls only what is new (no full resync).
-  await page.waitForFunction(
-    (userId) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('sprout');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          const get = db.transaction('meta').objectStore('meta').get([userId, 'last_pull_at']);
-          get.onsuccess = () => {
-            resolve(get.result !== undefined);
-            db.close();
-          };
-          get.onerror = () => resolve(false);
+  const pulled = (id: string) =>
+    new Promise<boolean>((resolve) => {
+      const open = indexedDB.open('sprout');
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        const get = db.transaction('meta').objectStore('meta').get([id, 'last_pull_at']);
+        get.onsuccess = () => {
+          resolve(get.result !== undefined);
+          db.close();
         };
-      }),
-    userId,
-    { polling: 100, timeout: 30_000 },
-  );
+        get.onerror = () => resolve(false);
+      };
+    });
+  await pollPage(() => page.evaluate(pulled, userId), timeoutMs);
   // ... and has finished (the run holds the Web Lock), so rows written next wait for the Sync click.
-  await page.waitForFunction(async () => !(await navigator.locks.query()).held?.some((lock) => lock.name?.startsWith('sprout-sync-')), undefined, {
-    polling: 100,
-    timeout: 30_000,
-  });
+  await pollPage(() => page.evaluate(async () => !(await navigator.locks.query()).held?.some((lock) => lock.name?.startsWith('sprout-sync-'))), timeoutMs);
   return page;
+}
+
+/**
+ * Runs `check` (a page.evaluate) every 100 ms until it resolves to true. Not page.waitForFunction: that
+ * takes the Promise an async check returns for a truthy answer and returns at once, which let rows be
+ * written while the app's first sync (a full resync) was still running, and that sync then removed them.
+ */
+async function pollPage(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`the app's first sync did not finish in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 const EXPANDED = 'An expanded plan.\n\nAction Steps:\n1. First step\n2. Second step\n3. Third step';

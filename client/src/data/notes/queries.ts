@@ -3,13 +3,14 @@
 // page, so they stay cheap with thousands of notes. Order: updated_at newest first, ties by id
 // descending (the index order; timestamps are ISO strings in one format, toISOString here and on the
 // server, so the index order is the time order). Without a signed-in session every query is empty.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalNote } from '#core/sync-rules';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 import { useNotesSession } from './notes-context';
+import { sharePage } from './shared-views';
 
 /** The sidebar's Recent Ideas: at most this many notes with expanded content (spec section 2). */
 export const RECENT_IDEAS_LIMIT = 10;
@@ -74,7 +75,14 @@ function useNotesSource(): { db: SproutDb | null; userId: string | null } {
 /** Live page of the signed-in user's notes of a kind, newest first; undefined while loading. */
 export function useNotesPage(limit: number, kind: NotesKind = 'all'): NotesPage | undefined {
   const { db, userId } = useNotesSource();
-  return useLiveQuery(() => (db && userId ? loadNotesPage(db, userId, limit, kind) : NO_NOTES), [db, userId, limit, kind]);
+  // The last page read: a re-read that shows the same notes hands back the same objects (shared-views.ts).
+  const last = useRef<NotesPage | undefined>(undefined);
+  return useLiveQuery(async () => {
+    if (!db || !userId) return NO_NOTES;
+    const page = sharePage(last.current, await loadNotesPage(db, userId, limit, kind));
+    last.current = page;
+    return page;
+  }, [db, userId, limit, kind]);
 }
 
 /** How many live notes the signed-in user has; undefined while counting. */

@@ -4,8 +4,11 @@ import type { NoteRow, NoteWritable } from '#core/note';
 export interface RemoteNotes {
   /** Upserts the rows (merge on id) and returns them as stored. Throws RemoteError. */
   upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]>;
-  /** The user's rows with revision > `afterRevision`, tombstones included, by revision, at most `limit`. */
-  pullChanges(afterRevision: number, limit: number): Promise<NoteRow[]>;
+  /**
+   * The user's rows with revision > `afterRevision` (and < `beforeRevision` when given), tombstones
+   * included, by revision, at most `limit`.
+   */
+  pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]>;
   /** As pullChanges, live rows only (deleted_at is null): the full resync's scan. */
   pullLive(afterRevision: number, limit: number): Promise<NoteRow[]>;
 }

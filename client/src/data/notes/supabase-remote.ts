@@ -53,19 +53,20 @@ export class SupabaseRemote implements RemoteNotes {
     return this.readRows(data);
   }
 
-  pullChanges(afterRevision: number, limit: number): Promise<NoteRow[]> {
-    return this.pull(afterRevision, limit, false);
+  pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]> {
+    return this.pull(afterRevision, limit, false, beforeRevision);
   }
 
   pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
     return this.pull(afterRevision, limit, true);
   }
 
-  private async pull(afterRevision: number, limit: number, liveOnly: boolean): Promise<NoteRow[]> {
+  private async pull(afterRevision: number, limit: number, liveOnly: boolean, beforeRevision?: number): Promise<NoteRow[]> {
     // Another tab may have signed in as someone else (the session is shared): under that user's
     // token the server would answer "no notes", which a full resync would take for deletions.
     await this.assertSessionUser();
     let query = this.client.from('notes').select(COLUMNS).eq('user_id', this.userId).gt('revision', afterRevision);
+    if (beforeRevision !== undefined) query = query.lt('revision', beforeRevision);
     if (liveOnly) query = query.is('deleted_at', null);
     const { data, error, status } = await query
       .order('revision', { ascending: true })

@@ -3,11 +3,13 @@
 import type { NoteRow, NoteWritable } from '#core/note';
 import { noteWritableSchema } from '#core/note';
 import { randomUuid } from '#core/random-id';
-import type { LocalChanges, LocalNote } from '#core/sync-rules';
+import type { LocalChanges, LocalNote, RevisionSpan } from '#core/sync-rules';
 import {
+  landedSpan,
   needsFullResync,
   planBatches,
   pulledRow,
+  pullWindows,
   pushAccepted,
   pushConflict,
   pushRejected,
@@ -68,13 +70,17 @@ export class SyncEngine {
   /** One run: push, pull, then push what the pull rebased. Throws on network, server or auth errors. */
   async sync(): Promise<SyncReport> {
     const report: SyncReport = { pushed: 0, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
-    await this.push(report);
-    await this.pull(report);
+    // What this run's pushes wrote is on the device already: the pull skips it (1,000 pushed notes are
+    // not read back).
+    const landed: RevisionSpan[] = [];
+    await this.push(report, landed);
+    await this.pull(report, landed);
     await this.push(report);
     return report;
   }
 
-  async push(report: SyncReport = emptyReport()): Promise<SyncReport> {
+  /** Pushes the pending notes; `landed` collects the revision spans of the accepted upserts. */
+  async push(report: SyncReport = emptyReport(), landed: RevisionSpan[] = []): Promise<SyncReport> {
     const attempted = new Set<string>();
     for (let round = 0; round < MAX_PUSH_ROUNDS; round++) {
       // A note is pushed again in this run only once its mutation or base changed (rebase, conflict copy).
@@ -98,18 +104,19 @@ export class SyncEngine {
         );
         report.rejected += invalid.length;
       }
-      for (const batch of planBatches(rows, this.batchMaxRows, this.batchMaxBytes)) await this.pushBatch(batch, report);
+      for (const batch of planBatches(rows, this.batchMaxRows, this.batchMaxBytes)) await this.pushBatch(batch, report, landed);
     }
     return report;
   }
 
-  private async pushBatch(batch: NoteWritable[], report: SyncReport): Promise<void> {
+  private async pushBatch(batch: NoteWritable[], report: SyncReport, landed: RevisionSpan[]): Promise<void> {
     await this.local.markSent(batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })));
     let remaining = batch;
     while (remaining.length > 0) {
       try {
         const stored = await this.remote.upsert(remaining);
-        await this.applyAccepted(remaining, stored);
+        const span = await this.applyAccepted(remaining, stored);
+        if (span) landed.push(span);
         report.pushed += remaining.length;
         return;
       } catch (error) {
@@ -126,7 +133,7 @@ export class SyncEngine {
             report.rejected += 1;
             return;
           }
-          for (const row of remaining) await this.pushBatch([row], report);
+          for (const row of remaining) await this.pushBatch([row], report, landed);
           return;
         } else {
           throw error;
@@ -135,18 +142,26 @@ export class SyncEngine {
     }
   }
 
-  private async applyAccepted(sent: readonly NoteWritable[], stored: readonly NoteRow[]): Promise<void> {
+  /**
+   * Applies an accepted upsert's rows. Returns their revision span when every sent row came back and had
+   * its local copy, so that reading them again in the pull would change nothing [S11].
+   */
+  private async applyAccepted(sent: readonly NoteWritable[], stored: readonly NoteRow[]): Promise<RevisionSpan | null> {
     const byId = new Map(stored.map((row) => [row.id, row]));
+    let complete = stored.length === sent.length;
     await this.local.modify(
       sent.map((row) => row.id),
       (current) =>
         merge(
           sent.map((row) => {
             const storedRow = byId.get(row.id);
-            return storedRow ? pushAccepted(current.get(row.id), row.last_mutation_id ?? '', storedRow) : { put: [], delete: [] };
+            const local = current.get(row.id);
+            if (!storedRow || !local) complete = false;
+            return storedRow ? pushAccepted(local, row.last_mutation_id ?? '', storedRow) : { put: [], delete: [] };
           }),
         ),
     );
+    return complete ? landedSpan(stored) : null;
   }
 
   private async applyConflict(sent: NoteWritable, currentRow: NoteRow, report: SyncReport): Promise<void> {
@@ -163,32 +178,40 @@ export class SyncEngine {
     });
   }
 
-  async pull(report: SyncReport = emptyReport()): Promise<SyncReport> {
+  /** Pulls what is new; an incremental pull skips the revision spans `landed` by this run's pushes. */
+  async pull(report: SyncReport = emptyReport(), landed: readonly RevisionSpan[] = []): Promise<SyncReport> {
     const meta = await this.local.getMeta(this.userId);
     const startedAt = this.now();
     const full = needsFullResync(meta.lastPullAt, startedAt);
     report.fullResync = report.fullResync || full;
-    let after = full ? 0 : meta.lastPulledRevision;
+    // A full resync reads every live row: it must see them all to know which are gone [S12].
+    const windows = full ? [{ after: 0, before: null }] : pullWindows(meta.lastPulledRevision, landed);
     let highest = meta.lastPulledRevision;
     const liveIds = new Set<string>();
-    for (;;) {
-      const page = full ? await this.remote.pullLive(after, this.pageSize) : await this.remote.pullChanges(after, this.pageSize);
-      const rows = page.filter((row) => row.user_id === this.userId);
-      if (rows.length > 0) {
-        await this.local.modify(
-          rows.map((row) => row.id),
-          (current) => merge(rows.map((row) => pulledRow(current.get(row.id), row))),
-        );
-      }
-      report.pulled += rows.length;
-      for (const row of page) {
-        liveIds.add(row.id);
-        after = Math.max(after, row.revision);
-      }
+    for (const window of windows) {
+      let after = window.after;
       highest = Math.max(highest, after);
-      // Incremental progress survives an interrupted pull; a full scan only counts once complete.
-      if (!full && page.length > 0) await this.local.setMeta(this.userId, { lastPulledRevision: highest });
-      if (page.length < this.pageSize) break;
+      for (;;) {
+        const page = full
+          ? await this.remote.pullLive(after, this.pageSize)
+          : await this.remote.pullChanges(after, this.pageSize, window.before ?? undefined);
+        const rows = page.filter((row) => row.user_id === this.userId);
+        if (rows.length > 0) {
+          await this.local.modify(
+            rows.map((row) => row.id),
+            (current) => merge(rows.map((row) => pulledRow(current.get(row.id), row))),
+          );
+        }
+        report.pulled += rows.length;
+        for (const row of page) {
+          liveIds.add(row.id);
+          after = Math.max(after, row.revision);
+        }
+        highest = Math.max(highest, after);
+        // Incremental progress survives an interrupted pull; a full scan only counts once complete.
+        if (!full && page.length > 0) await this.local.setMeta(this.userId, { lastPulledRevision: highest });
+        if (page.length < this.pageSize) break;
+      }
     }
     if (full) {
       const syncedIds = await this.local.listSyncedIds(this.userId);

@@ -46,9 +46,9 @@ export class MemoryServer {
     return stored;
   }
 
-  changes(afterRevision: number, limit: number, liveOnly: boolean): NoteRow[] {
+  changes(afterRevision: number, limit: number, liveOnly: boolean, beforeRevision = Infinity): NoteRow[] {
     return [...this.rows.values()]
-      .filter((row) => row.revision > afterRevision && (!liveOnly || row.deleted_at === null))
+      .filter((row) => row.revision > afterRevision && row.revision < beforeRevision && (!liveOnly || row.deleted_at === null))
       .sort((a, b) => a.revision - b.revision)
       .slice(0, limit)
       .map((row) => ({ ...row }));
@@ -75,8 +75,8 @@ export class MemoryRemote implements RemoteNotes {
     return this.server.upsert(structuredClone(rows));
   }
 
-  async pullChanges(afterRevision: number, limit: number): Promise<NoteRow[]> {
-    return this.server.changes(afterRevision, limit, false);
+  async pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]> {
+    return this.server.changes(afterRevision, limit, false, beforeRevision);
   }
 
   async pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
@@ -112,9 +112,9 @@ export class FaultyRemote implements RemoteNotes {
     return result;
   }
 
-  pullChanges(afterRevision: number, limit: number): Promise<NoteRow[]> {
+  pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]> {
     this.check();
-    return this.inner.pullChanges(afterRevision, limit);
+    return this.inner.pullChanges(afterRevision, limit, beforeRevision);
   }
 
   pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {

@@ -85,6 +85,8 @@ export function defineRemoteContract(name: string, open: () => Promise<{ remote:
       const page = await remote.pullChanges(0, 2);
       expect(page).toEqual(all.slice(0, 2));
       expect(await remote.pullChanges(page[1]!.revision, 2)).toEqual(all.slice(2));
+      expect(await remote.pullChanges(0, 100, all[2]!.revision)).toEqual(all.slice(0, 2));
+      expect(await remote.pullChanges(all[0]!.revision, 100, all[2]!.revision)).toEqual(all.slice(1, 2));
       const live = await remote.pullLive(0, 100);
       expect(live.map((r) => r.id).sort()).toEqual([byRevision[1]!.id, byRevision[2]!.id].sort());
     });

@@ -362,6 +362,26 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect((await b.note(c.note.id))?.title).toBe('later');
     });
 
+    it("[S11] the pull skips the rows its own push just wrote, never another device's write around them", async () => {
+      const a = await world.device('a');
+      const b = await world.device('b', { pageSize: 2 });
+      await a.sync();
+      await b.sync();
+      // b writes first, then a pushes three notes: a reads b's note, not its own three back.
+      const fromB = await b.repo.createNote({ title: 'from b' });
+      await b.sync();
+      for (let i = 0; i < 3; i++) await a.repo.createNote({ title: `A${i}` });
+      const report = await a.sync();
+      expect(report).toMatchObject({ pushed: 3, pulled: 1 });
+      expect((await a.note(fromB.note.id))?.title).toBe('from b');
+      // ... and what b writes after that push arrives by the next pull, past the skipped rows.
+      const later = await b.repo.createNote({ title: 'later from b' });
+      expect((await b.sync()).pulled).toBe(3);
+      expect((await a.sync()).pulled).toBe(1);
+      expect((await a.note(later.note.id))?.title).toBe('later from b');
+      await expectAgreement(a, b);
+    });
+
     it('[S12] a full resync removes notes deleted long ago whose tombstones were purged', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
