@@ -1,7 +1,7 @@
 // The Markdown export as a zip (one .md file per note), and reading any set of files a user picks for
 // import: Sprout's JSON export, zips of Markdown (Sprout's, Obsidian's, Joplin's, Bear's) and loose
 // Markdown files. What cannot be read is reported by file name with the reason, never dropped silently.
-import { deflateSync, strToU8, unzipSync, Zip, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
+import { strToU8, unzipSync, Zip, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
 import type { LocalNote } from '#core/sync-rules';
 import type { ImportedNote } from '../../../data/notes';
 import { MarkdownNoteError, markdownToNote, noteToMarkdown } from './markdown-note';
@@ -34,28 +34,29 @@ export function crc32(data: Uint8Array): number {
 }
 
 /**
- * A zip entry deflated in one call. fflate's streaming ZipDeflate sets up a streaming compressor per
- * entry, which for thousands of small files cost about three times one deflateSync each (issue 12's
- * bench: 7.7 s for 10,000 notes).
+ * A zip entry stored as it is, not deflated. Deflating in JavaScript was most of the export's time
+ * (issue 12's bench, 10,000 notes: 7.7 s with fflate's streaming ZipDeflate, about 2.5 s of it with
+ * one deflateSync per file, and the browser's CompressionStream per file is slower still); stored, the
+ * zip of 10,000 notes is about ten times larger (17 MB instead of 1.6 MB), a local file either way.
  */
-class DeflatedEntry implements ZipInputFile {
-  readonly compression = 8;
+class StoredEntry implements ZipInputFile {
+  readonly compression = 0;
   readonly size: number;
   readonly crc: number;
   ondata?: AsyncFlateStreamHandler;
 
   constructor(
     readonly filename: string,
-    private readonly data: Uint8Array,
+    private readonly data: Uint8Array<ArrayBuffer>,
     readonly mtime: Date,
   ) {
     this.size = data.length;
     this.crc = crc32(data);
   }
 
-  /** Hands the compressed bytes to the zip it was added to. */
+  /** Hands the bytes to the zip it was added to. */
   write(): void {
-    this.ondata?.(null, deflateSync(this.data, { level: 6 }), true);
+    this.ondata?.(null, this.data, true);
   }
 }
 
@@ -69,7 +70,7 @@ export async function notesToMarkdownZip(notes: readonly LocalNote[], folder: st
   });
   for (let i = 0; i < notes.length; i++) {
     const note = notes[i]!;
-    const entry = new DeflatedEntry(`${folder}/${markdownFileName(note)}`, strToU8(noteToMarkdown(note)), new Date(note.updated_at));
+    const entry = new StoredEntry(`${folder}/${markdownFileName(note)}`, strToU8(noteToMarkdown(note)), new Date(note.updated_at));
     zip.add(entry);
     entry.write();
     if (i % 500 === 499) {
