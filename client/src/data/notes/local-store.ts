@@ -38,6 +38,14 @@ export function withSentMark(note: LocalNote, mutationId: string): LocalNote | n
   return { ...note, sent_mutation_ids: [...note.sent_mutation_ids, mutationId].slice(-MAX_SENT_MUTATION_IDS) };
 }
 
+/** Above this many ids, modify reads every key of the store first and gets only the ids present. */
+const KEYS_FIRST_OVER = 1_000;
+
+function presentOf(ids: readonly string[], keys: readonly string[]): string[] {
+  const present = new Set(keys);
+  return ids.filter((id) => present.has(id));
+}
+
 export class DexieLocalStore implements LocalStore {
   constructor(private readonly db: SproutDb) {}
 
@@ -60,7 +68,9 @@ export class DexieLocalStore implements LocalStore {
   async modify(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
     const unique = [...new Set(ids)];
     await this.db.transaction('rw', this.db.notes, async () => {
-      const rows = await this.db.notes.bulkGet(unique);
+      // Many ids (an import) are mostly new: one read of the keys here spares a get per missing id.
+      const wanted = unique.length > KEYS_FIRST_OVER ? presentOf(unique, await this.db.notes.toCollection().primaryKeys()) : unique;
+      const rows = await this.db.notes.bulkGet(wanted);
       const current = new Map<string, LocalNote>();
       for (const row of rows) {
         const note = row ? readLocalNote(row) : null;

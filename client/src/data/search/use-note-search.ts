@@ -1,7 +1,7 @@
 // Searching the signed-in user's notes on this device, for any screen (the search field, the command
 // palette): `useNoteSearch(query, filter, limit)` answers from the index in the search worker and keeps
 // the answer live as notes change; the notes come from IndexedDB like every other read.
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { readNotesByIds, useNotesSession, type NoteView } from '../notes';
 import type { SearchAnswer, SearchFilter, SearchHit } from './note-index';
@@ -26,6 +26,19 @@ export interface NoteSearch {
 
 const IDLE_INDEX: SearchIndexState = Object.freeze({ status: 'indexing', indexed: 0, total: 0, version: 0, buildMs: null });
 const noop = () => () => undefined;
+
+const sameTerms = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((term) => b.has(term));
+
+/**
+ * The last result's note and terms when they did not change, so a memoised card sees the same objects
+ * and is not rendered again while the next keystroke narrows the results around it.
+ */
+function reuse(last: NoteSearchResult | undefined, next: NoteSearchResult): NoteSearchResult {
+  if (!last) return next;
+  const note = last.note === next.note || JSON.stringify(last.note) === JSON.stringify(next.note) ? last.note : next.note;
+  const terms = sameTerms(last.terms, next.terms) ? last.terms : next.terms;
+  return note === last.note && terms === last.terms && last.hit.score === next.hit.score ? last : { ...next, note, terms };
+}
 
 /** The search client of the signed-in user, kept watching the notes while the calling screen is mounted. */
 export function useSearchClient(): SearchClient | null {
@@ -63,20 +76,27 @@ export function useNoteSearch(query: string, filter: SearchFilter = 'all', limit
     };
   }, [client, query, filter, limit, index.version]);
 
-  const ids = answer?.answer.hits.map((hit) => hit.id) ?? null;
-  const idsKey = ids?.join(',') ?? '';
   const db = session?.db ?? null;
   const userId = session?.userId ?? null;
-  const notes = useLiveQuery(async () => (db && userId && ids ? readNotesByIds(db, userId, ids) : null), [db, userId, idsKey]);
-
-  const results = useMemo(() => {
-    if (!answer || !notes) return undefined;
+  const reused = useRef(new Map<string, NoteSearchResult>());
+  // An answer is shown with its own notes only: until they are read, the last answer and its notes stay
+  // (useLiveQuery hands back its last result meanwhile), never a new answer with the last one's notes.
+  const shown = useLiveQuery(async () => {
+    if (!answer || !db || !userId) return null;
+    const notes = await readNotesByIds(
+      db,
+      userId,
+      answer.answer.hits.map((hit) => hit.id),
+    );
     const byId = new Map(notes.map((note) => [note.id, note]));
-    return answer.answer.hits.flatMap((hit) => {
+    const last = reused.current;
+    const results = answer.answer.hits.flatMap((hit) => {
       const note = byId.get(hit.id);
-      return note ? [{ note, terms: new Set(hit.terms), hit }] : [];
+      return note ? [reuse(last.get(hit.id), { note, terms: new Set(hit.terms), hit })] : [];
     });
-  }, [answer, notes]);
+    reused.current = new Map(results.map((result) => [result.note.id, result]));
+    return { results, total: answer.answer.total, ms: answer.ms };
+  }, [db, userId, answer]);
 
-  return { index, total: answer?.answer.total, results, queryMs: answer?.ms ?? null };
+  return { index, total: shown?.total, results: shown?.results, queryMs: shown?.ms ?? null };
 }

@@ -78,22 +78,27 @@ export function DashboardPage() {
 
       {notes !== undefined && (total > 0 || search.active) && <NoteSearchBar search={search} label="Search notes" />}
 
-      {search.active ? (
+      {search.active && (
         <SearchResults query={search.text} filter={search.filter} noun="note" viewTo={viewPath} onView={onView} onDelete={onDelete} onClear={search.clear} />
-      ) : notes === undefined ? (
-        <FullPageSpinner />
+      )}
+      {notes === undefined ? (
+        !search.active && <FullPageSpinner />
       ) : total === 0 ? (
-        <EmptyState icon={NotebookPen} title="You don't have any notes yet" className="mt-8">
-          <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Capture an idea and let Sprout help you turn it into a plan.</p>
-          <Button asChild className="mt-6">
-            <Link to="/new">
-              <Plus aria-hidden="true" />
-              Create your first note
-            </Link>
-          </Button>
-        </EmptyState>
+        !search.active && (
+          <EmptyState icon={NotebookPen} title="You don't have any notes yet" className="mt-8">
+            <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Capture an idea and let Sprout help you turn it into a plan.</p>
+            <Button asChild className="mt-6">
+              <Link to="/new">
+                <Plus aria-hidden="true" />
+                Create your first note
+              </Link>
+            </Button>
+          </EmptyState>
+        )
       ) : (
-        <>
+        // Kept mounted, hidden, while searching: the first key typed and clearing the field then neither
+        // take down nor rebuild a page of cards (most of a keystroke's time in issue 12's bench).
+        <div hidden={search.active}>
           <ul aria-label="Notes" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {notes.map((note) => (
               <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
@@ -111,7 +116,7 @@ export function DashboardPage() {
               </p>
             </div>
           )}
-        </>
+        </div>
       )}
 
       <ConfirmDeleteDialog

@@ -79,7 +79,8 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
       const target = event.target instanceof HTMLElement ? event.target : null;
       // A field of a dialog that is closing (fading out) keeps focus for a moment: it no longer counts.
       const typing = isTypingTarget(target) && !target?.closest('[data-state="closed"]');
-      const action = matchShortcut(event, { typing, modalOpen: modalOpen() });
+      // No shortcut fires while typing: the DOM query for a dialog is spared on every typed key.
+      const action = matchShortcut(event, { typing, modalOpen: !typing && modalOpen() });
       if (!action) return;
       event.preventDefault();
       if (action === 'palette') setPaletteOpen(true);

@@ -43,6 +43,22 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       expect(await store.get(b.id)).toBeUndefined();
     });
 
+    it('[S1] a modify of thousands of ids (an import) sees exactly those of them that are stored, another user’s too', async () => {
+      const store = await open();
+      const mine = note();
+      const theirs = note(U2);
+      const outside = note();
+      await put(store, mine, theirs, outside);
+      const missing = Array.from({ length: 2_500 }, (_, i) => `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`);
+      let seen: string[] = [];
+      await store.modify([...missing.slice(0, 1_000), mine.id, ...missing.slice(1_000), theirs.id, mine.id], (current) => {
+        seen = [...current.keys()].sort();
+        return { put: [], delete: [] };
+      });
+      expect(seen).toEqual([mine.id, theirs.id].sort());
+      expect(await store.get(outside.id)).toEqual(outside);
+    });
+
     it('[S1] a modify whose decision throws changes nothing', async () => {
       const store = await open();
       const a = note();

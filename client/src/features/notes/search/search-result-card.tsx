@@ -22,7 +22,13 @@ export interface SearchResultCardProps {
   onDelete: (note: NoteView) => void;
 }
 
-export const SearchResultCard = memo(function SearchResultCard({ result, viewTo, viewState, onView, onDelete }: SearchResultCardProps) {
+export const SearchResultCard = memo(SearchResultCardView, (a, b) => {
+  // A result object is new on every answer: what the card shows is its note and matched words.
+  const same = a.result === b.result || (a.result.note === b.result.note && a.result.terms === b.result.terms);
+  return same && a.viewTo === b.viewTo && a.viewState === b.viewState && a.onView === b.onView && a.onDelete === b.onDelete;
+});
+
+function SearchResultCardView({ result, viewTo, viewState, onView, onDelete }: SearchResultCardProps) {
   const { note, terms } = result;
   const items = (note.checklist_items ?? []).filter((item) => containsTerm(item.text, terms)).slice(0, MAX_ITEMS);
   const content = note.content.trim();
@@ -67,4 +73,4 @@ export const SearchResultCard = memo(function SearchResultCard({ result, viewTo,
       )}
     </NoteCardFrame>
   );
-});
+}

@@ -1,6 +1,6 @@
 // A list screen's search results: how many notes match, the cards (best match first) a page at a
 // time, and what to say while the index is first built or when nothing matches.
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { LinkProps } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +22,32 @@ export interface SearchResultsProps {
   onClear: () => void;
 }
 
+/**
+ * Cards rendered for a new answer; the rest of the page follows as the list is scrolled towards its
+ * end. Each key typed changes most of the cards, and building a card is what a keystroke costs: twelve
+ * fill the first screen (four rows of three, six of two), sixty cost about five frames (issue 12's bench).
+ */
+const FIRST_CARDS = 12;
+
+/** How many of `count` cards to render: FIRST_CARDS for a new answer, more each time `sentinel` scrolls into view. */
+function useCardsRendered(answerKey: string, count: number) {
+  const [state, setState] = useState({ answerKey, rendered: FIRST_CARDS });
+  if (state.answerKey !== answerKey) setState({ answerKey, rendered: FIRST_CARDS });
+  const rendered = state.answerKey === answerKey ? state.rendered : FIRST_CARDS;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const more = rendered < count;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!more || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setState((s) => ({ ...s, rendered: s.rendered + FIRST_CARDS }));
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [more, rendered]);
+  return { rendered: Math.min(rendered, count), sentinel, more };
+}
+
 export function SearchResults({ query, filter, noun, viewTo, viewState, onView, onDelete, onClear }: SearchResultsProps) {
   const [shown, setShown] = useState(PAGE_SIZE);
   // Typing stays immediate; the results follow as soon as the page is free.
@@ -29,6 +55,7 @@ export function SearchResults({ query, filter, noun, viewTo, viewState, onView, 
   const search = useNoteSearch(deferredQuery, filter, shown);
   const { results, total, index } = search;
   const plural = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
+  const { rendered, sentinel, more } = useCardsRendered(`${deferredQuery}\u0000${filter}`, results?.length ?? 0);
 
   if (results === undefined || total === undefined) {
     return (
@@ -55,13 +82,15 @@ export function SearchResults({ query, filter, noun, viewTo, viewState, onView, 
       ) : (
         <>
           <ul aria-label={`Matching ${noun}s`} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {results.map((result) => (
+            {results.slice(0, rendered).map((result) => (
               <li key={result.note.id} className="flex min-w-0 [&>article]:flex-1">
                 <SearchResultCard result={result} viewTo={viewTo} viewState={viewState} onView={onView} onDelete={onDelete} />
               </li>
             ))}
           </ul>
-          {total > results.length && (
+          {/* Below the last card: scrolled into view, the next cards of the page are rendered. */}
+          {more && <div ref={sentinel} aria-hidden="true" className="h-px" />}
+          {!more && total > results.length && (
             <div className="mt-8 flex flex-col items-center gap-2">
               <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
                 Show more
