@@ -1,7 +1,7 @@
 // The Markdown export as a zip (one .md file per note), and reading any set of files a user picks for
 // import: Sprout's JSON export, zips of Markdown (Sprout's, Obsidian's, Joplin's, Bear's) and loose
 // Markdown files. What cannot be read is reported by file name with the reason, never dropped silently.
-import { strToU8, unzipSync, Zip, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
+import { strToU8, unzipSync, Zip, ZipPassThrough } from 'fflate';
 import type { LocalNote } from '#core/sync-rules';
 import type { ImportedNote } from '../../../data/notes';
 import { MarkdownNoteError, markdownToNote, noteToMarkdown } from './markdown-note';
@@ -20,45 +20,11 @@ export function markdownFileName(note: Pick<LocalNote, 'id' | 'title'>): string 
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c;
-});
-
-/** The CRC-32 a zip entry records of its uncompressed bytes. */
-export function crc32(data: Uint8Array): number {
-  let c = -1;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 255]! ^ (c >>> 8);
-  return ~c >>> 0;
-}
-
-/**
- * A zip entry stored as it is, not deflated. Deflating in JavaScript was most of the export's time
- * (issue 12's bench, 10,000 notes: 7.7 s with fflate's streaming ZipDeflate, about 2.5 s of it with
- * one deflateSync per file, and the browser's CompressionStream per file is slower still); stored, the
- * zip of 10,000 notes is about ten times larger (17 MB instead of 1.6 MB), a local file either way.
- */
-class StoredEntry implements ZipInputFile {
-  readonly compression = 0;
-  readonly size: number;
-  readonly crc: number;
-  ondata?: AsyncFlateStreamHandler;
-
-  constructor(
-    readonly filename: string,
-    private readonly data: Uint8Array<ArrayBuffer>,
-    readonly mtime: Date,
-  ) {
-    this.size = data.length;
-    this.crc = crc32(data);
-  }
-
-  /** Hands the bytes to the zip it was added to. */
-  write(): void {
-    this.ondata?.(null, this.data, true);
-  }
-}
+// Entries are stored, not deflated (fflate's ZipPassThrough, which still records each file's CRC-32).
+// Deflating in JavaScript was most of the export's time (issue 12's bench, 10,000 notes: 7.7 s with
+// fflate's streaming ZipDeflate, about 2.5 s of it with one deflateSync per file, and the browser's
+// CompressionStream per file is slower still); stored, the zip of 10,000 notes is about ten times
+// larger (17 MB instead of 1.6 MB), a local file either way.
 
 /** The notes as a zip of Markdown files under `folder/`, built a batch at a time so the page stays responsive. */
 export async function notesToMarkdownZip(notes: readonly LocalNote[], folder: string, onProgress?: (done: number, total: number) => void): Promise<Blob> {
@@ -70,9 +36,10 @@ export async function notesToMarkdownZip(notes: readonly LocalNote[], folder: st
   });
   for (let i = 0; i < notes.length; i++) {
     const note = notes[i]!;
-    const entry = new StoredEntry(`${folder}/${markdownFileName(note)}`, strToU8(noteToMarkdown(note)), new Date(note.updated_at));
+    const entry = new ZipPassThrough(`${folder}/${markdownFileName(note)}`);
+    entry.mtime = new Date(note.updated_at);
     zip.add(entry);
-    entry.write();
+    entry.push(strToU8(noteToMarkdown(note)), true);
     if (i % 500 === 499) {
       onProgress?.(i + 1, notes.length);
       await yieldToPage();

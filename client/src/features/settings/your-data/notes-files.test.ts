@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import type { LocalNote } from '#core/sync-rules';
 import { markdownToNote, noteToMarkdown } from './markdown-note';
-import { crc32, notesToMarkdownZip, readPickedFiles } from './notes-archive';
+import { notesToMarkdownZip, readPickedFiles } from './notes-archive';
 import { jsonToNotes, notesToJson } from './notes-json';
 
 const NOTE: LocalNote = {
@@ -95,11 +95,6 @@ describe('JSON export', () => {
 });
 
 describe('picked files', () => {
-  it('records the standard CRC-32 of each file in the zip', () => {
-    expect(crc32(strToU8('123456789'))).toBe(0xcbf43926);
-    expect(crc32(new Uint8Array())).toBe(0);
-  });
-
   it('reads back the Markdown zip export', async () => {
     const zip = await notesToMarkdownZip([NOTE, { ...NOTE, id: '44444444-4444-4444-8444-444444444444', title: 'Second' }], 'sprout-notes');
     const read = readPickedFiles([{ name: 'export.zip', bytes: new Uint8Array(await zip.arrayBuffer()), lastModified: null }]);
