@@ -85,6 +85,28 @@ describe('sync protocol (ARCHITECTURE 9.2)', () => {
     expect(data).toEqual([]);
   });
 
+  it('guards each row of a batch with its own base, whatever form its id is written in', async () => {
+    const stale = await create({ title: 'stale one' });
+    await client.from('notes').update({ title: 'moved on' }).eq('id', stale.id);
+    // PostgreSQL reads a uuid in upper case, with braces or without hyphens: the guard must find it still.
+    for (const id of [stale.id.toUpperCase(), `{${stale.id}}`, stale.id.replaceAll('-', '')]) {
+      const refused = await rest('notes?on_conflict=id', {
+        method: 'POST',
+        headers: { Prefer: 'resolution=merge-duplicates' },
+        body: JSON.stringify([{ ...draft(), id, title: 'late', base_revision: stale.revision }]),
+      });
+      expect(refused.status, id).toBe(409);
+    }
+    const current = await create({ title: 'current one' });
+    const fresh = draft({ base_revision: 0 });
+    const batch = await client
+      .from('notes')
+      .upsert([fresh, { ...draft(), id: current.id, title: 'current, edited', base_revision: current.revision }, { ...draft(), id: stale.id, title: 'no base, applies' }], { onConflict: 'id' })
+      .select();
+    expect(batch.error).toBeNull();
+    expect(batch.data?.map((row) => row.title).sort()).toEqual(['current, edited', fresh.title, 'no base, applies'].sort());
+  });
+
   it('applies a write without base_revision unconditionally', async () => {
     const note = await create();
     await client.from('notes').update({ title: 'someone else' }).eq('id', note.id);

@@ -141,16 +141,19 @@ export async function insertNotes(
   returning: NoteColumn[],
 ): Promise<NoteRecord[]> {
   const merge = resolution === 'merge-duplicates';
-  // base_revision guards the update half of an upsert only; a plain insert has nothing to compare with.
-  const rows = merge ? input.rows : input.rows.map(({ base_revision: _unused, ...row }) => row);
+  // base_revision guards the update half of an upsert only; a new row has nothing to compare with. It is
+  // kept out of the inserted rows and handed to the update half by id: stored, every new row needed a
+  // second write to clear it again (migration 002), which made a 1,000-note push 2.5x slower.
+  const rows = input.rows.map(({ base_revision: _unused, ...row }) => row);
   let query = trx.insertInto('notes').values(rows as Insertable<NotesTable>[]);
   if (merge) {
     const set: Record<string, RawBuilder<unknown>> = {};
     for (const column of input.columns) {
-      if (column !== 'id' && column !== 'user_id') set[column] = sql.ref(`excluded.${column}`);
+      if (column !== 'id' && column !== 'user_id' && column !== 'base_revision') set[column] = sql.ref(`excluded.${column}`);
     }
-    // Always set it: a row inserted by an earlier upsert may still hold a stale base_revision.
-    if (!input.columns.includes('base_revision')) set.base_revision = sql`null`;
+    // Always set it: null when the row came without one, so a base left in a row never guards this write.
+    const bases = basesById(input.rows);
+    set.base_revision = bases ? sql`(${bases}::jsonb ->> replace(excluded.id::text, '-', ''))::bigint` : sql`null`;
     query = query.onConflict((conflict) =>
       conflict
         .column('id')
@@ -161,6 +164,18 @@ export async function insertNotes(
     query = query.onConflict((conflict) => conflict.column('id').doNothing());
   }
   return (await query.returning(withId(returning)).execute()) as NoteRecord[];
+}
+
+/** The rows' base revisions keyed by id as 32 lower-case hex digits (ids may come in any form PostgreSQL reads); null for none. */
+function basesById(rows: readonly SqlRow[]): string | null {
+  const bases: Record<string, unknown> = {};
+  let any = false;
+  for (const row of rows) {
+    if (row.base_revision === null || row.base_revision === undefined || typeof row.id !== 'string') continue;
+    bases[row.id.replace(/[{}-]/g, '').toLowerCase()] = row.base_revision;
+    any = true;
+  }
+  return any ? JSON.stringify(bases) : null;
 }
 
 export async function updateNotes(
