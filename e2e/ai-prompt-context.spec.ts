@@ -44,6 +44,7 @@ async function choosePreferences(page: Page, choice: Choice): Promise<void> {
 /** From the idea form on /new: the idea, the assistant's first question, Create Plan, the plan. */
 async function createPlan(page: Page, idea: string): Promise<void> {
   await page.getByLabel('Your idea').fill(idea);
+  await expect(page.getByLabel('Your idea')).toHaveValue(idea);
   await page.getByRole('button', { name: 'Start Conversation' }).click();
   await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
   await page.getByRole('button', { name: 'Create Plan' }).click();
@@ -111,6 +112,10 @@ test('tone, name and output format chosen in Settings reach the prompt, also aft
   const second = uniqueTag();
   await page.getByRole('button', { name: 'Start over' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
+  // A fresh start: everything cleared, the cursor in the title.
+  await expect(page.getByLabel('Title')).toBeFocused();
+  await expect(page.getByLabel('Title')).toHaveValue('');
+  await expect(page.getByLabel('Your idea')).toHaveValue('');
   await createPlan(page, `Learn to bake sourdough ${second}`);
   const after = await planSystemPrompt(request, second);
   expect(after).toContain(LINES.named('Rowan'));

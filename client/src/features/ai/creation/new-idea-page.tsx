@@ -120,7 +120,11 @@ export function NewIdeaPage() {
     clearDraft();
     setTab(null);
     setOffer('done');
-    requestAnimationFrame(() => titleRef.current?.focus());
+    // Into the title, unless the user has already gone to another field: typing there must stay there.
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) titleRef.current?.focus();
+    });
   };
 
   const step: CreationStep = draft.step === 'result' && !draft.result ? 'conversation' : draft.step;
