@@ -1,9 +1,8 @@
 // Editing and viewing a note against the real server (spec sections 2 and 4): the Edit form's tabs,
 // checklist, save rules, auto-save, leave guard and delete; the view's tabs and its checklist saved at
 // once; unknown ids. Server rows are checked through its REST API.
-import { randomUUID } from 'node:crypto';
 import { test, expect } from './support/fixtures';
-import { card, expectAllSynced, expectToast, PLAN, seedNote, serverNote, sidebar, signIn } from './notes-support';
+import { card, editOnServer, expectAllSynced, expectToast, localContent, PLAN, seedNote, serverNote, sidebar, signIn } from './notes-support';
 
 test.describe('edit', () => {
   test('changes title, original and expanded text, converts the steps to a checklist and edits it', async ({ signedInPage: page, account, request }) => {
@@ -142,24 +141,8 @@ test.describe('edit', () => {
 
     // Another device adds to the note; its change reaches this device (the change hint makes it pull)
     // while the user is still reading the dialog.
-    const other = await request.patch(`/rest/v1/notes?id=eq.${note.id}`, {
-      headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}`, 'Content-Type': 'application/json' },
-      data: { content: 'Milk\nEggs', last_mutation_id: randomUUID() },
-    });
-    expect(other.ok(), await other.text()).toBe(true);
-    await expect
-      .poll(() => page.evaluate((id) => new Promise<string | undefined>((resolve, reject) => {
-        const open = indexedDB.open('sprout');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('notes').objectStore('notes').get(id);
-          read.onsuccess = () => {
-            resolve((read.result as { content?: string } | undefined)?.content);
-            open.result.close();
-          };
-        };
-      }), note.id))
-      .toBe('Milk\nEggs');
+    await editOnServer(request, account, note.id, { content: 'Milk\nEggs' });
+    await expect.poll(() => localContent(page, note.id)).toBe('Milk\nEggs');
     // The form behind the dialog still shows what the user chose to delete.
     await expect(page.getByLabel('Original idea')).toHaveValue('Milk');
 
@@ -178,14 +161,10 @@ test.describe('edit', () => {
     await expect(page.getByLabel('Original idea')).toHaveValue('Train');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
-    const other = await request.patch(`/rest/v1/notes?id=eq.${note.id}`, {
-      headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}`, 'Content-Type': 'application/json' },
-      data: { content: 'Train, then bus', last_mutation_id: randomUUID() },
-    });
-    expect(other.ok(), await other.text()).toBe(true);
+    await editOnServer(request, account, note.id, { content: 'Train, then bus' });
+    // The change reaches this device behind the dialog; the form holds still until it is cancelled.
+    await expect.poll(() => localContent(page, note.id)).toBe('Train, then bus');
     await expect(page.getByLabel('Original idea')).toHaveValue('Train');
-    // Give the change hint time to arrive behind the dialog, then cancel: the form catches up.
-    await page.waitForTimeout(1_500);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByLabel('Original idea')).toHaveValue('Train, then bus');
   });

@@ -71,6 +71,32 @@ export async function serverNote(request: APIRequestContext, account: Account, i
   return rows[0] ?? null;
 }
 
+/** Another device's edit of a note, made on the server with the account's token (a new mutation id). */
+export async function editOnServer(request: APIRequestContext, account: Account, id: string, patch: Partial<SeedNote>): Promise<void> {
+  const response = await request.patch(`/rest/v1/notes?id=eq.${id}`, { headers: headers(account), data: { ...patch, last_mutation_id: randomUUID() } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** The original text of a note as this device's IndexedDB holds it; undefined when it holds none. */
+export function localContent(page: Page, id: string): Promise<string | undefined> {
+  return page.evaluate(
+    (noteId) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const open = indexedDB.open('sprout');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('notes').objectStore('notes').get(noteId);
+          read.onsuccess = () => {
+            resolve((read.result as { content?: string } | undefined)?.content);
+            open.result.close();
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    id,
+  );
+}
+
 /** The account's live notes on the server. */
 export async function serverNotes(request: APIRequestContext, account: Account): Promise<ServerNote[]> {
   const response = await request.get('/rest/v1/notes?select=*&deleted_at=is.null&order=updated_at.desc', { headers: headers(account) });

@@ -45,6 +45,7 @@ export {
 } from './queries';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';
+export { sameValue } from './shared-views';
 export { SupabaseRemote, type NotesClient } from './supabase-remote';
 export { SyncOfflineError, type SyncStatus } from './sync-controller';
 export { useManualSync } from './use-manual-sync';

@@ -3,7 +3,7 @@
 // the answer live as notes change; the notes come from IndexedDB like every other read.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { readNotesByIds, useNotesSession, type NoteView } from '../notes';
+import { readNotesByIds, sameValue, useNotesSession, type NoteView } from '../notes';
 import type { SearchAnswer, SearchFilter, SearchHit } from './note-index';
 import { searchClientFor, type SearchClient, type SearchIndexState } from './search-client';
 
@@ -35,7 +35,7 @@ const sameTerms = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size ===
  */
 function reuse(last: NoteSearchResult | undefined, next: NoteSearchResult): NoteSearchResult {
   if (!last) return next;
-  const note = last.note === next.note || JSON.stringify(last.note) === JSON.stringify(next.note) ? last.note : next.note;
+  const note = sameValue(last.note, next.note) ? last.note : next.note;
   const terms = sameTerms(last.terms, next.terms) ? last.terms : next.terms;
   return note === last.note && terms === last.terms && last.hit.score === next.hit.score ? last : { ...next, note, terms };
 }
