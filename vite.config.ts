@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { routePreload } from './scripts/build/route-preload';
 import { shellOnlyPrecache } from './scripts/build/sw-shell';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
@@ -30,6 +31,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    routePreload(path.resolve(import.meta.dirname, 'client')),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -1,0 +1,135 @@
+// Per-route module preloads (issue 10). Every screen is a lazily loaded route, so without help the
+// browser learns which chunks a screen needs only after the entry has downloaded and run: a second
+// round trip (a third for the signed-in layout's screens) on a phone's slow network. The build writes
+// one small inline script into index.html that, before the entry starts, looks at the address and at
+// whether a session is stored, and adds <link rel="modulepreload"> for that screen's chunks, so they
+// download beside the entry. The server's Content-Security-Policy allows it by its hash, like the theme
+// script (server/src/http/security-headers.ts).
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** A screen: the addresses that show it, whether it needs a session, and its modules (paths under client/). */
+export interface RoutePreload {
+  /** A regular expression source matched against location.pathname. */
+  path: string;
+  signedIn: boolean;
+  modules: readonly string[];
+}
+
+const SIGNED_IN_LAYOUT = [
+  'src/app/signed-in-app.tsx',
+  // The auth and REST clients: every signed-in start asks for them at once (lib/supabase.ts).
+  '@supabase/auth-js',
+  '@supabase/postgrest-js',
+];
+
+const signedIn = (path: string, page: string): RoutePreload => ({ path, signedIn: true, modules: [...SIGNED_IN_LAYOUT, page] });
+
+/**
+ * The screens of client/src/app/routes.tsx (route-preload.test.ts holds the two lists together). The
+ * first match wins; a signed-in screen visited without a session preloads /login, where the app sends
+ * the visitor, and /login with a session preloads the dashboard.
+ */
+export const ROUTE_PRELOADS: readonly RoutePreload[] = [
+  { path: '^/login/?$', signedIn: false, modules: ['src/features/auth/login-page.tsx'] },
+  { path: '^/api-setup/?$', signedIn: false, modules: ['src/features/api-setup/api-setup-page.tsx', 'src/app/providers/query-provider.tsx'] },
+  signedIn('^/(dashboard/?)?$', 'src/features/notes/dashboard-page.tsx'),
+  signedIn('^/new/?$', 'src/features/ai/creation/new-idea-page.tsx'),
+  signedIn('^/edit/[^/]+/?$', 'src/features/notes/edit-note-page.tsx'),
+  signedIn('^/(view|note)/[^/]+/?$', 'src/features/notes/note-view-page.tsx'),
+  signedIn('^/chat/?$', 'src/features/ai/chat/chat-page.tsx'),
+  signedIn('^/checklists/?$', 'src/features/notes/checklists-page.tsx'),
+  signedIn('^/settings/?$', 'src/features/settings/settings-page.tsx'),
+  signedIn('^/profile/?$', 'src/features/profile/profile-page.tsx'),
+];
+
+/** The parts of a Rollup/Rolldown output chunk read here. */
+export interface BuiltChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: readonly string[];
+  viteMetadata?: { importedCss: ReadonlySet<string> };
+}
+
+/** The chunk whose facade is `module`: a path under client/ or a package name. */
+function chunkOf(chunks: readonly BuiltChunk[], clientRoot: string, module: string): BuiltChunk {
+  const wanted = module.startsWith('src/') ? path.join(clientRoot, module) : `/node_modules/${module}/`;
+  const found = chunks.find((chunk) => chunk.facadeModuleId !== null && (module.startsWith('src/') ? chunk.facadeModuleId === wanted : chunk.facadeModuleId.includes(wanted)));
+  if (!found) throw new Error(`route-preload: no chunk of the build starts at ${module}; update ROUTE_PRELOADS (scripts/build/route-preload.ts)`);
+  return found;
+}
+
+/** `start` and every chunk it imports statically, as file names, imports first. */
+function closure(byName: ReadonlyMap<string, BuiltChunk>, start: BuiltChunk, into: Set<string>): void {
+  if (into.has(start.fileName)) return;
+  into.add(start.fileName);
+  for (const name of start.imports) {
+    const chunk = byName.get(name);
+    if (chunk) closure(byName, chunk, into);
+  }
+}
+
+export interface PreloadPlan {
+  /** Every file preloaded by some screen, once. */
+  files: string[];
+  /** Per screen: its path, whether it needs a session, and the indexes of its files in `files`. */
+  screens: { path: string; signedIn: boolean; files: number[] }[];
+}
+
+/** For each screen, the chunks (and their CSS) it needs beyond those the entry preloads already. */
+export function preloadPlan(chunks: readonly BuiltChunk[], clientRoot: string, routes: readonly RoutePreload[] = ROUTE_PRELOADS): PreloadPlan {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('route-preload: the build has no entry chunk');
+  const loadedByEntry = new Set<string>();
+  closure(byName, entry, loadedByEntry);
+
+  const files: string[] = [];
+  const indexOf = (file: string) => {
+    const at = files.indexOf(file);
+    return at >= 0 ? at : files.push(file) - 1;
+  };
+  const screens = routes.map((route) => {
+    const needed = new Set<string>();
+    for (const module of route.modules) closure(byName, chunkOf(chunks, clientRoot, module), needed);
+    const own = [...needed].filter((file) => !loadedByEntry.has(file));
+    const css = own.flatMap((file) => [...(byName.get(file)?.viteMetadata?.importedCss ?? [])]);
+    return { path: route.path, signedIn: route.signedIn, files: [...new Set([...css, ...own])].map(indexOf) };
+  });
+  return { files, screens };
+}
+
+/**
+ * The inline script: picks the screen (a signed-in one without a session counts as /login, /login with
+ * one as the dashboard, where the app sends each) and adds its preloads. ES5 and self-contained, as it
+ * runs before any module; a failure only loses the head start.
+ */
+export function preloadScript(plan: PreloadPlan, base = '/'): string {
+  const screens = plan.screens.map((screen) => [screen.path, screen.signedIn ? 1 : 0, screen.files]);
+  const login = plan.screens.findIndex((screen) => screen.path === ROUTE_PRELOADS[0]?.path);
+  const dashboard = plan.screens.findIndex((screen) => new RegExp(screen.path).test('/') && screen.signedIn);
+  if (login < 0 || dashboard < 0) throw new Error('route-preload: the plan needs /login and the dashboard');
+  return `(function(){try{var f=${JSON.stringify(plan.files)},s=${JSON.stringify(screens)},p=location.pathname,a=!!localStorage.getItem('sb-'+location.hostname.split('.')[0]+'-auth-token'),m=null,i;for(i=0;i<s.length&&!m;i++)if(new RegExp(s[i][0]).test(p))m=s[i];if(!m)return;if(m[1]&&!a)m=s[${login}];else if(m===s[${login}]&&a)m=s[${dashboard}];m[2].forEach(function(n){var l=document.createElement('link'),c=/\\.css$/.test(f[n]);l.rel=c?'preload':'modulepreload';if(c)l.as='style';else l.crossOrigin='';l.href=${JSON.stringify(base)}+f[n];document.head.appendChild(l)})}catch(e){}})();`;
+}
+
+/** The Vite plugin: adds the script to the built index.html (the dev server loads modules as asked). */
+export function routePreload(clientRoot: string): Plugin {
+  return {
+    name: 'sprout-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const chunks = Object.values(context.bundle).filter((output): output is typeof output & BuiltChunk => output.type === 'chunk');
+        const script = `<script>${preloadScript(preloadPlan(chunks, clientRoot))}</script>`;
+        // Before the entry and the stylesheet: an inline script after a stylesheet waits for it to load.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('route-preload: the built index.html has no module script');
+        return `${html.slice(0, at)}${script}\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}
