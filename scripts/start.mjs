@@ -9,6 +9,15 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer, serverEntry, serverIsStale } from './build-server.mjs';
 
+// V8 lets the young generation grow to 128 MiB (a 64 MiB semi-space) under load, and the process keeps
+// that memory: it was a third of the server's RSS under 50 concurrent reads (356 -> 226 MiB with 4 MiB,
+// 254-274 MiB with 8, throughput within the noise). The flag can only be given at start, so the process
+// replaces itself once with it (same PID, so signals and the caller's pipes are unchanged).
+const NODE_FLAGS = ['--max-semi-space-size=8'];
+if (typeof process.execve === 'function' && !NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  process.execve(process.execPath, [process.execPath, ...NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], process.env);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/client/index.html');
 const sources = ['client', 'core', 'vite.config.ts', 'package-lock.json'];
