@@ -1,6 +1,7 @@
 // Whole-collection reads for the search index and the export: which notes exist and when each last
-// changed (read from index keys only, so watching it stays cheap with thousands of notes), and the notes
-// themselves by id or all of them, a page at a time so no single read holds the page for long.
+// changed (read from index keys only), a signal when that may have changed (two counts, so watching stays
+// cheap with thousands of notes), and the notes themselves by id or all of them, a page at a time so no
+// single read holds the page for long.
 import { Dexie, liveQuery } from 'dexie';
 import type { LocalNote } from '#core/sync-rules';
 import type { SproutDb } from './local-db';
@@ -14,7 +15,8 @@ export interface NotesVersions {
   unsynced: Set<string>;
 }
 
-async function readVersions(db: SproutDb, userId: string): Promise<NotesVersions> {
+/** Which of the user's notes exist on this device and when each last changed, read from index keys only. */
+export async function readNotesVersions(db: SproutDb, userId: string): Promise<NotesVersions> {
   const updatedAt = new Map<string, string>();
   await db.notes
     .where('[user_id+updated_at]')
@@ -28,12 +30,22 @@ async function readVersions(db: SproutDb, userId: string): Promise<NotesVersions
 }
 
 /**
- * Calls `onChange` with the versions now and after every change to the user's notes on this device,
- * another tab's and a pull's included [S16]. Returns the unsubscribe function.
+ * Calls `onChange` once now and after every change to the user's notes on this device that moves a
+ * note's updated_at or sync state (an edit, a deletion, a pull, a sync), another tab's included [S16];
+ * readNotesVersions then says what changed. Only two counts are read here, so a change costs the page
+ * next to nothing however many notes there are. Returns the unsubscribe function.
  */
-export function watchNotesVersions(db: SproutDb, userId: string, onChange: (versions: NotesVersions) => void): () => void {
-  const subscription = liveQuery(() => readVersions(db, userId)).subscribe({
-    next: onChange,
+export function watchNotesChanges(db: SproutDb, userId: string, onChange: () => void): () => void {
+  // A live query re-runs when a write may touch what it read: these are the index ranges readNotesVersions
+  // reads. (Dexie re-runs counts on any write to the table, so this also fires for changes that move nothing;
+  // the search worker then finds nothing new, at no cost to the page.)
+  const subscription = liveQuery(() =>
+    Promise.all([
+      db.notes.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).count(),
+      db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).count(),
+    ]),
+  ).subscribe({
+    next: () => onChange(),
     error: (error: unknown) => console.warn('Watching notes for search failed', error),
   });
   return () => subscription.unsubscribe();
@@ -74,16 +86,17 @@ export async function readAllNotes(
 }
 
 /**
- * The saved search index of the user (data/search), or null. It lives in the user's sync bookkeeping,
- * so signing out (which clears the user's notes and bookkeeping) leaves none of their words behind.
+ * The saved search index of the user (data/search, which checks what it is), or null. It lives in the
+ * user's sync bookkeeping, so signing out (which clears the user's notes and bookkeeping) leaves none of
+ * their words behind.
  */
-export async function readSearchIndex(db: SproutDb, userId: string): Promise<string | null> {
+export async function readSearchIndex(db: SproutDb, userId: string): Promise<unknown> {
   const row = await db.meta.get([userId, 'search_index']);
-  return typeof row?.value === 'string' ? row.value : null;
+  return row?.value ?? null;
 }
 
 /** Saves the user's search index; not when the user has no notes here (a sign-out cleared them meanwhile). */
-export async function writeSearchIndex(db: SproutDb, userId: string, saved: string): Promise<void> {
+export async function writeSearchIndex(db: SproutDb, userId: string, saved: unknown): Promise<void> {
   await db.transaction('rw', db.notes, db.meta, async () => {
     const any = await db.notes.where('user_id').equals(userId).limit(1).primaryKeys();
     if (any.length === 0) await db.meta.delete([userId, 'search_index']);

@@ -70,7 +70,7 @@ export function SearchResults({ query, filter, noun, viewTo, viewState, onView, 
     <section aria-label="Search results" className="mt-6">
       <p role="status" className="text-sm text-muted-foreground">
         {total === 0 ? `No ${noun}s match` : `${plural(total)} ${total === 1 ? 'matches' : 'match'}`}
-        {index.status === 'indexing' && ` (still reading ${(index.total - index.indexed).toLocaleString('en')} notes)`}
+        {index.status === 'indexing' && index.total > index.indexed && ` (still reading ${(index.total - index.indexed).toLocaleString('en')} notes)`}
       </p>
       {total === 0 ? (
         <EmptyState icon={SearchX} title={`Nothing found${query.trim() ? ` for ‘${query.trim()}’` : ''}`} className="mt-4">
