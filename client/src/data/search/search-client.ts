@@ -3,7 +3,7 @@
 // another tab's, a pull from another device [S16]); asks it queries. The page reads no note and no
 // version for it: a change costs the page two counts. One client per signed-in user and database; it
 // stops watching when no screen uses it.
-import { watchNotesChanges, type SproutDb } from '../notes';
+import { watchNotesChanges, type NoteView, type SproutDb } from '../notes';
 import type { SearchAnswer, SearchFilter } from './note-index';
 import type { FromSearchWorker, ToSearchWorker } from './search-protocol';
 
@@ -12,7 +12,10 @@ export interface SearchIndexState {
   status: 'indexing' | 'ready';
   indexed: number;
   total: number;
-  /** Bumped after each change reaches the index: queries answered before it are stale. */
+  /**
+   * Bumped after each change to the notes on this device, and again once the change reaches the index:
+   * answers given before it may be stale.
+   */
   version: number;
   /** Milliseconds from the start to the first complete index (null before). */
   buildMs: number | null;
@@ -55,7 +58,11 @@ export class SearchClient {
   /** A screen starts using the index: watch the notes while any does. Returns the release function. */
   retain(): () => void {
     this.users += 1;
-    this.unwatch ??= watchNotesChanges(this.db, this.userId, () => this.post({ type: 'changed' }));
+    this.unwatch ??= watchNotesChanges(this.db, this.userId, () => {
+      this.post({ type: 'changed' });
+      // The notes shown may have changed: screens ask again (the worker reads the notes as they are now).
+      this.setState({ version: this.state.version + 1 });
+    });
     return () => {
       this.users -= 1;
       if (this.users === 0 && this.unwatch) {
@@ -65,10 +72,11 @@ export class SearchClient {
     };
   }
 
-  query(query: string, filter: SearchFilter, limit: number): Promise<{ answer: SearchAnswer; ms: number }> {
+  /** The answer, its hits' notes as stored now, and the ms the index took. */
+  query(query: string, filter: SearchFilter, limit: number): Promise<{ answer: SearchAnswer; notes: NoteView[]; ms: number }> {
     const seq = ++this.seq;
     return new Promise((resolve) => {
-      this.waiting.set(seq, ({ answer, ms }) => resolve({ answer, ms }));
+      this.waiting.set(seq, ({ answer, notes, ms }) => resolve({ answer, notes, ms }));
       this.post({ type: 'query', seq, query, filter, limit });
     });
   }

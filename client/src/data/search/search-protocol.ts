@@ -1,5 +1,7 @@
 // The messages between the page and the search worker. The worker handles them in order; a query waits
-// for the saved index to be restored and then sees every change whose notes were read before it.
+// for the saved index to be restored, sees every change whose notes were read before it, and comes back
+// with its hits' notes, read from IndexedDB in the worker: the page reads nothing for an answer.
+import type { NoteView } from '../notes/worker-safe';
 import type { SearchAnswer, SearchFilter } from './note-index';
 
 export type ToSearchWorker =
@@ -16,4 +18,5 @@ export type FromSearchWorker =
   | { type: 'progress'; indexed: number; total: number }
   /** The index holds every note of the versions last read (`total` of them, tombstones included), and they changed something. */
   | { type: 'applied'; total: number }
-  | { type: 'answer'; seq: number; answer: SearchAnswer; ms: number };
+  /** `notes`: the hits' notes as stored now, read in the worker (a hit whose note is gone has none). */
+  | { type: 'answer'; seq: number; answer: SearchAnswer; notes: NoteView[]; ms: number };

@@ -1,8 +1,10 @@
 // The search index of the signed-in user's notes, off the page's thread: restoring, building and saving
 // it, reading the notes it needs from IndexedDB, and answering queries never hold up typing or scrolling.
-// The page tells it the notes' versions and asks it queries (search-client.ts).
-import { openSproutDb } from '../notes/worker-safe';
+// The page says when the notes changed and asks it queries (search-client.ts).
+import { openSproutDb, readNotesByIds, type NoteView } from '../notes/worker-safe';
 import { IndexKeeper } from './index-keeper';
+import type { SearchFilter } from './note-index';
+import { NoteViewCache } from './note-view-cache';
 import { indexedDbNotesSource } from './notes-source';
 import type { FromSearchWorker, ToSearchWorker } from './search-protocol';
 
@@ -14,13 +16,26 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const post = (message: FromSearchWorker) => scope.postMessage(message);
 let keeper: IndexKeeper | null = null;
+let notes: NoteViewCache<NoteView> | null = null;
+
+async function answer(seq: number, query: string, filter: SearchFilter, limit: number): Promise<void> {
+  if (!keeper || !notes) {
+    post({ type: 'answer', seq, answer: { total: 0, hits: [] }, notes: [], ms: 0 });
+    return;
+  }
+  const { answer, ms } = await keeper.query(query, filter, limit);
+  // Read from the notes, not the index: a card shows the note as it is, even before its change is indexed.
+  post({ type: 'answer', seq, answer, notes: await notes.get(answer.hits.map((hit) => hit.id)), ms });
+}
 
 scope.onmessage = ({ data }) => {
   switch (data.type) {
     case 'open': {
       // Another tab upgrading the database closes this connection (the page reloads and ends this worker).
       const db = openSproutDb({ name: data.dbName, onVersionChange: () => undefined });
-      keeper = new IndexKeeper(indexedDbNotesSource(db, data.userId), {
+      const userId = data.userId;
+      notes = new NoteViewCache((ids) => readNotesByIds(db, userId, ids));
+      keeper = new IndexKeeper(indexedDbNotesSource(db, userId), {
         restored: () => post({ type: 'restored' }),
         progress: (indexed, total) => post({ type: 'progress', indexed, total }),
         applied: (total) => post({ type: 'applied', total }),
@@ -28,14 +43,14 @@ scope.onmessage = ({ data }) => {
       break;
     }
     case 'changed':
+      notes?.clear();
       keeper?.onChanged();
       break;
     case 'query':
-      if (!keeper) {
-        post({ type: 'answer', seq: data.seq, answer: { total: 0, hits: [] }, ms: 0 });
-        break;
-      }
-      void keeper.query(data.query, data.filter, data.limit).then(({ answer, ms }) => post({ type: 'answer', seq: data.seq, answer, ms }));
+      answer(data.seq, data.query, data.filter, data.limit).catch((error: unknown) => {
+        console.warn('Answering a search failed', error);
+        post({ type: 'answer', seq: data.seq, answer: { total: 0, hits: [] }, notes: [], ms: 0 });
+      });
       break;
   }
 };
