@@ -1,10 +1,11 @@
-// The change signal the search index follows [S16]: it fires for every change that moves a note's version
-// or sync state.
+// What the search index reads of the notes: their versions, the counts a reload checks a saved index
+// against, and the change signal it follows [S16], which fires for every change that moves a note's
+// version or sync state.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalNote } from '#core/sync-rules';
 import { openSproutDb, type SproutDb } from './local-db';
-import { readNotesVersions, watchNotesChanges } from './notes-snapshot';
+import { readNotesSummary, readNotesVersions, watchNotesChanges } from './notes-snapshot';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
@@ -69,5 +70,21 @@ describe('watchNotesChanges', () => {
     await step(() => db.notes.delete(a.id));
     await db.notes.put(note({ user_id: U2 }));
     expect((await readNotesVersions(db, U1)).updatedAt.size).toBe(1);
+  });
+});
+
+describe('readNotesSummary', () => {
+  it('counts the notes with tombstones, those changed after a time, the unsynced ones and the revision pulled', async () => {
+    const db = freshDb();
+    const old = note({ updated_at: '2024-01-01T00:00:00.000Z' });
+    const edited = note({ updated_at: '2024-03-01T00:00:00.000Z', sync_state: 'pending' });
+    const deleted = note({ updated_at: '2024-02-01T00:00:00.000Z', deleted_at: '2024-02-01T00:00:00.000Z', sync_state: 'error' });
+    await db.notes.bulkPut([old, edited, deleted, note({ user_id: U2, updated_at: '2024-05-01T00:00:00.000Z' })]);
+    await db.meta.put({ user_id: U1, key: 'last_pulled_revision', value: 42 });
+    expect(await readNotesSummary(db, U1, '2024-02-01T00:00:00.000Z')).toEqual({ count: 3, newer: 1, unsynced: new Set([edited.id, deleted.id]), pulledRevision: 42 });
+    expect((await readNotesSummary(db, U1, '2024-03-01T00:00:00.000Z')).newer).toBe(0);
+    const versions = await readNotesVersions(db, U1);
+    expect(versions.pulledRevision).toBe(42);
+    expect(versions.updatedAt.get(deleted.id)).toBe('2024-02-01T00:00:00.000Z');
   });
 });

@@ -13,20 +13,65 @@ export interface NotesVersions {
   updatedAt: Map<string, string>;
   /** Ids of notes pending or refused: not yet on the server. */
   unsynced: Set<string>;
+  /** The highest server revision pulled when these were read (0 before the first pull). */
+  pulledRevision: number;
+}
+
+/** A few counts that change whenever the versions do in the ordinary ways (see readNotesSummary). */
+export interface NotesSummary {
+  /** How many notes the user has here, tombstones included. */
+  count: number;
+  /** How many changed after `after` (their updated_at is later). */
+  newer: number;
+  unsynced: Set<string>;
+  pulledRevision: number;
+}
+
+const userRange = (userId: string) => [[userId, Dexie.minKey], [userId, Dexie.maxKey]] as const;
+
+async function readPulledRevision(db: SproutDb, userId: string): Promise<number> {
+  const row = await db.meta.get([userId, 'last_pulled_revision']);
+  return typeof row?.value === 'number' ? row.value : 0;
+}
+
+async function readUnsynced(db: SproutDb, userId: string): Promise<Set<string>> {
+  const ids = await db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).primaryKeys();
+  return new Set(ids.map(String));
 }
 
 /** Which of the user's notes exist on this device and when each last changed, read from index keys only. */
-export async function readNotesVersions(db: SproutDb, userId: string): Promise<NotesVersions> {
-  const updatedAt = new Map<string, string>();
-  await db.notes
-    .where('[user_id+updated_at]')
-    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-    .eachKey((key, cursor) => {
-      const at = Array.isArray(key) ? key[1] : undefined;
-      updatedAt.set(String(cursor.primaryKey), typeof at === 'string' ? at : '');
-    });
-  const unsynced = await db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).primaryKeys();
-  return { updatedAt, unsynced: new Set(unsynced.map(String)) };
+export function readNotesVersions(db: SproutDb, userId: string): Promise<NotesVersions> {
+  return db.transaction('r', db.notes, db.meta, async () => {
+    const updatedAt = new Map<string, string>();
+    await db.notes
+      .where('[user_id+updated_at]')
+      .between(...userRange(userId))
+      .eachKey((key, cursor) => {
+        const at = Array.isArray(key) ? key[1] : undefined;
+        updatedAt.set(String(cursor.primaryKey), typeof at === 'string' ? at : '');
+      });
+    return { updatedAt, unsynced: await readUnsynced(db, userId), pulledRevision: await readPulledRevision(db, userId) };
+  });
+}
+
+/**
+ * Counts, in one transaction, that tell whether the versions may have changed since they were
+ * `count` notes, none later than `after`, at `pulledRevision`: a new note or a deletion changes the count,
+ * an edit here (any tab) is later than anything before it, and a pull moves the revision. A few
+ * milliseconds where readNotesVersions walks every note; not proof (a clock set back), so the search
+ * worker still walks them afterwards.
+ */
+export function readNotesSummary(db: SproutDb, userId: string, after: string): Promise<NotesSummary> {
+  return db.transaction('r', db.notes, db.meta, async () => {
+    const byTime = db.notes.where('[user_id+updated_at]');
+    const [count, newer, unsynced, pulledRevision] = await Promise.all([
+      byTime.between(...userRange(userId)).count(),
+      byTime.between([userId, after], [userId, Dexie.maxKey], false, true).count(),
+      readUnsynced(db, userId),
+      readPulledRevision(db, userId),
+    ]);
+    return { count, newer, unsynced, pulledRevision };
+  });
 }
 
 /**

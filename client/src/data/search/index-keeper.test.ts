@@ -12,6 +12,7 @@ class MemorySource implements NotesSource {
   readonly notes = new Map<string, IndexedNote>();
   readonly tombstones = new Map<string, string>();
   unsynced = new Set<string>();
+  pulledRevision = 0;
   saved: unknown = null;
   reads: string[][] = [];
   versionReads = 0;
@@ -27,11 +28,19 @@ class MemorySource implements NotesSource {
     this.saved = structuredClone(saved);
     return Promise.resolve();
   };
-  readVersions = () => {
-    this.versionReads += 1;
+  private updatedAt(): Map<string, string> {
     const updatedAt = new Map([...this.notes.values()].map((n): [string, string] => [n.id, n.updated_at]));
     for (const [id, at] of this.tombstones) updatedAt.set(id, at);
-    return Promise.resolve({ updatedAt, unsynced: new Set(this.unsynced) });
+    return updatedAt;
+  }
+
+  readVersions = () => {
+    this.versionReads += 1;
+    return Promise.resolve({ updatedAt: this.updatedAt(), unsynced: new Set(this.unsynced), pulledRevision: this.pulledRevision });
+  };
+  readSummary = (after: string) => {
+    const times = [...this.updatedAt().values()];
+    return Promise.resolve({ count: times.length, newer: times.filter((at) => at > after).length, unsynced: new Set(this.unsynced), pulledRevision: this.pulledRevision });
   };
   readNotes = (ids: readonly string[]) => {
     this.reads.push([...ids]);
@@ -98,6 +107,57 @@ describe('IndexKeeper', () => {
     expect(events.at(-1)).toBe('applied 3');
   });
 
+  it('after a reload with nothing changed, is complete from the saved counts at once, then compares every note', async () => {
+    const source = new MemorySource();
+    source.put(note('a', 'Binoculars'), note('b', 'Bread', '2026-01-02T00:00:00.000Z'));
+    source.unsynced = new Set(['b']);
+    source.pulledRevision = 7;
+    const first = (await settledKeeper(source)).keeper;
+    await saveTimer();
+    first.stop();
+
+    source.reads = [];
+    source.versionReads = 0;
+    const readsAtApplied: number[] = [];
+    const keeper = new IndexKeeper(
+      source,
+      { restored: () => undefined, progress: () => undefined, applied: () => readsAtApplied.push(source.versionReads) },
+      { saveDelayMs: 0, readPage: 2 },
+    );
+    await keeper.settled();
+    expect(readsAtApplied).toEqual([0]);
+    expect(source.versionReads).toBe(1);
+    expect(source.reads).toEqual([]);
+    expect(await ids(keeper, '', 'unsynced')).toEqual(['b']);
+  });
+
+  it('after a reload, trusts no saved count once a note was added, edited or pulled since', async () => {
+    for (const change of [
+      (s: MemorySource) => s.put(note('c', 'Cabinets', '2025-12-01T00:00:00.000Z')),
+      (s: MemorySource) => s.put(note('a', 'Binoculars, edited', '2026-03-01T00:00:00.000Z')),
+      (s: MemorySource) => {
+        s.put(note('a', 'Binoculars, from another device', '2025-12-01T00:00:00.000Z'));
+        s.pulledRevision += 1;
+      },
+    ]) {
+      const source = new MemorySource();
+      source.put(note('a', 'Binoculars'), note('b', 'Bread'));
+      const first = (await settledKeeper(source)).keeper;
+      await saveTimer();
+      first.stop();
+      change(source);
+      source.versionReads = 0;
+      const readsAtApplied: number[] = [];
+      const keeper = new IndexKeeper(
+        source,
+        { restored: () => undefined, progress: () => undefined, applied: () => readsAtApplied.push(source.versionReads) },
+        { saveDelayMs: 0, readPage: 2 },
+      );
+      await keeper.settled();
+      expect(readsAtApplied).toEqual([1]);
+    }
+  });
+
   it('says nothing after a pass that found nothing new', async () => {
     const source = new MemorySource();
     source.put(note('a', 'Binoculars'));
@@ -127,7 +187,13 @@ describe('IndexKeeper', () => {
   it('rebuilds from the notes when the saved index is damaged', async () => {
     const source = new MemorySource();
     source.put(note('a', 'Binoculars'));
-    source.saved = { version: 2, knownIds: ['a'], knownAt: ['2026-01-01T00:00:00.000Z'], index: { search: {}, flags: {} } };
+    source.saved = {
+      version: 3,
+      knownIds: ['a'],
+      knownAt: ['2026-01-01T00:00:00.000Z'],
+      check: { count: 1, newest: '2026-01-01T00:00:00.000Z', pulledRevision: 0 },
+      index: { search: {}, flags: {} },
+    };
     const { keeper } = await settledKeeper(source);
     expect(source.reads).toEqual([['a']]);
     expect(await ids(keeper, 'binoculars')).toEqual(['a']);

@@ -4,7 +4,7 @@
 // edit, another tab's, a pull from another device [S16]), and saves the index a moment after changes. It reaches the notes and the saved
 // index through a NotesSource (IndexedDB in the worker: notes-source.ts), so none of this work, nor the
 // index's size, ever lands on the page's thread.
-import { decodeIndex, encodeIndex, type SavedIndex } from './index-snapshot';
+import { decodeIndex, encodeIndex, type SavedCheck, type SavedIndex } from './index-snapshot';
 import { NoteIndex, type IndexedNote, type SearchAnswer, type SearchFilter } from './note-index';
 
 /** Which of the user's notes exist on this device, when each last changed, and which wait to sync. */
@@ -12,6 +12,17 @@ export interface NoteVersions {
   /** Note id → updated_at, tombstones included (a deletion changes it). */
   updatedAt: ReadonlyMap<string, string>;
   unsynced: ReadonlySet<string>;
+  /** The server revision pulled when these were read. */
+  pulledRevision: number;
+}
+
+/** Counts that move whenever the versions do in the ordinary ways (data/notes' readNotesSummary). */
+export interface NoteSummary {
+  count: number;
+  /** Notes changed after the time asked about. */
+  newer: number;
+  unsynced: ReadonlySet<string>;
+  pulledRevision: number;
 }
 
 export interface NotesSource {
@@ -22,6 +33,8 @@ export interface NotesSource {
   readNotes(ids: readonly string[]): Promise<IndexedNote[]>;
   /** The notes' versions now. */
   readVersions(): Promise<NoteVersions>;
+  /** The counts now, `newer` counting the notes changed after `after`. */
+  readSummary(after: string): Promise<NoteSummary>;
 }
 
 export interface KeeperListener {
@@ -47,6 +60,10 @@ export class IndexKeeper {
   private index = new NoteIndex();
   /** Note id → the updated_at the index holds it at, tombstones included. */
   private readonly known = new Map<string, string>();
+  /** The server revision pulled when the versions the index holds were read. */
+  private pulledRevision = 0;
+  /** The counts the restored index was saved with, until the first pass. */
+  private savedCheck: SavedCheck | null = null;
   private readonly restoring: Promise<void>;
   /** The notes changed since the running pass read their versions: one more pass is due. */
   private due = false;
@@ -100,6 +117,8 @@ export class IndexKeeper {
       if (!restored) return;
       this.index = restored.index;
       for (const [id, at] of restored.known) this.known.set(id, at);
+      this.savedCheck = restored.check;
+      this.pulledRevision = restored.check.pulledRevision;
       this.listener.restored();
     } catch (error) {
       // Nothing lost: the index is built from the notes instead.
@@ -111,8 +130,13 @@ export class IndexKeeper {
     while (this.due && !this.stopped) {
       this.due = false;
       try {
-        const [versions] = await Promise.all([this.source.readVersions(), this.restoring]);
-        await this.apply(versions);
+        await this.restoring;
+        if (this.savedCheck && (await this.unchangedSinceSaved(this.savedCheck))) {
+          // Trusted for now; the full pass right after compares every note all the same.
+          this.due = true;
+          continue;
+        }
+        await this.apply(await this.source.readVersions());
       } catch (error) {
         // The versions stay unknown to the index, so the next change reads these notes again.
         console.warn('Indexing notes for search failed', error);
@@ -120,7 +144,22 @@ export class IndexKeeper {
     }
   }
 
-  private async apply({ updatedAt, unsynced }: NoteVersions): Promise<void> {
+  /**
+   * Whether the notes look as they did when the restored index was saved: the same number, none changed
+   * since the latest it holds, no pull since. Then the index is complete at once, in a few milliseconds
+   * instead of a walk over every note's version (hundreds with 10,000 notes), which follows anyway.
+   */
+  private async unchangedSinceSaved(check: SavedCheck): Promise<boolean> {
+    this.savedCheck = null;
+    const now = await this.source.readSummary(check.newest);
+    if (this.stopped || now.count !== check.count || now.newer > 0 || now.pulledRevision !== check.pulledRevision) return false;
+    this.index.setUnsynced(now.unsynced);
+    this.first = false;
+    this.listener.applied(now.count);
+    return true;
+  }
+
+  private async apply({ updatedAt, unsynced, pulledRevision }: NoteVersions): Promise<void> {
     const removed = [...this.known.keys()].filter((id) => !updatedAt.has(id));
     const changed = [...updatedAt].filter(([id, at]) => this.known.get(id) !== at).map(([id]) => id);
     const total = updatedAt.size;
@@ -143,7 +182,9 @@ export class IndexKeeper {
       for (const id of ids) this.known.set(id, updatedAt.get(id) ?? '');
       if (this.first) this.listener.progress(unchanged + Math.min(changed.length, start + page), total);
     }
-    if (removed.length > 0 || changed.length > 0) this.scheduleSave();
+    // A new revision alone is saved too, so that the next reload's check finds it unchanged.
+    if (removed.length > 0 || changed.length > 0 || pulledRevision !== this.pulledRevision) this.scheduleSave();
+    this.pulledRevision = pulledRevision;
     const flagsMoved = this.index.setUnsynced(unsynced);
     // A pass that found nothing new (the page's first signal after the worker's own first pass) says nothing.
     if (this.first || removed.length > 0 || changed.length > 0 || flagsMoved) this.listener.applied(total);
@@ -168,7 +209,7 @@ export class IndexKeeper {
     }
     this.unsaved = false;
     try {
-      const saved = encodeIndex(this.index, this.known);
+      const saved = encodeIndex(this.index, this.known, this.pulledRevision);
       if (saved) await this.source.writeSaved(saved);
     } catch (error) {
       console.warn('Saving the search index failed', error);

@@ -105,10 +105,10 @@ describe('the search worker on IndexedDB', () => {
     const db = freshDb();
     const source = indexedDbNotesSource(db, U1);
     await db.notes.put(note());
-    await source.writeSaved({ version: 2, knownIds: [], knownAt: [], index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } } });
+    await source.writeSaved({ version: 3, knownIds: [], knownAt: [], check: { count: 0, newest: '', pulledRevision: 0 }, index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } } });
     expect(await source.readSaved()).not.toBeNull();
     await db.notes.where('user_id').equals(U1).delete();
-    await source.writeSaved({ version: 2, knownIds: [], knownAt: [], index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } } });
+    await source.writeSaved({ version: 3, knownIds: [], knownAt: [], check: { count: 0, newest: '', pulledRevision: 0 }, index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } } });
     expect(await source.readSaved()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // The search worker's way to the user's notes and saved index: this device's IndexedDB database, opened
 // in the worker through data/notes' worker-safe face (no React, no sync engine).
-import { readNotesByIds, readNotesVersions, readSearchIndex, writeSearchIndex, type NoteView, type SproutDb } from '../notes/worker-safe';
+import { readNotesByIds, readNotesSummary, readNotesVersions, readSearchIndex, writeSearchIndex, type NoteView, type SproutDb } from '../notes/worker-safe';
 import type { NotesSource } from './index-keeper';
 import type { IndexedNote } from './note-index';
 
@@ -25,5 +25,6 @@ export function indexedDbNotesSource(db: SproutDb, userId: string): NotesSource 
     writeSaved: (saved) => writeSearchIndex(db, userId, saved),
     readNotes: async (ids) => (await readNotesByIds(db, userId, ids)).map(toIndexed),
     readVersions: () => readNotesVersions(db, userId),
+    readSummary: (after) => readNotesSummary(db, userId, after),
   };
 }
