@@ -81,10 +81,20 @@ export default {
     },
     {
       name: 'data-faces-between-rooms',
-      comment: "One data room uses another only through its index.ts.",
+      comment: "One data room uses another only through its index.ts, or its face for web workers, worker-safe.ts.",
       severity: 'error',
       from: { path: '^client/src/data/([^/]+)/' },
-      to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/index\\.ts$'] },
+      to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/(index|worker-safe)\\.ts$'] },
+    },
+    {
+      name: 'workers-stay-lean',
+      comment: 'A web worker (*.worker.ts) loads no React, no notes session and no sync engine: a worker-safe face holds what it needs.',
+      severity: 'error',
+      from: { path: '\\.worker\\.ts$' },
+      to: {
+        path: ['(^|/)node_modules/(react|react-dom|react-router|dexie-react-hooks|@supabase)/', '^client/src/data/notes/(index|notes-context|notes-session|sync-[^/]+|queries)\\.tsx?$', '^client/src/(app|features|components)/'],
+        reachable: true,
+      },
     },
     {
       name: 'server-surfaces-apart',

@@ -46,14 +46,17 @@ function clientZones({ tests = false, server = false } = {}) {
       message: 'data/ serves the features: it imports no feature or app module.',
     },
     ...DATA_ROOMS.map((room) => ({
-      target: [
-        ...TOP_LEVEL.filter((dir) => dir !== 'data').map((dir) => `${CLIENT}/${dir}`),
-        `${CLIENT}/main.tsx`,
-        ...DATA_ROOMS.filter((other) => other !== room).map((other) => `${CLIENT}/data/${other}`),
-      ],
+      target: [...TOP_LEVEL.filter((dir) => dir !== 'data').map((dir) => `${CLIENT}/${dir}`), `${CLIENT}/main.tsx`],
       from: `${CLIENT}/data/${room}`,
       except: tests ? ['./index.ts', './testing/index.ts'] : ['./index.ts'],
       message: `Outside data/${room}, import only its index.ts${tests ? ' (or, in tests, its testing/index.ts)' : ''}.`,
+    })),
+    // Another data room may also use a room's face for web workers, worker-safe.ts.
+    ...DATA_ROOMS.map((room) => ({
+      target: DATA_ROOMS.filter((other) => other !== room).map((other) => `${CLIENT}/data/${other}`),
+      from: `${CLIENT}/data/${room}`,
+      except: tests ? ['./index.ts', './worker-safe.ts', './testing/index.ts'] : ['./index.ts', './worker-safe.ts'],
+      message: `Another data room imports data/${room} only through its index.ts or, for code run in a worker, its worker-safe.ts${tests ? ' (or, in tests, its testing/index.ts)' : ''}.`,
     })),
   ];
   if (!server) zones.push({ target: './client', from: './server', message: 'The client never imports the server (only the node sync tests may).' });

@@ -429,8 +429,9 @@ export const group: BenchGroup = {
     `empty search field one key at a time; each key is timed from its keydown to the page's last DOM change after it (no change ` +
     `for ${SETTLE_MS} ms), p95 and p50 of the keys of a round, median of the rounds; the floor runs a plain Array.filter (lower-cased ` +
     `text includes the prefix) over the same notes in the same page for each prefix. Index build: the dashboard reloaded, the ` +
-    `user timing measure '${INDEX_BUILD_MEASURE}' (search client start to first complete index); floor: one IndexedDB getAll of ` +
-    `those notes in the page. Export: click to the 'Exported' status (the file handed to the browser); floor: JSON.stringify of the ` +
+    `user timing measure '${INDEX_BUILD_MEASURE}' (search client start to first complete index: the index saved on the last ` +
+    `visit restored in the search worker and found current by the notes' count, latest change and pulled revision; every ` +
+    `note's version is compared after that); floor: one IndexedDB getAll of those notes in the page. Export: click to the 'Exported' status (the file handed to the browser); floor: JSON.stringify of the ` +
     `notes in the page. Import: the JSON export picked on Settings of a fresh account, offline so that nothing syncs meanwhile, to ` +
     `the 'Imported' status; floor: JSON.parse of the file and one IndexedDB transaction putting its notes into a scratch database. ` +
     `Interleaved rounds, after a warm-up of the typing.`,

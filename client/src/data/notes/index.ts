@@ -19,7 +19,7 @@ export {
   type ToastMessage,
 } from './messages';
 export { derivedId, planImport, type ImportedNote, type ImportLine, type ImportStatus } from './notes-import';
-export { readAllNotes, readNotesByIds, readSearchIndex, watchNotesVersions, writeSearchIndex, type NotesVersions } from './notes-snapshot';
+export { readAllNotes, watchNotesChanges } from './notes-snapshot';
 export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, type NotesActions } from './notes-context';
 export {
   NoteValidationError,

@@ -9,7 +9,8 @@ export const DEFAULT_DB_NAME = 'sprout';
 export interface MetaEntry {
   user_id: string;
   key: MetaKey;
-  value: string | number | null;
+  /** A number or text for the sync's keys; the search index is a structured value of data/search's own. */
+  value: unknown;
 }
 
 /** 'search_index': the search index of the user's notes, saved by data/search so a reload need not rebuild it. */

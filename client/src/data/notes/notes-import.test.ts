@@ -94,4 +94,10 @@ describe('derivedId', () => {
     expect(derivedId('a')).toBe(derivedId('a'));
     expect(derivedId('a')).not.toBe(derivedId('b'));
   });
+
+  it('gives the ids it always gave: a file imported again finds its notes by them', () => {
+    expect(derivedId('a')).toBe('e40c292c-8703-43da-a232-b668ffb5c9fa');
+    expect(derivedId('u\nconflict\nid\n["Tïtle 🌱","x"]')).toBe('a8d531b8-d0eb-4ff6-af95-620c0ab14d16');
+    expect(derivedId('')).toBe('811c9dc5-0100-4193-9e37-79b985ebca6b');
+  });
 });

@@ -58,14 +58,24 @@ const contentSchema = noteWritableSchema.pick({
   updated_at: true,
 });
 
-/** A stable UUID (version 4 layout) for a text: FNV-1a over four differently seeded lanes. */
+/**
+ * A stable UUID (version 4 layout) for a text: FNV-1a over four differently seeded lanes. The lanes are
+ * written out rather than looped over: an import of 10,000 notes hashes about 20 MB of text, three times
+ * faster so. The ids must never change (a file imported again finds its notes by them): the test pins them.
+ */
 export function derivedId(text: string): string {
-  const lanes = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b];
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  let c = 0x9e3779b9;
+  let d = 0x85ebca6b;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    for (let lane = 0; lane < 4; lane++) lanes[lane] = Math.imul((lanes[lane]! ^ code) >>> 0, 0x01000193 + lane * 2) >>> 0;
+    a = Math.imul((a ^ code) >>> 0, 0x01000193) >>> 0;
+    b = Math.imul((b ^ code) >>> 0, 0x01000195) >>> 0;
+    c = Math.imul((c ^ code) >>> 0, 0x01000197) >>> 0;
+    d = Math.imul((d ^ code) >>> 0, 0x01000199) >>> 0;
   }
-  const hex = lanes.map((lane) => lane.toString(16).padStart(8, '0')).join('');
+  const hex = [a, b, c, d].map((lane) => lane.toString(16).padStart(8, '0')).join('');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -33,7 +33,8 @@ describe('a saved search index', () => {
   it('answers after a reload as the index it was saved from: typos, prefixes, filters, order', () => {
     const built = new NoteIndex();
     built.upsert(notes);
-    const restored = decodeIndex(encodeIndex(built, known));
+    const restored = decodeIndex(encodeIndex(built, known, 0));
+    expect(restored?.index).not.toBe(built);
     expect(restored).not.toBeNull();
     const index = restored!.index;
     expect(index.size).toBe(3);
@@ -43,12 +44,13 @@ describe('a saved search index', () => {
     expect(index.query('cabinots').hits.map((h) => h.id)).toEqual(['b']);
     // The versions of the notes it holds, tombstones included: a reload re-reads only notes changed since.
     expect(restored!.known).toEqual(known);
+    expect(restored!.check).toEqual({ count: 4, newest: '2026-01-04T00:00:00.000Z', pulledRevision: 0 });
   });
 
   it('keeps following edits once restored', () => {
     const built = new NoteIndex();
     built.upsert(notes);
-    const index = decodeIndex(encodeIndex(built, known))!.index;
+    const index = decodeIndex(encodeIndex(built, known, 0))!.index;
     index.upsert([{ ...notes[0]!, checklist_items: [{ text: 'Buy bread' }] }]);
     index.remove(['c']);
     expect(index.query('milk').total).toBe(0);
@@ -56,11 +58,37 @@ describe('a saved search index', () => {
     expect(index.query('budget').hits.map((h) => h.id)).toEqual(['b']);
   });
 
+  it('survives structured cloning, as IndexedDB stores it', () => {
+    const built = new NoteIndex();
+    built.upsert(notes);
+    const index = decodeIndex(structuredClone(encodeIndex(built, known, 0)))!.index;
+    expect(index.query('cabinots').hits.map((h) => h.id)).toEqual(['b']);
+    expect(index.query('', 'conflicts').hits.map((h) => h.id)).toEqual(['c']);
+  });
+
   it('is dropped (rebuilt from the notes) when of another version or damaged', () => {
-    const saved = JSON.parse(encodeIndex(new NoteIndex(), known)) as { version: number };
-    expect(decodeIndex(JSON.stringify({ ...saved, version: INDEX_SNAPSHOT_VERSION + 1 }))).toBeNull();
-    expect(decodeIndex('{"version":1,"known":[],"index":{"search":{"serializationVersion":99}}}')).toBeNull();
-    expect(decodeIndex('not json')).toBeNull();
-    expect(decodeIndex('null')).toBeNull();
+    const built = new NoteIndex();
+    built.upsert(notes);
+    const saved = encodeIndex(built, known, 0)!;
+    expect(decodeIndex({ ...saved, version: INDEX_SNAPSHOT_VERSION + 1 })).toBeNull();
+    // Version 1 was MiniSearch's JSON text.
+    expect(decodeIndex('{"version":1,"known":[],"index":{"search":{"serializationVersion":2}}}')).toBeNull();
+    expect(decodeIndex({ ...saved, index: { ...saved.index, search: { ...saved.index.search, postings: saved.index.search.postings.slice(0, 5) } } })).toBeNull();
+    expect(decodeIndex({ ...saved, index: { ...saved.index, flags: { ...saved.index.flags, bits: new Uint8Array(1) } } })).toBeNull();
+    expect(decodeIndex({ ...saved, index: { ...saved.index, search: { ...saved.index.search, fieldIds: { title: 0 } } } })).toBeNull();
+    expect(decodeIndex({ ...saved, knownAt: [] })).toBeNull();
+    expect(decodeIndex({ ...saved, check: undefined })).toBeNull();
+    expect(decodeIndex({ ...saved, index: null })).toBeNull();
+    expect(decodeIndex(null)).toBeNull();
+  });
+
+  it('keeps a removed note out of the answers after a reload', () => {
+    const built = new NoteIndex();
+    built.upsert(notes);
+    built.remove(['b']);
+    const index = decodeIndex(encodeIndex(built, known, 0))!.index;
+    expect(index.query('cabinets').total).toBe(0);
+    expect(index.query('budget').hits.map((h) => h.id)).toEqual(['c']);
+    expect(index.size).toBe(2);
   });
 });

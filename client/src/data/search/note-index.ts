@@ -2,7 +2,8 @@
 // and the flags the filters read. Kept in step note by note (upsert, remove); searched with a plan from
 // search-text.ts. Every query word must match; the words already typed are looked up first and the word
 // being typed is scored only on the notes they left, so a long query stays as fast as its rarest word.
-import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchResult } from 'minisearch';
+import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
+import { compactMiniSearch, loadCompactMiniSearch, type CompactMiniSearch } from './minisearch-data';
 import { indexTerm, planQuery, SEARCH_FIELDS, splitWords, toSearchDocument, type QueryTerm, type SearchableNote, type SearchField } from './search-text';
 
 export type SearchFilter = 'all' | 'checklists' | 'conflicts' | 'unsynced';
@@ -80,25 +81,55 @@ const MINISEARCH_OPTIONS: Options<{ id: string }> = {
   searchOptions: { tokenize, processTerm: (term) => term, boost: FIELD_BOOST, weights: { fuzzy: 0.45, prefix: 0.75 } },
 };
 
-/** An index as plain data, for saving it (index-snapshot.ts). */
+/** An index as data, for saving it (index-snapshot.ts): flat arrays, which IndexedDB stores as they are. */
 export interface NoteIndexData {
-  search: AsPlainObject;
-  flags: [string, NoteFlags][];
+  search: CompactMiniSearch;
+  flags: {
+    ids: string[];
+    updatedAt: string[];
+    /** Per id: CHECKLIST | CONFLICT | UNSYNCED bits. */
+    bits: Uint8Array;
+  };
 }
 
+const CHECKLIST = 1;
+const CONFLICT = 2;
+const UNSYNCED = 4;
+
 export class NoteIndex {
-  private readonly search: MiniSearch<{ id: string }>;
-  private readonly flags: Map<string, NoteFlags>;
+  private search = new MiniSearch(MINISEARCH_OPTIONS);
+  private flags = new Map<string, NoteFlags>();
   /** Every indexed id, newest first; rebuilt after a change, on the next query without words. */
   private newestFirst: string[] | null = null;
 
-  constructor(data?: NoteIndexData) {
-    this.search = data ? MiniSearch.loadJS(data.search, MINISEARCH_OPTIONS) : new MiniSearch(MINISEARCH_OPTIONS);
-    this.flags = new Map(data?.flags);
+  /** The index saved by toData, or null when the data does not fit this version of the index. */
+  static fromData(data: NoteIndexData): NoteIndex | null {
+    const { ids, updatedAt, bits } = data.flags;
+    if (updatedAt.length !== ids.length || bits.length !== ids.length) return null;
+    const search = loadCompactMiniSearch(data.search, MINISEARCH_OPTIONS);
+    if (!search) return null;
+    const index = new NoteIndex();
+    index.search = search;
+    for (let at = 0; at < ids.length; at++) {
+      const b = bits[at]!;
+      index.flags.set(ids[at]!, { checklist: (b & CHECKLIST) !== 0, conflict: (b & CONFLICT) !== 0, unsynced: (b & UNSYNCED) !== 0, updatedAt: updatedAt[at]! });
+    }
+    return index;
   }
 
-  toData(): NoteIndexData {
-    return { search: this.search.toJSON(), flags: [...this.flags] };
+  /** The index as data, or null when this MiniSearch cannot be saved that way (see minisearch-data.ts). */
+  toData(): NoteIndexData | null {
+    const search = compactMiniSearch(this.search);
+    if (!search) return null;
+    const ids: string[] = [];
+    const updatedAt: string[] = [];
+    const bits = new Uint8Array(this.flags.size);
+    for (const [id, flags] of this.flags) {
+      bits[ids.length] = (flags.checklist ? CHECKLIST : 0) | (flags.conflict ? CONFLICT : 0) | (flags.unsynced ? UNSYNCED : 0);
+      ids.push(id);
+      updatedAt.push(flags.updatedAt);
+    }
+    return { search, flags: { ids, updatedAt, bits } };
   }
 
   get size(): number {
@@ -127,12 +158,16 @@ export class NoteIndex {
     this.newestFirst = null;
   }
 
-  /** Marks which notes wait to sync (the 'not yet synced' filter) without re-reading their text. */
-  setUnsynced(unsynced: ReadonlySet<string>): void {
+  /** Marks which notes wait to sync (the 'not yet synced' filter) without re-reading their text; true when a mark moved. */
+  setUnsynced(unsynced: ReadonlySet<string>): boolean {
+    let moved = false;
     for (const [id, flags] of this.flags) {
       const value = unsynced.has(id);
-      if (flags.unsynced !== value) this.flags.set(id, { ...flags, unsynced: value });
+      if (flags.unsynced === value) continue;
+      this.flags.set(id, { ...flags, unsynced: value });
+      moved = true;
     }
+    return moved;
   }
 
   /** The notes matching `query` and `filter`, best first; without query words, newest first. */

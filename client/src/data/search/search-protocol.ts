@@ -1,20 +1,22 @@
-// The messages between the page and the search worker. The worker handles them in order, so a query
-// sees every change posted before it.
-import type { IndexedNote, SearchAnswer, SearchFilter } from './note-index';
+// The messages between the page and the search worker. The worker handles them in order; a query waits
+// for the saved index to be restored, sees every change whose notes were read before it, and comes back
+// with its hits' notes, read from IndexedDB in the worker: the page reads nothing for an answer.
+import type { NoteView } from '../notes/worker-safe';
+import type { SearchAnswer, SearchFilter } from './note-index';
 
 export type ToSearchWorker =
-  | { type: 'upsert'; notes: IndexedNote[] }
-  | { type: 'remove'; ids: string[] }
-  | { type: 'unsynced'; ids: string[] }
-  | { type: 'query'; seq: number; query: string; filter: SearchFilter; limit: number }
-  | { type: 'ping'; seq: number }
-  /** Replace the index by a saved one (index-snapshot.ts); answered with the versions it holds, or null. */
-  | { type: 'restore'; seq: number; saved: string }
-  /** Serialise the index, built from the notes at these versions. */
-  | { type: 'save'; seq: number; known: [string, string][] };
+  /** Open this device's database and restore the user's saved index; sent once, first. */
+  | { type: 'open'; dbName: string; userId: string }
+  /** The user's notes changed: the worker reads their versions and indexes what changed. */
+  | { type: 'changed' }
+  | { type: 'query'; seq: number; query: string; filter: SearchFilter; limit: number };
 
 export type FromSearchWorker =
-  | { type: 'answer'; seq: number; answer: SearchAnswer; ms: number }
-  | { type: 'pong'; seq: number; size: number }
-  | { type: 'restored'; seq: number; known: [string, string][] | null }
-  | { type: 'saved'; seq: number; saved: string };
+  /** The index saved on the last visit is back: queries are answered from it while the first pass checks it. */
+  | { type: 'restored' }
+  /** During the first pass over the notes. */
+  | { type: 'progress'; indexed: number; total: number }
+  /** The index holds every note of the versions last read (`total` of them, tombstones included), and they changed something. */
+  | { type: 'applied'; total: number }
+  /** `notes`: the hits' notes as stored now, read in the worker (a hit whose note is gone has none). */
+  | { type: 'answer'; seq: number; answer: SearchAnswer; notes: NoteView[]; ms: number };

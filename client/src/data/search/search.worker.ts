@@ -1,7 +1,11 @@
-// The search index of the signed-in user's notes, off the page's thread: building it and answering a
-// query never hold up typing or scrolling. The page keeps it in step (search-client.ts).
-import { decodeIndex, encodeIndex } from './index-snapshot';
-import { NoteIndex } from './note-index';
+// The search index of the signed-in user's notes, off the page's thread: restoring, building and saving
+// it, reading the notes it needs from IndexedDB, and answering queries never hold up typing or scrolling.
+// The page says when the notes changed and asks it queries (search-client.ts).
+import { openSproutDb, readNotesByIds, type NoteView } from '../notes/worker-safe';
+import { IndexKeeper } from './index-keeper';
+import type { SearchFilter } from './note-index';
+import { NoteViewCache } from './note-view-cache';
+import { indexedDbNotesSource } from './notes-source';
 import type { FromSearchWorker, ToSearchWorker } from './search-protocol';
 
 interface WorkerScope {
@@ -10,36 +14,43 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-let index = new NoteIndex();
+const post = (message: FromSearchWorker) => scope.postMessage(message);
+let keeper: IndexKeeper | null = null;
+let notes: NoteViewCache<NoteView> | null = null;
+
+async function answer(seq: number, query: string, filter: SearchFilter, limit: number): Promise<void> {
+  if (!keeper || !notes) {
+    post({ type: 'answer', seq, answer: { total: 0, hits: [] }, notes: [], ms: 0 });
+    return;
+  }
+  const { answer, ms } = await keeper.query(query, filter, limit);
+  // Read from the notes, not the index: a card shows the note as it is, even before its change is indexed.
+  post({ type: 'answer', seq, answer, notes: await notes.get(answer.hits.map((hit) => hit.id)), ms });
+}
 
 scope.onmessage = ({ data }) => {
   switch (data.type) {
-    case 'upsert':
-      index.upsert(data.notes);
-      break;
-    case 'remove':
-      index.remove(data.ids);
-      break;
-    case 'unsynced':
-      index.setUnsynced(new Set(data.ids));
-      break;
-    case 'query': {
-      const started = performance.now();
-      const answer = index.query(data.query, data.filter, data.limit);
-      scope.postMessage({ type: 'answer', seq: data.seq, answer, ms: performance.now() - started });
+    case 'open': {
+      // Another tab upgrading the database closes this connection (the page reloads and ends this worker).
+      const db = openSproutDb({ name: data.dbName, onVersionChange: () => undefined });
+      const userId = data.userId;
+      notes = new NoteViewCache((ids) => readNotesByIds(db, userId, ids));
+      keeper = new IndexKeeper(indexedDbNotesSource(db, userId), {
+        restored: () => post({ type: 'restored' }),
+        progress: (indexed, total) => post({ type: 'progress', indexed, total }),
+        applied: (total) => post({ type: 'applied', total }),
+      });
       break;
     }
-    case 'ping':
-      scope.postMessage({ type: 'pong', seq: data.seq, size: index.size });
+    case 'changed':
+      notes?.clear();
+      keeper?.onChanged();
       break;
-    case 'restore': {
-      const restored = decodeIndex(data.saved);
-      if (restored) index = restored.index;
-      scope.postMessage({ type: 'restored', seq: data.seq, known: restored ? [...restored.known] : null });
-      break;
-    }
-    case 'save':
-      scope.postMessage({ type: 'saved', seq: data.seq, saved: encodeIndex(index, new Map(data.known)) });
+    case 'query':
+      answer(data.seq, data.query, data.filter, data.limit).catch((error: unknown) => {
+        console.warn('Answering a search failed', error);
+        post({ type: 'answer', seq: data.seq, answer: { total: 0, hits: [] }, notes: [], ms: 0 });
+      });
       break;
   }
 };

@@ -1,10 +1,10 @@
 // Searching the signed-in user's notes on this device, for any screen (the search field, the command
-// palette): `useNoteSearch(query, filter, limit)` answers from the index in the search worker and keeps
-// the answer live as notes change; the notes come from IndexedDB like every other read.
+// palette): `useNoteSearch(query, filter, limit)` answers from the index in the search worker, with the
+// notes of its hits read there too, and asks again as notes change. The page's thread does no IndexedDB
+// read for a keystroke: it only draws the cards.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { readNotesByIds, sameValue, useNotesSession, type NoteView } from '../notes';
-import type { SearchAnswer, SearchFilter, SearchHit } from './note-index';
+import { sameValue, useNotesSession, type NoteView } from '../notes';
+import type { SearchFilter, SearchHit } from './note-index';
 import { searchClientFor, type SearchClient, type SearchIndexState } from './search-client';
 
 export interface NoteSearchResult {
@@ -22,6 +22,8 @@ export interface NoteSearch {
   results: NoteSearchResult[] | undefined;
   /** How long the worker took for the answer shown, in ms. */
   queryMs: number | null;
+  /** The query and filter the answer shown is for (the last ones asked may still be on their way). */
+  answered: { query: string; filter: SearchFilter } | null;
 }
 
 const IDLE_INDEX: SearchIndexState = Object.freeze({ status: 'indexing', indexed: 0, total: 0, version: 0, buildMs: null });
@@ -58,45 +60,35 @@ export function useSearchIndexState(client: SearchClient | null): SearchIndexSta
 /**
  * The notes matching `query` (every word, prefixes and small typos included) and `filter`, best first;
  * with an empty query, the filter's notes newest first. At most `limit` results; `total` counts all.
+ * Asked again after every change to the notes, so the cards shown follow edits, syncs and pulls.
  */
 export function useNoteSearch(query: string, filter: SearchFilter = 'all', limit = 60): NoteSearch {
-  const session = useNotesSession();
   const client = useSearchClient();
   const index = useSearchIndexState(client);
-  const [answer, setAnswer] = useState<{ answer: SearchAnswer; ms: number } | null>(null);
+  const [shown, setShown] = useState<{ results: NoteSearchResult[]; total: number; ms: number; answered: { query: string; filter: SearchFilter } } | null>(
+    null,
+  );
+  const reused = useRef(new Map<string, NoteSearchResult>());
 
   useEffect(() => {
     if (!client) return;
     let current = true;
-    void client.query(query, filter, limit).then(({ answer: next, ms }) => {
-      if (current) setAnswer({ answer: next, ms });
+    void client.query(query, filter, limit).then(({ answer, notes, ms }) => {
+      if (!current) return;
+      // An answer comes with its own notes, so it is never shown with another answer's.
+      const byId = new Map(notes.map((note) => [note.id, note]));
+      const last = reused.current;
+      const results = answer.hits.flatMap((hit) => {
+        const note = byId.get(hit.id);
+        return note ? [reuse(last.get(hit.id), { note, terms: new Set(hit.terms), hit })] : [];
+      });
+      reused.current = new Map(results.map((result) => [result.note.id, result]));
+      setShown({ results, total: answer.total, ms, answered: { query, filter } });
     });
     return () => {
       current = false;
     };
   }, [client, query, filter, limit, index.version]);
 
-  const db = session?.db ?? null;
-  const userId = session?.userId ?? null;
-  const reused = useRef(new Map<string, NoteSearchResult>());
-  // An answer is shown with its own notes only: until they are read, the last answer and its notes stay
-  // (useLiveQuery hands back its last result meanwhile), never a new answer with the last one's notes.
-  const shown = useLiveQuery(async () => {
-    if (!answer || !db || !userId) return null;
-    const notes = await readNotesByIds(
-      db,
-      userId,
-      answer.answer.hits.map((hit) => hit.id),
-    );
-    const byId = new Map(notes.map((note) => [note.id, note]));
-    const last = reused.current;
-    const results = answer.answer.hits.flatMap((hit) => {
-      const note = byId.get(hit.id);
-      return note ? [reuse(last.get(hit.id), { note, terms: new Set(hit.terms), hit })] : [];
-    });
-    reused.current = new Map(results.map((result) => [result.note.id, result]));
-    return { results, total: answer.answer.total, ms: answer.ms };
-  }, [db, userId, answer]);
-
-  return { index, total: shown?.total, results: shown?.results, queryMs: shown?.ms ?? null };
+  return { index, total: shown?.total, results: shown?.results, queryMs: shown?.ms ?? null, answered: shown?.answered ?? null };
 }

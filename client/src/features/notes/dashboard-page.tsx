@@ -96,9 +96,11 @@ export function DashboardPage() {
           </EmptyState>
         )
       ) : (
-        // Kept mounted, hidden, while searching: the first key typed and clearing the field then neither
-        // take down nor rebuild a page of cards (most of a keystroke's time in issue 12's bench).
-        <div hidden={search.active}>
+        // Kept mounted and laid out, hidden, while searching: the first key typed and clearing the field
+        // then neither take down nor rebuild a page of cards (React's or the browser's layout of them:
+        // display: none cost 6-10 ms to hide and 50-140 ms to show 60 cards again, content-visibility 1 and
+        // 10-20 in issue 12's bench).
+        <div inert={search.active} className={search.active ? 'kept-hidden' : undefined}>
           <ul aria-label="Notes" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {notes.map((note) => (
               <li key={note.id} className="flex min-w-0 [&>article]:flex-1">

@@ -1,6 +1,6 @@
 // A list screen's search results: how many notes match, the cards (best match first) a page at a
 // time, and what to say while the index is first built or when nothing matches.
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LinkProps } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -24,10 +24,13 @@ export interface SearchResultsProps {
 
 /**
  * Cards rendered for a new answer; the rest of the page follows as the list is scrolled towards its
- * end. Each key typed changes most of the cards, and building a card is what a keystroke costs: twelve
- * fill the first screen (four rows of three, six of two), sixty cost about five frames (issue 12's bench).
+ * end. Each key typed changes most of the cards, and building a card is what a keystroke costs: nine fill
+ * a laptop's first screen under the search field even when the cards are short (three rows of three,
+ * more of two or one), so the end of the list is out of view and nothing more is built until the user
+ * scrolls; six left it in view on short cards, and the next six followed a frame later. Sixty cost about
+ * five frames (issue 12's bench).
  */
-const FIRST_CARDS = 12;
+const FIRST_CARDS = 9;
 
 /** How many of `count` cards to render: FIRST_CARDS for a new answer, more each time `sentinel` scrolls into view. */
 function useCardsRendered(answerKey: string, count: number) {
@@ -50,12 +53,13 @@ function useCardsRendered(answerKey: string, count: number) {
 
 export function SearchResults({ query, filter, noun, viewTo, viewState, onView, onDelete, onClear }: SearchResultsProps) {
   const [shown, setShown] = useState(PAGE_SIZE);
-  // Typing stays immediate; the results follow as soon as the page is free.
-  const deferredQuery = useDeferredValue(query);
-  const search = useNoteSearch(deferredQuery, filter, shown);
-  const { results, total, index } = search;
+  // Not deferred: the query leaves for the search worker in the keystroke's own task (React runs the
+  // effects of a key's update at once), so the worker answers while the page paints the typed letter. The
+  // cards follow when the answer comes; until then the last answer's stay.
+  const search = useNoteSearch(query, filter, shown);
+  const { results, total, index, answered } = search;
   const plural = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
-  const { rendered, sentinel, more } = useCardsRendered(`${deferredQuery}\u0000${filter}`, results?.length ?? 0);
+  const { rendered, sentinel, more } = useCardsRendered(`${answered?.query}\u0000${answered?.filter}`, results?.length ?? 0);
 
   if (results === undefined || total === undefined) {
     return (
@@ -70,10 +74,10 @@ export function SearchResults({ query, filter, noun, viewTo, viewState, onView, 
     <section aria-label="Search results" className="mt-6">
       <p role="status" className="text-sm text-muted-foreground">
         {total === 0 ? `No ${noun}s match` : `${plural(total)} ${total === 1 ? 'matches' : 'match'}`}
-        {index.status === 'indexing' && ` (still reading ${(index.total - index.indexed).toLocaleString('en')} notes)`}
+        {index.status === 'indexing' && index.total > index.indexed && ` (still reading ${(index.total - index.indexed).toLocaleString('en')} notes)`}
       </p>
       {total === 0 ? (
-        <EmptyState icon={SearchX} title={`Nothing found${query.trim() ? ` for ‘${query.trim()}’` : ''}`} className="mt-4">
+        <EmptyState icon={SearchX} title={`Nothing found${answered?.query.trim() ? ` for ‘${answered.query.trim()}’` : ''}`} className="mt-4">
           <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Try fewer words, or another filter.</p>
           <Button variant="outline" className="mt-6" onClick={onClear}>
             Clear search

@@ -1,0 +1,221 @@
+// A MiniSearch index as a few flat arrays (its terms, and every term's postings packed in one
+// Uint32Array), and back, for saving the index between visits. MiniSearch's own toJSON/loadJS go through
+// an object per term and field whose keys are parsed back into numbers: about a second for 10,000 notes,
+// where this takes tens of milliseconds, and IndexedDB stores typed arrays without a JSON step.
+//
+// MiniSearch has no public API for this, so this module reads and fills the index's internal maps, as
+// loadJS does. It checks their shape first and answers null when it differs (another MiniSearch version):
+// the caller then rebuilds the index from the notes, so a library update costs time, never wrong results.
+import MiniSearch, { type Options } from 'minisearch';
+
+/** term → field id → short document id → term frequency, as MiniSearch keeps it. */
+type FieldPostings = Map<number, Map<number, number>>;
+
+/** The internal fields of a MiniSearch instance this module reads and writes (MiniSearch 7). */
+interface Internals {
+  _documentCount: number;
+  _nextId: number;
+  _dirtCount: number;
+  _fieldIds: Record<string, number>;
+  _avgFieldLength: number[];
+  _documentIds: Map<number, string>;
+  _idToShortId: Map<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _storedFields: Map<number, unknown>;
+  _index: { set(term: string, value: FieldPostings): unknown; size: number } & Iterable<[string, FieldPostings]>;
+}
+
+/** A MiniSearch index as flat arrays (structured-cloneable: IndexedDB and postMessage take it as is). */
+export interface CompactMiniSearch {
+  documentCount: number;
+  nextId: number;
+  dirtCount: number;
+  fieldIds: Record<string, number>;
+  averageFieldLength: number[];
+  /** Document ids, and their short ids at the same positions. */
+  ids: string[];
+  shortIds: Uint32Array;
+  /** Per document (in `ids` order), the length of each field by field id; MISSING where it has none. */
+  fieldLengths: Uint32Array;
+  terms: string[];
+  /**
+   * Per term (in `terms` order): its field count, then per field: field id, document count, then per
+   * document the difference of its short id from the one before (zigzag, for re-added documents) and the
+   * frequency; all as varints (seven bits a byte). About 2 bytes a posting instead of 8: the saved index
+   * of 10,000 notes is read from IndexedDB in a third of the time.
+   */
+  postings: Uint8Array;
+}
+
+const MISSING = 0xffffffff;
+
+function internalsOf(search: MiniSearch<never> | MiniSearch<{ id: string }>): Internals | null {
+  const s = search as unknown as Partial<Internals>;
+  const maps = [s._documentIds, s._idToShortId, s._fieldLength, s._storedFields];
+  if (!maps.every((m) => m instanceof Map) || typeof s._index?.set !== 'function' || typeof s._fieldIds !== 'object') return null;
+  if (typeof s._documentCount !== 'number' || typeof s._nextId !== 'number' || !Array.isArray(s._avgFieldLength)) return null;
+  return s as Internals;
+}
+
+/** The index as flat arrays, or null when this MiniSearch keeps its index otherwise. */
+export function compactMiniSearch(search: MiniSearch<{ id: string }>): CompactMiniSearch | null {
+  const s = internalsOf(search);
+  if (!s) return null;
+  const fieldCount = Object.keys(s._fieldIds).length;
+
+  const ids: string[] = [];
+  const shortIds = new Uint32Array(s._documentIds.size);
+  const fieldLengths = new Uint32Array(s._documentIds.size * fieldCount);
+  let at = 0;
+  for (const [shortId, id] of s._documentIds) {
+    shortIds[at] = shortId;
+    ids.push(id);
+    const lengths = s._fieldLength.get(shortId) ?? [];
+    for (let field = 0; field < fieldCount; field++) fieldLengths[at * fieldCount + field] = lengths[field] ?? MISSING;
+    at++;
+  }
+
+  const terms: string[] = [];
+  const writer = new VarintWriter();
+  for (const [term, fields] of s._index) {
+    terms.push(term);
+    writer.write(fields.size);
+    for (const [fieldId, docs] of fields) {
+      writer.write(fieldId);
+      writer.write(docs.size);
+      let previous = 0;
+      for (const [shortId, frequency] of docs) {
+        writer.write(zigzag(shortId - previous));
+        writer.write(frequency);
+        previous = shortId;
+      }
+    }
+  }
+  const postings = writer.bytes();
+  return {
+    documentCount: s._documentCount,
+    nextId: s._nextId,
+    dirtCount: s._dirtCount,
+    fieldIds: { ...s._fieldIds },
+    averageFieldLength: [...s._avgFieldLength],
+    ids,
+    shortIds,
+    fieldLengths,
+    terms,
+    postings,
+  };
+}
+
+/** The index back from flat arrays, or null when they do not fit this MiniSearch or these options. */
+export function loadCompactMiniSearch(data: CompactMiniSearch, options: Options<{ id: string }>): MiniSearch<{ id: string }> | null {
+  const fieldCount = Object.keys(data.fieldIds).length;
+  if (options.fields.length !== fieldCount || !options.fields.every((field) => data.fieldIds[field] !== undefined)) return null;
+  if (data.shortIds.length !== data.ids.length || data.fieldLengths.length !== data.ids.length * fieldCount) return null;
+  // loadJS with no documents and no terms sets everything else up as MiniSearch does itself.
+  const search = MiniSearch.loadJS(
+    {
+      documentCount: data.documentCount,
+      nextId: data.nextId,
+      documentIds: {},
+      fieldIds: data.fieldIds,
+      fieldLength: {},
+      averageFieldLength: data.averageFieldLength,
+      storedFields: {},
+      dirtCount: data.dirtCount,
+      index: [],
+      serializationVersion: 2,
+    },
+    options,
+  );
+  const s = internalsOf(search);
+  if (!s) return null;
+
+  for (let at = 0; at < data.ids.length; at++) {
+    const id = data.ids[at]!;
+    const shortId = data.shortIds[at]!;
+    s._documentIds.set(shortId, id);
+    s._idToShortId.set(id, shortId);
+    const lengths: number[] = [];
+    for (let field = 0; field < fieldCount; field++) {
+      const length = data.fieldLengths[at * fieldCount + field]!;
+      if (length !== MISSING) lengths[field] = length;
+    }
+    s._fieldLength.set(shortId, lengths);
+  }
+
+  const reader = new VarintReader(data.postings);
+  for (const term of data.terms) {
+    const fields: FieldPostings = new Map();
+    const fieldsOfTerm = reader.read();
+    if (fieldsOfTerm > fieldCount) return null;
+    for (let f = 0; f < fieldsOfTerm; f++) {
+      const fieldId = reader.read();
+      const count = reader.read();
+      // Each posting takes two bytes at least: a larger count is damage (and would loop for long).
+      if (count * 2 > data.postings.length) return null;
+      const docs = new Map<number, number>();
+      let shortId = 0;
+      for (let d = 0; d < count; d++) {
+        shortId += unzigzag(reader.read());
+        docs.set(shortId, reader.read());
+      }
+      fields.set(fieldId, docs);
+    }
+    s._index.set(term, fields);
+  }
+  // Truncated or misaligned data ends early or late: refuse it rather than guess.
+  return reader.atEnd() ? search : null;
+}
+
+const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
+const unzigzag = (n: number) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
+
+/** Unsigned integers below 2^53 as varints, into a buffer that grows as needed. */
+class VarintWriter {
+  private buffer = new Uint8Array(1 << 16);
+  private length = 0;
+
+  write(value: number): void {
+    if (this.length + 8 > this.buffer.length) {
+      const bigger = new Uint8Array(this.buffer.length * 2);
+      bigger.set(this.buffer);
+      this.buffer = bigger;
+    }
+    let rest = value;
+    while (rest >= 0x80) {
+      this.buffer[this.length++] = (rest % 0x80) | 0x80;
+      rest = Math.floor(rest / 0x80);
+    }
+    this.buffer[this.length++] = rest;
+  }
+
+  bytes(): Uint8Array {
+    return this.buffer.slice(0, this.length);
+  }
+}
+
+class VarintReader {
+  private at = 0;
+  private overrun = false;
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  read(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      if (this.at >= this.bytes.length) {
+        this.overrun = true;
+        return 0;
+      }
+      const byte = this.bytes[this.at++]!;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+    }
+  }
+
+  atEnd(): boolean {
+    return !this.overrun && this.at === this.bytes.length;
+  }
+}
