@@ -110,7 +110,7 @@ export class SyncEngine {
   }
 
   private async pushBatch(batch: NoteWritable[], report: SyncReport, landed: RevisionSpan[]): Promise<void> {
-    await this.local.markSent(batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })));
+    await this.local.markSent(this.userId, batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })));
     let remaining = batch;
     while (remaining.length > 0) {
       try {
@@ -149,7 +149,8 @@ export class SyncEngine {
   private async applyAccepted(sent: readonly NoteWritable[], stored: readonly NoteRow[]): Promise<RevisionSpan | null> {
     const byId = new Map(stored.map((row) => [row.id, row]));
     let complete = stored.length === sent.length;
-    await this.local.modify(
+    await this.local.modifyPending(
+      this.userId,
       sent.map((row) => row.id),
       (current) =>
         merge(
