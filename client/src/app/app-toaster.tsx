@@ -2,15 +2,33 @@
 // The queue (lib/toast.ts) exists from the start, so a toast raised before the code arrives is shown
 // once it has. The code is fetched once the page is idle, so a toast raised offline (before any toast
 // was shown, without a service worker) still has it.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import type { ToastStore } from '../lib/toast';
 import { useToast } from '../lib/use-toast';
 
-const loadToaster = () => import('../components/ui/toaster');
-const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+type ToasterComponent = ComponentType<{ store?: ToastStore }>;
 
-export function AppToaster() {
-  const { toasts } = useToast();
-  const [needed, setNeeded] = useState(false);
+/** The toaster once its module has arrived: rendered as it is, it never suspends. */
+let loaded: ToasterComponent | null = null;
+
+/** Fetches the toaster's module (once; the browser keeps the module). */
+export function loadToaster(): Promise<ToasterComponent> {
+  return import('../components/ui/toaster').then((m) => {
+    loaded = m.Toaster;
+    return m.Toaster;
+  });
+}
+
+const LazyToaster = lazy(() => loadToaster().then((Toaster) => ({ default: Toaster })));
+
+/** The page's toasts, or `store`'s (tests). */
+export function AppToaster({ store }: { store?: ToastStore }) {
+  const { toasts } = useToast(store);
+  // Chosen once, at the first toast, so the toaster is never remounted: the module itself when it has
+  // arrived, else the lazy wrapper. A lazy component suspends on its first render even when its module
+  // is loaded, and React then holds back the content for at least 300 ms after the fallback showed
+  // (its Suspense throttle): the first toast of every page came that much late.
+  const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
   useEffect(() => {
     const early = () => void loadToaster().catch(() => undefined);
     if (typeof requestIdleCallback === 'function') {
@@ -20,11 +38,11 @@ export function AppToaster() {
     const id = setTimeout(early, 200);
     return () => clearTimeout(id);
   }, []);
-  if (!needed && toasts.length > 0) setNeeded(true);
-  if (!needed) return null;
+  if (!Toaster && toasts.length > 0) setToaster(() => loaded ?? LazyToaster);
+  if (!Toaster) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster store={store} />
     </Suspense>
   );
 }

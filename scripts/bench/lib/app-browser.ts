@@ -2,8 +2,9 @@
 // The app in Chromium for the browser figures: signed in as a bench user (the session where
 // supabase-js keeps it), notes written straight into the app's IndexedDB in the sync engine's local
 // format (keep fillNotes in step with client/src/data/notes/local-db.ts), and page-side timers.
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../../../e2e/support/browser';
+import { sleep } from './processes';
 import type { BenchUser } from './sprout';
 
 export function launchBrowser(): Promise<Browser> {
@@ -29,6 +30,15 @@ export async function openApp(browser: Browser, user: BenchUser, { timeoutMs = 3
   );
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
+  // The app's change feed [S21]: once its channel is joined, the app runs a sync (a subscription pulls).
+  const joined = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const frame = String(payload);
+        if (frame.includes('"realtime:notes:') && frame.includes('"phx_reply"') && frame.includes('"status":"ok"')) resolve();
+      }),
+    );
+  });
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: 'Your Notes' }).waitFor();
   // The first sync records its pull; after that a reload pulls only what is new (no full resync).
@@ -47,6 +57,14 @@ export async function openApp(browser: Browser, user: BenchUser, { timeoutMs = 3
       };
     });
   await pollPage(() => page.evaluate(pulled, userId), timeoutMs);
+  // The run the channel's subscription asks for (50 ms after it) must be over too: on a loaded machine
+  // the join can come seconds after the first sync, and that run would push notes written meanwhile.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the app's change feed did not join in ${timeoutMs} ms`)), timeoutMs);
+  });
+  await Promise.race([joined, late]).finally(() => clearTimeout(timer));
+  await sleep(300);
   // ... and has finished (the run holds the Web Lock), so rows written next wait for the Sync click.
   await pollPage(() => page.evaluate(async () => !(await navigator.locks.query()).held?.some((lock) => lock.name?.startsWith('sprout-sync-'))), timeoutMs);
   return page;
@@ -57,10 +75,10 @@ export async function openApp(browser: Browser, user: BenchUser, { timeoutMs = 3
  * takes the Promise an async check returns for a truthy answer and returns at once, which let rows be
  * written while the app's first sync (a full resync) was still running, and that sync then removed them.
  */
-async function pollPage(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+async function pollPage(check: () => Promise<boolean>, timeoutMs: number, what = "the app's first sync did not finish"): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!(await check())) {
-    if (performance.now() > deadline) throw new Error(`the app's first sync did not finish in ${timeoutMs} ms`);
+    if (performance.now() > deadline) throw new Error(`${what} in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -112,6 +130,97 @@ export async function fillNotes(page: Page, userId: string, count: number, state
       }),
     { userId, count, state, offset, expanded: EXPANDED },
   );
+}
+
+/**
+ * Tells the app's open screens that notes were written behind Dexie's back (fillNotes), as another tab
+ * of the app would: a message on Dexie's cross-tab channel makes every live query read again [S16].
+ * Nothing else reacts to it (no sync is requested), so pending notes stay pending.
+ */
+export async function announceNotes(page: Page): Promise<void> {
+  await page.evaluate(() => new BroadcastChannel('x-storagemutated-1').postMessage({ all: true }));
+}
+
+/**
+ * Waits until the app has settled on the notes of `userId` it was told about: the dashboard shows cards
+ * and the search index has taken them in and saved itself (which it does 2 s after its last change), so
+ * nothing of that first read is left running when the measured action starts.
+ */
+export async function waitForSettledNotes(page: Page, userId: string, timeoutMs = 60_000): Promise<void> {
+  await page.locator('ul[aria-label="Notes"] article').first().waitFor({ timeout: timeoutMs });
+  const indexSaved = (id: string) =>
+    new Promise<boolean>((resolve) => {
+      const open = indexedDB.open('sprout');
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        const get = db.transaction('meta').objectStore('meta').get([id, 'search_index']);
+        get.onsuccess = () => {
+          resolve(get.result !== undefined);
+          db.close();
+        };
+        get.onerror = () => resolve(false);
+      };
+    });
+  await pollPage(() => page.evaluate(indexSaved, userId), timeoutMs, 'the search index was not saved');
+}
+
+/** How many of the user's notes in the app's IndexedDB wait to sync (pending). */
+export async function countPending(page: Page, userId: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('sprout');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('notes').objectStore('notes').index('[user_id+sync_state]').count([id, 'pending']);
+          count.onsuccess = () => {
+            resolve(count.result);
+            db.close();
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    userId,
+  );
+}
+
+/**
+ * Clicks `target` and resolves with the milliseconds from the click (its pointerdown, in the page) to the
+ * frame after `text` appeared in the page: what the user waits for. The page watches its own DOM
+ * (a MutationObserver) rather than being polled from here: Playwright's text locator re-reads the whole
+ * page's text every animation frame, work that competes with the app for the main thread (it took
+ * seconds of the sync's window) and that no user's browser does.
+ */
+export async function timeClickToText(page: Page, target: Locator, text: RegExp, timeoutMs = 120_000): Promise<number> {
+  await target.waitFor();
+  // Installed (and awaited) before the click, so the click cannot come first.
+  await page.evaluate(
+    ({ source, flags, timeoutMs }) => {
+      const pattern = new RegExp(source, flags);
+      let clickedAt: number | null = null;
+      addEventListener('pointerdown', () => (clickedAt = performance.now()), { capture: true, once: true });
+      (globalThis as { __benchShown?: Promise<number> }).__benchShown = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`no ${pattern} in ${timeoutMs} ms`));
+        }, timeoutMs);
+        const observer = new MutationObserver(() => {
+          if (clickedAt === null || !pattern.test(document.body.textContent ?? '')) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          const began = clickedAt;
+          // The frame that shows it: after its animation frame callbacks, once it has been painted.
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - began), 0));
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+    },
+    { source: text.source, flags: text.flags, timeoutMs },
+  );
+  await target.click();
+  return page.evaluate(() => (globalThis as { __benchShown?: Promise<number> }).__benchShown!);
 }
 
 /** Milliseconds from navigation start to `cards` cards on the dashboard, after a reload. */

@@ -19,6 +19,15 @@ afterAll(async () => {
   await real?.close();
 });
 
+/** A SupabaseRemote that counts its pulls. */
+class CountingRemote extends SupabaseRemote {
+  pulls = 0;
+  override pullChanges(afterRevision: number, limit: number, beforeRevision?: number) {
+    this.pulls += 1;
+    return super.pullChanges(afterRevision, limit, beforeRevision);
+  }
+}
+
 function device(name: string, userId: string, client: SupabaseClient, healthy: boolean[]) {
   const store = new DexieLocalStore(openSproutDb({ name: `sprout-live-${name}-${Date.now()}`, onVersionChange: () => undefined }));
   const session = new NotesSession({
@@ -27,7 +36,8 @@ function device(name: string, userId: string, client: SupabaseClient, healthy: b
     // No window events and an hour-long poll: only the feed can bring another device's note quickly.
     controller: { locks: null, windowTarget: null, documentTarget: null, debounceMs: 5, intervalMs: 3_600_000 },
   });
-  session.connect(new SupabaseRemote(client, userId), (handlers) =>
+  const remote = new CountingRemote(client, userId);
+  session.connect(remote, (handlers) =>
     startLiveChanges({
       ...handlers,
       onHealth: (value) => {
@@ -39,7 +49,7 @@ function device(name: string, userId: string, client: SupabaseClient, healthy: b
       getAuth: async () => client.auth,
     }),
   );
-  return { session, store };
+  return { session, store, remote };
 }
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -71,6 +81,31 @@ it('[S21] a note written on one device appears on the other without a poll, and 
   await until(async () => healthB.slice(drops).includes(false), "B's drop");
   await until(async () => (await b.store.get(second.note.id)) !== undefined, 'the missed note on B');
   expect((await b.store.get(second.note.id))?.title).toBe('While B was away');
+
+  for (const d of [a, b]) d.session.stop();
+  await Promise.all([clientA.removeAllChannels(), clientB.removeAllChannels()]);
+});
+
+it('[S21] the echo of a device\'s own push runs no pull on it; the other device pulls', async () => {
+  const { client: clientA, userId, email } = await real.signUp();
+  const clientB = await real.signIn(email);
+  const healthA: boolean[] = [];
+  const healthB: boolean[] = [];
+  const a = device('echo-a', userId, clientA, healthA);
+  const b = device('echo-b', userId, clientB, healthB);
+  await until(async () => healthA.includes(true) && healthB.includes(true), 'both subscriptions');
+  // The runs the subscriptions asked for are over.
+  await until(async () => !a.session.getSyncStatus().syncing && !b.session.getSyncStatus().syncing, 'the first runs');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  const written = await a.session.createNote({ title: 'Echo' });
+  expect(await written.cloud).toEqual({ status: 'synced' });
+  const pullsAfterPush = a.remote.pulls;
+  await until(async () => (await b.store.get(written.note.id)) !== undefined, "A's note on B");
+  // B has had the event, so A has had its echo too (one server, one NOTIFY); give A's hint time to run.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(a.remote.pulls).toBe(pullsAfterPush);
+  expect(b.remote.pulls).toBeGreaterThan(0);
 
   for (const d of [a, b]) d.session.stop();
   await Promise.all([clientA.removeAllChannels(), clientB.removeAllChannels()]);

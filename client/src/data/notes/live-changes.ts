@@ -12,8 +12,11 @@ export interface LiveChangesOptions {
   userId: string;
   getClient: () => Promise<SupabaseClient>;
   getAuth: () => Promise<LiveChangesAuth>;
-  /** A change hint, or a fresh subscription: pull soon. */
-  onHint: () => void;
+  /**
+   * A change hint, or a fresh subscription: pull soon. `revision` is the revision the change wrote, when
+   * its event names one (a subscription, or an event without it, names none: anything may be new).
+   */
+  onHint: (revision?: number) => void;
   /** Whether the channel is subscribed (the poll slows down while it is). */
   onHealth: (healthy: boolean) => void;
   /** Delay before trying again after a failed start (no client yet, offline). */
@@ -54,7 +57,7 @@ export function startLiveChanges(options: LiveChangesOptions): () => void {
     if (stopped) return stop();
     channel = client
       .channel(`notes:${userId}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${userId}` }, () => onHint())
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${userId}` }, (payload) => onHint(hintedRevision(payload)))
       .subscribe((status) => {
         if (stopped) return;
         const healthy = status === 'SUBSCRIBED';
@@ -76,4 +79,16 @@ export function startLiveChanges(options: LiveChangesOptions): () => void {
 
   void start();
   return stop;
+}
+
+/**
+ * The revision an event's row was written at (`new.revision`; the server sends bigints as numbers, a
+ * numeric string is read too), or undefined when it names none. Only this is read of the row: the row
+ * itself is never applied [S21].
+ */
+export function hintedRevision(payload: { new?: unknown } | null | undefined): number | undefined {
+  const row = payload?.new;
+  const revision = typeof row === 'object' && row !== null ? (row as { revision?: unknown }).revision : undefined;
+  const value = typeof revision === 'string' && revision.trim() !== '' ? Number(revision) : revision;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }

@@ -9,12 +9,21 @@ export const DEFAULT_DB_NAME = 'sprout';
 export interface MetaEntry {
   user_id: string;
   key: MetaKey;
-  /** A number or text for the sync's keys; the search index is a structured value of data/search's own. */
+  /**
+   * A number or text for the sync's keys, the sent marks for 'sent_marks'; the search index is a
+   * structured value of data/search's own.
+   */
   value: unknown;
 }
 
-/** 'search_index': the search index of the user's notes, saved by data/search so a reload need not rebuild it. */
-export type MetaKey = 'last_pulled_revision' | 'last_pull_at' | 'search_index';
+/**
+ * 'search_index': the search index of the user's notes, saved by data/search so a reload need not rebuild it.
+ * 'sent_marks': the mutation ids sent and not yet written into their notes [S6] (local-store.ts).
+ */
+export type MetaKey = 'last_pulled_revision' | 'last_pull_at' | 'search_index' | 'sent_marks';
+
+/** Note id → mutation ids of that note sent to the server, oldest first [S6]. */
+export type SentMarks = Record<string, string[]>;
 
 export class SproutDb extends Dexie {
   notes!: Table<LocalNote, string>;
@@ -33,6 +42,10 @@ export class SproutDb extends Dexie {
     this.version(2).stores({
       notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at]',
     });
+    // Version 3 changes no store: the sent marks [S6] moved into `meta` ('sent_marks'), and every write
+    // of a note must now read them. A tab still running the code before (which does not) is closed by
+    // the upgrade's versionchange and reloads with this code.
+    this.version(3).stores({});
   }
 }
 

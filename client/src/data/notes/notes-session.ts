@@ -48,6 +48,7 @@ export class NotesSession {
       ...options.controller,
       userId: options.userId,
       run: () => (this.engine ? this.engine.sync() : Promise.reject(new RemoteError('network', 'Sync has not started yet'))),
+      pulledThrough: async () => (await options.store.getMeta(options.userId)).lastPulledRevision,
       notify: options.notify,
     });
     this.repository = new NotesRepository({
@@ -68,7 +69,7 @@ export class NotesSession {
     this.stopLive?.();
     this.stopLive =
       live?.({
-        onHint: () => this.controller.remoteChanged(),
+        onHint: (revision) => this.controller.remoteChanged(revision),
         onHealth: (healthy) => this.controller.setLive(healthy),
       }) ?? null;
   }

@@ -240,6 +240,56 @@ describe('SyncController', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('[S21] runs nothing for hints of revisions the device has pulled through (the echo of its own push), and runs for a newer one or one without a revision', async () => {
+    let through = 100;
+    const { controller, run } = setup({ remoteDebounceMs: 50, pulledThrough: async () => through });
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    run.mockClear();
+    controller.remoteChanged(99);
+    controller.remoteChanged(100);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(run).not.toHaveBeenCalled();
+    controller.remoteChanged(100);
+    controller.remoteChanged(101);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(run).toHaveBeenCalledTimes(1);
+    controller.remoteChanged(); // a (re)subscription, or an event without a revision: anything may be new
+    await vi.advanceTimersByTimeAsync(50);
+    expect(run).toHaveBeenCalledTimes(2);
+    through = Number.NaN; // a device that cannot tell pulls
+    controller.remoteChanged(5);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(run).toHaveBeenCalledTimes(3);
+    controller.stop();
+  });
+
+  it('[S21] judges hints that came during a run by what that run pulled', async () => {
+    let through = 100;
+    let finish: () => void = () => undefined;
+    const run = vi.fn(
+      () =>
+        new Promise<SyncReport>((resolve) => {
+          finish = () => {
+            through = 300;
+            resolve(REPORT);
+          };
+        }),
+    );
+    const { controller } = setup({ remoteDebounceMs: 50, pulledThrough: async () => through, run });
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    controller.remoteChanged(250); // its own push's echo, before the run's pull answered
+    await vi.advanceTimersByTimeAsync(50);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    controller.remoteChanged(301);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(run).toHaveBeenCalledTimes(2);
+    controller.stop();
+  });
+
   it('[S21] keeps the interval as a safety net, five times slower while the change feed is healthy', async () => {
     const { controller, run } = setup({ liveIntervalTicks: 5 });
     controller.start();

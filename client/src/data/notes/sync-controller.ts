@@ -57,8 +57,16 @@ export interface SyncControllerOptions {
   intervalMs?: number;
   /** While the change feed is healthy, only every this many interval ticks runs (the safety net [S21]). */
   liveIntervalTicks?: number;
+  /**
+   * The revision this device has pulled through (its last pull's; what its own pushes wrote lies below):
+   * a burst of hints none of which is above it brings nothing new, and runs nothing [S21].
+   */
+  pulledThrough?: () => Promise<number>;
   backoff?: BackoffOptions;
 }
+
+/** The report of a run that had nothing to do. */
+const NOTHING_DONE: Readonly<SyncReport> = Object.freeze({ pushed: 0, pulled: 0, conflicts: 0, rejected: 0, fullResync: false });
 
 export const SYNC_BACKOFF: Readonly<BackoffOptions> = Object.freeze({ baseMs: 2000, factor: 2, maxMs: 5 * 60_000, jitterMs: 1000 });
 
@@ -81,8 +89,10 @@ export class SyncController {
   private notifiedThisStreak = false;
   private writeWaiters: ((result: SyncRunResult) => void)[] = [];
   private stopped = true;
-  private readonly opts: Required<Omit<SyncControllerOptions, 'notify' | 'locks' | 'windowTarget' | 'documentTarget'>> &
-    Pick<SyncControllerOptions, 'notify' | 'locks' | 'windowTarget' | 'documentTarget'>;
+  /** The highest revision hinted since the last run began; Infinity once a hint named none [S21]. */
+  private hinted = -Infinity;
+  private readonly opts: Required<Omit<SyncControllerOptions, 'notify' | 'locks' | 'windowTarget' | 'documentTarget' | 'pulledThrough'>> &
+    Pick<SyncControllerOptions, 'notify' | 'locks' | 'windowTarget' | 'documentTarget' | 'pulledThrough'>;
 
   constructor(options: SyncControllerOptions) {
     this.opts = {
@@ -147,9 +157,13 @@ export class SyncController {
   /**
    * [S21] The server says this user's notes changed (on this or another device): a pull soon, a burst
    * of hints sharing one run. The hint carries no data; the run reads what is new by revision [S11].
+   * `revision`, when the hint names one, lets the run be skipped when the device has pulled through it
+   * already: the echo of its own push, which the pull never reads back.
    */
-  remoteChanged(): void {
-    if (this.stopped || this.remoteTimer) return;
+  remoteChanged(revision?: number): void {
+    if (this.stopped) return;
+    this.hinted = Math.max(this.hinted, revision ?? Infinity);
+    if (this.remoteTimer) return;
     this.remoteTimer = setTimeout(() => {
       this.remoteTimer = null;
       void this.schedule('remote');
@@ -221,6 +235,10 @@ export class SyncController {
   private async execute(trigger: SyncTrigger): Promise<SyncRunResult> {
     if (this.stopped && trigger !== 'manual') return { ok: false, offline: true };
     if (!this.opts.isOnline()) return { ok: false, offline: true };
+    // Every run pulls what is new by now: hints from here on are for the next one.
+    const hinted = this.hinted;
+    this.hinted = -Infinity;
+    if (trigger === 'remote' && (await this.knows(hinted))) return { ok: true, report: { ...NOTHING_DONE } };
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.setStatus({ syncing: true });
@@ -246,6 +264,16 @@ export class SyncController {
         }, delay);
       }
       return { ok: false, offline: false, error };
+    }
+  }
+
+  /** Whether the device has pulled through `revision` already [S21]; false when it cannot tell. */
+  private async knows(revision: number): Promise<boolean> {
+    if (!this.opts.pulledThrough || revision === Infinity) return false;
+    try {
+      return revision <= (await this.opts.pulledThrough());
+    } catch {
+      return false;
     }
   }
 

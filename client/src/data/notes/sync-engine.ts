@@ -73,16 +73,22 @@ export class SyncEngine {
     // What this run's pushes wrote is on the device already: the pull skips it (1,000 pushed notes are
     // not read back).
     const landed: RevisionSpan[] = [];
-    await this.push(report, landed);
+    // One round before the pull: what it turns into new pending work (a conflict copy, a note edited
+    // while it was sent) goes with what the pull rebases, in the push after it, and a run with nothing
+    // of the kind does not list the pending notes once more for nothing.
+    await this.push(report, landed, 1);
     await this.pull(report, landed);
     await this.push(report);
     return report;
   }
 
-  /** Pushes the pending notes; `landed` collects the revision spans of the accepted upserts. */
-  async push(report: SyncReport = emptyReport(), landed: RevisionSpan[] = []): Promise<SyncReport> {
+  /**
+   * Pushes the pending notes, in up to `rounds` rounds (a round pushes again what the one before turned
+   * into new pending work); `landed` collects the revision spans of the accepted upserts.
+   */
+  async push(report: SyncReport = emptyReport(), landed: RevisionSpan[] = [], rounds = MAX_PUSH_ROUNDS): Promise<SyncReport> {
     const attempted = new Set<string>();
-    for (let round = 0; round < MAX_PUSH_ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       // A note is pushed again in this run only once its mutation or base changed (rebase, conflict copy).
       const pending = (await this.local.listPending(this.userId)).filter(
         (note) => note.user_id === this.userId && note.mutation_id !== null && !attempted.has(attemptKey(note)),
@@ -110,7 +116,7 @@ export class SyncEngine {
   }
 
   private async pushBatch(batch: NoteWritable[], report: SyncReport, landed: RevisionSpan[]): Promise<void> {
-    await this.local.markSent(batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })));
+    await this.local.markSent(this.userId, batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })));
     let remaining = batch;
     while (remaining.length > 0) {
       try {
@@ -149,7 +155,8 @@ export class SyncEngine {
   private async applyAccepted(sent: readonly NoteWritable[], stored: readonly NoteRow[]): Promise<RevisionSpan | null> {
     const byId = new Map(stored.map((row) => [row.id, row]));
     let complete = stored.length === sent.length;
-    await this.local.modify(
+    await this.local.modifyPending(
+      this.userId,
       sent.map((row) => row.id),
       (current) =>
         merge(
@@ -188,13 +195,18 @@ export class SyncEngine {
     const windows = full ? [{ after: 0, before: null }] : pullWindows(meta.lastPulledRevision, landed);
     let highest = meta.lastPulledRevision;
     const liveIds = new Set<string>();
-    for (const window of windows) {
+    const read = (after: number, before: number | null) =>
+      full ? this.remote.pullLive(after, this.pageSize) : this.remote.pullChanges(after, this.pageSize, before ?? undefined);
+    // The windows are independent reads: their first pages are asked for at once (one round trip, not
+    // one per window), and applied in order below.
+    const firstPages = windows.map((window) => read(window.after, window.before));
+    for (const page of firstPages) page.catch(() => undefined); // a failure is thrown where it is awaited
+    for (const [i, window] of windows.entries()) {
       let after = window.after;
       highest = Math.max(highest, after);
+      let next = firstPages[i]!;
       for (;;) {
-        const page = full
-          ? await this.remote.pullLive(after, this.pageSize)
-          : await this.remote.pullChanges(after, this.pageSize, window.before ?? undefined);
+        const page = await next;
         const rows = page.filter((row) => row.user_id === this.userId);
         if (rows.length > 0) {
           await this.local.modify(
@@ -211,6 +223,7 @@ export class SyncEngine {
         // Incremental progress survives an interrupted pull; a full scan only counts once complete.
         if (!full && page.length > 0) await this.local.setMeta(this.userId, { lastPulledRevision: highest });
         if (page.length < this.pageSize) break;
+        next = read(after, window.before);
       }
     }
     if (full) {

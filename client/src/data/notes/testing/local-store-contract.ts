@@ -59,6 +59,34 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       expect(await store.get(outside.id)).toEqual(outside);
     });
 
+    it('[S5] modifyPending sees exactly the stored notes among the ids, whether still pending or not', async () => {
+      const store = await open();
+      const sent = [note(), note(), note()];
+      const otherPending = note();
+      const nowSynced = note(U1, { sync_state: 'synced' });
+      const theirs = note(U2);
+      await put(store, ...sent, otherPending, nowSynced, theirs);
+      let seen: LocalNote[] = [];
+      const ids = [...sent.map((x) => x.id), nowSynced.id, 'gone'];
+      await store.modifyPending(U1, ids, (current) => {
+        seen = [...current.values()];
+        return { put: [{ ...current.get(sent[0]!.id)!, sync_state: 'synced' }], delete: [nowSynced.id] };
+      });
+      expect(seen.map((x) => x.id).sort()).toEqual([...sent.map((x) => x.id), nowSynced.id].sort());
+      expect(seen.find((x) => x.id === nowSynced.id)).toEqual(nowSynced);
+      expect((await store.get(sent[0]!.id))?.sync_state).toBe('synced');
+      expect(await store.get(nowSynced.id)).toBeUndefined();
+      expect(await store.get(otherPending.id)).toEqual(otherPending);
+      // Far more pending notes than ids: the same answer.
+      const many = Array.from({ length: 10 }, () => note());
+      await put(store, ...many);
+      await store.modifyPending(U1, [sent[1]!.id], (current) => {
+        seen = [...current.values()];
+        return { put: [], delete: [] };
+      });
+      expect(seen).toEqual([sent[1]]);
+    });
+
     it('[S1] a modify whose decision throws changes nothing', async () => {
       const store = await open();
       const a = note();
@@ -88,13 +116,13 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       const store = await open();
       const a = note();
       await put(store, a);
-      await store.markSent([{ id: a.id, mutationId: a.mutation_id! }]);
-      await store.markSent([{ id: a.id, mutationId: a.mutation_id! }]);
-      await store.markSent([{ id: a.id, mutationId: 'stale' }, { id: 'missing', mutationId: 'x' }]);
+      await store.markSent(U1, [{ id: a.id, mutationId: a.mutation_id! }]);
+      await store.markSent(U1, [{ id: a.id, mutationId: a.mutation_id! }]);
+      await store.markSent(U1, [{ id: a.id, mutationId: 'stale' }, { id: 'missing', mutationId: 'x' }]);
       expect((await store.get(a.id))?.sent_mutation_ids).toEqual([a.mutation_id]);
       const many = Array.from({ length: 30 }, (_, i) => `s${i}`);
       await put(store, { ...a, mutation_id: 'latest', sent_mutation_ids: many });
-      await store.markSent([{ id: a.id, mutationId: 'latest' }]);
+      await store.markSent(U1, [{ id: a.id, mutationId: 'latest' }]);
       const sent = (await store.get(a.id))!.sent_mutation_ids;
       expect(sent).toHaveLength(MAX_SENT_MUTATION_IDS);
       expect(sent.at(-1)).toBe('latest');

@@ -36,7 +36,12 @@ export class MemoryLocalStore implements LocalStore {
     for (const note of changes.put) this.notes.set(note.id, clone(note));
   }
 
-  async markSent(sent: readonly { id: string; mutationId: string }[]): Promise<void> {
+  modifyPending(_userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
+    return this.modify(ids, decide);
+  }
+
+  /** Marks are written into the notes at once here; the contract only sees them through reads. */
+  async markSent(_userId: string, sent: readonly { id: string; mutationId: string }[]): Promise<void> {
     for (const { id, mutationId } of sent) {
       const note = this.notes.get(id);
       const marked = note ? withSentMark(note, mutationId) : null;
