@@ -14,9 +14,10 @@ describe('derivedUuid', () => {
     );
   });
 
+  // 20,000 inputs catch a hash that drops or repeats bits; 100,000 took over 8 s on a loaded CI machine.
   it('gives distinct ids for distinct inputs', () => {
     const ids = new Set<string>();
-    for (let i = 0; i < 100_000; i++) ids.add(derivedUuid(`note:${i}`));
-    expect(ids.size).toBe(100_000);
+    for (let i = 0; i < 20_000; i++) ids.add(derivedUuid(`note:${i}`));
+    expect(ids.size).toBe(20_000);
   });
 });
