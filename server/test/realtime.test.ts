@@ -7,7 +7,7 @@ import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } 
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../src/db/change-feed';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from './test-server';
 
 let server: TestServer;
 
@@ -88,6 +88,41 @@ describe('realtime change feed [S21]', () => {
     expect(snoop.events).toEqual([]);
 
     for (const client of [alice.client, mallory.client]) await client.removeAllChannels();
+  });
+
+  it("[S21] leaves out the writing session's own sockets when its write says 'Sprout-Echo: none'; the user's other devices hear of it", async () => {
+    const laptop = await signedInClient(server);
+    const phone = server.client();
+    const { data: signedIn } = await phone.auth.signInWithPassword({ email: laptop.email, password: TEST_PASSWORD });
+    const laptopFeed = await subscribe(laptop.client, laptop.session.access_token, `user_id=eq.${laptop.user.id}`);
+    const phoneFeed = await subscribe(phone, signedIn.session!.access_token, `user_id=eq.${laptop.user.id}`);
+
+    // The laptop pushes as the app's sync does: it has the rows from the answer.
+    const { data: pushed, error } = await laptop.client
+      .from('notes')
+      .upsert([{ user_id: laptop.user.id, title: 'Pushed quietly' }, { user_id: laptop.user.id, title: 'And another' }])
+      .select()
+      .setHeader('Sprout-Echo', 'none');
+    expect(error).toBeNull();
+    const titles = (events: Change[]) => events.map((e) => `${e.eventType} ${String((e.new as { title?: string }).title)}`);
+    await until(() => (phoneFeed.events.length === 2 ? true : undefined), "the phone's two events");
+    expect(titles(phoneFeed.events).sort()).toEqual(['INSERT And another', 'INSERT Pushed quietly']);
+
+    // A write without the header reaches the laptop too; by then the quiet ones would have arrived before it.
+    const id = (pushed as { id: string }[])[0]!.id;
+    await laptop.client.from('notes').update({ title: 'Heard' }).eq('id', id);
+    await until(() => laptopFeed.events.find((e) => e.eventType === 'UPDATE'), "the laptop's event for its loud write");
+    expect(titles(laptopFeed.events)).toEqual(['UPDATE Heard']);
+    await until(() => phoneFeed.events.find((e) => e.eventType === 'UPDATE'), "the phone's update");
+
+    // A value the server does not know is refused, and nothing is written.
+    const refused = await laptop.client.from('notes').insert({ user_id: laptop.user.id, title: 'Never' }).setHeader('Sprout-Echo', 'some');
+    expect(refused.status).toBe(400);
+    expect(refused.error).toMatchObject({ code: 'PGRST100', message: 'failed to parse Sprout-Echo header (some)' });
+    const { data: never } = await laptop.client.from('notes').select('id').eq('title', 'Never');
+    expect(never).toEqual([]);
+
+    for (const client of [laptop.client, phone]) await client.removeAllChannels();
   });
 
   it('[S21] keeps a channel after the access token is refreshed and closes the socket when the session is revoked', async () => {

@@ -10,7 +10,15 @@ export const LISTENER_APPLICATION_NAME = 'sprout-change-feed';
 
 /** A committed write to a user's note, or a session that ended. A hint: the row is read separately. */
 export type ChangeHint =
-  | { kind: 'note'; op: 'INSERT' | 'UPDATE' | 'DELETE'; userId: string; noteId: string; revision: number }
+  | {
+      kind: 'note';
+      op: 'INSERT' | 'UPDATE' | 'DELETE';
+      userId: string;
+      noteId: string;
+      revision: number;
+      /** The session whose write asked not to be echoed back to it (REST's `Sprout-Echo: none`), or null. */
+      writerSession: string | null;
+    }
   | { kind: 'session_ended'; userId: string; sessionId: string };
 
 /**
@@ -42,7 +50,7 @@ export function parseChangeHint(payload: string | undefined): ChangeHint | null 
   const v = value as Record<string, unknown>;
   if (typeof v.u !== 'string') return null;
   if (v.t === 'n' && typeof v.i === 'string' && typeof v.r === 'number' && (v.o === 'I' || v.o === 'U' || v.o === 'D')) {
-    return { kind: 'note', op: OPS[v.o], userId: v.u, noteId: v.i, revision: v.r };
+    return { kind: 'note', op: OPS[v.o], userId: v.u, noteId: v.i, revision: v.r, writerSession: typeof v.w === 'string' ? v.w : null };
   }
   if (v.t === 's' && typeof v.s === 'string') return { kind: 'session_ended', userId: v.u, sessionId: v.s };
   return null;

@@ -21,6 +21,8 @@ const SESSION_CHECK_EVERY = 6;
 interface PendingChange {
   op: ChangeType;
   noteId: string;
+  /** The session that wrote the note and asked for no echo (REST's `Sprout-Echo: none`); null when none or several. */
+  quietSession: string | null;
 }
 
 export class RealtimeHub implements ConnectionHost, ChangeListener {
@@ -104,12 +106,18 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
       for (const connection of [...(this.bySession.get(hint.sessionId) ?? [])]) connection.close(CLOSE.policy, 'Session has ended');
       return;
     }
-    // Nobody here listens for this user: nothing to read.
-    if (!this.byUser.has(hint.userId)) return;
+    // Nobody here listens for this user, or only the writing session, which asked for no echo: nothing to read.
+    const listeners = this.byUser.get(hint.userId);
+    if (!listeners || (hint.writerSession !== null && listeners.size === this.bySession.get(hint.writerSession)?.size)) return;
     const forUser = this.pending.get(hint.userId) ?? new Map<string, PendingChange>();
     const earlier = forUser.get(hint.noteId);
-    // Within one batch, an insert followed by updates is still an insert for whoever sees the batch.
-    forUser.set(hint.noteId, { noteId: hint.noteId, op: earlier?.op === 'INSERT' && hint.op === 'UPDATE' ? 'INSERT' : hint.op });
+    forUser.set(hint.noteId, {
+      noteId: hint.noteId,
+      // Within one batch, an insert followed by updates is still an insert for whoever sees the batch.
+      op: earlier?.op === 'INSERT' && hint.op === 'UPDATE' ? 'INSERT' : hint.op,
+      // A session is spared the batch's event only if every write of the note in it was its own quiet one.
+      quietSession: earlier && earlier.quietSession !== hint.writerSession ? null : hint.writerSession,
+    });
     this.pending.set(hint.userId, forUser);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -137,17 +145,18 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
   }
 
   private async deliver(userId: string, changes: PendingChange[]): Promise<void> {
-    const ids = changes.filter((c) => c.op !== 'DELETE').map((c) => c.noteId);
-    const rows = new Map((await readUserNotes(this.deps.db, userId, ids)).map((row) => [String(row.id), presentRow(row)]));
+    const audience = (change: PendingChange) => [...(this.byUser.get(userId) ?? [])].filter((c) => c.caller?.sessionId !== change.quietSession);
+    const heard = changes.filter((change) => audience(change).length > 0);
+    const ids = heard.filter((c) => c.op !== 'DELETE').map((c) => c.noteId);
+    const rows = ids.length === 0 ? new Map<string, Record<string, unknown>>() : new Map((await readUserNotes(this.deps.db, userId, ids)).map((row) => [String(row.id), presentRow(row)]));
     const commitTimestamp = new Date(this.deps.now()).toISOString();
-    const targets = this.byUser.get(userId);
-    if (!targets) return;
-    for (const change of changes) {
+    for (const change of heard) {
       const record = change.op === 'DELETE' ? { id: change.noteId, user_id: userId } : rows.get(change.noteId);
       // Written and then hard-deleted before we read it: its DELETE hint follows.
       if (!record) continue;
       const frameFor = changeFrames({ type: change.op, record, commitTimestamp });
-      for (const connection of targets) {
+      // Read again after the await: sockets may have closed or joined meanwhile.
+      for (const connection of audience(change)) {
         for (const channel of connection.channels.values()) {
           const frame = frameFor(channel);
           if (frame) connection.send(frame);

@@ -25,6 +25,15 @@ export function maybeInTransaction<T>(db: Kysely<DB>, needed: boolean, work: (db
   return needed ? db.transaction().execute(work) : work(db);
 }
 
+/**
+ * Names the caller's session as the writer of this transaction's rows, for the change hints (migration
+ * 008): the realtime hub then sends them to every socket of the user but that session's. Local to the
+ * transaction, so a pooled connection never carries it into another request.
+ */
+export async function markWriterSession(trx: Kysely<DB>, sessionId: string): Promise<void> {
+  await sql`select set_config('sprout.writer_session', ${sessionId}, true)`.execute(trx);
+}
+
 /** One JSON member of a row on the wire: its key (a column's name or alias) and the column it shows. */
 export interface WireField {
   key: string;

@@ -35,6 +35,8 @@ export const restErrors = {
     new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`),
   invalidPreferences: (invalid: string[]) =>
     new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`),
+  invalidEcho: (value: string) =>
+    new RestError(400, 'PGRST100', `failed to parse Sprout-Echo header (${value})`, null, "Send 'Sprout-Echo: none', or 'all' (the default)."),
   maxAffected: (rows: number) =>
     new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
   rowLevelSecurity: () =>

@@ -51,3 +51,15 @@ export function contentRange(offset: number, rows: number, total: number | null)
   const range = rows > 0 ? `${offset}-${offset + rows - 1}` : '*';
   return `${range}/${total ?? '*'}`;
 }
+
+/**
+ * `Sprout-Echo: none` on a write: the writer's own session gets no change event for it (the realtime
+ * hub leaves that session's sockets out, docs/sync.md [S21]), since the write's answer already told it
+ * everything. `all`, or no header, is the default: every socket of the user hears of the write.
+ */
+export function parseEcho(header: string | string[] | undefined): 'all' | 'none' {
+  if (header === undefined) return 'all';
+  const value = (Array.isArray(header) ? header.join(',') : header).trim().toLowerCase();
+  if (value === 'none' || value === 'all') return value;
+  throw restErrors.invalidEcho(value);
+}

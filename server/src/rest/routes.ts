@@ -2,14 +2,16 @@
 // upsert, update, delete-as-tombstone), every request authenticated (the kernel's hook, before the body
 // is read: nothing here is open to the anon key) and scoped to the caller's rows.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
 import { postgrestErrors, RestError } from '../http/errors/postgrest-errors';
 import type { Caller } from '../identity/authenticate';
-import { insertNotes, maybeInTransaction, selectNotesJson, tombstoneNotes, updateNotes, type NoteRecord } from './commands';
+import { insertNotes, markWriterSession, maybeInTransaction, selectNotesJson, tombstoneNotes, updateNotes, type NoteRecord } from './commands';
 import { restErrors, TABLE } from './errors';
 import { assertWithinQuota } from './quota';
-import { checkJsonContentType, checkProfile, contentRange, negotiate, parseRange, type Representation } from './headers';
+import { checkJsonContentType, checkProfile, contentRange, negotiate, parseEcho, parseRange, type Representation } from './headers';
 import { parsePrefer, type Preferences } from './prefer';
 import { presentConflictRow, presentNote, selectedColumns, wireFields } from './presenters';
 import { parseQuery, type ParsedQuery } from './query-parser';
@@ -23,6 +25,8 @@ interface Prepared {
   query: ParsedQuery;
   prefs: Preferences;
   accept: Representation;
+  /** `Sprout-Echo: none`: the write's change hints skip the caller's own session. */
+  quiet: boolean;
 }
 
 export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -63,8 +67,19 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const prefs = parsePrefer(request.headers.prefer);
     if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw restErrors.invalidPreferences(prefs.invalid);
     const query = parseQuery(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
-    return { caller, query, prefs, accept: negotiate(request.headers.accept) };
+    const quiet = !reading && parseEcho(request.headers['sprout-echo']) === 'none';
+    return { caller, query, prefs, accept: negotiate(request.headers.accept), quiet };
   };
+
+  /**
+   * A write's statements, in a transaction when its result is checked before it commits or when its
+   * writer is named for the change hints (set_config is local to a transaction); else one statement alone.
+   */
+  const write = <T>({ caller, quiet }: Prepared, checked: boolean, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
+    maybeInTransaction(db, checked || quiet, async (trx) => {
+      if (quiet) await markWriterSession(trx, caller.sessionId);
+      return work(trx);
+    });
 
   app.get('/notes', async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
@@ -85,12 +100,13 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.post('/notes', { onRequest: writeLimit }, async (request, reply) => {
-    const { caller, query, prefs, accept } = prepare(request);
+    const prepared = prepare(request);
+    const { caller, query, prefs, accept } = prepared;
     const input = parseInsertBody(request.body, { columns: query.columns, missingDefault: prefs.missing === 'default', userId: caller.userId });
     const representation = prefs.return === 'representation';
     // A batch checked after the insert must be able to roll back; a plain insert is one statement.
     const checked = prefs.resolution === 'merge-duplicates' || (representation && accept.single);
-    const rows = await maybeInTransaction(db, checked, async (trx) => {
+    const rows = await write(prepared, checked, async (trx) => {
       if (input.rows.length === 0) return [];
       await assertWithinQuota(trx, caller.userId, input.rows, ctx.config.notesQuota);
       const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, representation ? selectedColumns(query.select) : ['id']);
@@ -107,11 +123,12 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.patch('/notes', { onRequest: writeLimit }, async (request, reply) => {
-    const { caller, query, prefs, accept } = prepare(request);
+    const prepared = prepare(request);
+    const { caller, query, prefs, accept } = prepared;
     requireFilters(query, 'UPDATE');
     const set = parsePatchBody(request.body, caller.userId);
     const representation = prefs.return === 'representation';
-    const rows = await maybeInTransaction(db, checksAffected(prefs, representation && accept.single), async (trx) => {
+    const rows = await write(prepared, checksAffected(prefs, representation && accept.single), async (trx) => {
       // An empty body changes nothing (and must not bump revisions).
       if (Object.keys(set).length === 0) return [];
       const rows = await updateNotes(trx, caller.userId, set, query.filters, representation ? selectedColumns(query.select) : ['id']);
@@ -121,10 +138,11 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.delete('/notes', { onRequest: writeLimit }, async (request, reply) => {
-    const { caller, query, prefs, accept } = prepare(request);
+    const prepared = prepare(request);
+    const { caller, query, prefs, accept } = prepared;
     requireFilters(query, 'DELETE');
     const representation = prefs.return === 'representation';
-    const rows = await maybeInTransaction(db, checksAffected(prefs, representation && accept.single), async (trx) => {
+    const rows = await write(prepared, checksAffected(prefs, representation && accept.single), async (trx) => {
       const rows = await tombstoneNotes(trx, caller.userId, query.filters, representation ? selectedColumns(query.select) : ['id']);
       return checkAffected(rows, prefs, representation && accept.single);
     });

@@ -48,6 +48,8 @@ export class SupabaseRemote implements RemoteNotes {
       .from('notes')
       .upsert(rows as NoteWritable[], { onConflict: 'id' })
       .select(COLUMNS)
+      // This device learns the rows from the answer: its own sockets need no change event for them [S21].
+      .setHeader('Sprout-Echo', 'none')
       .abortSignal(AbortSignal.timeout(this.timeoutMs));
     if (error) throw toRemoteError(error, status);
     return this.readRows(data);
