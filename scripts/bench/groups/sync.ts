@@ -36,31 +36,38 @@ async function run(options: GroupOptions): Promise<Row[]> {
     server = await startSprout({ dataDir: server.dataDir });
     await insertRows(sql, floorUser.userId, PENDING); // warm-up: PGlite's first statements are slow
     const url = server.url;
+    const syncRound = async (): Promise<number> => {
+      // A fresh user each round, so the server starts without their notes.
+      const user = await signUp(url);
+      const page = await openApp(browser, user);
+      await fillNotes(page, user.userId, PENDING, 'pending');
+      // As if another tab had written them: the app shows and indexes them before the click, as it
+      // would have after the user wrote them, so only the sync's own work falls in the timed window.
+      await announceNotes(page);
+      await waitForSettledNotes(page, user.userId);
+      // Nothing may have sent them before the click (an automatic run would leave the click nothing to do).
+      const pending = await countPending(page, user.userId);
+      if (pending !== PENDING) throw new Error(`${pending} of ${PENDING} notes pending before the click`);
+      const sync = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sync' });
+      const elapsed = await timeClickToText(page, sync, /Successfully synced \d+ notes to the cloud\./);
+      const toast = page.getByText(/Successfully synced \d+ notes to the cloud\./).first();
+      options.log(`UI sync: ${Math.round(elapsed)} ms (${await toast.textContent()})`);
+      await page.context().close();
+      return elapsed;
+    };
+    const postRound = async (): Promise<number> => {
+      const user = await signUp(url);
+      return postNotes(user, Array.from({ length: PENDING }, (_, i) => benchNote(user.userId, i)));
+    };
+    // A warm-up of each, untimed: the first 1,000-row upsert and the first sync of a page run on cold code
+    // (the server's JIT, the browser's caches), which no user's everyday sync does.
+    options.log('warm-up round');
+    await syncRound();
+    await postRound();
     options.log(`${rounds} rounds`);
     const samples = await interleave(rounds, {
-      ui: async () => {
-        // A fresh user each round, so the server starts without their notes.
-        const user = await signUp(url);
-        const page = await openApp(browser, user);
-        await fillNotes(page, user.userId, PENDING, 'pending');
-        // As if another tab had written them: the app shows and indexes them before the click, as it
-        // would have after the user wrote them, so only the sync's own work falls in the timed window.
-        await announceNotes(page);
-        await waitForSettledNotes(page, user.userId);
-        // Nothing may have sent them before the click (an automatic run would leave the click nothing to do).
-        const pending = await countPending(page, user.userId);
-        if (pending !== PENDING) throw new Error(`${pending} of ${PENDING} notes pending before the click`);
-        const sync = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sync' });
-        const elapsed = await timeClickToText(page, sync, /Successfully synced \d+ notes to the cloud\./);
-        const toast = page.getByText(/Successfully synced \d+ notes to the cloud\./).first();
-        options.log(`UI sync: ${Math.round(elapsed)} ms (${await toast.textContent()})`);
-        await page.context().close();
-        return elapsed;
-      },
-      post: async () => {
-        const user = await signUp(url);
-        return postNotes(user, Array.from({ length: PENDING }, (_, i) => benchNote(user.userId, i)));
-      },
+      ui: syncRound,
+      post: postRound,
       insert: () => insertRows(sql!, floorUser.userId, PENDING),
     });
     return [
@@ -110,6 +117,7 @@ export const group: BenchGroup = {
     "dashboard showing them and the search index saved with them, then the sidebar's Sync clicked; timed in the page from the " +
     "click's pointerdown to the frame after the 'Notes synced' toast's text is in the DOM (push and pull; a MutationObserver " +
     "watches for it, not Playwright's per-frame text polling). Floors: one POST of 1,000 rows (`Prefer: return=minimal`) for " +
-    "another new user, and one INSERT of the 1,000 rows (one JSON parameter) on a copy of the server's PGlite data in the bench process.",
+    "another new user, and one INSERT of the 1,000 rows (one JSON parameter) on a copy of the server's PGlite data in the bench process. " +
+    'One untimed warm-up of the sync and of the POST first (the first of each runs on cold code), then interleaved rounds.',
   run,
 };
