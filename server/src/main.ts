@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   const terminal = { isTTY: process.stdout.isTTY === true, color: process.stdout.isTTY === true && process.stdout.hasColors() };
   // The embedded database opens in its worker thread while this thread loads the web server's code: the
   // two were most of a restart, one after the other.
-  const opening = openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  const opening = openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }, {
+    notesQuota: config.notesQuota,
+  });
   opening.catch(() => undefined);
   const { createServer, loggerOptions } = await import('./app');
   const database = await opening;

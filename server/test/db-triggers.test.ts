@@ -98,6 +98,33 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
     expect(await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', owner.id).executeTakeFirst()).toBeUndefined();
   });
 
+  it('refuses, whole, a statement that takes a user past sprout.notes_quota; rows an upsert only updates do not count', async () => {
+    const owner = await server.ctx.db.insertInto('users').values({ email: 'quota-trigger@example.com', encrypted_password: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const values = (title: string) => ({ user_id: owner.id, title, content: 'c', is_checklist: false });
+    const withQuota = <T>(quota: string, work: (trx: typeof server.ctx.db) => Promise<T>) =>
+      server.ctx.db.transaction().execute(async (trx) => {
+        await sql`SELECT set_config('sprout.notes_quota', ${quota}, true)`.execute(trx);
+        return work(trx);
+      });
+    const kept = await withQuota('3', (trx) => trx.insertInto('notes').values([values('a'), values('b')]).returning('id').execute());
+    await expect(withQuota('3', (trx) => trx.insertInto('notes').values([values('c'), values('d')]).execute())).rejects.toMatchObject({
+      code: 'PT429',
+      message: 'Note quota reached: at most 3 notes per user',
+    });
+    expect(await countOf(owner.id)).toBe(2);
+    expect(await held(owner.id)).toBe(2);
+    // Two existing ids and one new: one row added, at the quota.
+    await withQuota('3', (trx) =>
+      sql`INSERT INTO notes (id, user_id, title, content, is_checklist) VALUES (${kept[0]!.id}, ${owner.id}, 'again', 'c', false),
+        (${kept[1]!.id}, ${owner.id}, 'again', 'c', false), (gen_random_uuid(), ${owner.id}, 'new', 'c', false)
+        ON CONFLICT (id) DO UPDATE SET title = excluded.title`.execute(trx),
+    );
+    expect(await countOf(owner.id)).toBe(3);
+    // A session without the setting (plain SQL, maintenance) has no quota.
+    await withQuota('', (trx) => trx.insertInto('notes').values([values('e'), values('f')]).execute());
+    expect(await countOf(owner.id)).toBe(5);
+  });
+
   it('a rolled-back insert counts nothing', async () => {
     const owner = await server.ctx.db.insertInto('users').values({ email: 'rollback-counts@example.com', encrypted_password: 'x' }).returning('id').executeTakeFirstOrThrow();
     await server.ctx.db

@@ -140,7 +140,16 @@ describe('[issue 14.10] per-user limits on writes and rows', () => {
     const over = await call('POST', '/rest/v1/notes', [note(user.id), note(user.id)], token);
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ code: 'over_request_rate_limit', message: expect.stringContaining('quota') });
+    expect(over.headers.get('retry-after')).toBe('3600');
     expect((await call('POST', '/rest/v1/notes', note(user.id), token)).status).toBe(201);
+    // At the quota, an upsert that edits existing notes and adds one more is refused whole: no edit lands.
+    const mixed = await call('POST', '/rest/v1/notes?on_conflict=id', [...rows.map((r) => ({ ...r, title: 'lost' })), note(user.id)], {
+      ...token,
+      prefer: 'resolution=merge-duplicates',
+    });
+    expect(mixed.status).toBe(429);
+    const lost = await call('GET', '/rest/v1/notes?select=id&title=eq.lost', undefined, token);
+    expect(lost.body).toEqual([]);
     const upsert = await call('POST', '/rest/v1/notes?on_conflict=id', rows.map((r) => ({ ...r, title: 'edited' })), {
       ...token,
       prefer: 'resolution=merge-duplicates',

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/database';
+import { openDatabase, type Database, type SessionSettings } from '../src/db/database';
 import type { AppContext } from '../src/http/context';
 import { Writable } from 'node:stream';
 import { createServer, loggerOptions } from '../src/app';
@@ -54,7 +54,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     RATE_LIMIT_WRITE: '100000',
     ...env,
   });
-  const { database, dropDatabase } = await openTestDatabase();
+  const { database, dropDatabase } = await openTestDatabase({ notesQuota: config.notesQuota });
   const { logs } = options;
   const logger = logs
     ? {
@@ -100,10 +100,10 @@ function memoryImage(): Blob {
   return image;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
+async function openTestDatabase(settings: SessionSettings): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.SPROUT_TEST_DATABASE !== 'postgres' || !adminUrl) {
-    return { database: await openDatabase({ kind: 'memory', image: memoryImage() }), dropDatabase: async () => undefined };
+    return { database: await openDatabase({ kind: 'memory', image: memoryImage() }, settings), dropDatabase: async () => undefined };
   }
   const name = `sprout_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -112,7 +112,7 @@ async function openTestDatabase(): Promise<{ database: Database; dropDatabase: (
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, settings);
   return {
     database,
     async dropDatabase() {

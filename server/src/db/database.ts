@@ -34,21 +34,35 @@ export type DatabaseOptions =
    */
   | { kind: 'memory'; image?: Blob };
 
+/**
+ * Settings every session of the server's connections carries from its start (read by the triggers with
+ * current_setting): set at connect time, so no request pays a statement for them. Names are custom
+ * `sprout.*` settings.
+ */
+export interface SessionSettings {
+  /** NOTES_QUOTA, enforced by the insert trigger of migration 009; without it no quota applies (plain SQL, tests). */
+  notesQuota?: number;
+}
+
+function settingsOf(settings: SessionSettings): Record<string, string> {
+  return settings.notesQuota === undefined ? {} : { 'sprout.notes_quota': String(settings.notesQuota) };
+}
+
 const INT8_OID = 20;
 // Revisions are bigint in SQL but stay far below 2^53: return them as numbers, as JSON wants.
 const parseInt8 = (value: string) => Number(value);
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url) : openPGlite(options);
+export async function openDatabase(options: DatabaseOptions, settings: SessionSettings = {}): Promise<Database> {
+  return options.kind === 'postgres' ? openPostgres(options.url, settingsOf(settings)) : openPGlite(options, settingsOf(settings));
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, settings: Record<string, string>): Promise<Database> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     // Set once per connection, at connect time: no statement per request for it.
-    options: '-c TimeZone=UTC',
+    options: ['-c TimeZone=UTC', ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(' '),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -74,7 +88,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 type PGliteOptions = Exclude<DatabaseOptions, { kind: 'postgres' }>;
 
-async function openPGlite(options: PGliteOptions): Promise<Database> {
+async function openPGlite(options: PGliteOptions, settings: Record<string, string>): Promise<Database> {
   let lock: DataDirLock | undefined;
   let thread: PGliteThread;
   try {
@@ -84,18 +98,18 @@ async function openPGlite(options: PGliteOptions): Promise<Database> {
       lock = lockDataDir(options.dataDir);
       const dir = path.join(options.dataDir, 'pglite');
       const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-      thread = await PGliteThread.open({ kind: 'dir', dir });
+      thread = await PGliteThread.open({ kind: 'dir', dir }, settings);
       // initdb grows the WebAssembly memory to several hundred MiB, which it never gives back: open the
       // new database once more in a fresh worker, so a first start does not keep that for good.
       if (fresh) {
         await thread.close();
-        thread = await PGliteThread.open({ kind: 'dir', dir });
+        thread = await PGliteThread.open({ kind: 'dir', dir }, settings);
       }
       // PGlite unpacks a new cluster with the modes of its archive (0666), whatever the umask: again.
       securePrivateDir(options.dataDir);
     } else {
       const source: PGliteSource = { kind: 'memory', image: options.image ? await options.image.arrayBuffer() : undefined };
-      thread = await PGliteThread.open(source);
+      thread = await PGliteThread.open(source, settings);
     }
   } catch (error) {
     lock?.release();

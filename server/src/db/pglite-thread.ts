@@ -32,9 +32,9 @@ export class PGliteThread {
   }
 
   /** Starts the worker and resolves once PGlite is open and migrated there. */
-  static open(source: PGliteSource): Promise<PGliteThread> {
+  static open(source: PGliteSource, settings: Record<string, string> = {}): Promise<PGliteThread> {
     const { url, execArgv } = workerScript();
-    const start: WorkerStart = { source };
+    const start: WorkerStart = { source, settings };
     const worker = new Worker(url, {
       workerData: start,
       execArgv,

@@ -6,6 +6,8 @@ export type PGliteSource = { kind: 'dir'; dir: string } | { kind: 'memory'; imag
 
 export interface WorkerStart {
   source: PGliteSource;
+  /** Settings of the one session (database.ts's SessionSettings), set once after the migrations. */
+  settings: Record<string, string>;
 }
 
 export type WorkerRequest =

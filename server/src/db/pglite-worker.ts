@@ -35,6 +35,7 @@ async function open(start: WorkerStart): Promise<PGlite> {
   // Every session reads and writes timestamps in UTC, on PGlite as on any PostgreSQL server: set once
   // for the one connection, not per transaction.
   await pglite.exec("SET TimeZone = 'UTC'");
+  for (const [name, value] of Object.entries(start.settings)) await pglite.query('SELECT set_config($1, $2, false)', [name, value]);
   return pglite;
 }
 

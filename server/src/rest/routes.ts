@@ -6,11 +6,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
-import { postgrestErrors, RestError } from '../http/errors/postgrest-errors';
+import { isDatabaseError, postgrestErrors, RestError } from '../http/errors/postgrest-errors';
 import type { Caller } from '../identity/authenticate';
 import { insertNotes, markWriterSession, maybeInTransaction, selectNotesJson, tombstoneNotes, updateNotes, type NoteRecord } from './commands';
 import { restErrors, TABLE } from './errors';
-import { assertWithinQuota } from './quota';
 import { checkJsonContentType, checkProfile, contentRange, negotiate, parseEcho, parseRange, type Representation } from './headers';
 import { parsePrefer, type Preferences } from './prefer';
 import { presentConflictRow, presentNote, selectedColumns, wireFields } from './presenters';
@@ -108,8 +107,12 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const checked = prefs.resolution === 'merge-duplicates' || (representation && accept.single);
     const rows = await write(prepared, checked, async (trx) => {
       if (input.rows.length === 0) return [];
-      await assertWithinQuota(trx, caller.userId, input.rows, ctx.config.notesQuota);
-      const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, representation ? selectedColumns(query.select) : ['id']);
+      // NOTES_QUOTA is the insert trigger's to enforce (migration 009): it refuses the whole statement.
+      const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, representation ? selectedColumns(query.select) : ['id']).catch(
+        (error: unknown) => {
+          throw isDatabaseError(error) && error.code === 'PT429' ? restErrors.quotaExceeded(ctx.config.notesQuota) : error;
+        },
+      );
       // A merge skips only rows whose id belongs to another user: refuse, and roll the batch back.
       if (prefs.resolution === 'merge-duplicates' && rows.length !== input.rows.length) throw restErrors.rowLevelSecurity();
       if (representation && accept.single && rows.length !== 1) throw restErrors.singular(rows.length);
