@@ -3,52 +3,21 @@
 // version or sync state.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalNote } from '#core/sync-rules';
-import { openSproutDb, type SproutDb } from './local-db';
 import { readNotesSummary, readNotesVersions, watchNotesChanges } from './notes-snapshot';
+import { localNoteMaker, scratchDatabases } from './testing/local-notes';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
-const opened: SproutDb[] = [];
+const databases = scratchDatabases('sprout-snapshot');
+const freshDb = () => databases.open();
 const stops: (() => void)[] = [];
-let counter = 0;
 
 afterEach(() => {
   for (const stop of stops.splice(0)) stop();
-  for (const db of opened.splice(0)) db.close();
+  databases.closeAll();
 });
 
-function freshDb(): SproutDb {
-  const db = openSproutDb({ name: `sprout-snapshot-${++counter}`, onVersionChange: () => undefined });
-  opened.push(db);
-  return db;
-}
-
-let n = 0;
-function note(patch: Partial<LocalNote> = {}): LocalNote {
-  n += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    user_id: U1,
-    title: `Note ${n}`,
-    content: '',
-    expanded_content: null,
-    is_checklist: false,
-    checklist_items: null,
-    chat_history: null,
-    created_at: '2024-01-01T00:00:00.000Z',
-    updated_at: '2024-01-01T00:00:00.000Z',
-    deleted_at: null,
-    revision: 1,
-    base_revision: null,
-    mutation_id: null,
-    sent_mutation_ids: [],
-    sync_state: 'synced',
-    sync_error: null,
-    conflict_of: null,
-    ...patch,
-  };
-}
+const note = localNoteMaker(U1);
 
 describe('watchNotesChanges', () => {
   it('signals an edit, a sync, a deletion and a new note', async () => {

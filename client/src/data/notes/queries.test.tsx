@@ -4,53 +4,21 @@ import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalNote } from '#core/sync-rules';
-import { openSproutDb, type SproutDb } from './local-db';
+import type { SproutDb } from './local-db';
 import { DexieLocalStore } from './local-store';
 import { NotesSessionProvider } from './notes-context';
 import { NotesSession } from './notes-session';
 import { countLiveNotes, loadNotesPage, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
+import { localNoteMaker, scratchDatabases } from './testing/local-notes';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
-const opened: SproutDb[] = [];
-let counter = 0;
+const databases = scratchDatabases('sprout-queries');
+const freshDb = (name?: string) => databases.open(name);
 
-function freshDb(name = `sprout-queries-${++counter}`): SproutDb {
-  const db = openSproutDb({ name, onVersionChange: () => undefined });
-  opened.push(db);
-  return db;
-}
+afterEach(() => databases.closeAll());
 
-afterEach(() => {
-  for (const db of opened.splice(0)) db.close();
-});
-
-let n = 0;
-function note(patch: Partial<LocalNote> = {}): LocalNote {
-  n += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    user_id: U1,
-    title: `Note ${n}`,
-    content: '',
-    expanded_content: null,
-    is_checklist: false,
-    checklist_items: null,
-    chat_history: null,
-    created_at: '2024-01-01T00:00:00.000Z',
-    updated_at: `2024-01-${String(n).padStart(2, '0')}T00:00:00.000Z`,
-    deleted_at: null,
-    revision: 1,
-    base_revision: null,
-    mutation_id: null,
-    sent_mutation_ids: [],
-    sync_state: 'synced',
-    sync_error: null,
-    conflict_of: null,
-    ...patch,
-  };
-}
+const note = localNoteMaker(U1, (n) => `2024-01-${String(n).padStart(2, '0')}T00:00:00.000Z`);
 
 describe('loadNotesPage', () => {
   it('returns one page newest first, counts live notes, hides tombstones and other users', async () => {
@@ -109,9 +77,8 @@ describe('live query hooks', () => {
   });
 
   it('[S16] a write made through another connection (another tab) shows up', async () => {
-    const name = `sprout-queries-${++counter}`;
-    const db = freshDb(name);
-    const otherTab = freshDb(name);
+    const db = freshDb();
+    const otherTab = freshDb(db.name);
     const { result } = renderHook(() => useNotesPage(10), { wrapper: sessionWrapper(db) });
     await waitFor(() => expect(result.current?.notes).toEqual([]));
     const a = note();
