@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstLoadChunks, staticClosure } from './first-load-chunks';
+import { firstLoadChunks, firstScreenModules, staticClosure } from './first-load-chunks';
 
-const graph = (edges: Record<string, string[]>) => ({
-  getModuleInfo: (id: string) => (id in edges ? { importedIds: edges[id] ?? [] } : null),
+const graph = (edges: Record<string, string[]>, entries: string[] = []) => ({
+  getModuleIds: () => Object.keys(edges),
+  getModuleInfo: (id: string) => (id in edges ? { importedIds: edges[id] ?? [], isEntry: entries.includes(id) } : null),
 });
+
+const LOGIN = '/app/client/src/features/auth/login-page.tsx';
 
 describe('staticClosure', () => {
   it('follows static imports, each module once, through cycles', () => {
@@ -12,21 +15,47 @@ describe('staticClosure', () => {
   });
 });
 
-describe('firstLoadChunks', () => {
-  it("groups the entry's modules first, then the rest of /login's", () => {
-    const { plugin, codeSplitting } = firstLoadChunks('/app/client');
-    const modules = graph({ '/app/client/src/features/auth/login-page.tsx': ['/app/client/src/tabs.tsx'], '/app/client/src/tabs.tsx': [] });
-    (plugin.buildEnd as (this: unknown) => void).call(modules);
-    const [shell, login] = codeSplitting.groups;
-    expect(shell).toMatchObject({ name: 'shell', tags: ['$initial'] });
-    expect(login?.name).toBe('login');
-    expect(shell!.priority).toBeGreaterThan(login!.priority);
-    expect(login?.test?.('/app/client/src/tabs.tsx')).toBe(true);
-    expect(login?.test?.('/app/client/src/settings.tsx')).toBe(false);
+describe('firstScreenModules', () => {
+  const modules = graph(
+    {
+      '/app/client/index.html': ['/app/client/src/main.tsx'],
+      '/app/client/src/main.tsx': ['/app/node_modules/react-dom/index.js', '/app/client/src/button.tsx'],
+      '/app/client/src/button.tsx': ['/app/node_modules/radix-ui/dist/index.mjs'],
+      '/app/node_modules/radix-ui/dist/index.mjs': ['/app/node_modules/@radix-ui/react-select/dist/index.mjs'],
+      '/app/node_modules/@radix-ui/react-select/dist/index.mjs': [],
+      '/app/node_modules/react-dom/index.js': [],
+      [LOGIN]: ['/app/client/src/tabs.tsx', '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs'],
+      '/app/client/src/tabs.tsx': [],
+      '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs': [],
+      '/app/client/src/settings.tsx': ['/app/client/src/tabs.tsx'],
+    },
+    ['/app/client/index.html'],
+  );
+
+  it("names the entry's and /login's own modules and icons, never a package (its barrel would bring every export)", () => {
+    expect([...firstScreenModules(modules, LOGIN)].sort()).toEqual([
+      '/app/client/index.html',
+      '/app/client/src/button.tsx',
+      LOGIN,
+      '/app/client/src/main.tsx',
+      '/app/client/src/tabs.tsx',
+      '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs',
+    ]);
   });
 
   it('fails the build when the /login route module is missing', () => {
-    const { plugin } = firstLoadChunks('/app/client');
-    expect(() => (plugin.buildEnd as (this: unknown) => void).call(graph({}))).toThrow(/no module src\/features\/auth\/login-page.tsx/);
+    expect(() => firstScreenModules(graph({}), LOGIN)).toThrow(/no module src\/features\/auth\/login-page.tsx/);
+  });
+});
+
+describe('firstLoadChunks', () => {
+  it('groups them into one chunk, named like the entry', () => {
+    const { plugin, codeSplitting } = firstLoadChunks('/app/client');
+    (plugin.buildEnd as (this: unknown) => void).call(graph({ [LOGIN]: ['/app/client/src/tabs.tsx'], '/app/client/src/tabs.tsx': [] }));
+    expect(codeSplitting.groups).toHaveLength(1);
+    const [group] = codeSplitting.groups;
+    expect(group?.name).toBe('index');
+    expect(group?.test('/app/client/src/tabs.tsx')).toBe(true);
+    expect(group?.test('/app/client/src/settings.tsx')).toBe(false);
   });
 });
