@@ -7,12 +7,16 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { firstLoadChunks } from './scripts/build/first-load-chunks';
 import { routePreload } from './scripts/build/route-preload';
 import { shellOnlyPrecache } from './scripts/build/sw-shell';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
 /** The runtime cache of the chunks the service worker does not precache (scripts/build/sw-shell.ts). */
 const ASSETS_CACHE = 'sprout-assets';
+
+const clientRoot = path.resolve(import.meta.dirname, 'client');
+const chunks = firstLoadChunks(clientRoot);
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -27,11 +31,14 @@ export default defineConfig({
     sourcemap: 'hidden',
     // .vite/manifest.json: the chunk graph the size budget walks (scripts/check-size-budget.ts).
     manifest: true,
+    // The entry's and /login's modules in one file rather than some 25 (scripts/build/first-load-chunks.ts).
+    rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
   },
   plugins: [
     react(),
     tailwindcss(),
-    routePreload(path.resolve(import.meta.dirname, 'client')),
+    chunks.plugin,
+    routePreload(clientRoot),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

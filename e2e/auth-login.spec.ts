@@ -88,6 +88,23 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();
   });
+
+  test('a /login left untouched loads no auth client, and follows a sign-in in another tab', async ({ page, context, account }) => {
+    await page.goto('/login');
+    await expect(loginForm(page)).toBeVisible();
+    // Issue 10: without a session, the auth client (and its /api/config) waits for the first interaction.
+    const askedForConfig = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api/config')));
+    expect(await askedForConfig()).toBe(false);
+    const other = await context.newPage();
+    await other.goto('/login');
+    await loginForm(other).getByLabel('Email').fill(account.email);
+    await loginForm(other).getByLabel('Password').fill(account.password);
+    await loginForm(other).getByRole('button', { name: 'Login' }).click();
+    await expect(other).toHaveURL(/\/$/);
+    // The session written by the other tab starts the client here, which finds it and leaves /login.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+  });
 });
 
 test.describe('sign up', () => {

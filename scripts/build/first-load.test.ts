@@ -22,6 +22,10 @@ describe('firstLoadFiles', () => {
     expect(firstLoadFiles(manifest, ['src/login.tsx', 'src/notes.tsx']).css).toEqual(['assets/index.css', 'assets/notes.css']);
   });
 
+  it('counts the /login route grouped into the entry chunk (scripts/build/first-load-chunks.ts) as loaded with it', () => {
+    expect(firstLoadFiles(manifest, ['src/features/auth/login-page.tsx'])).toEqual({ js: ['assets/react.js', 'assets/index.js'], css: ['assets/index.css'] });
+  });
+
   it('refuses a route the build does not have', () => {
     expect(() => firstLoadFiles(manifest, ['src/gone.tsx'])).toThrow("The build manifest has no entry 'src/gone.tsx'");
   });

@@ -16,6 +16,12 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
+ * The route modules the build may put into the entry chunk (scripts/build/first-load-chunks.ts): a
+ * manifest without an entry of their own has them there.
+ */
+export const GROUPED_INTO_ENTRY: readonly string[] = ['src/features/auth/login-page.tsx'];
+
+/**
  * The JS and CSS files loaded before the routes `routeSources` (manifest keys such as
  * `src/features/auth/login-page.tsx`) render, in load order, each once.
  */
@@ -33,6 +39,6 @@ export function firstLoadFiles(manifest: Manifest, routeSources: readonly string
     for (const file of chunk.css ?? []) css.add(file);
   };
   visit(entry);
-  for (const source of routeSources) visit(source);
+  for (const source of routeSources) if (!(GROUPED_INTO_ENTRY.includes(source) && !(source in manifest))) visit(source);
   return { js, css: [...css] };
 }

@@ -38,6 +38,12 @@ describe('preloadPlan', () => {
     expect(plan.files).toHaveLength(new Set(plan.files).size);
   });
 
+  it('finds a module grouped into a chunk without a facade (scripts/build/first-load-chunks.ts)', () => {
+    const grouped = [...chunks, chunk('assets/login-group.js', null, ['assets/react.js'], { moduleIds: ['/app/client/src/tabs.tsx'] })];
+    const plan = preloadPlan(grouped, clientRoot, [{ path: '^/tabs$', signedIn: false, modules: ['src/tabs.tsx'] }]);
+    expect(plan.screens[0]!.files.map((index) => plan.files[index])).toEqual(['assets/login-group.js']);
+  });
+
   it('fails the build when a screen names a module no chunk starts at', () => {
     expect(() => preloadPlan(chunks, clientRoot, [...routes, { path: '^/x$', signedIn: true, modules: ['src/gone.tsx'] }])).toThrow(/src\/gone\.tsx/);
   });

@@ -50,13 +50,16 @@ export interface BuiltChunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: readonly string[];
+  /** The modules the chunk holds (a chunk of grouped modules, scripts/build/first-load-chunks.ts, has no facade). */
+  moduleIds?: readonly string[];
   viteMetadata?: { importedCss: ReadonlySet<string> };
 }
 
-/** The chunk whose facade is `module`: a path under client/ or a package name. */
+/** The chunk whose facade is `module` (a path under client/ or a package name), else the chunk holding it. */
 function chunkOf(chunks: readonly BuiltChunk[], clientRoot: string, module: string): BuiltChunk {
   const wanted = module.startsWith('src/') ? path.join(clientRoot, module) : `/node_modules/${module}/`;
-  const found = chunks.find((chunk) => chunk.facadeModuleId !== null && (module.startsWith('src/') ? chunk.facadeModuleId === wanted : chunk.facadeModuleId.includes(wanted)));
+  const matches = (id: string | null) => id !== null && (module.startsWith('src/') ? id === wanted : id.includes(wanted));
+  const found = chunks.find((chunk) => matches(chunk.facadeModuleId)) ?? chunks.find((chunk) => chunk.moduleIds?.some(matches));
   if (!found) throw new Error(`route-preload: no chunk of the build starts at ${module}; update ROUTE_PRELOADS (scripts/build/route-preload.ts)`);
   return found;
 }

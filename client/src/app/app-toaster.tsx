@@ -1,7 +1,8 @@
 // The page's toaster, loaded with the first toast: Radix Toast is not part of the first load (issue 10).
 // The queue (lib/toast.ts) exists from the start, so a toast raised before the code arrives is shown
 // once it has. The code is fetched once the page is idle, so a toast raised offline (before any toast
-// was shown, without a service worker) still has it.
+// was shown, without a service worker) still has it; not before the page's load event, so that it never
+// competes with the first paint.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { ToastStore } from '../lib/toast';
 import { useToast } from '../lib/use-toast';
@@ -31,12 +32,23 @@ export function AppToaster({ store }: { store?: ToastStore }) {
   const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
   useEffect(() => {
     const early = () => void loadToaster().catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(early, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(early, 200);
-    return () => clearTimeout(id);
+    let cancel = () => {};
+    // Only after the page's load event, then when idle: the fetch must not compete with the first paint.
+    const schedule = () => {
+      if (typeof requestIdleCallback === 'function') {
+        const id = requestIdleCallback(early, { timeout: 2000 });
+        cancel = () => cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(early, 200);
+        cancel = () => clearTimeout(id);
+      }
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => {
+      window.removeEventListener('load', schedule);
+      cancel();
+    };
   }, []);
   if (!Toaster && toasts.length > 0) setToaster(() => loaded ?? LazyToaster);
   if (!Toaster) return null;

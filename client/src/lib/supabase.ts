@@ -105,11 +105,20 @@ const anonKey = once(resolveAnonKey);
 /** supabase-js's auth client (`supabase.auth`), on its own. */
 export type AuthClient = GoTrueClient;
 
+const requestListeners = new Set<() => void>();
+
+/** Called when some code first asks for the auth client (the auth provider then follows it too). */
+export function onAuthClientRequested(listener: () => void): () => void {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+
 /**
  * The app's one auth client: it keeps the session where supabase-js keeps it and refreshes it. Rejects
  * only when no anon key is stored and `/api/config` cannot be fetched.
  */
 export const getAuthClient: () => Promise<AuthClient> = once(async () => {
+  for (const listener of [...requestListeners]) listener();
   const [{ AuthClient }, key] = await Promise.all([import('@supabase/auth-js'), anonKey()]);
   // The options supabase-js's createClient gives its own auth client.
   return new AuthClient({

@@ -4,8 +4,9 @@
 // user's own ('explicit'): any other one merely hides the device's notes (ARCHITECTURE 9.1).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AuthStateProvider, LOADING_STATE, nextAuthState, sessionIsStored, signedIn, signedOut, stateWhenAuthUnreachable, type AuthSignOut, type AuthState } from '../../data/auth';
-import { deviceStorage } from '../../lib/device-keys';
-import { getAuthClient, onAuthServerUnreachable, readStoredSession, type AuthClient as FullAuthClient } from '../../lib/supabase';
+import { whenAuthNeeded } from '../../lib/auth-needed';
+import { DEVICE_KEYS, deviceStorage } from '../../lib/device-keys';
+import { getAuthClient, onAuthClientRequested, onAuthServerUnreachable, readStoredSession, type AuthClient as FullAuthClient } from '../../lib/supabase';
 
 /** If the session is still loading after this long (a hanging server), a stored session is used. */
 const LOADING_FALLBACK_MS = 6000;
@@ -30,7 +31,16 @@ export interface AuthProviderProps {
   getAuth?: () => Promise<AuthClient>;
 }
 
-const supabaseAuth = (): Promise<AuthClient> => getAuthClient();
+/**
+ * supabase-js's auth client, loaded once it is needed (lib/auth-needed.ts): at once when a session is
+ * stored, else with the visitor's first interaction, so that /login paints without it (issue 10).
+ */
+const supabaseAuth = (): Promise<AuthClient> =>
+  whenAuthNeeded({
+    hasStoredSession: () => readStoredSession() !== null,
+    sessionKey: DEVICE_KEYS.authSession(),
+    onRequested: onAuthClientRequested,
+  }).then(getAuthClient);
 
 export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderProps) {
   // Without a stored session supabase-js's first event can only be 'signed out': say so at once, so that
