@@ -1,7 +1,8 @@
 // Checklist items and chat history: reading stored values leniently (spec section 3) and pure edits.
 import { extractActionSteps } from './action-steps';
 import type { ChatMessage, ChecklistItem } from './note';
-import { CHAT_MESSAGE_PLACEHOLDER, CHECKLIST_ITEM_PLACEHOLDER, NOTE_LIMITS, chatRoleSchema } from './note';
+// The constants without the schemas: reading stored notes loads no zod (the search worker does it).
+import { CHAT_MESSAGE_PLACEHOLDER, CHECKLIST_ITEM_PLACEHOLDER, NOTE_LIMITS, isChatRole } from './note-constants';
 import { randomUuid } from './random-id';
 import type { MakeId } from './random-id';
 
@@ -61,10 +62,10 @@ export function normalizeChatHistory(value: unknown): ChatMessage[] | null {
   const list = asArray(value);
   if (!list || list.length === 0) return null;
   return list.map((raw): ChatMessage => {
-    const role = chatRoleSchema.safeParse(isRecord(raw) ? raw.role : undefined);
+    const role = isRecord(raw) ? raw.role : undefined;
     const content = isRecord(raw) ? raw.content : undefined;
-    if (!role.success || typeof content !== 'string') return { role: 'system', content: CHAT_MESSAGE_PLACEHOLDER };
-    return { role: role.data, content };
+    if (!isChatRole(role) || typeof content !== 'string') return { role: 'system', content: CHAT_MESSAGE_PLACEHOLDER };
+    return { role, content };
   });
 }
 

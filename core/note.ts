@@ -1,18 +1,8 @@
 // The Note entity and its parts (spec section 3), shared by the server's REST layer and the client.
 import { z } from 'zod';
+import { CHAT_ROLES, NOTE_LIMITS } from './note-constants';
 
-export const CHECKLIST_ITEM_PLACEHOLDER = 'Item';
-export const CHAT_MESSAGE_PLACEHOLDER = 'Error: Could not parse message';
-
-/** Bounds that keep one note well under the server's 1 MB body limit. */
-export const NOTE_LIMITS = {
-  title: 500,
-  text: 200_000,
-  checklistItems: 1_000,
-  checklistItemText: 2_000,
-  chatMessages: 500,
-  chatMessageContent: 50_000,
-} as const;
+export { CHAT_MESSAGE_PLACEHOLDER, CHAT_ROLES, CHECKLIST_ITEM_PLACEHOLDER, NOTE_LIMITS, isChatRole } from './note-constants';
 
 export const checklistItemSchema = z.object({
   id: z.string().min(1).max(200),
@@ -21,7 +11,7 @@ export const checklistItemSchema = z.object({
 });
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
-export const chatRoleSchema = z.enum(['system', 'user', 'assistant']);
+export const chatRoleSchema = z.enum(CHAT_ROLES);
 export type ChatRole = z.infer<typeof chatRoleSchema>;
 
 export const chatMessageSchema = z.object({

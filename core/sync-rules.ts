@@ -2,7 +2,7 @@
 // the local working copy. No I/O here; the client's sync engine runs these inside storage transactions.
 import { derivedUuid } from './derived-id';
 import type { ChatMessage, ChecklistItem, NoteRow, NoteWritable } from './note';
-import { NOTE_LIMITS } from './note';
+import { NOTE_LIMITS } from './note-constants';
 
 export type SyncState = 'synced' | 'pending' | 'error';
 

@@ -1,7 +1,8 @@
 // Reading notes stored on this device or sent by the server leniently: malformed checklist items and
 // chat messages become the spec's placeholders, and what screens see is a NoteView without bookkeeping.
-import type { ChatMessage, ChecklistItem, NoteRow } from '#core/note';
-import { NOTE_LIMITS, noteRowSchema } from '#core/note';
+import type { ChatMessage, ChecklistItem } from '#core/note';
+// Not #core/note's schemas: the search worker reads stored notes with this module and must not load zod.
+import { NOTE_LIMITS } from '#core/note-constants';
 import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
 import { pickContent, type LocalNote, type NoteFields, type SyncState } from '#core/sync-rules';
 import type { NoteVersion } from '#core/sync-local-writes';
@@ -20,7 +21,8 @@ export interface NoteView extends NoteFields {
 
 type Raw = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Raw {
+/** Whether `value` is a plain record (server-row.ts reads with it too). */
+export function isRecord(value: unknown): value is Raw {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -34,7 +36,8 @@ function stableItemIds(noteId: string): () => string {
   return () => `${noteId}-item-${n++}`;
 }
 
-function readLists(raw: Raw, id: string): { checklist_items: ChecklistItem[] | null; chat_history: ChatMessage[] | null } {
+/** The note's checklist and chat as the app can use them, within the note's bounds (server-row.ts reads with it too). */
+export function readLists(raw: Raw, id: string): { checklist_items: ChecklistItem[] | null; chat_history: ChatMessage[] | null } {
   const items = normalizeChecklistItems(raw.checklist_items, stableItemIds(id));
   const chat = normalizeChatHistory(raw.chat_history);
   return {
@@ -82,16 +85,4 @@ export function toNoteView(note: LocalNote): NoteView {
     conflict_of: note.conflict_of,
     version: versionOf(note),
   };
-}
-
-/**
- * A row from the server, checked against the core schema after the lenient list reading; null when it
- * is unusable even then (the caller skips it and says so).
- */
-export function readServerRow(raw: unknown): NoteRow | null {
-  if (!isRecord(raw)) return null;
-  const id = typeof raw.id === 'string' ? raw.id : '';
-  const revision = typeof raw.revision === 'string' ? Number(raw.revision) : raw.revision;
-  const parsed = noteRowSchema.safeParse({ ...raw, revision, ...readLists(raw, id) });
-  return parsed.success ? parsed.data : null;
 }

@@ -3,7 +3,7 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { NoteRow, NoteWritable } from '#core/note';
 import { NOTE_COLUMNS } from '#core/note';
-import { readServerRow } from './local-note';
+import { readServerRow } from './server-row';
 import { kindForStatus, RemoteError, type RemoteNotes } from './remote-notes';
 
 const COLUMNS = NOTE_COLUMNS.join(',');

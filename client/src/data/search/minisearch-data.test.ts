@@ -41,6 +41,19 @@ describe('a MiniSearch index as flat arrays', () => {
     expect(loaded.search('binoculars').map((r) => r.id).sort()).toEqual(['b', 'd']);
   });
 
+  it('saves a restored index whole, whether or not queries have read its postings yet', () => {
+    const original = built();
+    const data = compactMiniSearch(original)!;
+    const untouched = loadCompactMiniSearch(structuredClone(data), options)!;
+    const queried = loadCompactMiniSearch(structuredClone(data), options)!;
+    queried.search('bino', { prefix: true });
+    for (const restored of [untouched, queried]) {
+      const again = loadCompactMiniSearch(structuredClone(compactMiniSearch(restored)!), options)!;
+      expect(again.search('binoculars bag bread', { prefix: true })).toEqual(original.search('binoculars bag bread', { prefix: true }));
+      expect(again.search('notebok', { fuzzy: 1 })).toEqual(original.search('notebok', { fuzzy: 1 }));
+    }
+  });
+
   it('refuses what does not fit: other fields, cut data, an index kept some other way', () => {
     const data = compactMiniSearch(built())!;
     expect(loadCompactMiniSearch(data, { ...options, fields: ['title'] })).toBeNull();

@@ -1,12 +1,14 @@
 // A MiniSearch index as a few flat arrays (its terms, and every term's postings packed in one
 // Uint32Array), and back, for saving the index between visits. MiniSearch's own toJSON/loadJS go through
 // an object per term and field whose keys are parsed back into numbers: about a second for 10,000 notes,
-// where this takes tens of milliseconds, and IndexedDB stores typed arrays without a JSON step.
+// where this takes a few milliseconds (a term's postings become maps only when a query first reads
+// them), and IndexedDB stores typed arrays without a JSON step.
 //
 // MiniSearch has no public API for this, so this module reads and fills the index's internal maps, as
 // loadJS does. It checks their shape first and answers null when it differs (another MiniSearch version):
 // the caller then rebuilds the index from the notes, so a library update costs time, never wrong results.
 import MiniSearch, { type Options } from 'minisearch';
+import { unzigzag, VarintReader, VarintWriter, zigzag } from './varint';
 
 /** term → field id → short document id → term frequency, as MiniSearch keeps it. */
 type FieldPostings = Map<number, Map<number, number>>;
@@ -143,79 +145,108 @@ export function loadCompactMiniSearch(data: CompactMiniSearch, options: Options<
     s._fieldLength.set(shortId, lengths);
   }
 
+  // Each term's postings are decoded into maps when a query first reads them, not here: 10,000 notes
+  // hold about 700,000 postings, and building their maps was most of the restore. The bytes are walked
+  // once all the same, without building anything, to find where each term starts and to refuse damage.
   const reader = new VarintReader(data.postings);
-  for (const term of data.terms) {
-    const fields: FieldPostings = new Map();
+  const starts = new Uint32Array(data.terms.length);
+  for (let t = 0; t < data.terms.length; t++) {
+    starts[t] = reader.position;
     const fieldsOfTerm = reader.read();
     if (fieldsOfTerm > fieldCount) return null;
     for (let f = 0; f < fieldsOfTerm; f++) {
-      const fieldId = reader.read();
+      reader.read(); // the field id
       const count = reader.read();
       // Each posting takes two bytes at least: a larger count is damage (and would loop for long).
       if (count * 2 > data.postings.length) return null;
-      const docs = new Map<number, number>();
-      let shortId = 0;
-      for (let d = 0; d < count; d++) {
-        shortId += unzigzag(reader.read());
-        docs.set(shortId, reader.read());
-      }
-      fields.set(fieldId, docs);
+      reader.skip(count * 2);
     }
-    s._index.set(term, fields);
   }
   // Truncated or misaligned data ends early or late: refuse it rather than guess.
-  return reader.atEnd() ? search : null;
+  if (!reader.atEnd()) return null;
+  for (let t = 0; t < data.terms.length; t++) s._index.set(data.terms[t]!, new LazyFieldPostings(data.postings, starts[t]!));
+  return search;
 }
 
-const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
-const unzigzag = (n: number) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
-
-/** Unsigned integers below 2^53 as varints, into a buffer that grows as needed. */
-class VarintWriter {
-  private buffer = new Uint8Array(1 << 16);
-  private length = 0;
-
-  write(value: number): void {
-    if (this.length + 8 > this.buffer.length) {
-      const bigger = new Uint8Array(this.buffer.length * 2);
-      bigger.set(this.buffer);
-      this.buffer = bigger;
+/** Reads one term's postings (see CompactMiniSearch.postings) from `at` into `into`. */
+function readTermPostings(bytes: Uint8Array, at: number, into: FieldPostings): void {
+  const reader = new VarintReader(bytes, at);
+  const fieldsOfTerm = reader.read();
+  for (let f = 0; f < fieldsOfTerm; f++) {
+    const fieldId = reader.read();
+    const count = reader.read();
+    const docs = new Map<number, number>();
+    let shortId = 0;
+    for (let d = 0; d < count; d++) {
+      shortId += unzigzag(reader.read());
+      docs.set(shortId, reader.read());
     }
-    let rest = value;
-    while (rest >= 0x80) {
-      this.buffer[this.length++] = (rest % 0x80) | 0x80;
-      rest = Math.floor(rest / 0x80);
-    }
-    this.buffer[this.length++] = rest;
-  }
-
-  bytes(): Uint8Array {
-    return this.buffer.slice(0, this.length);
+    into.set(fieldId, docs);
   }
 }
 
-class VarintReader {
-  private at = 0;
-  private overrun = false;
+/**
+ * A term's postings (field id → short document id → frequency) as MiniSearch reads and changes them,
+ * decoded from the saved bytes the first time any of it is used. Every Map method MiniSearch calls
+ * decodes first, so to MiniSearch (search, add, discard, vacuum, save) it is the Map it would have built.
+ */
+class LazyFieldPostings extends Map<number, Map<number, number>> {
+  private saved: { bytes: Uint8Array; at: number } | null;
 
-  constructor(private readonly bytes: Uint8Array) {}
-
-  read(): number {
-    let value = 0;
-    let scale = 1;
-    for (;;) {
-      if (this.at >= this.bytes.length) {
-        this.overrun = true;
-        return 0;
-      }
-      const byte = this.bytes[this.at++]!;
-      value += (byte & 0x7f) * scale;
-      if (byte < 0x80) return value;
-      scale *= 0x80;
-    }
+  constructor(bytes: Uint8Array, at: number) {
+    super();
+    this.saved = { bytes, at };
   }
 
-  atEnd(): boolean {
-    return !this.overrun && this.at === this.bytes.length;
+  private decode(): void {
+    const saved = this.saved;
+    if (!saved) return;
+    this.saved = null;
+    readTermPostings(saved.bytes, saved.at, this);
+  }
+
+  override get size(): number {
+    this.decode();
+    return super.size;
+  }
+  override get(key: number): Map<number, number> | undefined {
+    this.decode();
+    return super.get(key);
+  }
+  override has(key: number): boolean {
+    this.decode();
+    return super.has(key);
+  }
+  override set(key: number, value: Map<number, number>): this {
+    this.decode();
+    return super.set(key, value);
+  }
+  override delete(key: number): boolean {
+    this.decode();
+    return super.delete(key);
+  }
+  override clear(): void {
+    this.saved = null;
+    super.clear();
+  }
+  override forEach(callback: (value: Map<number, number>, key: number, map: Map<number, Map<number, number>>) => void, thisArg?: unknown): void {
+    this.decode();
+    super.forEach(callback, thisArg);
+  }
+  override keys(): MapIterator<number> {
+    this.decode();
+    return super.keys();
+  }
+  override values(): MapIterator<Map<number, number>> {
+    this.decode();
+    return super.values();
+  }
+  override entries(): MapIterator<[number, Map<number, number>]> {
+    this.decode();
+    return super.entries();
+  }
+  override [Symbol.iterator](): MapIterator<[number, Map<number, number>]> {
+    this.decode();
+    return super[Symbol.iterator]();
   }
 }

@@ -17,6 +17,7 @@ import { useUserId } from '../../data/auth';
 import { NoteSearchBar } from './search/note-search-bar';
 import { SearchResults } from './search/search-results';
 import { useUrlSearch } from './search/use-url-search';
+import { formatCount } from '../../lib/format-count';
 
 const viewPath = (note: NoteView) => `/view/${note.id}`;
 
@@ -28,6 +29,8 @@ export function DashboardPage() {
   const liveCount = useLiveNotesCount();
   const deleteNoteFromList = useDeleteNoteFromList();
   const search = useUrlSearch();
+  // While the empty field has focus, the results are drawn hidden (see SearchResults' `hidden`).
+  const [searchFocused, setSearchFocused] = useState(false);
   const notes = page?.notes;
   const [toDelete, setToDelete] = useState<NoteView | null>(null);
   // The dialog keeps showing the title while it closes.
@@ -60,7 +63,7 @@ export function DashboardPage() {
           </h1>
           {notes && total > 0 && (
             <p className="mt-1 text-sm text-muted-foreground">
-              {total.toLocaleString('en')} {total === 1 ? 'note' : 'notes'}
+              {formatCount(total)} {total === 1 ? 'note' : 'notes'}
             </p>
           )}
         </div>
@@ -76,10 +79,20 @@ export function DashboardPage() {
         </div>
       )}
 
-      {notes !== undefined && (total > 0 || search.active) && <NoteSearchBar search={search} label="Search notes" />}
+      {notes !== undefined && (total > 0 || search.active) && <NoteSearchBar search={search} label="Search notes" onFocusChange={setSearchFocused} />}
 
-      {search.active && (
-        <SearchResults query={search.text} filter={search.filter} noun="note" viewTo={viewPath} onView={onView} onDelete={onDelete} onClear={search.clear} />
+      {/* Mounted, hidden, while the empty field has focus too: the first key then shows cards already drawn. */}
+      {(search.active || (searchFocused && notes !== undefined && total > 0)) && (
+        <SearchResults
+          hidden={!search.active}
+          query={search.text}
+          filter={search.filter}
+          noun="note"
+          viewTo={viewPath}
+          onView={onView}
+          onDelete={onDelete}
+          onClear={search.clear}
+        />
       )}
       {notes === undefined ? (
         !search.active && <FullPageSpinner />
@@ -114,7 +127,7 @@ export function DashboardPage() {
                 Show more
               </Button>
               <p className="text-xs text-muted-foreground">
-                Showing {notes.length.toLocaleString('en')} of {total.toLocaleString('en')} notes
+                Showing {formatCount(notes.length)} of {formatCount(total)} notes
               </p>
             </div>
           )}

@@ -16,7 +16,15 @@ const FILTER_LABELS: Record<SearchFilter, string> = {
   unsynced: 'Not yet synced',
 };
 
-export function NoteSearchBar({ search, label, filters = true }: { search: UrlSearch; label: string; filters?: boolean }) {
+export interface NoteSearchBarProps {
+  search: UrlSearch;
+  label: string;
+  filters?: boolean;
+  /** The field gained (true) or lost (false) focus: the dashboard prepares the results meanwhile. */
+  onFocusChange?: (focused: boolean) => void;
+}
+
+export function NoteSearchBar({ search, label, filters = true, onFocusChange }: NoteSearchBarProps) {
   // The index is built while the field is on screen, so it is ready by the first keystroke.
   useSearchClient();
   return (
@@ -32,6 +40,8 @@ export function NoteSearchBar({ search, label, filters = true }: { search: UrlSe
           spellCheck={false}
           value={search.text}
           onChange={(event) => search.setText(event.target.value)}
+          onFocus={() => onFocusChange?.(true)}
+          onBlur={() => onFocusChange?.(false)}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && search.text) {
               event.preventDefault();

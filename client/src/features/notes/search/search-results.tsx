@@ -6,9 +6,10 @@ import { SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { PAGE_SIZE, type NoteView } from '../../../data/notes';
-import { useNoteSearch, type SearchFilter } from '../../../data/search';
+import { useNoteSearch, useSearchClient, useSearchIndexState, type SearchFilter } from '../../../data/search';
 import { EmptyState } from '../empty-state';
 import { SearchResultCard } from './search-result-card';
+import { formatCount } from '../../../lib/format-count';
 
 export interface SearchResultsProps {
   query: string;
@@ -20,6 +21,12 @@ export interface SearchResultsProps {
   onView: (note: NoteView) => void;
   onDelete: (note: NoteView) => void;
   onClear: () => void;
+  /**
+   * Drawn but not shown (the dashboard while its empty field has focus): the cards of the empty query wait,
+   * built and out of sight, for the first key typed, whose answer has the same notes (one letter
+   * narrows nothing: search-text.ts), so that key only shows them instead of building nine cards.
+   */
+  hidden?: boolean;
 }
 
 /**
@@ -33,7 +40,7 @@ export interface SearchResultsProps {
 const FIRST_CARDS = 9;
 
 /** How many of `count` cards to render: FIRST_CARDS for a new answer, more each time `sentinel` scrolls into view. */
-function useCardsRendered(answerKey: string, count: number) {
+function useCardsRendered(answerKey: string, count: number, hidden: boolean) {
   const [state, setState] = useState({ answerKey, rendered: FIRST_CARDS });
   if (state.answerKey !== answerKey) setState({ answerKey, rendered: FIRST_CARDS });
   const rendered = state.answerKey === answerKey ? state.rendered : FIRST_CARDS;
@@ -41,40 +48,53 @@ function useCardsRendered(answerKey: string, count: number) {
   const more = rendered < count;
   useEffect(() => {
     const target = sentinel.current;
-    if (!more || !target || typeof IntersectionObserver === 'undefined') return;
+    if (hidden || !more || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setState((s) => ({ ...s, rendered: s.rendered + FIRST_CARDS }));
     });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [more, rendered]);
+  }, [hidden, more, rendered]);
   return { rendered: Math.min(rendered, count), sentinel, more };
 }
 
-export function SearchResults({ query, filter, noun, viewTo, viewState, onView, onDelete, onClear }: SearchResultsProps) {
+export function SearchResults(props: SearchResultsProps) {
+  const index = useSearchIndexState(useSearchClient());
+  // Hidden results are drawn once the index is ready, never during the screen's own first load.
+  if (props.hidden && index.status !== 'ready') return null;
+  return <ShownResults {...props} />;
+}
+
+function ShownResults({ query, filter, noun, viewTo, viewState, onView, onDelete, onClear, hidden = false }: SearchResultsProps) {
   const [shown, setShown] = useState(PAGE_SIZE);
+  // A search starts again at one page, as it did when the cleared results were taken down.
+  if (hidden && shown !== PAGE_SIZE) setShown(PAGE_SIZE);
   // Not deferred: the query leaves for the search worker in the keystroke's own task (React runs the
   // effects of a key's update at once), so the worker answers while the page paints the typed letter. The
   // cards follow when the answer comes; until then the last answer's stay.
   const search = useNoteSearch(query, filter, shown);
   const { results, total, index, answered } = search;
-  const plural = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
-  const { rendered, sentinel, more } = useCardsRendered(`${answered?.query}\u0000${answered?.filter}`, results?.length ?? 0);
+  const plural = (n: number) => `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
+  const { rendered, sentinel, more } = useCardsRendered(`${answered?.query}\u0000${answered?.filter}`, results?.length ?? 0, hidden);
 
   if (results === undefined || total === undefined) {
+    if (hidden) return null;
     return (
       <p role="status" className="mt-8 flex items-center justify-center gap-2 text-sm text-muted-foreground">
         <Spinner className="size-4" />
-        {index.total > 0 ? `Preparing search: ${index.indexed.toLocaleString('en')} of ${index.total.toLocaleString('en')} notes…` : 'Preparing search…'}
+        {index.total > 0 ? `Preparing search: ${formatCount(index.indexed)} of ${formatCount(index.total)} notes…` : 'Preparing search…'}
       </p>
     );
   }
 
   return (
-    <section aria-label="Search results" className="mt-6">
+    // Hidden as the dashboard hides its list (kept-hidden: skipped by style and layout while hidden; inert and
+    // aria-hidden: out of the tab order and of what assistive technology and tests see).
+    <section aria-label="Search results" className={hidden ? 'kept-hidden' : 'mt-6'} inert={hidden} aria-hidden={hidden || undefined}>
+      {/* Empty while hidden: what it says is read out when the results show (and found by text only then). */}
       <p role="status" className="text-sm text-muted-foreground">
-        {total === 0 ? `No ${noun}s match` : `${plural(total)} ${total === 1 ? 'matches' : 'match'}`}
-        {index.status === 'indexing' && index.total > index.indexed && ` (still reading ${(index.total - index.indexed).toLocaleString('en')} notes)`}
+        {!hidden && (total === 0 ? `No ${noun}s match` : `${plural(total)} ${total === 1 ? 'matches' : 'match'}`)}
+        {!hidden && index.status === 'indexing' && index.total > index.indexed && ` (still reading ${formatCount(index.total - index.indexed)} notes)`}
       </p>
       {total === 0 ? (
         <EmptyState icon={SearchX} title={`Nothing found${answered?.query.trim() ? ` for ‘${answered.query.trim()}’` : ''}`} className="mt-4">
@@ -100,7 +120,7 @@ export function SearchResults({ query, filter, noun, viewTo, viewState, onView, 
                 Show more
               </Button>
               <p className="text-xs text-muted-foreground">
-                Showing {results.length.toLocaleString('en')} of {plural(total)}
+                Showing {formatCount(results.length)} of {plural(total)}
               </p>
             </div>
           )}
