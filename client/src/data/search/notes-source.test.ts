@@ -2,51 +2,19 @@
 // saved index survives storage.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalNote } from '#core/sync-rules';
-import { openSproutDb, type SproutDb } from '../notes/worker-safe';
+import { localNoteMaker, scratchDatabases } from '../notes/testing';
 import { IndexKeeper } from './index-keeper';
 import { indexedDbNotesSource } from './notes-source';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
-const opened: SproutDb[] = [];
-let counter = 0;
+const databases = scratchDatabases('sprout-search-source');
+const freshDb = () => databases.open();
 
-function freshDb(): SproutDb {
-  const db = openSproutDb({ name: `sprout-search-source-${++counter}`, onVersionChange: () => undefined });
-  opened.push(db);
-  return db;
-}
+afterEach(() => databases.closeAll());
 
-afterEach(() => {
-  for (const db of opened.splice(0)) db.close();
-});
-
-let n = 0;
-function note(patch: Partial<LocalNote> = {}): LocalNote {
-  n += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    user_id: U1,
-    title: `Note ${n}`,
-    content: '',
-    expanded_content: null,
-    is_checklist: false,
-    checklist_items: null,
-    chat_history: null,
-    created_at: '2024-01-01T00:00:00.000Z',
-    updated_at: `2024-01-${String(n % 28).padStart(2, '0')}T00:00:00.000Z`,
-    deleted_at: null,
-    revision: 1,
-    base_revision: null,
-    mutation_id: null,
-    sent_mutation_ids: [],
-    sync_state: 'synced',
-    sync_error: null,
-    conflict_of: null,
-    ...patch,
-  };
-}
+// Days 00-27 of January: several notes share a day.
+const note = localNoteMaker(U1, (n) => `2024-01-${String(n % 28).padStart(2, '0')}T00:00:00.000Z`);
 
 describe('the search worker on IndexedDB', () => {
   it("reads the user's live notes only, with the text and flags the index needs", async () => {
