@@ -15,7 +15,7 @@ import { NoteSearchBar } from './search/note-search-bar';
 import { SearchResults } from './search/search-results';
 import { useUrlSearch } from './search/use-url-search';
 
-const viewPath = (note: NoteView) => `/note/${note.id}`;
+const viewPath = (note: NoteView): `/${string}` => `/note/${note.id}`;
 
 export function ChecklistsPage() {
   const userId = useUserId();

@@ -19,7 +19,7 @@ import { SearchResults } from './search/search-results';
 import { useUrlSearch } from './search/use-url-search';
 import { formatCount } from '../../lib/format-count';
 
-const viewPath = (note: NoteView) => `/view/${note.id}`;
+const viewPath = (note: NoteView): `/${string}` => `/view/${note.id}`;
 
 export function DashboardPage() {
   const userId = useUserId();

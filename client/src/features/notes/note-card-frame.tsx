@@ -2,9 +2,10 @@
 // a relative time, the card's own body, and the View / Edit / Delete row. Each grid fills in its body,
 // badges and where View goes.
 import { useId, type ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { useNavigate, type NavigateOptions } from 'react-router';
 import { SquarePen, Trash2, type LucideIcon } from 'lucide-react';
 import { formatUpdated } from '#core/relative-time';
+import { ListLink } from '../../components/list-link';
 import { Button } from '../../components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
 import type { NoteView } from '../../data/notes';
@@ -16,7 +17,7 @@ export interface NoteCardFrameProps {
   /** Shown after 'Updated …' (badges). */
   badges?: ReactNode;
   children: ReactNode;
-  view: { icon: LucideIcon; to: string; state?: LinkProps['state']; onClick?: () => void };
+  view: { icon: LucideIcon; to: `/${string}`; state?: NavigateOptions['state']; onClick?: () => void };
   /** The title as shown, when it is more than text (a search result marks its matched words). */
   titleContent?: ReactNode;
   /** The Delete button's tooltip, e.g. 'Delete note'. */
@@ -29,6 +30,7 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
   const title = noteTitle(note);
   const updated = formatUpdated(note.updated_at);
   const ViewIcon = view.icon;
+  const navigate = useNavigate();
 
   return (
     <article
@@ -56,16 +58,16 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
       </div>
       <div className="flex items-center gap-1.5 border-t px-3 py-2.5">
         <Button asChild variant="ghost" size="sm" className="text-foreground">
-          <Link to={view.to} state={view.state} onClick={view.onClick}>
+          <ListLink to={view.to} state={view.state} onClick={view.onClick} navigate={navigate}>
             <ViewIcon aria-hidden="true" />
             View<span className="sr-only"> {title}</span>
-          </Link>
+          </ListLink>
         </Button>
         <Button asChild variant="ghost" size="sm" className="text-foreground">
-          <Link to={`/edit/${note.id}`}>
+          <ListLink to={`/edit/${note.id}`} navigate={navigate}>
             <SquarePen aria-hidden="true" />
             Edit<span className="sr-only"> {title}</span>
-          </Link>
+          </ListLink>
         </Button>
         <Tooltip>
           <TooltipTrigger asChild>

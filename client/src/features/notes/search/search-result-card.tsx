@@ -15,7 +15,7 @@ const MAX_ITEMS = 3;
 export interface SearchResultCardProps {
   result: NoteSearchResult;
   /** Where View goes (the dashboard's /view/:id, the checklists' /note/:id). */
-  viewTo: (note: NoteView) => string;
+  viewTo: (note: NoteView) => `/${string}`;
   /** Router state for the View link (the checklists' way back). */
   viewState?: LinkProps['state'];
   onView: (note: NoteView) => void;

@@ -16,7 +16,7 @@ export interface SearchResultsProps {
   filter: SearchFilter;
   /** 'note' or 'checklist', for the counts ('3 notes match'). */
   noun: 'note' | 'checklist';
-  viewTo: (note: NoteView) => string;
+  viewTo: (note: NoteView) => `/${string}`;
   viewState?: LinkProps['state'];
   onView: (note: NoteView) => void;
   onDelete: (note: NoteView) => void;
