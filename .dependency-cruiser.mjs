@@ -83,8 +83,15 @@ export default {
       name: 'data-faces-between-rooms',
       comment: "One data room uses another only through its index.ts, or its face for web workers, worker-safe.ts.",
       severity: 'error',
-      from: { path: '^client/src/data/([^/]+)/' },
+      from: { path: '^client/src/data/([^/]+)/', pathNot: '\\.(node-)?test\\.tsx?$' },
       to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/(index|worker-safe)\\.ts$'] },
+    },
+    {
+      name: 'data-test-faces-between-rooms',
+      comment: "A data room's tests may also use another room's test doubles, through its testing/index.ts.",
+      severity: 'error',
+      from: { path: '^client/src/data/([^/]+)/.*\\.(node-)?test\\.tsx?$' },
+      to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/(index|worker-safe|testing/index)\\.ts$'] },
     },
     {
       name: 'workers-stay-lean',
