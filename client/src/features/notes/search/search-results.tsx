@@ -64,7 +64,7 @@ export function SearchResults({ query, filter, noun, viewTo, viewState, onView, 
   if (results === undefined || total === undefined) {
     return (
       <p role="status" className="mt-8 flex items-center justify-center gap-2 text-sm text-muted-foreground">
-        <Spinner className="size-4" />
+        <Spinner />
         {index.total > 0 ? `Preparing search: ${index.indexed.toLocaleString('en')} of ${index.total.toLocaleString('en')} notes…` : 'Preparing search…'}
       </p>
     );
