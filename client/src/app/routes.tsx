@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: RootRoute,
     errorElement: <RouteErrorPage />,
-    HydrateFallback: () => <FullPageSpinner className="min-h-svh" />,
+    HydrateFallback: () => <FullPageSpinner minHeight="min-h-svh" />,
     children: [
       { id: 'login', path: 'login', lazy: pages.login, handle: handle('Login') },
       { id: 'api-setup', path: 'api-setup', lazy: pages.apiSetup, handle: handle('API Configuration') },

@@ -1,8 +1,9 @@
-// Class-name helper shared by every component: joins conditional classes and lets later Tailwind
-// utilities override earlier ones (so a `className` prop wins over a component's defaults).
+// Class-name helper shared by every component: joins conditional classes (clsx). It does not resolve
+// conflicting Tailwind utilities (tailwind-merge did, for 8 KiB gzip of /login's first load, issue 10),
+// so a component never gets two utilities for one property: what a caller may change comes as a prop or
+// a default that the caller's class replaces, and `className` only adds what the component lacks.
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

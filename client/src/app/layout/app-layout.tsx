@@ -35,7 +35,7 @@ export function AppLayout() {
 
         <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
           <MobileTopBar hiddenFrom={compact ? 'lg' : 'md'} />
-          <SheetContent side="left" className="w-72 max-w-[85vw] gap-0 p-0">
+          <SheetContent side="left" width="w-72 max-w-[85vw] sm:max-w-sm" gap="gap-0" className="p-0">
             <SheetTitle className="sr-only">Menu</SheetTitle>
             <SheetDescription className="sr-only">Navigation, recent ideas and account</SheetDescription>
             <SidebarContent onNavigate={closeMenu} />

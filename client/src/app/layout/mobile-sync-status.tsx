@@ -17,7 +17,7 @@ export function MobileSyncStatus() {
         </Badge>
       )}
       {pending > 0 && (
-        <Badge variant="secondary" className="font-normal">
+        <Badge variant="secondary" weight="normal">
           {pending}
           <span className="sr-only"> {pending === 1 ? 'change' : 'changes'}</span> waiting
         </Badge>

@@ -59,7 +59,7 @@ export function SidebarFooter({ pendingCount, sync }: Pick<LayoutNotes, 'pending
           {online ? 'Online' : 'Offline'}
         </p>
         {pendingCount > 0 && (
-          <Badge variant="secondary" className="font-normal">
+          <Badge variant="secondary" weight="normal">
             {pendingChangesText(pendingCount)}
           </Badge>
         )}
@@ -88,7 +88,7 @@ export function SidebarFooter({ pendingCount, sync }: Pick<LayoutNotes, 'pending
         </Tooltip>
         <ThemeToggle size="icon-sm" />
       </div>
-      <Button variant="ghost" className="justify-start text-muted-foreground hover:text-foreground" onClick={() => void handleSignOut()} disabled={signingOut}>
+      <Button variant="ghost-plain" align="start" className="text-muted-foreground hover:text-foreground" onClick={() => void handleSignOut()} disabled={signingOut}>
         <LogOut aria-hidden="true" />
         Sign out
       </Button>

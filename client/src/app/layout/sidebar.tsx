@@ -29,7 +29,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto pt-2 pb-4">
         <div className="grid gap-1 px-3">
-          <Button asChild className="w-full justify-start">
+          <Button asChild align="start" className="w-full">
             <Link to="/new" onClick={onNavigate}>
               <Plus aria-hidden="true" />
               New Idea
@@ -40,12 +40,14 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             variant="ghost"
             size="sm"
             className="grid gap-0.5"
-            buttonClassName="justify-start text-sidebar-foreground/80 hover:text-accent-foreground"
+            align="start"
+            buttonClassName="text-sidebar-foreground/80"
           />
           <Button
             variant="ghost"
             size="sm"
-            className="justify-start text-sidebar-foreground/80 hover:text-accent-foreground"
+            align="start"
+            className="text-sidebar-foreground/80"
             onClick={() => {
               onNavigate?.();
               openPalette();

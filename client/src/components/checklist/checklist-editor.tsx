@@ -124,7 +124,7 @@ function ChecklistRow({
       />
       <Button
         type="button"
-        variant="ghost"
+        variant="ghost-plain"
         size="icon-sm"
         aria-label={`Remove ${name}`}
         onClick={() => onRemove(item.id)}

@@ -3,21 +3,28 @@ import type { ComponentProps } from 'react';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { cn } from '../../lib/utils';
 
-export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
-  return (
-    <AvatarPrimitive.Root data-slot="avatar" className={cn('relative flex size-8 shrink-0 overflow-hidden rounded-full', className)} {...props} />
-  );
+/** `className` gives the size (e.g. `size-8`): the avatar has none of its own, so there is only one. */
+export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root> & { className: string }) {
+  return <AvatarPrimitive.Root data-slot="avatar" className={cn('relative flex shrink-0 overflow-hidden rounded-full', className)} {...props} />;
 }
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
   return <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full object-cover', className)} {...props} />;
 }
 
-export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
+const FALLBACK_TONES = { accent: 'bg-accent text-accent-foreground', primary: 'bg-primary text-primary-foreground' };
+
+/** The colours come from `tone` and the text size from `textSize`, so `className` never repeats either. */
+export function AvatarFallback({
+  className,
+  tone = 'accent',
+  textSize = 'text-xs',
+  ...props
+}: ComponentProps<typeof AvatarPrimitive.Fallback> & { tone?: keyof typeof FALLBACK_TONES; textSize?: string }) {
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn('flex size-full items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground', className)}
+      className={cn('flex size-full items-center justify-center rounded-full font-semibold', FALLBACK_TONES[tone], textSize, className)}
       {...props}
     />
   );

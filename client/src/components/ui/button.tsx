@@ -5,7 +5,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../../lib/utils';
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-[color,background-color,border-color,box-shadow] outline-none select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "inline-flex shrink-0 items-center font-medium transition-[color,background-color,border-color,box-shadow] outline-none select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -14,17 +14,27 @@ export const buttonVariants = cva(
         outline: 'border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
+        /** Ghost whose caller gives the text colours, hover included. */
+        'ghost-plain': 'hover:bg-accent',
+        'ghost-destructive': 'hover:bg-destructive/10 hover:text-destructive',
+        'outline-destructive': 'border border-input bg-background shadow-xs hover:bg-destructive/10 hover:text-destructive',
         link: 'text-primary underline-offset-4 hover:underline',
       },
+      // Each size has its own gap, text size and wrapping (not the base's), so that no button gets two.
       size: {
-        default: 'h-9 px-4 py-2 has-[>svg]:px-3',
-        sm: 'h-8 gap-1.5 rounded-md px-3 text-xs has-[>svg]:px-2.5',
-        lg: 'h-10 rounded-md px-6 has-[>svg]:px-4',
-        icon: 'size-9',
-        'icon-sm': 'size-8',
+        default: 'h-9 gap-2 px-4 py-2 text-sm whitespace-nowrap has-[>svg]:px-3',
+        sm: 'h-8 gap-1.5 px-3 text-xs whitespace-nowrap has-[>svg]:px-2.5',
+        lg: 'h-10 gap-2 px-6 text-sm whitespace-nowrap has-[>svg]:px-4',
+        icon: 'size-9 gap-2 text-sm whitespace-nowrap',
+        'icon-sm': 'size-8 gap-2 text-sm whitespace-nowrap',
+        'icon-lg': 'size-10 gap-2 text-sm whitespace-nowrap',
+        /** A tall tile: an icon above a label that may wrap. */
+        tile: 'h-auto flex-col gap-1.5 px-4 py-3 text-sm whitespace-normal has-[>svg]:px-3',
       },
+      align: { center: 'justify-center', start: 'justify-start' },
+      shape: { default: 'rounded-md', pill: 'rounded-full' },
     },
-    defaultVariants: { variant: 'default', size: 'default' },
+    defaultVariants: { variant: 'default', size: 'default', align: 'center', shape: 'default' },
   },
 );
 
@@ -34,14 +44,14 @@ export type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+export function Button({ className, variant, size, align, shape, asChild = false, type, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
   return (
     <Component
       data-slot="button"
       // A plain <button> inside a form would submit it by default; make submitting explicit.
       type={asChild ? type : (type ?? 'button')}
-      className={cn(buttonVariants({ variant, size, className }))}
+      className={cn(buttonVariants({ variant, size, align, shape }), className)}
       {...props}
     />
   );

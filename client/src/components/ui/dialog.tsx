@@ -19,20 +19,25 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+/** Where the dialog sits and its spacing: centred with padding, unless `placement` says otherwise. */
+const CENTRED = 'top-1/2 -translate-y-1/2 gap-4 p-6 sm:max-w-lg';
+
 export function DialogContent({
   className,
   children,
+  placement = CENTRED,
   showCloseButton = true,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { placement?: string; showCloseButton?: boolean }) {
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-popover p-6 text-popover-foreground shadow-lg outline-none sm:max-w-lg',
+          'fixed left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 rounded-xl border bg-popover text-popover-foreground shadow-lg outline-none',
           'data-[state=closed]:animate-zoom-out data-[state=open]:animate-zoom-in',
+          placement,
           className,
         )}
         {...props}

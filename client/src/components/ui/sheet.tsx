@@ -22,9 +22,8 @@ export function SheetOverlay({ className, ...props }: ComponentProps<typeof Shee
 type Side = 'top' | 'right' | 'bottom' | 'left';
 
 const sideClasses: Record<Side, string> = {
-  right:
-    'inset-y-0 right-0 h-full w-3/4 border-l sm:max-w-sm data-[state=closed]:animate-slide-out-right data-[state=open]:animate-slide-in-right',
-  left: 'inset-y-0 left-0 h-full w-3/4 border-r sm:max-w-sm data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left',
+  right: 'inset-y-0 right-0 h-full border-l data-[state=closed]:animate-slide-out-right data-[state=open]:animate-slide-in-right',
+  left: 'inset-y-0 left-0 h-full border-r data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left',
   top: 'inset-x-0 top-0 h-auto border-b data-[state=closed]:animate-slide-out-top data-[state=open]:animate-slide-in-top',
   bottom:
     'inset-x-0 bottom-0 h-auto border-t data-[state=closed]:animate-slide-out-bottom data-[state=open]:animate-slide-in-bottom',
@@ -34,16 +33,24 @@ export function SheetContent({
   className,
   children,
   side = 'right',
+  width = side === 'left' || side === 'right' ? 'w-3/4 sm:max-w-sm' : undefined,
+  gap = 'gap-4',
   showCloseButton = true,
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content> & { side?: Side; showCloseButton?: boolean }) {
+}: ComponentProps<typeof SheetPrimitive.Content> & {
+  side?: Side;
+  /** Width and maximum width of a side sheet. */
+  width?: string;
+  gap?: 'gap-0' | 'gap-4';
+  showCloseButton?: boolean;
+}) {
   return (
     <SheetPortal>
       <SheetOverlay />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         data-side={side}
-        className={cn('fixed z-50 flex flex-col gap-4 bg-background shadow-xl outline-none', sideClasses[side], className)}
+        className={cn('fixed z-50 flex flex-col bg-background shadow-xl outline-none', sideClasses[side], width, gap, className)}
         {...props}
       >
         {children}
@@ -60,12 +67,13 @@ export function SheetContent({
   );
 }
 
-export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sheet-header" className={cn('flex flex-col gap-1.5 p-4', className)} {...props} />;
+/** `className` replaces the default layout and padding, `flex-col gap-1.5 p-4`. */
+export function SheetHeader({ className = 'flex-col gap-1.5 p-4', ...props }: ComponentProps<'div'>) {
+  return <div data-slot="sheet-header" className={cn('flex', className)} {...props} />;
 }
 
-export function SheetFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sheet-footer" className={cn('mt-auto flex flex-col gap-2 p-4', className)} {...props} />;
+export function SheetFooter({ className, padding = 'p-4', ...props }: ComponentProps<'div'> & { padding?: 'p-4' | 'p-5' }) {
+  return <div data-slot="sheet-footer" className={cn('mt-auto flex flex-col gap-2', padding, className)} {...props} />;
 }
 
 export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {

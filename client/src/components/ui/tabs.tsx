@@ -24,9 +24,11 @@ export interface TabsProps extends Omit<ComponentProps<'div'>, 'defaultValue' | 
   /** The tab selected at first (uncontrolled). */
   defaultValue?: string;
   onValueChange?: (value: string) => void;
+  /** The space between the list and the panel. */
+  gap?: 'gap-2' | 'gap-4' | 'gap-6';
 }
 
-export function Tabs({ value, defaultValue, onValueChange, className, ...props }: TabsProps) {
+export function Tabs({ value, defaultValue, onValueChange, gap = 'gap-2', className, ...props }: TabsProps) {
   const [own, setOwn] = useState(defaultValue);
   const baseId = useId();
   const selected = value ?? own;
@@ -40,7 +42,7 @@ export function Tabs({ value, defaultValue, onValueChange, className, ...props }
   const idOf = useCallback((part: 'trigger' | 'content', tab: string) => `${baseId}-${part}-${tab}`, [baseId]);
   return (
     <TabsContext.Provider value={{ value: selected, select, idOf }}>
-      <div data-slot="tabs" dir="ltr" data-orientation="horizontal" className={cn('flex flex-col gap-2', className)} {...props} />
+      <div data-slot="tabs" dir="ltr" data-orientation="horizontal" className={cn('flex flex-col', gap, className)} {...props} />
     </TabsContext.Provider>
   );
 }
@@ -63,14 +65,18 @@ function onListKeyDown(event: KeyboardEvent<HTMLDivElement>, select: (value: str
   if (tab.dataset.value !== undefined) select(tab.dataset.value);
 }
 
-export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
+/**
+ * `className` replaces the list's default box, `inline-flex h-9 w-fit` (display, height and width), so
+ * a caller that sets one of them gives all three (e.g. `grid h-9 w-full grid-cols-2`).
+ */
+export function TabsList({ className = 'inline-flex h-9 w-fit', onKeyDown, ...props }: ComponentProps<'div'>) {
   const { select } = useTabs('TabsList');
   return (
     <div
       role="tablist"
       aria-orientation="horizontal"
       data-slot="tabs-list"
-      className={cn('inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground', className)}
+      className={cn('items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground', className)}
       onKeyDown={(event) => {
         onKeyDown?.(event);
         if (!event.defaultPrevented) onListKeyDown(event, select);
@@ -82,9 +88,11 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
 
 export interface TabsTriggerProps extends Omit<ComponentProps<'button'>, 'value'> {
   value: string;
+  /** The horizontal padding. */
+  px?: string;
 }
 
-export function TabsTrigger({ value, className, disabled, onClick, ...props }: TabsTriggerProps) {
+export function TabsTrigger({ value, px = 'px-3', className, disabled, onClick, ...props }: TabsTriggerProps) {
   const tabs = useTabs('TabsTrigger');
   const active = tabs.value === value;
   return (
@@ -100,10 +108,11 @@ export function TabsTrigger({ value, className, disabled, onClick, ...props }: T
       disabled={disabled}
       tabIndex={active ? 0 : -1}
       className={cn(
-        "inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-3 py-1 text-sm font-medium whitespace-nowrap text-muted-foreground transition-[color,box-shadow] outline-none",
+        "inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent py-1 text-sm font-medium whitespace-nowrap text-muted-foreground transition-[color,box-shadow] outline-none",
         'hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:border-input dark:data-[state=active]:bg-card',
         "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+        px,
         className,
       )}
       onClick={(event) => {

@@ -170,7 +170,7 @@ export function ApiSetupPage() {
 
           {checking ? (
             <div className="flex flex-col items-center justify-center gap-3 py-14 text-sm text-muted-foreground">
-              <Spinner label="Checking for an API key" className="size-7 text-primary" />
+              <Spinner label="Checking for an API key" sizeClass="size-7" className="text-primary" />
               Checking for an API key...
             </div>
           ) : (

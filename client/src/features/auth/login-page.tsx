@@ -27,7 +27,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<CredentialsMode | null>(null);
 
-  if (status === 'loading') return <FullPageSpinner className="min-h-svh" />;
+  if (status === 'loading') return <FullPageSpinner minHeight="min-h-svh" />;
   if (status === 'signed-in') return <Navigate to={afterLoginPath(location.state)} replace />;
 
   const submit = async (mode: CredentialsMode) => {
@@ -113,8 +113,8 @@ export function LoginPage() {
             <p className="mt-1.5 text-sm font-medium tracking-wide text-primary">Think. Expand. Act.</p>
           </div>
           <div className="rounded-2xl border bg-card p-6 shadow-sm">
-            <Tabs defaultValue="login" className="gap-6">
-              <TabsList className="grid w-full grid-cols-2">
+            <Tabs defaultValue="login" gap="gap-6">
+              <TabsList className="grid h-9 w-full grid-cols-2">
                 <TabsTrigger value="login">Login</TabsTrigger>
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>

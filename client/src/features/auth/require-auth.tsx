@@ -11,7 +11,7 @@ export interface LoginRedirectState {
 export function RequireAuth() {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <FullPageSpinner className="min-h-svh" />;
+  if (status === 'loading') return <FullPageSpinner minHeight="min-h-svh" />;
   if (status === 'signed-out') {
     const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;

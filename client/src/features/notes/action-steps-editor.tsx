@@ -40,7 +40,9 @@ export function ActionStepsEditor({ values, dispatch }: { values: EditFormValues
           readOnly
           aria-label="Action steps"
           value={stepsText(values.items)}
-          className="field-sizing-content min-h-0 resize-none bg-muted/50 leading-relaxed"
+          minHeight="min-h-0"
+          background="bg-muted/50"
+          className="field-sizing-content resize-none leading-relaxed"
         />
       ) : (
         <p className="text-sm text-muted-foreground">

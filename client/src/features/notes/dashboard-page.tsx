@@ -67,7 +67,7 @@ export function DashboardPage() {
             </p>
           )}
         </div>
-        <QuickCaptureButtons className="grid w-full grid-cols-2 sm:flex sm:w-auto" />
+        <QuickCaptureButtons className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto" />
       </header>
 
       {fetchFailed && (

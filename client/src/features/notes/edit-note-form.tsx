@@ -164,8 +164,8 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
           <SaveIndicator saving={saving} dirty={dirty} autoSavedAt={autoSavedAt} />
           <Button
             type="button"
-            variant="outline"
-            className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
+            variant="outline-destructive"
+            className="ml-auto text-destructive"
             onClick={() => setDeleteBasis(basis)}
           >
             <Trash2 aria-hidden="true" />
@@ -190,11 +190,13 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
                   showToast(NOTE_MESSAGES.titleRequiredOnEdit);
                 }
               }}
-              className="h-10 text-base font-medium md:text-base"
+              height="h-10"
+              textSize="text-base md:text-base"
+              className="font-medium"
             />
           </div>
 
-          <Tabs defaultValue={entry.tab ?? 'original'} className="gap-4">
+          <Tabs defaultValue={entry.tab ?? 'original'} gap="gap-4">
             <NoteTabsList first={{ value: 'original', label: 'Original' }} />
 
             <TabsContent value="original" className="grid gap-2">
@@ -204,7 +206,8 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
                 value={values.content}
                 placeholder="Your idea, in your own words"
                 onChange={(event) => dispatch({ type: 'content', value: event.target.value })}
-                className="field-sizing-content max-h-[60vh] min-h-[150px] leading-relaxed"
+                minHeight="min-h-[150px]"
+                className="field-sizing-content max-h-[60vh] leading-relaxed"
               />
             </TabsContent>
 

@@ -50,7 +50,8 @@ export function ExpandedEditor({ id, value, onChange }: { id: string; value: str
           value={value}
           placeholder="The expanded plan for this idea"
           onChange={(event) => onChange(event.target.value)}
-          className="field-sizing-content max-h-[60vh] min-h-[150px] leading-relaxed"
+          minHeight="min-h-[150px]"
+          className="field-sizing-content max-h-[60vh] leading-relaxed"
         />
       ) : (
         <section aria-labelledby={labelId} className="min-h-[150px] rounded-md border bg-background/60 px-3 py-2">

@@ -72,9 +72,9 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
         <Tooltip>
           <TooltipTrigger asChild>
             <Button
-              variant="ghost"
+              variant="ghost-destructive"
               size="icon-sm"
-              className="ml-auto text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+              className="ml-auto text-muted-foreground"
               aria-label={`Delete ${title}`}
               onClick={onDelete}
             >

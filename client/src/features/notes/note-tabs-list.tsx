@@ -5,7 +5,7 @@ import { TabsList, TabsTrigger } from '../../components/ui/tabs';
 
 export function NoteTabsList({ first }: { first: { value: string; label: string } }) {
   return (
-    <TabsList className="w-full sm:w-fit">
+    <TabsList className="inline-flex h-9 w-full sm:w-fit">
       <TabsTrigger value={first.value}>
         <FileText aria-hidden="true" />
         {first.label}

@@ -142,7 +142,7 @@ function DetailsTabs({ note }: { note: NoteView }) {
   const expanded = expandedView(note.expanded_content);
   const chatTitleId = useId();
   return (
-    <Tabs defaultValue="note" className="gap-4">
+    <Tabs defaultValue="note" gap="gap-4">
       <NoteTabsList first={{ value: 'note', label: 'Note' }} />
 
       <TabsContent value="note">

@@ -81,7 +81,8 @@ export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpen
     >
       <DialogContent
         showCloseButton={false}
-        className="top-[12vh] translate-y-0 gap-0 overflow-hidden p-0 sm:max-w-xl"
+        placement="top-[12vh] translate-y-0 gap-0 p-0 sm:max-w-xl"
+        className="overflow-hidden"
         onCloseAutoFocus={(event) => {
           if (ran.current) event.preventDefault();
         }}

@@ -5,7 +5,7 @@ import type { ShortcutHelp } from './shortcuts';
 export function ShortcutSheet({ open, onOpenChange, shortcuts }: { open: boolean; onOpenChange: (open: boolean) => void; shortcuts: readonly ShortcutHelp[] }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent placement="top-1/2 -translate-y-1/2 gap-4 p-6 sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Keyboard shortcuts</DialogTitle>
           <DialogDescription>They work anywhere except while you are typing in a field.</DialogDescription>

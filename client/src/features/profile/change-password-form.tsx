@@ -44,7 +44,7 @@ export function ChangePasswordForm() {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-start gap-3">
+      <CardHeader layout="row">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
           <KeyRound aria-hidden="true" className="size-[1.125rem]" />
         </span>

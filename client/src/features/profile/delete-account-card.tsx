@@ -67,7 +67,7 @@ export function DeleteAccountCard({ userId }: { userId: string }) {
 
   return (
     <Card className="border-destructive/40">
-      <CardHeader className="flex-row items-start gap-3">
+      <CardHeader layout="row">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-destructive/10 text-destructive">
           <ShieldAlert aria-hidden="true" className="size-[1.125rem]" />
         </span>

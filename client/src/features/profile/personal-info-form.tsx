@@ -90,7 +90,7 @@ export function PersonalInfoForm({ userId, email, initial }: { userId: string; e
               placeholder="A few words about you and what you are working on"
               value={form.bio}
               onChange={set('bio')}
-              className="min-h-24"
+              minHeight="min-h-24"
             />
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">

@@ -45,7 +45,7 @@ export function ProfilePage() {
       <section aria-label="Your profile" className="mb-6 flex items-center gap-4 rounded-xl border bg-card p-5 shadow-sm sm:gap-5 sm:p-6">
         <Avatar className="size-16 ring-4 ring-accent sm:size-20">
           {showImage && <AvatarImage src={profile.avatarUrl} alt="" />}
-          <AvatarFallback className="text-xl font-semibold sm:text-2xl" aria-hidden="true">
+          <AvatarFallback textSize="text-xl sm:text-2xl" aria-hidden="true">
             {initials}
           </AvatarFallback>
         </Avatar>
@@ -68,7 +68,7 @@ export function ProfilePage() {
         </div>
       </section>
 
-      <Tabs defaultValue="personal" className="gap-6">
+      <Tabs defaultValue="personal" gap="gap-6">
         <TabsList className="grid h-10 w-full grid-cols-2 sm:w-80">
           <TabsTrigger value="personal">
             <UserRound aria-hidden="true" />

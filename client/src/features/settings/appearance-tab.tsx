@@ -29,7 +29,7 @@ export function AppearanceTab() {
               if (isFontSize(value)) setFontSize(value);
             }}
           >
-            <SelectTrigger id="settings-font-size" aria-describedby="settings-font-size-description" className="w-36">
+            <SelectTrigger id="settings-font-size" aria-describedby="settings-font-size-description" width="w-36">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

@@ -60,8 +60,8 @@ export function ConnectionStatusCard() {
           : `Test the connection to ${providerName} to check your setup.`;
 
   return (
-    <Card className="gap-4">
-      <CardHeader className="flex-row items-start gap-3">
+    <Card gap="gap-4">
+      <CardHeader layout="row">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
           <PlugZap aria-hidden="true" className="size-[1.125rem]" />
         </span>
@@ -140,7 +140,7 @@ function ConnectionStatusSheet({
 
   return (
     // Our own close button: a 36 px target (the kit's is smaller than WCAG 2.2's 24 px spacing allows here).
-    <SheetContent side="right" className="w-full gap-0 sm:max-w-md" showCloseButton={false}>
+    <SheetContent side="right" width="w-full sm:max-w-md" gap="gap-0" showCloseButton={false}>
       <SheetHeader className="flex-row items-start gap-3 border-b p-5">
         <div className="grid flex-1 gap-1.5">
           <SheetTitle>Connection Status</SheetTitle>
@@ -178,7 +178,7 @@ function ConnectionStatusSheet({
           </p>
         )}
       </div>
-      <SheetFooter className="border-t p-5">
+      <SheetFooter padding="p-5" className="border-t">
         <Button onClick={onRetest} aria-disabled={testing || undefined}>
           {testing ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <RefreshCw aria-hidden="true" />}
           Retest Connection

@@ -20,7 +20,7 @@ export function EditorTab() {
               if (isAutoSaveInterval(seconds)) update({ autoSaveInterval: seconds });
             }}
           >
-            <SelectTrigger id="settings-auto-save" aria-describedby="settings-auto-save-description" className="w-36">
+            <SelectTrigger id="settings-auto-save" aria-describedby="settings-auto-save-description" width="w-36">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

@@ -46,11 +46,11 @@ export function SettingsPage() {
         onValueChange={(value) => {
           if (isSettingsTab(value)) setSearchParams(value === 'appearance' ? {} : { tab: value }, { replace: true });
         }}
-        className="gap-6"
+        gap="gap-6"
       >
         <TabsList className="grid h-10 w-full grid-cols-4">
           {TABS.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="px-1.5 sm:px-3">
+            <TabsTrigger key={value} value={value} px="px-1.5 sm:px-3">
               <Icon aria-hidden="true" className="hidden sm:block" />
               {label}
             </TabsTrigger>

@@ -4,7 +4,6 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
-import { cn } from '../../lib/utils';
 
 export function SettingsCard({
   icon: Icon,
@@ -22,8 +21,8 @@ export function SettingsCard({
   className?: string;
 }) {
   return (
-    <Card className={cn('gap-5', className)}>
-      <CardHeader className="flex-row items-start gap-3">
+    <Card gap="gap-5" className={className}>
+      <CardHeader layout="row">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
           <Icon aria-hidden="true" className="size-[1.125rem]" />
         </span>
@@ -43,7 +42,7 @@ export function SettingRow({ id, label, description, children }: { id: string; l
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 py-4 first:pt-0 last:pb-0">
       <div className="grid min-w-0 flex-1 basis-56 gap-1">
-        <Label htmlFor={id} className="text-sm font-medium">
+        <Label htmlFor={id} text="text-sm">
           {label}
         </Label>
         {description && (

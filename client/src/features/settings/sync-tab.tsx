@@ -38,7 +38,7 @@ export function SyncTab() {
               />
               <span className="font-medium">{online ? 'Online' : 'Offline'}</span>
               {pendingCount > 0 && (
-                <Badge variant="secondary" className="font-normal">
+                <Badge variant="secondary" weight="normal">
                   {pendingCount === 1 ? '1 change waiting to sync' : `${pendingCount} changes waiting to sync`}
                 </Badge>
               )}

@@ -101,7 +101,7 @@ export function ChatPage() {
               <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
                 {QUICK_STARTERS.map(({ label, icon: Icon, prompt }) => (
                   <li key={label}>
-                    <Button variant="outline" className="h-auto w-full flex-col gap-1.5 py-3 whitespace-normal" disabled={!online} onClick={() => start(prompt)}>
+                    <Button variant="outline" size="tile" className="w-full" disabled={!online} onClick={() => start(prompt)}>
                       <Icon aria-hidden="true" className="size-5 text-primary" />
                       {label}
                     </Button>

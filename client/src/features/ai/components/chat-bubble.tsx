@@ -46,15 +46,16 @@ export function ChatBubble({ entry, aiName, userInitials, animate = false, strea
   return (
     <li className={cn('flex items-end gap-2', mine && 'flex-row-reverse')} data-role={entry.role}>
       <Avatar className="size-8" aria-hidden="true">
-        <AvatarFallback className={mine ? 'bg-primary text-primary-foreground' : undefined}>
+        <AvatarFallback tone={mine ? 'primary' : 'accent'}>
           {mine ? userInitials || 'You' : initials(aiName) || 'AI'}
         </AvatarFallback>
       </Avatar>
       <div
         className={cn(
           'max-w-[80%] min-w-0 rounded-2xl px-3.5 py-2.5 shadow-xs',
-          mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm border bg-card text-card-foreground',
-          failed && 'border-destructive/50 bg-destructive/5',
+          mine ? 'rounded-br-sm text-primary-foreground' : 'rounded-bl-sm border text-card-foreground',
+          // One background: a failed reply's replaces the speaker's.
+          failed ? 'border-destructive/50 bg-destructive/5' : mine ? 'bg-primary' : 'bg-card',
           entry.status === 'incomplete' && 'border-dashed',
         )}
       >

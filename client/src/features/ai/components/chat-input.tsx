@@ -61,9 +61,10 @@ export function ChatInput({ value, onChange, onSend, disabled = false, sendDisab
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
-        className="max-h-[120px] min-h-[60px] resize-none overflow-y-auto"
+        minHeight="min-h-[60px]"
+        className="max-h-[120px] resize-none overflow-y-auto"
       />
-      <Button type="submit" size="icon" className="size-10 shrink-0" disabled={disabled || sendDisabled || blank} aria-label="Send message">
+      <Button type="submit" size="icon-lg" disabled={disabled || sendDisabled || blank} aria-label="Send message">
         <SendHorizontal aria-hidden="true" />
       </Button>
     </form>

@@ -112,7 +112,8 @@ export function IdeaInputForm({
           if (validation) setValidation(null);
         }}
         onKeyDown={onKeyDown}
-        className="min-h-28 resize-y"
+        minHeight="min-h-28"
+        className="resize-y"
       />
       {validation && (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">

@@ -102,13 +102,13 @@ export function ConversationStep({
   );
   return (
     <Card>
-      <CardHeader className="px-4 sm:px-6">
+      <CardHeader px="px-4 sm:px-6">
         <CardTitle as="h2" className="text-lg">
           Let's Develop Your Idea
         </CardTitle>
         <CardDescription>Answer a few questions from {preferences.aiName}, then create your plan.</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-4 px-3 sm:px-6">
+      <CardContent px="px-3 sm:px-6" className="flex flex-col gap-4">
         {connection.online && connection.status === 'connecting' && (
           <InlineAlert tone="info" live={false} title="Checking the connection to the AI service..." actions={reconnect} />
         )}
@@ -170,8 +170,8 @@ function ChatSkeleton() {
       </span>
       {[0, 1, 2].map((i) => (
         <div key={i} className={i % 2 === 1 ? 'flex flex-row-reverse items-end gap-2' : 'flex items-end gap-2'}>
-          <Skeleton className="size-8 rounded-full" />
-          <Skeleton className={i % 2 === 1 ? 'h-10 w-2/5 rounded-2xl' : 'h-16 w-3/5 rounded-2xl'} />
+          <Skeleton rounded="rounded-full" className="size-8" />
+          <Skeleton rounded="rounded-2xl" className={i % 2 === 1 ? 'h-10 w-2/5' : 'h-16 w-3/5'} />
         </div>
       ))}
       <Skeleton className="mt-auto h-[60px] w-full" />

@@ -46,14 +46,14 @@ export function ResultStep({
   const { body } = splitExpandedContent(result.expandedContent);
   return (
     <Card id="idea-result" tabIndex={-1} className="outline-none">
-      <CardHeader className="px-4 sm:px-6">
+      <CardHeader px="px-4 sm:px-6">
         <CardTitle as="h2" className="text-lg">
           Your Plan
         </CardTitle>
       </CardHeader>
-      <CardContent className="flex flex-col gap-6 px-4 sm:px-6">
+      <CardContent px="px-4 sm:px-6" className="flex flex-col gap-6">
         <Tabs value={tab} onValueChange={(value) => onTabChange(value === 'steps' ? 'steps' : 'expanded')}>
-          <TabsList className="w-full sm:w-fit">
+          <TabsList className="inline-flex h-9 w-full sm:w-fit">
             <TabsTrigger value="expanded">Expanded Idea</TabsTrigger>
             <TabsTrigger value="steps">Action Steps</TabsTrigger>
           </TabsList>

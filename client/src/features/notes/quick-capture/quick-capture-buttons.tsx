@@ -1,7 +1,6 @@
 // The buttons that make a quick note or a checklist at once (dashboard, sidebar, empty states).
 import { ListPlus, NotebookPen } from 'lucide-react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
-import { cn } from '../../../lib/utils';
 import { useQuickCapture } from './use-quick-capture';
 
 export interface QuickCaptureButtonsProps {
@@ -9,23 +8,25 @@ export interface QuickCaptureButtonsProps {
   onCapture?: () => void;
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
+  align?: ButtonProps['align'];
   className?: string;
   buttonClassName?: string;
 }
 
-export function QuickCaptureButtons({ onCapture, variant = 'outline', size, className, buttonClassName }: QuickCaptureButtonsProps) {
+export function QuickCaptureButtons({ onCapture, variant = 'outline', size, align, className = 'flex gap-2', buttonClassName }: QuickCaptureButtonsProps) {
   const { quickNote, newChecklist } = useQuickCapture();
   const actions = [
     { label: 'Quick note', Icon: NotebookPen, capture: quickNote },
     { label: 'New checklist', Icon: ListPlus, capture: newChecklist },
   ];
   return (
-    <div className={cn('flex gap-2', className)}>
+    <div className={className}>
       {actions.map(({ label, Icon, capture }) => (
         <Button
           key={label}
           variant={variant}
           size={size}
+          align={align}
           className={buttonClassName}
           onClick={() => {
             onCapture?.();

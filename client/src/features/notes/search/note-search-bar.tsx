@@ -48,7 +48,8 @@ export function NoteSearchBar({ search, label, filters = true, onFocusChange }: 
               search.setText('');
             }
           }}
-          className="h-10 pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+          height="h-10"
+          className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
         {search.text && (
           <Button
@@ -75,7 +76,8 @@ export function NoteSearchBar({ search, label, filters = true, onFocusChange }: 
               size="sm"
               variant={search.filter === filter ? 'default' : 'outline'}
               aria-pressed={search.filter === filter}
-              className={cn('h-8 rounded-full px-3', search.filter !== filter && 'text-foreground')}
+              shape="pill"
+              className={cn(search.filter !== filter && 'text-foreground')}
               onClick={() => search.setFilter(filter)}
             >
               {FILTER_LABELS[filter]}

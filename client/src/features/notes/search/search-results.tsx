@@ -81,7 +81,7 @@ function ShownResults({ query, filter, noun, viewTo, viewState, onView, onDelete
     if (hidden) return null;
     return (
       <p role="status" className="mt-8 flex items-center justify-center gap-2 text-sm text-muted-foreground">
-        <Spinner className="size-4" />
+        <Spinner />
         {index.total > 0 ? `Preparing search: ${formatCount(index.indexed)} of ${formatCount(index.total)} notes…` : 'Preparing search…'}
       </p>
     );
