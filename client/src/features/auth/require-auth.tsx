@@ -1,22 +1,29 @@
 // Protected-route guard (spec section 2): a centred spinner while the session loads, and visitors
 // sent to /login (history entry replaced) with the page they wanted, to come back to after sign-in.
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { useAuth } from '../../data/auth';
+import { useAuth, type SignedOutReason } from '../../data/auth';
 
 export interface LoginRedirectState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
 export function RequireAuth() {
-  const { status } = useAuth();
+  const { status, signedOutReason } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner minHeight="min-h-svh" />;
-  if (status === 'signed-out') {
-    const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to="/login" replace state={state} />;
-  }
+  if (status === 'signed-out') return <Navigate to="/login" replace state={loginRedirectState(signedOutReason, location)} />;
   return <Outlet />;
+}
+
+/**
+ * What /login is told about the page the guard stopped. After the user's own Sign out nothing: the next
+ * sign-in starts at the dashboard, as it would once Sign out's own step to /login lands (it waits for the
+ * device's notes to be cleared, and a quick sign-in must not race it back to the page just left).
+ */
+export function loginRedirectState(reason: SignedOutReason, location: Pick<Location, 'pathname' | 'search' | 'hash'>): LoginRedirectState | null {
+  if (reason === 'explicit') return null;
+  return { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
 }
 
 /** Where to go after signing in: the page the guard stopped, else /. Never back to /login itself. */
