@@ -2,9 +2,9 @@
 // of one user, each talking to whichever server nginx picks. The servers share everything through the
 // database: change hints ([S21], NOTIFY/LISTEN), sessions, rate-limit counters.
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page, WebSocket } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page, WebSocket } from '@playwright/test';
 import { card, editNote, seedNotes } from '../notes-support';
-import { createAccount, expect, gotoAs, seedSession, test, watchConsole, type Account } from '../support/fixtures';
+import { createAccount, expect, gotoAs, seedSession, test, watchConsole, type Account, type StoredSession } from '../support/fixtures';
 import { CLUSTER_PORT } from '../../playwright.cluster.config';
 import { startCluster, type Cluster } from './cluster';
 
@@ -33,15 +33,25 @@ test.afterAll(async () => {
   await cluster?.close();
 });
 
-/** A device: its own browser context, signed in as the account, on the dashboard; its sockets recorded. */
-async function openDevice(name: string, browser: Browser, baseURL: string) {
+/** A sign-in of the account of its own, as each device makes: a device's own writes are not echoed to its session [S21]. */
+async function signIn(request: APIRequestContext): Promise<StoredSession> {
+  const response = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: account.anonKey, 'Content-Type': 'application/json' },
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as StoredSession;
+}
+
+/** A device: its own browser context, signed in as the account with a session of its own, on the dashboard; its sockets recorded. */
+async function openDevice(name: string, browser: Browser, baseURL: string, request: APIRequestContext) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
   watchConsole(page, errors);
   const sockets: WebSocket[] = [];
   page.on('websocket', (socket) => sockets.push(socket));
-  await seedSession(page, account.session, baseURL);
+  await seedSession(page, await signIn(request), baseURL);
   await gotoAs(page, '/');
   const device = { name, context, page, sockets, errors };
   devices.push(device);
@@ -53,8 +63,8 @@ const restHeaders = () => ({ apikey: account.anonKey, Authorization: `Bearer ${a
 test('[S21] an edit saved on device A shows on device B without any action on B', async ({ browser, request, baseURL }) => {
   account = await createAccount(request);
   const [note] = await seedNotes(request, account, [{ title: 'Shared idea', content: 'first words' }]);
-  const a = await openDevice('A', browser, baseURL!);
-  const b = await openDevice('B', browser, baseURL!);
+  const a = await openDevice('A', browser, baseURL!, request);
+  const b = await openDevice('B', browser, baseURL!, request);
   await expect(card(a.page, 'Shared idea')).toBeVisible();
   await expect(card(b.page, 'Shared idea')).toBeVisible();
   // B is subscribed to the feed (its socket is open) before A edits.
