@@ -27,6 +27,7 @@ export const INDEX_BUILD_MEASURE = 'sprout:search-index-build';
 export const INDEX_RESTORE_MEASURE = 'sprout:search-index-restore';
 
 type Answer = Extract<FromSearchWorker, { type: 'answer' }>;
+type QueryAnswer = { answer: SearchAnswer; notes: NoteView[]; ms: number };
 
 export class SearchClient {
   private readonly worker: Worker;
@@ -37,6 +38,10 @@ export class SearchClient {
   private unwatch: (() => void) | null = null;
   private readonly started = performance.now();
   private state: SearchIndexState = { status: 'indexing', indexed: 0, total: 0, version: 0, buildMs: null };
+  /** The filter and limit of the last query asked: what the screen typed into asks with. */
+  private lastAsked: { filter: SearchFilter; limit: number } | null = null;
+  /** A query sent ahead of its screen (see ask), until that screen asks it. */
+  private early: { query: string; filter: SearchFilter; limit: number; version: number; answer: Promise<QueryAnswer> } | null = null;
 
   constructor(
     private readonly db: SproutDb,
@@ -73,7 +78,26 @@ export class SearchClient {
   }
 
   /** The answer, its hits' notes as stored now, and the ms the index took. */
-  query(query: string, filter: SearchFilter, limit: number): Promise<{ answer: SearchAnswer; notes: NoteView[]; ms: number }> {
+  query(query: string, filter: SearchFilter, limit: number): Promise<QueryAnswer> {
+    this.lastAsked = { filter, limit };
+    const early = this.early;
+    this.early = null;
+    if (early && early.query === query && early.filter === filter && early.limit === limit && early.version === this.state.version) return early.answer;
+    return this.send(query, filter, limit);
+  }
+
+  /**
+   * Sends `query` with the filter and limit of the last query asked, for the screen that will ask it once
+   * React has drawn the key typed: the search field calls this in its change event, so the worker answers
+   * while the page renders the field, instead of after.
+   */
+  ask(query: string): void {
+    if (!this.lastAsked) return;
+    const { filter, limit } = this.lastAsked;
+    this.early = { query, filter, limit, version: this.state.version, answer: this.send(query, filter, limit) };
+  }
+
+  private send(query: string, filter: SearchFilter, limit: number): Promise<QueryAnswer> {
     const seq = ++this.seq;
     return new Promise((resolve) => {
       this.waiting.set(seq, ({ answer, notes, ms }) => resolve({ answer, notes, ms }));

@@ -26,7 +26,7 @@ export interface NoteSearchBarProps {
 
 export function NoteSearchBar({ search, label, filters = true, onFocusChange }: NoteSearchBarProps) {
   // The index is built while the field is on screen, so it is ready by the first keystroke.
-  useSearchClient();
+  const client = useSearchClient();
   return (
     <div role="search" className="mt-6 grid gap-3">
       <div className="relative">
@@ -39,7 +39,11 @@ export function NoteSearchBar({ search, label, filters = true, onFocusChange }: 
           autoComplete="off"
           spellCheck={false}
           value={search.text}
-          onChange={(event) => search.setText(event.target.value)}
+          onChange={(event) => {
+            // The query leaves for the worker before React draws the key: the answer is on its way meanwhile.
+            client?.ask(event.target.value);
+            search.setText(event.target.value);
+          }}
           onFocus={() => onFocusChange?.(true)}
           onBlur={() => onFocusChange?.(false)}
           onKeyDown={(event) => {

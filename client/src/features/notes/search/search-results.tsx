@@ -6,7 +6,7 @@ import { SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { PAGE_SIZE, type NoteView } from '../../../data/notes';
-import { useNoteSearch, useSearchClient, useSearchIndexState, type SearchFilter } from '../../../data/search';
+import { useNoteSearch, useSearchClient, useSearchIndexState, type NoteSearchResult, type SearchFilter } from '../../../data/search';
 import { EmptyState } from '../empty-state';
 import { SearchResultCard } from './search-result-card';
 import { formatCount } from '../../../lib/format-count';
@@ -76,6 +76,10 @@ function ShownResults({ query, filter, noun, viewTo, viewState, onView, onDelete
   const { results, total, index, answered } = search;
   const plural = (n: number) => `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
   const { rendered, sentinel, more } = useCardsRendered(`${answered?.query}\u0000${answered?.filter}`, results?.length ?? 0, hidden);
+  // The cards of the last answer that had any, drawn hidden while an answer has none (see the list below).
+  const [kept, setKept] = useState<NoteSearchResult[]>([]);
+  if (results && results.length > 0 && kept !== results) setKept(results);
+  const cards = results && results.length > 0 ? results : kept.slice(0, FIRST_CARDS);
 
   if (results === undefined || total === undefined) {
     if (hidden) return null;
@@ -96,22 +100,31 @@ function ShownResults({ query, filter, noun, viewTo, viewState, onView, onDelete
         {!hidden && (total === 0 ? `No ${noun}s match` : `${plural(total)} ${total === 1 ? 'matches' : 'match'}`)}
         {!hidden && index.status === 'indexing' && index.total > index.indexed && ` (still reading ${formatCount(index.total - index.indexed)} notes)`}
       </p>
-      {total === 0 ? (
+      {total === 0 && (
         <EmptyState icon={SearchX} title={`Nothing found${answered?.query.trim() ? ` for ‘${answered.query.trim()}’` : ''}`} className="mt-4">
           <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Try fewer words, or another filter.</p>
           <Button variant="outline" className="mt-6" onClick={onClear}>
             Clear search
           </Button>
         </EmptyState>
-      ) : (
+      )}
+      {/* Kept, hidden, while nothing matches: the next answer's cards then fill the cards already built. */}
+      <ul
+        aria-label={`Matching ${noun}s`}
+        className={total === 0 ? 'kept-hidden' : 'mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3'}
+        inert={total === 0}
+        aria-hidden={total === 0 || undefined}
+      >
+        {cards.slice(0, total === 0 ? cards.length : rendered).map((result, slot) => (
+          // Keyed by place, not by note: a key that brings other notes updates the cards on screen in place
+          // rather than taking them down and building new ones (each card is a few dozen elements and components).
+          <li key={slot} className="flex min-w-0 [&>article]:flex-1">
+            <SearchResultCard result={result} viewTo={viewTo} viewState={viewState} onView={onView} onDelete={onDelete} />
+          </li>
+        ))}
+      </ul>
+      {total > 0 && (
         <>
-          <ul aria-label={`Matching ${noun}s`} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {results.slice(0, rendered).map((result) => (
-              <li key={result.note.id} className="flex min-w-0 [&>article]:flex-1">
-                <SearchResultCard result={result} viewTo={viewTo} viewState={viewState} onView={onView} onDelete={onDelete} />
-              </li>
-            ))}
-          </ul>
           {/* Below the last card: scrolled into view, the next cards of the page are rendered. */}
           {more && <div ref={sentinel} aria-hidden="true" className="h-px" />}
           {!more && total > results.length && (
