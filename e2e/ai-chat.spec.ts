@@ -78,6 +78,9 @@ test.describe('AI Chat page', () => {
     await openAs(page, account, baseURL, '/chat');
     await expect(page.getByRole('heading', { level: 1, name: 'Chat with Juniper' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start Chat' })).toBeDisabled();
+    // The form ignores a submit while the page's first connection test runs (the badge reads
+    // 'Checking'): press Enter once the test is over, or the refusal may never come.
+    await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
     await page.getByLabel('Your idea, question or topic').press('Enter');
     await expect(page.getByText('Please enter an idea before submitting.')).toBeVisible();
   });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { checkInBothThemes } from './support/a11y';
 import { createAccount, gotoAs, seedSession, test, expect } from './support/fixtures';
-import { expectAllSynced, goOffline, goOnline, seedNotes, serverNotes, type ServerNote } from './notes-support';
+import { expectAllSynced, goOffline, goOnline, localNoteCount, seedNotes, serverNotes, type ServerNote } from './notes-support';
 
 const NOTES = [
   {
@@ -65,6 +65,8 @@ test('every note goes out as JSON and Markdown and comes back exactly into a fre
   await expect(yourData).toBeVisible();
   await page.reload(); // the first sync has pulled the seeded notes by now or does so on this start
   await expect.poll(async () => (await serverNotes(request, account)).length).toBe(3);
+  // The export reads this device: wait until its sync has pulled the three seeded notes.
+  await expect.poll(() => localNoteCount(page, account.userId)).toBe(3);
 
   const json = await download(page, 'Export as JSON');
   expect(json.file.suggestedFilename()).toMatch(/^sprout-notes-\d{4}-\d{2}-\d{2}\.json$/);
