@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { firstLoadChunks } from './scripts/build/first-load-chunks';
+import { inlineCss } from './scripts/build/inline-css';
 import { routePreload } from './scripts/build/route-preload';
 import { shellOnlyPrecache } from './scripts/build/sw-shell';
 
@@ -39,6 +40,7 @@ export default defineConfig({
     tailwindcss(),
     chunks.plugin,
     routePreload(clientRoot),
+    inlineCss(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

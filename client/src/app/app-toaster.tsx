@@ -1,11 +1,13 @@
 // The page's toaster, loaded with the first toast: Radix Toast is not part of the first load (issue 10).
 // The queue (lib/toast.ts) exists from the start, so a toast raised before the code arrives is shown
-// once it has. The code is fetched once the page is idle, so a toast raised offline (before any toast
-// was shown, without a service worker) still has it; not before the page's load event, so that it never
+// once it has. A toast raised offline (before any toast was shown) still needs the code: the service
+// worker's precache holds it, and when no worker keeps the shell (none supported, registering blocked
+// or failed) the page fetches it itself once idle; not before the page's load event, so that it never
 // competes with the first paint.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { ToastStore } from '../lib/toast';
 import { useToast } from '../lib/use-toast';
+import { shellKeptByServiceWorker } from './shell-keeper';
 
 type ToasterComponent = ComponentType<{ store?: ToastStore }>;
 
@@ -32,6 +34,7 @@ export function AppToaster({ store }: { store?: ToastStore }) {
   const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
   useEffect(() => {
     const early = () => void loadToaster().catch(() => undefined);
+    let cancelled = false;
     let cancel = () => {};
     // Only after the page's load event, then when idle: the fetch must not compete with the first paint.
     const schedule = () => {
@@ -43,9 +46,13 @@ export function AppToaster({ store }: { store?: ToastStore }) {
         cancel = () => clearTimeout(id);
       }
     };
-    if (document.readyState === 'complete') schedule();
-    else window.addEventListener('load', schedule, { once: true });
+    void shellKeptByServiceWorker().then((kept) => {
+      if (kept || cancelled) return;
+      if (document.readyState === 'complete') schedule();
+      else window.addEventListener('load', schedule, { once: true });
+    });
     return () => {
+      cancelled = true;
       window.removeEventListener('load', schedule);
       cancel();
     };

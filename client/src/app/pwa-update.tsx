@@ -3,6 +3,7 @@
 import { lazy } from 'react';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 import { toast, type ToastInput } from '../lib/toast';
+import { reportShellKept, whenControlled } from './shell-keeper';
 
 // Shown inside the toaster, which has loaded Radix Toast by then: no part of the first load (issue 10).
 const ToastAction = lazy(() => import('../components/ui/toast').then((m) => ({ default: m.ToastAction })));
@@ -11,9 +12,14 @@ export const UPDATE_AVAILABLE_TEXT = 'A new version of Sprout is available.';
 
 /**
  * Options for registerSW; `activate(true)` makes the waiting worker take over and reloads the page.
- * `notify` shows the offer (the page's toast queue by default).
+ * `notify` shows the offer (the page's toast queue by default); `kept` learns whether the worker ends up
+ * keeping this page's shell (shell-keeper.ts).
  */
-export function pwaRegisterOptions(activate: (reloadPage: boolean) => Promise<void>, notify: (toast: ToastInput) => void = toast): RegisterSWOptions {
+export function pwaRegisterOptions(
+  activate: (reloadPage: boolean) => Promise<void>,
+  notify: (toast: ToastInput) => void = toast,
+  kept: (value: boolean) => void = reportShellKept,
+): RegisterSWOptions {
   return {
     // Register at once, not after the load event: the first visit should leave the app usable offline.
     immediate: true,
@@ -29,11 +35,15 @@ export function pwaRegisterOptions(activate: (reloadPage: boolean) => Promise<vo
         ),
       });
     },
+    onRegisteredSW(_url, registration) {
+      void whenControlled(navigator.serviceWorker, registration).then(kept);
+    },
     onOfflineReady() {
       console.info('Sprout is ready to work offline.');
     },
     onRegisterError(error: unknown) {
       console.warn('The service worker could not be registered:', error);
+      kept(false);
     },
   };
 }

@@ -3,9 +3,14 @@
 // for offline use; pwa-update.tsx says what happens on its events.
 import { registerSW } from 'virtual:pwa-register';
 import { pwaRegisterOptions } from './pwa-update';
+import { reportShellKept } from './shell-keeper';
 
 export function registerPwa(): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  // The development server registers no worker (its registerSW does nothing).
+  if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
+    reportShellKept(false);
+    return;
+  }
   let updateServiceWorker: (reloadPage?: boolean) => Promise<void> = async () => undefined;
   updateServiceWorker = registerSW(pwaRegisterOptions((reloadPage) => updateServiceWorker(reloadPage)));
 }
