@@ -32,9 +32,19 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   const providerFor = (key: ResolvedKey, request: FastifyRequest) =>
     createProvider({ apiKey: key.apiKey, baseUrl: ai.baseUrl, timeoutMs: ai.timeoutMs, log: request.log });
 
+  // A turn's context is read from the database as soon as the caller is known and within the limit,
+  // so the database works on it while this thread reads and validates the body.
+  const contextReads = new WeakMap<FastifyRequest, Promise<CallerContext>>();
+  const readContextEarly = (recentNotes: boolean) => async (request: FastifyRequest) => {
+    const reading = loadCallerContext(ctx, callerOf(request).userId, request.log, { recentNotes });
+    // A body refused with 400 leaves the read unawaited: its failure must not go unhandled.
+    reading.catch(() => undefined);
+    contextReads.set(request, reading);
+  };
+
   /** The caller's context; throws api_key_required when there is no key to call the provider with. */
   const contextFor = async (request: FastifyRequest, recentNotes: boolean): Promise<CallerContext & { key: ResolvedKey }> => {
-    const context = await loadCallerContext(ctx, callerOf(request).userId, request.log, { recentNotes });
+    const context = await (contextReads.get(request) ?? loadCallerContext(ctx, callerOf(request).userId, request.log, { recentNotes }));
     if (!context.key) throw apiErrors.apiKeyRequired();
     return context as CallerContext & { key: ResolvedKey };
   };
@@ -98,7 +108,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     }
   });
 
-  app.post('/ai/expand', { onRequest: limit }, async (request, reply) => {
+  app.post('/ai/expand', { onRequest: [limit, readContextEarly(false)] }, async (request, reply) => {
     const body = parseBody(expandBodySchema, request.body);
     const caller = await contextFor(request, false);
     await stream(request, reply, caller.key, {
@@ -111,7 +121,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     });
   });
 
-  app.post('/ai/conversation', { onRequest: limit }, async (request, reply) => {
+  app.post('/ai/conversation', { onRequest: [limit, readContextEarly(false)] }, async (request, reply) => {
     const body = parseBody(conversationBodySchema, request.body);
     const caller = await contextFor(request, false);
     await stream(request, reply, caller.key, {
@@ -124,7 +134,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     });
   });
 
-  app.post('/ai/chat', { onRequest: limit }, async (request, reply) => {
+  app.post('/ai/chat', { onRequest: [limit, readContextEarly(true)] }, async (request, reply) => {
     const body = parseBody(chatBodySchema, request.body);
     const caller = await contextFor(request, true);
     await stream(request, reply, caller.key, {
