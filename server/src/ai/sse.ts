@@ -1,6 +1,6 @@
 // A text/event-stream reply written straight to the socket (the Fastify reply is hijacked): our own
-// security headers, no compression, no proxy buffering, each event flushed as it is written. The
-// headers go out with the first event, so an error that comes first can still carry Retry-After.
+// security headers, no compression, no proxy buffering, each event written as it comes. The
+// headers go out with the first event (in one write), so an error that comes first can still carry Retry-After.
 // `signal` aborts when the browser goes away before the reply has ended.
 import type { FastifyReply } from 'fastify';
 import { rawSecurityHeaders } from '../http/security-headers';
@@ -74,7 +74,7 @@ export class SseReply {
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
-    this.reply.raw.flushHeaders();
+    // Not flushed alone: the write or end that always follows carries the headers in the same packet.
   }
 }
 
