@@ -2,9 +2,11 @@
 // paint, and as a <link> it was the only render-blocking request of the first load: on a phone's slow
 // network a round trip of its own before the first paint (Lighthouse counted 190 ms on /login). Inline,
 // it arrives with the page (about 12 KiB gzip more of HTML, which the service worker precaches) and the
-// theme script before it still picks light or dark before the first paint. The file itself goes from
-// the build, so that nothing fetches or precaches it twice (Vite's manifest still names it as the
-// entry's CSS; scripts/build/sw-shell.ts precaches only files that exist).
+// theme script before it still picks light or dark before the first paint. The file itself stays in the
+// build: lazily loaded chunks list it among the files to preload (Vite's preload helper adds it as a
+// <link> when such a chunk loads; a chunk whose stylesheet 404s fails to load, as the palette did when
+// the file was removed), and the service worker precaches it for them offline. Applied a second time it
+// changes nothing: the same rules in the same order.
 import type { Plugin } from 'vite';
 
 /** `html` with each `<link rel="stylesheet">` of `css` (file name -> source) replaced by a `<style>`. */
@@ -35,10 +37,7 @@ export function inlineCss(): Plugin {
         for (const output of Object.values(bundle)) {
           if (output.type === 'asset' && output.fileName.endsWith('.css')) css.set(output.fileName, String(output.source));
         }
-        const result = inlineStylesheets(html, css);
-        // No chunk loads these stylesheets itself (a lazily loaded chunk's CSS would stay a file).
-        for (const file of result.inlined) delete bundle[file];
-        return result.html;
+        return inlineStylesheets(html, css).html;
       },
     },
   };
