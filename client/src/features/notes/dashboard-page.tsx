@@ -14,9 +14,7 @@ import { QuickCaptureButtons } from './quick-capture/quick-capture-buttons';
 import { useDeleteNoteFromList } from './note-actions';
 import { noteTitle } from './note-text';
 import { useUserId } from '../../data/auth';
-import { NoteSearchBar } from './search/note-search-bar';
-import { SearchResults } from './search/search-results';
-import { useUrlSearch } from './search/use-url-search';
+import { DashboardSearch } from './search/dashboard-search';
 import { formatCount } from '../../lib/format-count';
 
 const viewPath = (note: NoteView): `/${string}` => `/view/${note.id}`;
@@ -28,9 +26,8 @@ export function DashboardPage() {
   const page = useStablePage(useNotesPage(shown));
   const liveCount = useLiveNotesCount();
   const deleteNoteFromList = useDeleteNoteFromList();
-  const search = useUrlSearch();
-  // While the empty field has focus, the results are drawn hidden (see SearchResults' `hidden`).
-  const [searchFocused, setSearchFocused] = useState(false);
+  // Whether a query or filter is set; the text itself stays in DashboardSearch (see there why).
+  const [searching, setSearching] = useState(false);
   const notes = page?.notes;
   const [toDelete, setToDelete] = useState<NoteView | null>(null);
   // The dialog keeps showing the title while it closes.
@@ -79,25 +76,18 @@ export function DashboardPage() {
         </div>
       )}
 
-      {notes !== undefined && (total > 0 || search.active) && <NoteSearchBar search={search} label="Search notes" onFocusChange={setSearchFocused} />}
-
-      {/* Mounted, hidden, while the empty field has focus too: the first key then shows cards already drawn. */}
-      {(search.active || (searchFocused && notes !== undefined && total > 0)) && (
-        <SearchResults
-          hidden={!search.active}
-          query={search.text}
-          filter={search.filter}
-          noun="note"
-          viewTo={viewPath}
-          onView={onView}
-          onDelete={onDelete}
-          onClear={search.clear}
-        />
-      )}
+      <DashboardSearch
+        notesLoaded={notes !== undefined}
+        hasNotes={total > 0}
+        viewTo={viewPath}
+        onView={onView}
+        onDelete={onDelete}
+        onActiveChange={setSearching}
+      />
       {notes === undefined ? (
-        !search.active && <FullPageSpinner />
+        !searching && <FullPageSpinner />
       ) : total === 0 ? (
-        !search.active && (
+        !searching && (
           <EmptyState icon={NotebookPen} title="You don't have any notes yet" className="mt-8">
             <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Capture an idea and let Sprout help you turn it into a plan.</p>
             <Button asChild className="mt-6">
@@ -113,7 +103,7 @@ export function DashboardPage() {
         // then neither take down nor rebuild a page of cards (React's or the browser's layout of them:
         // display: none cost 6-10 ms to hide and 50-140 ms to show 60 cards again, content-visibility 1 and
         // 10-20 in issue 12's bench).
-        <div inert={search.active} className={search.active ? 'kept-hidden' : undefined}>
+        <div inert={searching} className={searching ? 'kept-hidden' : undefined}>
           <ul aria-label="Notes" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {notes.map((note) => (
               <li key={note.id} className="flex min-w-0 [&>article]:flex-1">

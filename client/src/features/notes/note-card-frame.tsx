@@ -25,6 +25,11 @@ export interface NoteCardFrameProps {
   onDelete: () => void;
 }
 
+// Made once: React skips an element it is given again unchanged, so a card updated in place (a search
+// result on each key) does not redraw its icons.
+const EDIT_ICON = <SquarePen aria-hidden="true" />;
+const DELETE_ICON = <Trash2 aria-hidden="true" />;
+
 export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDelete, titleContent }: NoteCardFrameProps) {
   const titleId = useId();
   const title = noteTitle(note);
@@ -65,7 +70,7 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
         </Button>
         <Button asChild variant="ghost" size="sm" className="text-foreground">
           <ListLink to={`/edit/${note.id}`} navigate={navigate}>
-            <SquarePen aria-hidden="true" />
+            {EDIT_ICON}
             Edit<span className="sr-only"> {title}</span>
           </ListLink>
         </Button>
@@ -78,7 +83,7 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
               aria-label={`Delete ${title}`}
               onClick={onDelete}
             >
-              <Trash2 aria-hidden="true" />
+              {DELETE_ICON}
             </Button>
           </TooltipTrigger>
           <TooltipContent>{deleteLabel}</TooltipContent>

@@ -12,6 +12,10 @@ import { HighlightedText } from './highlighted-text';
 
 const MAX_ITEMS = 3;
 
+// Made once: React skips an element it is given again unchanged (the cards update in place on each key).
+const DONE_ICON = <CheckSquare aria-label="Done" className="mt-0.5 size-4 shrink-0 text-primary" />;
+const NOT_DONE_ICON = <Square aria-label="Not done" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />;
+
 export interface SearchResultCardProps {
   result: NoteSearchResult;
   /** Where View goes (the dashboard's /view/:id, the checklists' /note/:id). */
@@ -53,11 +57,7 @@ function SearchResultCardView({ result, viewTo, viewState, onView, onDelete }: S
         <ul aria-label="Matching checklist items" className="grid gap-1 rounded-lg bg-muted/60 px-3 py-2 text-sm">
           {items.map((item) => (
             <li key={item.id} className="flex min-w-0 items-start gap-2">
-              {item.completed ? (
-                <CheckSquare aria-label="Done" className="mt-0.5 size-4 shrink-0 text-primary" />
-              ) : (
-                <Square aria-label="Not done" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              )}
+              {item.completed ? DONE_ICON : NOT_DONE_ICON}
               <span className={item.completed ? 'min-w-0 break-words text-muted-foreground line-through' : 'min-w-0 break-words'}>
                 <HighlightedText text={item.text} terms={terms} />
               </span>
