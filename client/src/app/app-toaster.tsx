@@ -2,8 +2,8 @@
 // The queue (lib/toast.ts) exists from the start, so a toast raised before the code arrives is shown
 // once it has. A toast raised offline (before any toast was shown) still needs the code: the service
 // worker's precache holds it, and when no worker keeps the shell (none supported, registering blocked
-// or failed) the page fetches it itself once idle; not before the page's load event, so that it never
-// competes with the first paint.
+// or failed) the page fetches it itself at its load event, not before, so that it never competes with
+// the first paint.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { ToastStore } from '../lib/toast';
 import { useToast } from '../lib/use-toast';
@@ -35,26 +35,17 @@ export function AppToaster({ store }: { store?: ToastStore }) {
   useEffect(() => {
     const early = () => void loadToaster().catch(() => undefined);
     let cancelled = false;
-    let cancel = () => {};
-    // Only after the page's load event, then when idle: the fetch must not compete with the first paint.
-    const schedule = () => {
-      if (typeof requestIdleCallback === 'function') {
-        const id = requestIdleCallback(early, { timeout: 2000 });
-        cancel = () => cancelIdleCallback(id);
-      } else {
-        const id = setTimeout(early, 200);
-        cancel = () => clearTimeout(id);
-      }
-    };
+    // At the page's load event, not before, so that the fetch never competes with the first paint; and
+    // not later (an idle callback waited up to 2 s): a page that goes offline right after loading raised
+    // its first toast without the code.
     void shellKeptByServiceWorker().then((kept) => {
       if (kept || cancelled) return;
-      if (document.readyState === 'complete') schedule();
-      else window.addEventListener('load', schedule, { once: true });
+      if (document.readyState === 'complete') early();
+      else window.addEventListener('load', early, { once: true });
     });
     return () => {
       cancelled = true;
-      window.removeEventListener('load', schedule);
-      cancel();
+      window.removeEventListener('load', early);
     };
   }, []);
   if (!Toaster && toasts.length > 0) setToaster(() => loaded ?? LazyToaster);
