@@ -9,9 +9,16 @@
 // `last_mutation_id` follow `chat_history` in the table's column order, so searching back from the end
 // finds each key before any jsonb content could.
 
+import { NOTE_COLUMNS } from '#core/note';
+import { COLUMN_TYPES } from './columns';
+
 const BASE_REVISION = ',"base_revision":';
 /** A timestamptz in row_to_json's ISO 8601 form in a UTC session: fractions trimmed, up to microseconds. */
 const PG_UTC_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?\+00:00$/;
+/** The members of the timestamp columns (rest/columns.ts), the table's last one first. */
+const TIMESTAMP_MEMBERS_LAST_FIRST = NOTE_COLUMNS.filter((column) => COLUMN_TYPES[column] === 'timestamptz')
+  .map((column) => `,"${column}":`)
+  .reverse();
 const SECONDS_END = 19; // 'YYYY-MM-DDTHH:MM:SS'
 const ZONE = '+00:00';
 
@@ -21,13 +28,17 @@ export function wireRowFromTableJson(text: string): string {
   if (!text.endsWith('}') || (baseRevision !== 'null' && !/^-?\d+$/.test(baseRevision))) {
     throw new Error('a notes row without base_revision as its last member');
   }
-  // Searched back from the end, each before the one after it, in the table's order.
-  const deleted = valueAt(text, ',"deleted_at":', cut);
-  const updated = valueAt(text, ',"updated_at":', deleted.member);
-  const created = valueAt(text, ',"created_at":', updated.member);
+  // Searched back from the end, each before the one after it, then rewritten in the table's order.
+  const values: { start: number; end: number }[] = [];
+  let before = cut;
+  for (const member of TIMESTAMP_MEMBERS_LAST_FIRST) {
+    const value = valueAt(text, member, before);
+    before = value.member;
+    values.unshift(value);
+  }
   let row = '';
   let from = 0;
-  for (const value of [created, updated, deleted]) {
+  for (const value of values) {
     if (value.end < 0) continue; // null
     row += text.slice(from, value.start) + isoString(text.slice(value.start, value.end));
     from = value.end;
