@@ -1,8 +1,14 @@
 // Starts the e2e servers (the fake AI provider and the app servers) side by side, for Playwright's
 // webServer: its entries start one after another, and each app server spends most of its start-up on its
 // database. Reads the list from SPROUT_E2E_SERVERS (JSON), prints READY_LINE once every health URL
-// answers, and stops them all when stopped itself or when any of them exits.
+// answers, and stops them all when stopped itself or when any of them exits. An app server's empty
+// DATA_DIR is first given the migrated database of the test runs (test/setup/pglite-image-cache.ts): two
+// initdb runs at once were most of the suite's start-up. The server's own first start on an empty
+// DATA_DIR has its test in server/test/process.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { cachedMigratedImage, seedDataDir } from '../../test/setup/pglite-image-cache';
 
 const READY_LINE = 'e2e servers ready'; // playwright.config.ts waits for this line
 
@@ -15,6 +21,12 @@ interface ServerSpec {
 
 const specs = JSON.parse(process.env.SPROUT_E2E_SERVERS ?? '[]') as ServerSpec[];
 if (specs.length === 0) throw new Error('SPROUT_E2E_SERVERS lists no servers');
+
+const unseeded = specs.filter(({ env }) => env.DATA_DIR && !fs.existsSync(path.join(env.DATA_DIR, 'pglite', 'PG_VERSION')));
+if (unseeded.length > 0) {
+  const image = await cachedMigratedImage();
+  await Promise.all(unseeded.map(({ env }) => seedDataDir(env.DATA_DIR!, image)));
+}
 
 let stopping = false;
 const children: ChildProcess[] = specs.map((spec) => {
