@@ -1,17 +1,16 @@
-// The page's toaster, loaded with the first toast: Radix Toast is not part of the first load (issue 10).
-// The queue (lib/toast.ts) exists from the start, so a toast raised before the code arrives is shown
-// once it has. A toast raised offline (before any toast was shown) still needs the code: the service
+// The page's toaster: Radix Toast is not part of the first load (issue 10). The queue (lib/toast.ts)
+// exists from the start, so a toast raised before the code arrives is shown once it has. A toast raised offline (before any toast was shown) still needs the code: the service
 // worker's precache holds it, and when no worker keeps the shell (none supported, registering blocked
 // or failed) the page fetches it itself at its load event, not before, so that it never competes with
 // the first paint.
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { ToastStore } from '../lib/toast';
 import { useToast } from '../lib/use-toast';
 import { shellKeptByServiceWorker } from './shell-keeper';
 
 type ToasterComponent = ComponentType<{ store?: ToastStore }>;
 
-/** The toaster once its module has arrived: rendered as it is, it never suspends. */
+/** The toaster once its module has arrived. */
 let loaded: ToasterComponent | null = null;
 
 /** Fetches the toaster's module (once; the browser keeps the module). */
@@ -22,16 +21,15 @@ export function loadToaster(): Promise<ToasterComponent> {
   });
 }
 
-const LazyToaster = lazy(() => loadToaster().then((Toaster) => ({ default: Toaster })));
-
 /** The page's toasts, or `store`'s (tests). */
 export function AppToaster({ store }: { store?: ToastStore }) {
   const { toasts } = useToast(store);
-  // Chosen once, at the first toast, so the toaster is never remounted: the module itself when it has
-  // arrived, else the lazy wrapper. A lazy component suspends on its first render even when its module
-  // is loaded, and React then holds back the content for at least 300 ms after the fallback showed
-  // (its Suspense throttle): the first toast of every page came that much late.
+  // Not a lazy component: one suspends on its first render even when its module has arrived, and React
+  // then holds the content back for at least 300 ms after the fallback showed (its Suspense throttle).
+  // The first toast of a page waited that long, a third of a 1,000-note sync's click-to-toast time.
+  // Chosen once, at the first toast, so the toaster is never remounted (closing toasts animate out).
   const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
+  if (!Toaster && toasts.length > 0 && loaded) setToaster(() => loaded);
   useEffect(() => {
     const early = () => void loadToaster().catch(() => undefined);
     let cancelled = false;
@@ -48,11 +46,19 @@ export function AppToaster({ store }: { store?: ToastStore }) {
       window.removeEventListener('load', early);
     };
   }, []);
-  if (!Toaster && toasts.length > 0) setToaster(() => loaded ?? LazyToaster);
-  if (!Toaster) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster store={store} />
-    </Suspense>
-  );
+  // A toast before the code: fetch it (from the service worker's precache when it keeps the shell) and
+  // show the queue once it is here. A failed fetch is tried again with the next toast.
+  const waiting = Toaster === null && toasts.length > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    loadToaster().then(
+      (module) => current && setToaster(() => module),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [waiting, toasts.length]);
+  return Toaster ? <Toaster store={store} /> : null;
 }
