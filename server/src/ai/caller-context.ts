@@ -29,6 +29,16 @@ export function profileFromMetadata(metadata: Record<string, unknown>): UserProf
   return { name: text(metadata.name), bio: text(metadata.bio), location: text(metadata.location), website: text(metadata.website) };
 }
 
+/** A row of ai_caller_context(): the key columns are null without a stored key (or with a server key). */
+interface ContextRow {
+  user_metadata: unknown;
+  ciphertext: string | null;
+  iv: string | null;
+  auth_tag: string | null;
+  key_id: string | null;
+  recent_notes: RecentNote[] | null;
+}
+
 export async function loadCallerContext(
   ctx: AppContext,
   userId: string,
@@ -36,25 +46,12 @@ export async function loadCallerContext(
   options: { recentNotes: boolean },
 ): Promise<CallerContext> {
   const serverKey = ctx.config.ai.serverKey;
-  const row = await ctx.db
-    .selectFrom('users')
-    .select('users.user_metadata')
-    .$if(!serverKey, (qb) =>
-      qb
-        .leftJoin('user_ai_keys', 'user_ai_keys.user_id', 'users.id')
-        .select(['user_ai_keys.ciphertext', 'user_ai_keys.iv', 'user_ai_keys.auth_tag', 'user_ai_keys.key_id']),
-    )
-    .$if(options.recentNotes, (qb) =>
-      qb.select(
-        sql<RecentNote[] | null>`(select json_agg(json_build_object('title', r.title, 'updatedAt', r.updated_at)) from (select title, updated_at from notes where notes.user_id = users.id and notes.deleted_at is null order by updated_at desc limit ${RECENT_NOTES_IN_PROMPT}) r)`.as(
-          'recent_notes',
-        ),
-      ),
-    )
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  // One call of the SQL function of migration 010: its plan is kept, where this query as a statement
+  // was planned anew for every turn. Without a server key it also reads the caller's stored key.
+  const { rows } = await sql<ContextRow>`select * from ai_caller_context(${userId}, ${options.recentNotes ? RECENT_NOTES_IN_PROMPT : 0}, ${!serverKey})`.execute(ctx.db);
+  const row = rows[0];
   const metadata = (row?.user_metadata ?? {}) as Record<string, unknown>;
-  const columns = (row ?? {}) as { ciphertext?: string | null; iv?: string | null; auth_tag?: string | null; key_id?: string | null; recent_notes?: RecentNote[] | null };
+  const columns: Partial<ContextRow> = row ?? {};
   return {
     preferences: parseAiPreferences(metadata[AI_PREFERENCES_METADATA_FIELD]),
     profile: profileFromMetadata(metadata),

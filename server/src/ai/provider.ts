@@ -5,6 +5,7 @@ import type * as OpenAISdk from 'openai';
 import type OpenAI from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PromptMessage } from './prompts';
+import { providerFetch } from './provider-fetch';
 
 export type ProviderErrorKind =
   /** The provider answered with an HTTP error status (or an error object inside the stream). */
@@ -90,7 +91,7 @@ function makeClient(openai: Sdk, config: ProviderConfig, capture: Capture): Open
       debug: () => undefined,
     },
     fetch: async (input, init) => {
-      const response = await fetch(input, init);
+      const response = await providerFetch(input, init);
       if (response.ok) return response;
       const text = await response.text().catch(() => '');
       capture.errorBody = text;

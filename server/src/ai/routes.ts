@@ -32,12 +32,14 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   const providerFor = (key: ResolvedKey, request: FastifyRequest) =>
     createProvider({ apiKey: key.apiKey, baseUrl: ai.baseUrl, timeoutMs: ai.timeoutMs, log: request.log });
 
-  // A turn's context is read from the database as soon as the caller is known and within the limit,
-  // so the database works on it while this thread reads and validates the body.
+  // A turn's context is read from the database as soon as the caller's token is verified, so the
+  // database works on it while the session is checked and this thread reads and validates the body.
+  // A request refused after that (ended session, over the limit) leaves the read unused: it reads
+  // only the token's own user's rows, and the limit guards the provider, not this read.
   const contextReads = new WeakMap<FastifyRequest, Promise<CallerContext>>();
-  const readContextEarly = (recentNotes: boolean) => async (request: FastifyRequest) => {
-    const reading = loadCallerContext(ctx, callerOf(request).userId, request.log, { recentNotes });
-    // A body refused with 400 leaves the read unawaited: its failure must not go unhandled.
+  const readContextEarly = (recentNotes: boolean) => (request: FastifyRequest, userId: string) => {
+    const reading = loadCallerContext(ctx, userId, request.log, { recentNotes });
+    // A request refused before its handler leaves the read unawaited: its failure must not go unhandled.
     reading.catch(() => undefined);
     contextReads.set(request, reading);
   };
@@ -108,7 +110,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     }
   });
 
-  app.post('/ai/expand', { onRequest: [limit, readContextEarly(false)] }, async (request, reply) => {
+  app.post('/ai/expand', { onRequest: limit, config: { whileSessionIsChecked: readContextEarly(false) } }, async (request, reply) => {
     const body = parseBody(expandBodySchema, request.body);
     const caller = await contextFor(request, false);
     await stream(request, reply, caller.key, {
@@ -121,7 +123,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     });
   });
 
-  app.post('/ai/conversation', { onRequest: [limit, readContextEarly(false)] }, async (request, reply) => {
+  app.post('/ai/conversation', { onRequest: limit, config: { whileSessionIsChecked: readContextEarly(false) } }, async (request, reply) => {
     const body = parseBody(conversationBodySchema, request.body);
     const caller = await contextFor(request, false);
     await stream(request, reply, caller.key, {
@@ -134,7 +136,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     });
   });
 
-  app.post('/ai/chat', { onRequest: [limit, readContextEarly(true)] }, async (request, reply) => {
+  app.post('/ai/chat', { onRequest: limit, config: { whileSessionIsChecked: readContextEarly(true) } }, async (request, reply) => {
     const body = parseBody(chatBodySchema, request.body);
     const caller = await contextFor(request, true);
     await stream(request, reply, caller.key, {

@@ -12,6 +12,12 @@ export type AuthRequirement = 'user' | 'optional' | 'none';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRequirement;
+    /**
+     * Work a route starts for the token's user while the session is checked (a database read, say), so
+     * the two overlap. The request may still be refused after it (ended session, rate limit): whatever
+     * it starts must be harmless then, and its failure handled.
+     */
+    whileSessionIsChecked?: (request: FastifyRequest, userId: string) => void;
   }
   interface FastifyRequest {
     /** Set by the authentication hook; null when the route needs no user or the request has none. */
@@ -40,7 +46,8 @@ export function addAuthenticationHook(scope: FastifyInstance, ctx: AppContext, s
     if (needs === 'none') return;
     // An optional caller without a token is anonymous: no verification, no database round trip.
     if (needs === 'optional' && !request.headers.authorization) return;
-    const result = await authenticate(request.headers.authorization, ctx.db, ctx.signer, ctx.sessions);
+    const early = request.routeOptions.config.whileSessionIsChecked;
+    const result = await authenticate(request.headers.authorization, ctx.db, ctx.signer, ctx.sessions, early && ((userId) => early(request, userId)));
     if (result.ok) {
       request.caller = result.caller;
       return;

@@ -32,6 +32,8 @@ export async function authenticate(
   db: Kysely<DB>,
   signer: TokenSigner,
   sessions: SessionCache,
+  /** Called with the token's user once its signature and claims hold, before its session is checked. */
+  onVerified?: (userId: string) => void,
 ): Promise<AuthResult> {
   const token = bearerToken(authorization);
   if (!token) return { ok: false, problem: 'missing', reason: 'no bearer token' };
@@ -41,6 +43,7 @@ export async function authenticate(
     return { ok: false, problem: isAnon ? 'anon' : 'invalid', reason: verified.reason };
   }
   const { sub, session_id: sessionId, email } = verified.claims;
+  onVerified?.(sub);
   const live = await sessions.isLive(sessionId, sub, async () => {
     const session = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('user_id', '=', sub).executeTakeFirst();
     return session !== undefined;
