@@ -32,6 +32,10 @@ export async function cachedMigratedImage(): Promise<string> {
   const partial = `${file}.${process.pid}.partial`;
   fs.writeFileSync(partial, image);
   fs.renameSync(partial, file);
+  // The images of earlier migrations are never read again.
+  for (const entry of fs.readdirSync(CACHE_DIR)) {
+    if (entry.startsWith('pglite-migrated-') && entry.endsWith('.tar') && path.join(CACHE_DIR, entry) !== file) fs.rmSync(path.join(CACHE_DIR, entry), { force: true });
+  }
   return file;
 }
 
