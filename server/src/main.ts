@@ -5,6 +5,7 @@ import { loadConfig, ConfigError } from './config';
 import { startDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { restrictUmask } from './db/data-dir-permissions';
+import { takeEarlyWorker } from './db/pglite-thread';
 import { formatBanner, summarizeStart } from './startup/banner';
 import { describeListenError } from './startup/listen-error';
 import { startLogger } from './startup/logger';
@@ -20,10 +21,13 @@ async function main(): Promise<void> {
   // Before anything is written: the database, the WAL and the secrets are readable by this account only.
   restrictUmask();
   const config = loadConfig();
+  // Started by boot.ts (npm start) before this module loaded, when DATABASE_URL looked unset.
+  const pgliteWorker = takeEarlyWorker();
+  if (config.databaseUrl) void pgliteWorker?.terminate();
   const terminal = { isTTY: process.stdout.isTTY === true, color: process.stdout.isTTY === true && process.stdout.hasColors() };
   // The embedded database opens in its worker thread while this thread loads and builds the web server:
   // the two were most of a restart, one after the other. Nothing listens before the database is ready.
-  const starting = startDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }, {
+  const starting = startDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir, worker: pgliteWorker }, {
     notesQuota: config.notesQuota,
   });
   starting.catch(() => undefined);

@@ -4,6 +4,7 @@
 // timestamp without a zone means the same on PGlite and on any PostgreSQL server.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { Kysely, PostgresDialect } from 'kysely';
 import { listenOnPGlite, listenOnPostgres, type ChangeListener, type PGliteListenable, type StopListening } from './change-feed';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
@@ -27,7 +28,8 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
+  /** `worker`: one from spawnPGliteWorker, started early (main.ts); it opens this directory. */
+  | { kind: 'pglite'; dataDir: string; worker?: Worker }
   /**
    * An in-memory PGlite, for tests. `image` is a data directory dumped by `migratedMemoryImage`: loading
    * it takes a fraction of the initdb and migrations a fresh one runs.
@@ -111,8 +113,13 @@ function startPGlite(options: PGliteOptions, settings: Record<string, string>): 
   let lock: DataDirLock | undefined;
   if (options.kind === 'pglite') {
     // A tree written under a looser umask (before this was enforced) is made private again first.
-    securePrivateDir(options.dataDir);
-    lock = lockDataDir(options.dataDir);
+    try {
+      securePrivateDir(options.dataDir);
+      lock = lockDataDir(options.dataDir);
+    } catch (error) {
+      void options.worker?.terminate();
+      throw error;
+    }
   }
   const opening = openThread(options, settings).catch((error: unknown) => {
     lock?.release();
@@ -140,7 +147,7 @@ async function openThread(options: PGliteOptions, settings: Record<string, strin
   }
   const dir = path.join(options.dataDir, 'pglite');
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  let thread = await PGliteThread.open({ kind: 'dir', dir }, settings);
+  let thread = await PGliteThread.open({ kind: 'dir', dir }, settings, options.worker);
   // initdb grows the WebAssembly memory to several hundred MiB, which it never gives back: open the
   // new database once more in a fresh worker, so a first start does not keep that for good.
   if (fresh) {
