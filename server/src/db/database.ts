@@ -28,7 +28,7 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
-  /** `worker`: one from spawnPGliteWorker, started early (main.ts); it opens this directory. */
+  /** `worker`: one from spawnPGliteWorker, started early (boot.ts); it opens this directory. */
   | { kind: 'pglite'; dataDir: string; worker?: Worker }
   /**
    * An in-memory PGlite, for tests. `image` is a data directory dumped by `migratedMemoryImage`: loading

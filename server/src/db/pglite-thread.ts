@@ -25,8 +25,16 @@ function workerScript(): { url: URL; execArgv: string[] } {
  */
 export function spawnPGliteWorker(): Worker {
   const { url, execArgv } = workerScript();
-  return new Worker(url, { execArgv });
+  const worker = new Worker(url, { execArgv });
+  // A worker that dies before open() listens (its code failed to load) fails that open, not the process.
+  worker.on('error', (error) => earlyFailures.set(worker, error));
+  worker.on('exit', (code) => {
+    if (!earlyFailures.has(worker)) earlyFailures.set(worker, new Error(`the database worker exited (code ${code})`));
+  });
+  return worker;
 }
+
+const earlyFailures = new WeakMap<Worker, Error>();
 
 let earlyWorker: Worker | undefined;
 
@@ -59,6 +67,8 @@ export class PGliteThread {
    * is open and migrated there.
    */
   static open(source: PGliteSource, settings: Record<string, string> = {}, worker = spawnPGliteWorker()): Promise<PGliteThread> {
+    const failure = earlyFailures.get(worker);
+    if (failure) return Promise.reject(failure);
     const start: WorkerStart = { source, settings };
     worker.postMessage(start, source.kind === 'memory' && source.image ? [source.image] : []);
     const thread = new PGliteThread(worker);
