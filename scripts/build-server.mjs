@@ -1,6 +1,7 @@
-// Compiles the server ahead of time: server/src/main.ts and the PGlite worker bundled by esbuild into
-// dist/server/ (packages stay external, resolved from node_modules at run time), the SQL migrations
-// copied beside them. `npm start` runs the bundle, so no TypeScript is compiled at start-up.
+// Compiles the server ahead of time: server/src/boot.ts (which loads main.ts) and the PGlite worker
+// bundled by esbuild into dist/server/ (packages stay external, resolved from node_modules at run time),
+// the SQL migrations copied beside them. `npm start` runs the bundle, so no TypeScript is compiled at
+// start-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverOutDir = path.join(root, 'dist/server');
 export const serverEntry = path.join(serverOutDir, 'main.js');
-const ENTRY_POINTS = { main: 'server/src/main.ts', 'pglite-worker': 'server/src/db/pglite-worker.ts' };
+const ENTRY_POINTS = { main: 'server/src/boot.ts', 'pglite-worker': 'server/src/db/pglite-worker.ts' };
 const MIGRATIONS = path.join(root, 'server/src/db/migrations');
 const SOURCES = ['server/src', 'core', 'package.json', 'package-lock.json', 'scripts/build-server.mjs'];
 
@@ -48,8 +49,8 @@ export async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    // main.ts imports the web server's code dynamically, to load it while the database opens: its own
-    // chunk, whose packages load only then.
+    // boot.ts imports main.ts, and main.ts the web server's code, dynamically: each its own chunk, whose
+    // packages load only then (the worker, then the database's opening, start first).
     splitting: true,
     target: 'node24',
     packages: 'external',

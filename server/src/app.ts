@@ -48,7 +48,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-/** The app over an open database (used by main.ts, tests and benchmarks); it does no I/O beyond reading the built index.html and the secrets. */
+/**
+ * The app over a database, open or still opening (used by main.ts, tests and benchmarks); it does no I/O
+ * beyond reading the built index.html and the secrets, and resolves once the database answers.
+ */
 export async function createServer(
   config: Config,
   database: Database,
@@ -56,7 +59,11 @@ export async function createServer(
 ): Promise<{ app: FastifyInstance; ctx: AppContext; realtime: RealtimeHub }> {
   const jwtSecret = database.kind === 'postgres' ? await loadSharedJwtSecret(config, database.db) : loadJwtSecret(config);
   const signer = new TokenSigner(jwtSecret);
-  const { key, keyId } = await loadEncryptionKey(config, database.db);
+  // The generated key is a row of the database, which may still be opening (main.ts, a restart on
+  // PGlite): read while the app is built, which needs no query. The context is complete before this
+  // returns, so before the server listens: no request sees it without its key.
+  const encryption = loadEncryptionKey(config, database.db);
+  encryption.catch(() => undefined);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -65,10 +72,11 @@ export async function createServer(
     refreshTokens: new RefreshTokens(`refresh:${jwtSecret}`),
     sessions: new SessionCache(),
     anonKey: await signer.signAnonKey(),
-    encryptionKey: key,
-    encryptionKeyId: keyId,
+    encryptionKey: Buffer.alloc(0),
+    encryptionKeyId: '',
   };
   const app = await buildApp(ctx, database, options);
+  ({ key: ctx.encryptionKey, keyId: ctx.encryptionKeyId } = await encryption);
   const realtime = app.realtimeHub;
   await realtime.start((listener) => database.listenChanges(listener));
   app.addHook('onClose', () => realtime.stop());

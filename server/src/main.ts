@@ -2,14 +2,16 @@
 // elsewhere), one-line messages for the usual start-up failures, and a graceful shutdown on SIGTERM/SIGINT.
 import { performance } from 'node:perf_hooks';
 import { loadConfig, ConfigError } from './config';
-import { openDatabase } from './db/database';
+import { startDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { restrictUmask } from './db/data-dir-permissions';
+import { takeEarlyWorker } from './db/pglite-thread';
 import { formatBanner, summarizeStart } from './startup/banner';
 import { describeListenError } from './startup/listen-error';
 import { startLogger } from './startup/logger';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const SDK_WARM_UP_DELAY_MS = 1_000;
 
 /** A start-up failure whose message says everything a person needs: printed alone, without a stack. */
 class StartupError extends Error {}
@@ -19,16 +21,22 @@ async function main(): Promise<void> {
   // Before anything is written: the database, the WAL and the secrets are readable by this account only.
   restrictUmask();
   const config = loadConfig();
+  // Started by boot.ts (npm start) before this module loaded, when DATABASE_URL looked unset.
+  const pgliteWorker = takeEarlyWorker();
+  if (config.databaseUrl) void pgliteWorker?.terminate();
   const terminal = { isTTY: process.stdout.isTTY === true, color: process.stdout.isTTY === true && process.stdout.hasColors() };
-  // The embedded database opens in its worker thread while this thread loads the web server's code: the
-  // two were most of a restart, one after the other.
-  const opening = openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }, {
+  // The embedded database opens in its worker thread while this thread loads and builds the web server:
+  // the two were most of a restart, one after the other. Nothing listens before the database is ready.
+  const starting = startDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir, worker: pgliteWorker }, {
     notesQuota: config.notesQuota,
   });
-  opening.catch(() => undefined);
+  starting.catch(() => undefined);
   const { createServer, loggerOptions } = await import('./app');
-  const database = await opening;
-  const { app } = await createServer(config, database, { logger: await startLogger(loggerOptions(config.logLevel), terminal) });
+  const { database, ready } = await starting;
+  const [{ app }] = await Promise.all([
+    createServer(config, database, { logger: await startLogger(loggerOptions(config.logLevel), terminal) }),
+    ready,
+  ]);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -59,8 +67,10 @@ async function main(): Promise<void> {
     const message = describeListenError(error, config);
     throw message ? new StartupError(message) : error;
   }
-  // Loaded now that the server answers, before the first AI request needs it.
-  void (await import('./ai/provider')).loadSdk().catch(() => undefined);
+  // Loaded once the first requests (the page and its data) are answered, before the first AI request
+  // needs it: compiling the SDK holds this thread for a few hundred milliseconds. An AI request before
+  // then loads it itself.
+  setTimeout(() => void import('./ai/provider').then((provider) => provider.loadSdk()).catch(() => undefined), SDK_WARM_UP_DELAY_MS).unref();
   const summary = summarizeStart(config, performance.now() - started);
   if (terminal.isTTY) {
     process.stdout.write(`${formatBanner(summary, terminal.color)}\n`);

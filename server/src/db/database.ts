@@ -4,14 +4,15 @@
 // timestamp without a zone means the same on PGlite and on any PostgreSQL server.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { Kysely, PostgresDialect } from 'kysely';
-import { listenOnPGlite, listenOnPostgres, type ChangeListener, type StopListening } from './change-feed';
+import { listenOnPGlite, listenOnPostgres, type ChangeListener, type PGliteListenable, type StopListening } from './change-feed';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { securePrivateDir } from './data-dir-permissions';
 import { migrate } from './migrate';
-import { SerialPGliteDialect } from './pglite-driver';
+import { SerialPGliteDialect, type SerialDatabase } from './pglite-driver';
 import { PGliteThread } from './pglite-thread';
-import type { PGliteSource } from './pglite-worker-protocol';
+import type { PGliteSource, QueryOutcome } from './pglite-worker-protocol';
 import type { DB } from './schema';
 
 export interface Database {
@@ -27,7 +28,8 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
+  /** `worker`: one from spawnPGliteWorker, started early (boot.ts); it opens this directory. */
+  | { kind: 'pglite'; dataDir: string; worker?: Worker }
   /**
    * An in-memory PGlite, for tests. `image` is a data directory dumped by `migratedMemoryImage`: loading
    * it takes a fraction of the initdb and migrations a fresh one runs.
@@ -53,7 +55,26 @@ const INT8_OID = 20;
 const parseInt8 = (value: string) => Number(value);
 
 export async function openDatabase(options: DatabaseOptions, settings: SessionSettings = {}): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, settingsOf(settings)) : openPGlite(options, settingsOf(settings));
+  const { database, ready } = await startDatabase(options, settings);
+  await ready;
+  return database;
+}
+
+/** A database whose opening is under way: `ready` settles once it is open and migrated, or with the failure. */
+export interface StartingDatabase {
+  database: Database;
+  ready: Promise<void>;
+}
+
+/**
+ * The embedded database's handle at once, its queries waiting until it is open and migrated, so the caller
+ * builds the rest of the server meanwhile (at a restart, PGlite's open was the other half of the time).
+ * The data-dir lock is taken before this resolves: a second server is refused at once. PostgreSQL opens
+ * (and migrates) first, as its secrets come from the database.
+ */
+export async function startDatabase(options: DatabaseOptions, settings: SessionSettings = {}): Promise<StartingDatabase> {
+  if (options.kind === 'postgres') return { database: await openPostgres(options.url, settingsOf(settings)), ready: Promise.resolve() };
+  return startPGlite(options, settingsOf(settings));
 }
 
 async function openPostgres(url: string, settings: Record<string, string>): Promise<Database> {
@@ -88,35 +109,25 @@ async function openPostgres(url: string, settings: Record<string, string>): Prom
 
 type PGliteOptions = Exclude<DatabaseOptions, { kind: 'postgres' }>;
 
-async function openPGlite(options: PGliteOptions, settings: Record<string, string>): Promise<Database> {
+function startPGlite(options: PGliteOptions, settings: Record<string, string>): StartingDatabase {
   let lock: DataDirLock | undefined;
-  let thread: PGliteThread;
-  try {
-    if (options.kind === 'pglite') {
-      // A tree written under a looser umask (before this was enforced) is made private again first.
+  if (options.kind === 'pglite') {
+    // A tree written under a looser umask (before this was enforced) is made private again first.
+    try {
       securePrivateDir(options.dataDir);
       lock = lockDataDir(options.dataDir);
-      const dir = path.join(options.dataDir, 'pglite');
-      const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-      thread = await PGliteThread.open({ kind: 'dir', dir }, settings);
-      // initdb grows the WebAssembly memory to several hundred MiB, which it never gives back: open the
-      // new database once more in a fresh worker, so a first start does not keep that for good.
-      if (fresh) {
-        await thread.close();
-        thread = await PGliteThread.open({ kind: 'dir', dir }, settings);
-      }
-      // PGlite unpacks a new cluster with the modes of its archive (0666), whatever the umask: again.
-      securePrivateDir(options.dataDir);
-    } else {
-      const source: PGliteSource = { kind: 'memory', image: options.image ? await options.image.arrayBuffer() : undefined };
-      thread = await PGliteThread.open(source, settings);
+    } catch (error) {
+      void options.worker?.terminate();
+      throw error;
     }
-  } catch (error) {
+  }
+  const opening = openThread(options, settings).catch((error: unknown) => {
     lock?.release();
     throw error;
-  }
+  });
+  const thread = new OpeningThread(opening);
   const db = new Kysely<DB>({ dialect: new SerialPGliteDialect(thread) });
-  return {
+  const database: Database = {
     kind: 'pglite',
     db,
     // LISTEN goes to the worker outside the driver's queue: it only ever runs at start-up.
@@ -126,6 +137,58 @@ async function openPGlite(options: PGliteOptions, settings: Record<string, strin
       lock?.release();
     },
   };
+  return { database, ready: opening.then(() => undefined) };
+}
+
+async function openThread(options: PGliteOptions, settings: Record<string, string>): Promise<PGliteThread> {
+  if (options.kind === 'memory') {
+    const source: PGliteSource = { kind: 'memory', image: options.image ? await options.image.arrayBuffer() : undefined };
+    return PGliteThread.open(source, settings);
+  }
+  const dir = path.join(options.dataDir, 'pglite');
+  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  let thread = await PGliteThread.open({ kind: 'dir', dir }, settings, options.worker);
+  // initdb grows the WebAssembly memory to several hundred MiB, which it never gives back: open the
+  // new database once more in a fresh worker, so a first start does not keep that for good.
+  if (fresh) {
+    await thread.close();
+    thread = await PGliteThread.open({ kind: 'dir', dir }, settings);
+  }
+  // PGlite unpacks a new cluster with the modes of its archive (0666), whatever the umask: again.
+  securePrivateDir(options.dataDir);
+  return thread;
+}
+
+/**
+ * The worker's handle while it opens: statements wait for the opening (in the order they came, which the
+ * driver relies on) and fail with it; once open, they go straight to the worker.
+ */
+class OpeningThread implements SerialDatabase, PGliteListenable {
+  #thread: PGliteThread | null = null;
+
+  constructor(private readonly opening: Promise<PGliteThread>) {
+    // Registered first: the handle is set before any waiting statement resumes.
+    opening.then(
+      (thread) => (this.#thread = thread),
+      () => undefined,
+    );
+  }
+
+  get closed(): boolean {
+    return this.#thread?.closed ?? false;
+  }
+
+  async query(sql: string, params: readonly unknown[]): Promise<QueryOutcome> {
+    return (this.#thread ?? (await this.opening)).query(sql, params);
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    return (await this.opening).listen(channel, handler);
+  }
+
+  async close(): Promise<void> {
+    await (await this.opening.catch(() => null))?.close();
+  }
 }
 
 /** An in-memory PGlite's data directory with every migration applied, for `{ kind: 'memory', image }`. */

@@ -19,6 +19,37 @@ function workerScript(): { url: URL; execArgv: string[] } {
   return { url: new URL('./pglite-worker.js', import.meta.url), execArgv: [] };
 }
 
+/**
+ * Starts a worker thread that waits to be told what to open (PGliteThread.open): its isolate boots and
+ * PGlite's code loads meanwhile. Opens nothing by itself, so it may start before the data-dir lock is held.
+ */
+export function spawnPGliteWorker(): Worker {
+  const { url, execArgv } = workerScript();
+  const worker = new Worker(url, { execArgv });
+  // A worker that dies before open() listens (its code failed to load) fails that open, not the process.
+  worker.on('error', (error) => earlyFailures.set(worker, error));
+  worker.on('exit', (code) => {
+    if (!earlyFailures.has(worker)) earlyFailures.set(worker, new Error(`the database worker exited (code ${code})`));
+  });
+  return worker;
+}
+
+const earlyFailures = new WeakMap<Worker, Error>();
+
+let earlyWorker: Worker | undefined;
+
+/** Starts a worker before the server's code loads (boot.ts), for main.ts to take. */
+export function startEarlyWorker(): void {
+  earlyWorker ??= spawnPGliteWorker();
+}
+
+/** The worker boot.ts started, once; undefined when none was. */
+export function takeEarlyWorker(): Worker | undefined {
+  const worker = earlyWorker;
+  earlyWorker = undefined;
+  return worker;
+}
+
 export class PGliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
@@ -31,15 +62,15 @@ export class PGliteThread {
     this.#worker = worker;
   }
 
-  /** Starts the worker and resolves once PGlite is open and migrated there. */
-  static open(source: PGliteSource, settings: Record<string, string> = {}): Promise<PGliteThread> {
-    const { url, execArgv } = workerScript();
+  /**
+   * Tells a worker (a new one unless given one from spawnPGliteWorker) what to open; resolves once PGlite
+   * is open and migrated there.
+   */
+  static open(source: PGliteSource, settings: Record<string, string> = {}, worker = spawnPGliteWorker()): Promise<PGliteThread> {
+    const failure = earlyFailures.get(worker);
+    if (failure) return Promise.reject(failure);
     const start: WorkerStart = { source, settings };
-    const worker = new Worker(url, {
-      workerData: start,
-      execArgv,
-      transferList: source.kind === 'memory' && source.image ? [source.image] : [],
-    });
+    worker.postMessage(start, source.kind === 'memory' && source.image ? [source.image] : []);
     const thread = new PGliteThread(worker);
     return new Promise((resolve, reject) => {
       const onStartMessage = (message: WorkerMessage) => {

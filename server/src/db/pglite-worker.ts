@@ -2,7 +2,7 @@
 // rows run here, so the request thread keeps accepting connections and answering while a query runs.
 // One query at a time, in arrival order; the request thread's driver (pglite-driver.ts) decides who
 // may send queries, so a transaction's statements never interleave with another request's.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate } from './migrate';
 import { serializeError, type WorkerMessage, type WorkerRequest, type WorkerStart } from './pglite-worker-protocol';
@@ -73,10 +73,13 @@ async function serve(pglite: PGlite): Promise<void> {
   });
 }
 
-open(workerData as WorkerStart).then(
-  async (pglite) => {
-    await serve(pglite);
-    post({ kind: 'ready' });
-  },
-  (error: unknown) => post({ kind: 'failed', error: serializeError(error) }),
+// The first message says what to open (the thread may start before its caller knows: pglite-thread.ts).
+port.once('message', (start: WorkerStart) =>
+  open(start).then(
+    async (pglite) => {
+      await serve(pglite);
+      post({ kind: 'ready' });
+    },
+    (error: unknown) => post({ kind: 'failed', error: serializeError(error) }),
+  ),
 );
