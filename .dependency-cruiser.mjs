@@ -140,9 +140,9 @@ export default {
     },
     {
       name: 'nothing-imports-server-main',
-      comment: 'main.ts is the entry point of `npm start`.',
+      comment: 'main.ts runs the server: only boot.ts, the entry point of `npm start`, imports it (after starting the PGlite worker).',
       severity: 'error',
-      from: {},
+      from: { pathNot: '^server/src/boot\\.ts$' },
       to: { path: '^server/src/main\\.ts$' },
     },
   ],
