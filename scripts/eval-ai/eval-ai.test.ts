@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAiProvider, type FakeAiProvider } from '../../e2e/support/fake-ai-provider';
 import { DEFAULT_PLAN_STEPS, DEFAULT_QUESTION_REPLY } from '../../e2e/support/fake-ai-provider-replies';
+import { cachedMigratedImage, seedDataDir } from '../../test/setup/pglite-image-cache';
+import { tempDir } from '../bench/lib/sprout';
 import { runEvalAi, writeEvalReport } from './eval-ai';
 import type { EvalDocument } from './report';
 import { EVAL_IDEAS } from './ideas';
@@ -25,7 +27,10 @@ describe('npm run eval:ai against the fake provider', () => {
     fake.respondWith((request) =>
       request.flavour === 'plan' && JSON.stringify(request.body).includes(stubborn.idea) ? { kind: 'text', text: DEFAULT_QUESTION_REPLY } : undefined,
     );
-    document = await runEvalAi({ aiBaseUrl: fake.url, apiKey: 'eval-fake-key', ideas });
+    // Its server starts on the tests' migrated database (initdb was most of this file's time).
+    const dataDir = tempDir('eval-data');
+    await seedDataDir(dataDir, await cachedMigratedImage());
+    document = await runEvalAi({ aiBaseUrl: fake.url, apiKey: 'eval-fake-key', ideas, dataDir });
   }, 60_000);
 
   afterAll(async () => {

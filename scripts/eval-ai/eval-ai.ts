@@ -23,6 +23,8 @@ export interface EvalAiConfig {
   ideas?: readonly EvalIdea[];
   /** Provider timeout for the started server (AI_TIMEOUT_MS); local models can be slow to load. */
   timeoutMs?: number | undefined;
+  /** The started server's DATA_DIR (removed afterwards); a new temporary one by default. */
+  dataDir?: string | undefined;
   onIdea?: (report: IdeaReport, index: number, total: number) => void;
 }
 
@@ -40,6 +42,7 @@ async function startTarget(config: EvalAiConfig): Promise<Target> {
   const staticDir = tempDir('eval-static');
   try {
     const sprout = await startSprout({
+      dataDir: config.dataDir,
       env: {
         AI_BASE_URL: proxy.url,
         OPENROUTER_API_KEY: config.apiKey,
