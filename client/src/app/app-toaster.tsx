@@ -1,8 +1,8 @@
 // The page's toaster: Radix Toast is not part of the first load (issue 10). The queue (lib/toast.ts)
-// exists from the start, so a toast raised before the code arrives is shown once it has. A toast raised offline (before any toast was shown) still needs the code: the service
-// worker's precache holds it, and when no worker keeps the shell (none supported, registering blocked
-// or failed) the page fetches it itself at its load event, not before, so that it never competes with
-// the first paint.
+// exists from the start, so a toast raised before the code arrives is shown once it has. A toast raised
+// offline (before any toast was shown) still needs the code: the service worker's precache holds it, and
+// when no worker keeps the shell (none supported, registering blocked or failed) the page fetches it
+// itself at its load event, not before, so that it never competes with the first paint.
 import { useEffect, useState, type ComponentType } from 'react';
 import type { ToastStore } from '../lib/toast';
 import { useToast } from '../lib/use-toast';
@@ -24,9 +24,6 @@ export function loadToaster(): Promise<ToasterComponent> {
 /** The page's toasts, or `store`'s (tests). */
 export function AppToaster({ store }: { store?: ToastStore }) {
   const { toasts } = useToast(store);
-  // Not a lazy component: one suspends on its first render even when its module has arrived, and React
-  // then holds the content back for at least 300 ms after the fallback showed (its Suspense throttle).
-  // The first toast of a page waited that long, a third of a 1,000-note sync's click-to-toast time.
   // Chosen once, at the first toast, so the toaster is never remounted (closing toasts animate out).
   const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
   if (!Toaster && toasts.length > 0 && loaded) setToaster(() => loaded);
@@ -47,7 +44,10 @@ export function AppToaster({ store }: { store?: ToastStore }) {
     };
   }, []);
   // A toast before the code: fetch it (from the service worker's precache when it keeps the shell) and
-  // show the queue once it is here. A failed fetch is tried again with the next toast.
+  // show the queue once it is here; a failed fetch is tried again with the next toast. Not a lazy
+  // component: one suspends on its first render even when its module has arrived, and React then holds
+  // the content back for at least 300 ms after the fallback showed (its Suspense throttle), a third of
+  // a 1,000-note sync's click-to-toast time.
   const waiting = Toaster === null && toasts.length > 0;
   useEffect(() => {
     if (!waiting) return;
