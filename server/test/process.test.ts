@@ -139,6 +139,8 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     const port = await freePort();
     const first = await startServer(port);
     console.info(`first start (initdb + migrations): ${Math.round(first.startupMs)} ms`);
+    // pino writes asynchronously: the start-up record can reach the pipe just after the first health answer.
+    await expect.poll(() => first.stdout(), { timeout: 10_000 }).toContain(`Sprout is running at ${first.url}`);
     // Not a terminal: every line is a JSON log record, the start-up one included.
     const records = first
       .stdout()
