@@ -19,7 +19,7 @@ import {
   type ToastMessage,
 } from '../../data/notes';
 import { useAuth } from '../../data/auth';
-import { getAuthClient, getRestClient, getSupabase } from '../../lib/supabase';
+import { getAuthClient, getRestClient, getRealtime } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 
 /** This device's notes storage, whoever is signed in: what sign-out clears when no session is running. */
@@ -55,7 +55,7 @@ async function supabaseRemote(userId: string): Promise<RemoteNotes> {
 
 /** [S21] The server's change feed over the same Supabase client, fetched when sync starts. */
 function supabaseLiveChanges(userId: string): StartLiveChanges {
-  return (handlers) => startLiveChanges({ ...handlers, userId, getClient: getSupabase, getAuth: getAuthClient });
+  return (handlers) => startLiveChanges({ ...handlers, userId, getClient: getRealtime, getAuth: getAuthClient });
 }
 
 function notify(message: ToastMessage): void {

@@ -1,4 +1,4 @@
-// [S21] Two devices of one user on the real server (PGlite in-process, supabase-js Realtime over Node's
+// [S21] Two devices of one user on the real server (PGlite in-process, supabase-js's Realtime over Node's
 // WebSocket, IndexedDB over fake-indexeddb): a note written on one device reaches the other through
 // the change feed, long before its one-minute poll; and a device whose socket drops pulls what it
 // missed when it is subscribed again.
@@ -45,7 +45,7 @@ function device(name: string, userId: string, client: SupabaseClient, healthy: b
         handlers.onHealth(value);
       },
       userId,
-      getClient: async () => client,
+      getClient: async () => client.realtime,
       getAuth: async () => client.auth,
     }),
   );

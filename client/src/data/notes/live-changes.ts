@@ -1,16 +1,17 @@
-// [S21] The server's change feed for the signed-in user, through supabase-js Realtime: each event is a
+// [S21] The server's change feed for the signed-in user, through Supabase Realtime: each event is a
 // hint that makes the sync controller pull (debounced); the event's row is not used, so a lost event
 // costs latency, never correctness. Every (re)subscription pulls too, since events sent while the
 // socket was down are not replayed. The client comes from `getClient`, called only when sync starts,
-// so nothing here loads supabase-js before a signed-in screen needs it (this module imports types only).
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+// so nothing here loads the realtime client before a signed-in screen needs it (this module imports types only).
+import type { GoTrueClient } from '@supabase/auth-js';
+import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
 
-/** The session holder: the app's one auth client (the realtime client has no usable `auth` of its own). */
-export type LiveChangesAuth = Pick<SupabaseClient['auth'], 'getSession' | 'onAuthStateChange'>;
+/** The session holder: the app's one auth client (the realtime client has no `auth` of its own). */
+export type LiveChangesAuth = Pick<GoTrueClient, 'getSession' | 'onAuthStateChange'>;
 
 export interface LiveChangesOptions {
   userId: string;
-  getClient: () => Promise<SupabaseClient>;
+  getClient: () => Promise<RealtimeClient>;
   getAuth: () => Promise<LiveChangesAuth>;
   /**
    * A change hint, or a fresh subscription: pull soon. `revision` is the revision the change wrote, when
@@ -29,7 +30,7 @@ export type StartLiveChanges = (options: Omit<LiveChangesOptions, 'getClient' | 
 export function startLiveChanges(options: LiveChangesOptions): () => void {
   const { userId, getClient, getAuth, onHint, onHealth, retryMs = 10_000 } = options;
   let stopped = false;
-  let client: SupabaseClient | null = null;
+  let client: RealtimeClient | null = null;
   let auth: LiveChangesAuth;
   let channel: RealtimeChannel | null = null;
   let unlistenAuth: (() => void) | null = null;
@@ -47,10 +48,10 @@ export function startLiveChanges(options: LiveChangesOptions): () => void {
     if (stopped) return;
     // Realtime joins with the access token; on every refresh the live channel gets the new one (a
     // socket whose token expires is closed by the server, and rejoins with the newest token).
-    await client.realtime.setAuth(data.session?.access_token ?? null);
+    await client.setAuth(data.session?.access_token ?? null);
     const { data: listening } = auth.onAuthStateChange((event, session) => {
       if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && session?.user.id === userId) {
-        void client?.realtime.setAuth(session.access_token);
+        void client?.setAuth(session.access_token);
       }
     });
     unlistenAuth = () => listening.subscription.unsubscribe();
