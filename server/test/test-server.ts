@@ -92,11 +92,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   };
 }
 
-let image: Blob | undefined;
+let image: Uint8Array | undefined;
 
 /** The migrated PGlite image, read once per worker: files share a worker's modules (isolate: false). */
-function memoryImage(): Blob {
-  image ??= new Blob([fs.readFileSync(inject('pgliteImage'))]);
+function memoryImage(): Uint8Array {
+  image ??= fs.readFileSync(inject('pgliteImage'));
   return image;
 }
 

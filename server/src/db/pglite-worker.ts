@@ -20,13 +20,29 @@ const port = parentPort;
 const SMALL_MEMORY = ['-c', 'shared_buffers=16MB'];
 const post = (message: WorkerMessage) => port.postMessage(message);
 
+/**
+ * A dumped data directory as PGlite's `loadDataDir` takes it (a Blob, of which it reads `arrayBuffer()`
+ * and `type`), answering with the bytes it was given: a real Blob of them would copy the image twice more
+ * (in, and out again through Node's chunked reader), which was a tenth of the unit tests' CPU time.
+ */
+class TarImage extends Blob {
+  readonly #bytes: ArrayBuffer;
+  constructor(bytes: ArrayBuffer) {
+    super([], { type: 'application/x-tar' });
+    this.#bytes = bytes;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes);
+  }
+}
+
 async function open(start: WorkerStart): Promise<PGlite> {
   const parsers = { [INT8_OID]: parseInt8 };
   const startParams = [...PGlite.defaultStartParams, ...SMALL_MEMORY];
   const pglite =
     start.source.kind === 'dir'
       ? new PGlite(start.source.dir, { parsers, startParams })
-      : new PGlite({ parsers, startParams, loadDataDir: start.source.image ? new Blob([start.source.image]) : undefined });
+      : new PGlite({ parsers, startParams, loadDataDir: start.source.image ? new TarImage(start.source.image) : undefined });
   await pglite.waitReady;
   await migrate({
     query: (sql, params) => pglite.query<Record<string, unknown>>(sql, params),
