@@ -1,9 +1,10 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the AI screens: /new at each of
-// its three steps and /chat (start card and active chat), at 1280x800 and 390x844, in both themes
-// (switched in place on each screen). `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
+// its three steps and /chat (start card and active chat), each flow run once, every state checked at
+// 1280x800 and 390x844 (the page resized in place) and in both themes (switched in place); the failure
+// and offline states at desktop size. `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
 import type { Page } from '@playwright/test';
 import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
-import { VIEWPORTS, checkInBothThemes, expectNoSeriousViolations, shoot } from './support/a11y';
+import { checkAtEachViewport, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect, goOfflineWhenIdle } from './support/fixtures';
 import { messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
 
@@ -14,58 +15,54 @@ async function waitForToastsToClose(page: Page): Promise<void> {
   await expect(region.locator('li')).toHaveCount(0, { timeout: 7_000 });
 }
 
-for (const viewport of VIEWPORTS) {
-  test.describe(viewport.name, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: 'light' });
-    const named = (state: string) => (theme: string) => `${state}-${viewport.name}-${theme}`;
+test.use({ colorScheme: 'light' });
 
-    test('/new, each step', async ({ page, account, baseURL, request }) => {
-      await storeAiKey(request, account);
-      const tag = uniqueTag();
-      await openAs(page, account, baseURL, '/new');
-      await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
-      await page.getByLabel('Title').fill('Community garden');
-      await page.getByLabel('Your idea').fill(`Start a community garden on the empty lot by the school ${tag}`);
-      await page.getByRole('button', { name: 'Show Details' }).click();
-      await checkInBothThemes(page, named('ai-new-step1'));
+test('/new, each step', async ({ page, account, baseURL, request }) => {
+  await storeAiKey(request, account);
+  const tag = uniqueTag();
+  await openAs(page, account, baseURL, '/new');
+  await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+  await page.getByLabel('Title').fill('Community garden');
+  await page.getByLabel('Your idea').fill(`Start a community garden on the empty lot by the school ${tag}`);
+  await page.getByRole('button', { name: 'Show Details' }).click();
+  await checkAtEachViewport(page, 'ai-new-step1');
 
-      await page.getByRole('button', { name: 'Start Conversation' }).click();
-      await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
-      await page.getByLabel('Message Sprout').fill('Twelve raised beds by May, run by volunteers');
-      await page.getByLabel('Message Sprout').press('Enter');
-      await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
-      await waitForToastsToClose(page);
-      await checkInBothThemes(page, named('ai-new-step2'));
+  await page.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+  await page.getByLabel('Message Sprout').fill('Twelve raised beds by May, run by volunteers');
+  await page.getByLabel('Message Sprout').press('Enter');
+  await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
+  await waitForToastsToClose(page);
+  await checkAtEachViewport(page, 'ai-new-step2');
 
-      await page.getByRole('button', { name: 'Create Plan' }).click();
-      await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
-      // The plan has typed in to its last step (shoot() also waits for the typing cursor to go).
-      await expect(messageLog(page).getByText(DEFAULT_PLAN_STEPS.at(-1)!)).toBeVisible();
-      await checkInBothThemes(page, named('ai-new-step2-done'), { scan: false });
-      await page.getByRole('button', { name: 'View Action Steps' }).click();
-      await page.getByRole('switch', { name: 'Enable Checklist' }).click();
-      await page.locator('#idea-result').scrollIntoViewIfNeeded();
-      await checkInBothThemes(page, named('ai-new-step3'));
-      await page.getByRole('tab', { name: 'Expanded Idea' }).click();
-      await checkInBothThemes(page, named('ai-new-step3-expanded'));
-    });
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
+  // The plan has typed in to its last step (shoot() also waits for the typing cursor to go).
+  await expect(messageLog(page).getByText(DEFAULT_PLAN_STEPS.at(-1)!)).toBeVisible();
+  await checkAtEachViewport(page, 'ai-new-step2-done', { scan: false });
+  await page.getByRole('button', { name: 'View Action Steps' }).click();
+  await page.getByRole('switch', { name: 'Enable Checklist' }).click();
+  // Scrolled to the result at each size: a resize moves it.
+  const scrollToResult = () => page.locator('#idea-result').scrollIntoViewIfNeeded();
+  await checkAtEachViewport(page, 'ai-new-step3', { arrange: scrollToResult });
+  await page.getByRole('tab', { name: 'Expanded Idea' }).click();
+  await checkAtEachViewport(page, 'ai-new-step3-expanded');
+});
 
-    test('/chat, start and active', async ({ page, account, baseURL, request }) => {
-      await storeAiKey(request, account);
-      await openAs(page, account, baseURL, '/chat');
-      await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
-      await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
-      await checkInBothThemes(page, named('ai-chat-start'));
+test('/chat, start and active', async ({ page, account, baseURL, request }) => {
+  await storeAiKey(request, account);
+  await openAs(page, account, baseURL, '/chat');
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+  await checkAtEachViewport(page, 'ai-chat-start');
 
-      await page.getByRole('button', { name: 'Learn a new skill' }).click();
-      await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
-      await page.getByLabel('Message Sprout').fill('Watercolour painting, **one** picture a week:\n\n- landscapes\n- portraits');
-      await page.getByLabel('Message Sprout').press('Enter');
-      await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
-      await checkInBothThemes(page, named('ai-chat-active'));
-    });
-  });
-}
+  await page.getByRole('button', { name: 'Learn a new skill' }).click();
+  await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
+  await page.getByLabel('Message Sprout').fill('Watercolour painting, **one** picture a week:\n\n- landscapes\n- portraits');
+  await page.getByLabel('Message Sprout').press('Enter');
+  await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
+  await checkAtEachViewport(page, 'ai-chat-active');
+});
 
 test('failure and offline states pass the scan too', async ({ page, account, baseURL, request, context, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource/);

@@ -1,16 +1,11 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the notes screens: Dashboard
-// (empty and with notes), Edit (each tab), View (each tab and the checklist view) and Your Checklists,
-// at 1280x800 and 390x844 in both themes (switched in place on each screen). `npm run screenshots`
-// keeps screenshots in e2e/artifacts/screenshots/.
-import type { Page } from '@playwright/test';
-import { VIEWPORTS, checkInBothThemes } from './support/a11y';
+// (empty and with notes), Edit (each tab), View (each tab and the checklist view) and Your Checklists.
+// Each test opens the app once and moves between screens through its navigation, as a user does; every
+// state is checked at 1280x800 and 390x844 (the page resized in place) and in both themes (switched in
+// place). `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
+import { checkAtEachViewport, openFromNav } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';
 import { PLAN, seedNotes, type SeedNote } from './notes-support';
-
-/** Scans and photographs the screen in both themes (each waits for enter animations and tab indicators to settle). */
-async function check(page: Page, state: string, viewport: string): Promise<void> {
-  await checkInBothThemes(page, (theme) => `${state}-${viewport}-${theme}`);
-}
 
 const CHAT = [
   { role: 'user' as const, content: 'How long should each episode be?' },
@@ -47,74 +42,72 @@ const NOTES: SeedNote[] = [
   { title: 'Quarterly goals', content: 'Run 10 km, ship the garden planner, read six books.', updated_at: '2024-01-15T09:00:00.000Z' },
 ];
 
-for (const viewport of VIEWPORTS) {
-  test.describe(viewport.name, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: 'light' });
+test.use({ colorScheme: 'light' });
 
-    test.beforeEach(async ({ page, account, baseURL }) => {
-      await seedSession(page, account.session, baseURL!);
-    });
+test.beforeEach(async ({ page, account, baseURL }) => {
+  await seedSession(page, account.session, baseURL!);
+});
 
-    test('dashboard and checklists', async ({ page, account, request }) => {
-      await page.goto('/');
-      await expect(page.getByText("You don't have any notes yet")).toBeVisible();
-      await check(page, 'notes-dashboard-empty', viewport.name);
-      await page.goto('/checklists');
-      await expect(page.getByText('No checklists yet')).toBeVisible();
-      await check(page, 'notes-checklists-empty', viewport.name);
+test('dashboard and checklists', async ({ page, account, request }) => {
+  await page.goto('/');
+  await expect(page.getByText("You don't have any notes yet")).toBeVisible();
+  await checkAtEachViewport(page, 'notes-dashboard-empty');
+  await openFromNav(page, 'Checklists');
+  await expect(page.getByText('No checklists yet')).toBeVisible();
+  await checkAtEachViewport(page, 'notes-checklists-empty');
 
-      await seedNotes(request, account, NOTES);
-      await page.reload();
-      await expect(page.getByRole('article')).toHaveCount(2);
-      await check(page, 'notes-checklists', viewport.name);
-      await page.goto('/');
-      await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(6);
-      await check(page, 'notes-dashboard', viewport.name);
+  // The notes are seeded on the server: the reload fetches them.
+  await seedNotes(request, account, NOTES);
+  await page.reload();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await checkAtEachViewport(page, 'notes-checklists');
+  await openFromNav(page, 'Dashboard');
+  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(6);
+  await checkAtEachViewport(page, 'notes-dashboard');
 
-      // The delete confirmation.
-      await page.getByRole('button', { name: 'Delete Quarterly goals' }).click();
-      await expect(page.getByRole('alertdialog')).toBeVisible();
-      await check(page, 'notes-dashboard-delete', viewport.name);
-    });
+  // The delete confirmation.
+  await page.getByRole('button', { name: 'Delete Quarterly goals' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await checkAtEachViewport(page, 'notes-dashboard-delete');
+});
 
-    test('edit', async ({ page, account, request }) => {
-      const [podcast] = await seedNotes(request, account, NOTES);
-      await page.goto(`/edit/${podcast!.id}`);
-      await expect(page.getByLabel('Title')).toHaveValue('Start a podcast about urban gardening');
-      await check(page, 'notes-edit-original', viewport.name);
-      await page.getByRole('tab', { name: 'Expanded' }).click();
-      await check(page, 'notes-edit-expanded', viewport.name);
-      await page.getByRole('switch', { name: 'Convert to checklist' }).click();
-      await page.getByRole('checkbox', { name: 'Pick a name and a format' }).click();
-      await page.getByRole('list', { name: 'Action steps checklist' }).scrollIntoViewIfNeeded();
-      await check(page, 'notes-edit-checklist', viewport.name);
-      await page.getByRole('tab', { name: 'Chat' }).click();
-      await check(page, 'notes-edit-chat', viewport.name);
-      // Leave without saving.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.getByRole('button', { name: 'Cancel' }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Leave without saving' }).click();
-      await expect(page).toHaveURL(/\/$/);
-    });
+test('edit', async ({ page, account, request }) => {
+  const [podcast] = await seedNotes(request, account, NOTES);
+  await page.goto(`/edit/${podcast!.id}`);
+  await expect(page.getByLabel('Title')).toHaveValue('Start a podcast about urban gardening');
+  await checkAtEachViewport(page, 'notes-edit-original');
+  await page.getByRole('tab', { name: 'Expanded' }).click();
+  await checkAtEachViewport(page, 'notes-edit-expanded');
+  await page.getByRole('switch', { name: 'Convert to checklist' }).click();
+  await page.getByRole('checkbox', { name: 'Pick a name and a format' }).click();
+  // Scrolled to the checklist at each size: a resize moves it.
+  const scrollToChecklist = () => page.getByRole('list', { name: 'Action steps checklist' }).scrollIntoViewIfNeeded();
+  await checkAtEachViewport(page, 'notes-edit-checklist', { arrange: scrollToChecklist });
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await checkAtEachViewport(page, 'notes-edit-chat');
+  // Leave without saving.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
 
-    test('view', async ({ page, account, request }) => {
-      const [podcast, trip] = await seedNotes(request, account, NOTES);
-      await page.goto(`/view/${podcast!.id}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start a podcast about urban gardening');
-      await check(page, 'notes-view-note', viewport.name);
-      await page.getByRole('tab', { name: 'Expanded' }).click();
-      await check(page, 'notes-view-expanded', viewport.name);
-      await page.getByRole('tab', { name: 'Chat' }).click();
-      await check(page, 'notes-view-chat', viewport.name);
+test('view', async ({ page, account, request }) => {
+  const [podcast, trip] = await seedNotes(request, account, NOTES);
+  await page.goto(`/view/${podcast!.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start a podcast about urban gardening');
+  await checkAtEachViewport(page, 'notes-view-note');
+  await page.getByRole('tab', { name: 'Expanded' }).click();
+  await checkAtEachViewport(page, 'notes-view-expanded');
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await checkAtEachViewport(page, 'notes-view-chat');
 
-      await page.goto('/checklists');
-      await page.getByRole('article', { name: 'Weekend trip to the coast' }).getByRole('link', { name: /^View/ }).click();
-      await expect(page.getByText('2 of 4 done')).toBeVisible();
-      await check(page, 'notes-view-checklist', viewport.name);
-      await page.getByRole('button', { name: 'View Details' }).click();
-      await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
-      await check(page, 'notes-view-checklist-details', viewport.name);
-      expect(trip).toBeDefined();
-    });
-  });
-}
+  await openFromNav(page, 'Checklists');
+  await page.getByRole('article', { name: 'Weekend trip to the coast' }).getByRole('link', { name: /^View/ }).click();
+  await expect(page.getByText('2 of 4 done')).toBeVisible();
+  await checkAtEachViewport(page, 'notes-view-checklist');
+  await page.getByRole('button', { name: 'View Details' }).click();
+  await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
+  await checkAtEachViewport(page, 'notes-view-checklist-details');
+  expect(trip).toBeDefined();
+});

@@ -9,10 +9,10 @@ import { expect, type Page } from '@playwright/test';
 
 const SCREENSHOT_DIR = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
 
-export const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
+export const DESKTOP = { name: 'desktop', width: 1280, height: 800 } as const;
+export const MOBILE = { name: 'mobile', width: 390, height: 844 } as const;
+export const VIEWPORTS = [DESKTOP, MOBILE] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
 
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -141,4 +141,52 @@ export async function checkInBothThemes(
     }
     await (options.shoot ?? shoot)(page, name(theme));
   }
+}
+
+/**
+ * Resizes the page in place to `viewport` and waits for the new layout to be still. The layout switches
+ * by CSS alone (sidebar at desktop width, top bar and bottom tab bar below 768 px), so nothing reloads;
+ * the bottom tab bar's indicator that appears is waited for by waitForSettled.
+ */
+export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
+  const size = page.viewportSize();
+  if (size?.width === viewport.width && size.height === viewport.height) return;
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  await expect.poll(() => page.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([viewport.width, viewport.height]);
+  await waitForSettled(page);
+}
+
+/**
+ * Scans and photographs the current state at each of VIEWPORTS, in both themes (checkInBothThemes, named
+ * `${state}-${viewport}-${theme}`), resizing the page in place: the app boots and the test's flow runs
+ * once for both sizes, where a fresh context per size booted the app again (about 2 CPU-s in Chromium)
+ * and repeated every step. Starts with the size the page has, so each state costs one resize; ends in the
+ * last one. `arrange` runs after each resize, for what depends on the size (a scroll position, a focus
+ * that the resize moved). A fresh load at mobile width stays covered by the specs that open the app at
+ * that size (shell-layout, the mobile notes-capture and palette tests).
+ */
+export async function checkAtEachViewport(
+  page: Page,
+  state: string,
+  options: Parameters<typeof checkInBothThemes>[2] & { arrange?: (page: Page, viewport: Viewport) => Promise<void> } = {},
+): Promise<void> {
+  const { arrange, ...themeOptions } = options;
+  const width = page.viewportSize()?.width;
+  for (const viewport of width === MOBILE.width ? [MOBILE, DESKTOP] : [DESKTOP, MOBILE]) {
+    await resizeTo(page, viewport);
+    await arrange?.(page, viewport);
+    const what = themeOptions.what && `${themeOptions.what} at ${viewport.name}`;
+    await checkInBothThemes(page, (theme) => `${state}-${viewport.name}-${theme}`, { ...themeOptions, what });
+  }
+}
+
+/**
+ * Moves to another screen through the app's own navigation, as a user does (no reload, so the app does
+ * not boot again): the sidebar's link at desktop width, the bottom tab bar's below it (the other one is
+ * hidden). The dashboard is "Dashboard" in the sidebar and "Notes" in the tab bar.
+ */
+export async function openFromNav(page: Page, label: 'Dashboard' | 'Checklists' | 'Settings' | 'AI Chat'): Promise<void> {
+  const mobile = (page.viewportSize()?.width ?? DESKTOP.width) < 768;
+  const nav = page.getByRole('navigation', { name: mobile ? 'Tabs' : 'Main' });
+  await nav.getByRole('link', { name: mobile && label === 'Dashboard' ? 'Notes' : label, exact: true }).click();
 }
