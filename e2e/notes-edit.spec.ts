@@ -5,7 +5,7 @@ import { test, expect } from './support/fixtures';
 import { card, editOnServer, expectAllSynced, expectToast, localContent, PLAN, seedNote, serverNote, sidebar, signIn } from './notes-support';
 
 test.describe('edit', () => {
-  test('changes title, original and expanded text, converts the steps to a checklist and edits it', async ({ signedInPage: page, account, request }) => {
+  test('changes title, original and expanded text, converts the steps to a checklist and edits it', async ({ signedIn: page, account, request }) => {
     const note = await seedNote(request, account, { title: 'Podcast', content: 'An idea', expanded_content: PLAN });
     await page.goto(`/edit/${note.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Note' })).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('edit', () => {
       });
   });
 
-  test('Save is disabled while the title is blank; Enter explains why', async ({ signedInPage: page, account, request }) => {
+  test('Save is disabled while the title is blank; Enter explains why', async ({ signedIn: page, account, request }) => {
     const note = await seedNote(request, account, { title: 'Named' });
     await page.goto(`/edit/${note.id}`);
     await page.getByLabel('Title').fill('   ');
@@ -83,7 +83,7 @@ test.describe('edit', () => {
     await expectToast(page, 'Error', 'Please enter a title for your note.');
   });
 
-  test('turning the checklist off saves no items; Cancel leaves after asking about unsaved changes', async ({ signedInPage: page, account, request }) => {
+  test('turning the checklist off saves no items; Cancel leaves after asking about unsaved changes', async ({ signedIn: page, account, request }) => {
     const note = await seedNote(request, account, {
       title: 'List',
       is_checklist: true,
@@ -117,7 +117,7 @@ test.describe('edit', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('Delete on the edit screen asks, then toasts and goes to /', async ({ signedInPage: page, account, request }) => {
+  test('Delete on the edit screen asks, then toasts and goes to /', async ({ signedIn: page, account, request }) => {
     const note = await seedNote(request, account, { title: 'Edit then delete' });
     await page.goto(`/edit/${note.id}`);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -129,7 +129,7 @@ test.describe('edit', () => {
     await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
   });
 
-  test('[S8] another device\'s edit that arrives while the delete confirmation is open survives the deletion', async ({ signedInPage: page, account, request, consoleErrors }) => {
+  test('[S8] another device\'s edit that arrives while the delete confirmation is open survives the deletion', async ({ signedIn: page, account, request, consoleErrors }) => {
     // The deletion's push meets the newer revision: the server's 409 is how [S8] learns of the edit.
     consoleErrors.allow(/status of 409/);
     const note = await seedNote(request, account, { title: 'Shared shopping list', content: 'Milk' });
@@ -155,7 +155,7 @@ test.describe('edit', () => {
     expect(row).toMatchObject({ deleted_at: null, content: 'Milk\nEggs' });
   });
 
-  test('a cancelled delete confirmation shows a change that arrived meanwhile', async ({ signedInPage: page, account, request }) => {
+  test('a cancelled delete confirmation shows a change that arrived meanwhile', async ({ signedIn: page, account, request }) => {
     const note = await seedNote(request, account, { title: 'Trip', content: 'Train' });
     await page.goto(`/edit/${note.id}`);
     await expect(page.getByLabel('Original idea')).toHaveValue('Train');
@@ -194,7 +194,7 @@ test.describe('edit', () => {
     expect((await serverNote(request, account, note.id))?.title).toBe('Draft');
   });
 
-  test('an unknown id says Note not found and goes to /', async ({ signedInPage: page }) => {
+  test('an unknown id says Note not found and goes to /', async ({ signedIn: page }) => {
     await page.goto('/edit/00000000-0000-4000-8000-000000000000');
     await expectToast(page, 'Note not found', "The note you're trying to edit couldn't be found.");
     await expect(page).toHaveURL(/\/$/);
@@ -202,7 +202,7 @@ test.describe('edit', () => {
 });
 
 test.describe('view', () => {
-  test('shows the Note, Expanded and Chat tabs', async ({ signedInPage: page, account, request }) => {
+  test('shows the Note, Expanded and Chat tabs', async ({ signedIn: page, account, request }) => {
     const note = await seedNote(request, account, { title: 'Viewed', content: 'The original idea', expanded_content: PLAN });
     const plain = await seedNote(request, account, { title: 'Plain', content: 'Nothing expanded' });
     await page.goto(`/view/${note.id}`);
@@ -232,7 +232,7 @@ test.describe('view', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('checks off items in the checklist view, saved to the server at once', async ({ signedInPage: page, account, request }) => {
+  test('checks off items in the checklist view, saved to the server at once', async ({ signedIn: page, account, request }) => {
     const note = await seedNote(request, account, {
       title: 'Groceries',
       is_checklist: true,
@@ -263,7 +263,7 @@ test.describe('view', () => {
     await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
   });
 
-  test('an unknown id redirects to /', async ({ signedInPage: page }) => {
+  test('an unknown id redirects to /', async ({ signedIn: page }) => {
     await page.goto('/view/00000000-0000-4000-8000-000000000000');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/note/not-a-uuid');

@@ -85,7 +85,7 @@ test('the dashboard finds notes offline by a checklist word and a misspelt word,
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('Checklists searches checklists only, by a word of an item', async ({ signedInPage: page, account, request }) => {
+  test('Checklists searches checklists only, by a word of an item', async ({ signedIn: page, account, request }) => {
     await seedNotes(request, account, [...NOTES, { title: 'Milk tasting notes', content: 'Oat milk versus almond milk.' }]);
     await page.goto('/checklists?q=milk');
     const results = page.getByRole('list', { name: 'Matching checklists' });

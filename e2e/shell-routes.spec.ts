@@ -56,7 +56,7 @@ test.describe('signed in', () => {
     }
   });
 
-  test('/edit/{id}, /view/{id} and /note/{id} are app routes (never the 404 page)', async ({ signedInPage: page }) => {
+  test('/edit/{id}, /view/{id} and /note/{id} are app routes (never the 404 page)', async ({ signedIn: page }) => {
     for (const path of ['/edit/abc', '/view/abc', '/note/abc']) {
       await page.goto(path);
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -64,7 +64,7 @@ test.describe('signed in', () => {
     }
   });
 
-  test('/dashboard redirects to /, replacing its history entry', async ({ signedInPage: page }) => {
+  test('/dashboard redirects to /, replacing its history entry', async ({ signedIn: page }) => {
     await gotoAs(page, '/settings');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/$/);
@@ -73,7 +73,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/settings$/);
   });
 
-  test('a signed-in visitor of /login is sent to /', async ({ signedInPage: page }) => {
+  test('a signed-in visitor of /login is sent to /', async ({ signedIn: page }) => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
@@ -93,7 +93,7 @@ test.describe('404', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('signed in, Return to Home opens the dashboard', async ({ signedInPage: page, consoleErrors }) => {
+  test('signed in, Return to Home opens the dashboard', async ({ signedIn: page, consoleErrors }) => {
     consoleErrors.allow(/^404 Error: User attempted to access non-existent route: \/nope$/);
     await page.goto('/nope');
     await expect(page.getByText('Oops! Page not found')).toBeVisible();

@@ -2,7 +2,7 @@
 // - every test fails on a console error or uncaught page error it did not declare with `consoleErrors.allow()`;
 // - `account`: a fresh user made through the real sign-up endpoint;
 // - `signedInPage`: the test's page on the dashboard, signed in as `account` (session stored as after an
-//   earlier visit).
+//   earlier visit); `signedIn`: the same page signed in but not opened yet, for a test that starts elsewhere.
 // Helpers: `signInThroughUi`, `seedSession` (puts the session where supabase-js keeps it) and `gotoAs`.
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
@@ -139,6 +139,7 @@ export function watchConsole(page: Page, sink: string[]): void {
 interface Fixtures {
   consoleErrors: ConsoleErrors;
   account: Account;
+  signedIn: Page;
   signedInPage: Page;
 }
 
@@ -159,6 +160,12 @@ export const test = base.extend<Fixtures>({
   ],
   account: async ({ request }, use) => {
     await use(await createAccount(request));
+  },
+  // Signed in as a returning user (the session stored), the page not opened yet: for a test whose first
+  // load is the screen it is about (opening the dashboard first would boot the app twice).
+  signedIn: async ({ page, account, baseURL }, use) => {
+    await seedSession(page, account.session, baseURL!);
+    await use(page);
   },
   // Signed in as a returning user (the session already stored); the login screen has specs of its own.
   signedInPage: async ({ page, account, baseURL }, use) => {
