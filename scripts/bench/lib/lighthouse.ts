@@ -1,5 +1,5 @@
 // One Lighthouse run (mobile, performance only, Lighthouse's default simulated throttling) in a fresh
-// Chromium profile, optionally signed in first: the Supabase session is written to localStorage from
+// Chromium profile, optionally signed in first: the device's stored entries are written to localStorage from
 // a same-origin JSON page, which registers no service worker, so the run still starts cold.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -22,7 +22,7 @@ interface NetworkItem {
   resourceType?: string;
 }
 
-async function putLocalStorage(port: number, origin: string, key: string, value: string): Promise<void> {
+async function putLocalStorage(port: number, origin: string, entries: Record<string, string>): Promise<void> {
   const target = (await (await fetch(`http://127.0.0.1:${port}/json/new?${origin}/api/health`, { method: 'PUT' })).json()) as {
     id: string;
     webSocketDebuggerUrl: string;
@@ -45,21 +45,22 @@ async function putLocalStorage(port: number, origin: string, key: string, value:
   for (let i = 0; i < 200 && (await evaluate(`location.origin === ${JSON.stringify(origin)} && document.readyState`)) !== 'complete'; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  await evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
+  for (const [key, value] of Object.entries(entries)) await evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
   socket.close();
   await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
 }
 
-export async function runLighthouse(url: string, session?: { key: string; value: string }): Promise<LighthouseResult> {
+/** `storage`: local-storage entries written first (a returning device's session and anon key). */
+export async function runLighthouse(url: string, storage?: Record<string, string>): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...chromiumArgs] });
   try {
-    if (session) await putLocalStorage(chrome.port, new URL(url).origin, session.key, session.value);
+    if (storage) await putLocalStorage(chrome.port, new URL(url).origin, storage);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      disableStorageReset: Boolean(session),
+      disableStorageReset: Boolean(storage),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
