@@ -110,8 +110,9 @@ function openToOthers(dir: string): string[] {
   return open;
 }
 
+/** Resolves once the child has exited and its output has been read to the end ('exit' can come before the last output). */
 function exitOf(child: ChildProcess): Promise<{ code: number | null }> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code })));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code })));
 }
 
 async function config(url: string) {
