@@ -1,8 +1,9 @@
 // The driver's promise to the server: statements outside a transaction are sent without waiting for one
 // another, and never run inside another request's transaction, whether it commits or rolls back.
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { SerialPGliteDialect, type SerialDatabase } from './pglite-driver';
 
 interface Sent {
@@ -17,7 +18,9 @@ const sent: Sent[] = [];
 let outstanding = 0;
 
 beforeAll(async () => {
-  pglite = new PGlite();
+  // From the run's migrated image (test/setup/pglite-image.ts): an empty new PGlite runs initdb, ten
+  // seconds of CPU on these machines, for a table of its own.
+  pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(inject('pgliteImage'))]) });
   await pglite.exec('create table t (v int)');
   const database: SerialDatabase = {
     get closed() {
