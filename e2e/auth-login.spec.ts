@@ -21,8 +21,35 @@ async function expectToast(page: Page, title: string, description: string | RegE
   await expect(region.getByText(description)).toBeVisible();
 }
 
-test.describe('validation', () => {
-  test("empty fields give 'Error: Please enter both email and password.' on both tabs", async ({ page }) => {
+/** Holds the requests `pattern` matches until the returned release is called. */
+async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+async function signUp(page: Page, email: string, password: string) {
+  await signUpForm(page).getByLabel('Email').fill(email);
+  await signUpForm(page).getByLabel('Password').fill(password);
+  await signUpForm(page).getByRole('button', { name: 'Sign Up' }).click();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await loginForm(page).getByLabel('Email').fill(email);
+  await loginForm(page).getByLabel('Password').fill(password);
+  await loginForm(page).getByRole('button', { name: 'Login' }).click();
+}
+
+// One visit to /login goes through the validation and every sign-up outcome (each failure leaves the
+// visitor on the form for the next try), ending signed in as the account it creates.
+test('validation, then sign up: every failure toast, the busy label, and success', async ({ page, request, consoleErrors }) => {
+  await test.step("empty fields give 'Error: Please enter both email and password.' on both tabs", async () => {
     const requests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/auth/v1/')) requests.push(request.url());
@@ -45,124 +72,29 @@ test.describe('validation', () => {
     expect(requests).toEqual([]);
   });
 
-  test('the fields are typed and labelled', async ({ page }) => {
-    await page.goto('/login');
+  await test.step('the fields are typed and labelled', async () => {
+    await page.getByRole('tab', { name: 'Login' }).click();
     await expect(loginForm(page).getByLabel('Email')).toHaveAttribute('type', 'email');
     await expect(loginForm(page).getByLabel('Password')).toHaveAttribute('type', 'password');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await expect(signUpForm(page).getByLabel('Email')).toHaveAttribute('type', 'email');
     await expect(signUpForm(page).getByLabel('Password')).toHaveAccessibleDescription('Password must be at least 6 characters long.');
   });
-});
 
-test.describe('login', () => {
-  test("a wrong password gives 'Login failed' with the server's message", async ({ page, account, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
-    await page.goto('/login');
-    await loginForm(page).getByLabel('Email').fill(account.email);
-    await loginForm(page).getByLabel('Password').fill('not-the-password');
-    await loginForm(page).getByRole('button', { name: 'Login' }).click();
-    await expectToast(page, 'Login failed', 'Invalid login credentials');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(toastRegion(page).locator('[data-variant="destructive"]')).toHaveCount(1);
+  const existing = await test.step('the account fixture signs up through the real endpoint', async () => {
+    const account = await createAccount(request);
+    expect(account.userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(account.session.user.email).toBe(account.email);
+    return account;
   });
 
-  test("shows 'Logging in...' with the buttons disabled while submitting, then goes to /", async ({ page, account }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/auth/v1/token?grant_type=password', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/login');
-    await loginForm(page).getByLabel('Email').fill(account.email);
-    await loginForm(page).getByLabel('Password').fill(account.password);
-    await loginForm(page).getByRole('button', { name: 'Login' }).click();
-    const busy = loginForm(page).getByRole('button', { name: 'Logging in...' });
-    await expect(busy).toBeVisible();
-    await expect(busy).toBeDisabled();
-    release();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
-    await expect(page.getByText(account.email)).toBeVisible();
-  });
-
-  test('a /login left untouched loads no auth client, and follows a sign-in in another tab', async ({ page, context, account }) => {
-    await page.goto('/login');
-    await expect(loginForm(page)).toBeVisible();
-    // Issue 10: without a session, the auth client (and its /api/config) waits for the first interaction.
-    const askedForConfig = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api/config')));
-    expect(await askedForConfig()).toBe(false);
-    const other = await context.newPage();
-    await other.goto('/login');
-    await loginForm(other).getByLabel('Email').fill(account.email);
-    await loginForm(other).getByLabel('Password').fill(account.password);
-    await loginForm(other).getByRole('button', { name: 'Login' }).click();
-    await expect(other).toHaveURL(/\/$/);
-    // The session written by the other tab starts the client here, which finds it and leaves /login.
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
-  });
-});
-
-test.describe('sign up', () => {
-  test("creates the account, says so truthfully and goes to /", async ({ page }) => {
-    const email = `new-${Date.now()}@example.com`;
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await signUpForm(page).getByLabel('Email').fill(email);
-    await signUpForm(page).getByLabel('Password').fill('a-good-password');
-    await signUpForm(page).getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expectToast(page, 'Account created', 'Your account is ready. Welcome to Sprout!');
-    await expect(page.getByText(email)).toBeVisible();
-  });
-
-  test("shows 'Creating account...' with the buttons disabled while submitting", async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/auth/v1/signup', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await signUpForm(page).getByLabel('Email').fill(`busy-${Date.now()}@example.com`);
-    await signUpForm(page).getByLabel('Password').fill('a-good-password');
-    await signUpForm(page).getByRole('button', { name: 'Sign Up' }).click();
-    const busy = signUpForm(page).getByRole('button', { name: 'Creating account...' });
-    await expect(busy).toBeVisible();
-    await expect(busy).toBeDisabled();
-    release();
-    await expect(page).toHaveURL(/\/$/);
-  });
-
-  test("an email already registered gives 'Signup failed' with the server's message", async ({ page, account, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource: the server responded with a status of 422/);
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await signUpForm(page).getByLabel('Email').fill(account.email);
-    await signUpForm(page).getByLabel('Password').fill('another-password');
-    await signUpForm(page).getByRole('button', { name: 'Sign Up' }).click();
-    await expectToast(page, 'Signup failed', 'User already registered');
-    await expect(page).toHaveURL(/\/login$/);
-  });
-
-  test("a weak password gives 'Signup failed' with the server's reasons", async ({ page, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource: the server responded with a status of 422/);
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await signUpForm(page).getByLabel('Email').fill(`weak-${Date.now()}@example.com`);
-    await signUpForm(page).getByLabel('Password').fill('abc');
-    await signUpForm(page).getByRole('button', { name: 'Sign Up' }).click();
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 422/);
+  await test.step("a weak password gives 'Signup failed' with the server's reasons", async () => {
+    await signUp(page, `weak-${Date.now()}@example.com`, 'abc');
     await expectToast(page, 'Signup failed', 'Password should be at least 6 characters. Reason: too short.');
   });
 
-  test('when the server wants the email verified first, it says so and stays on the login screen', async ({ page }) => {
+  await test.step('when the server wants the email verified first, it says so and stays on the login screen', async () => {
     const email = `verify-${Date.now()}@example.com`;
     await page.route('**/auth/v1/signup', (route) =>
       route.fulfill({
@@ -183,18 +115,83 @@ test.describe('sign up', () => {
         }),
       }),
     );
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await signUpForm(page).getByLabel('Email').fill(email);
-    await signUpForm(page).getByLabel('Password').fill('a-good-password');
-    await signUpForm(page).getByRole('button', { name: 'Sign Up' }).click();
+    await signUp(page, email, 'a-good-password');
     await expectToast(page, 'Account created', 'Please check your email for verification.');
     await expect(page).toHaveURL(/\/login$/);
+    await page.unroute('**/auth/v1/signup');
+  });
+
+  await test.step("an email already registered gives 'Signup failed' with the server's message", async () => {
+    await signUp(page, existing.email, 'another-password');
+    await expectToast(page, 'Signup failed', 'User already registered');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  const email = `new-${Date.now()}@example.com`;
+  const release = await holdRequests(page, '**/auth/v1/signup');
+  await test.step("shows 'Creating account...' with the buttons disabled while submitting", async () => {
+    await signUp(page, email, 'a-good-password');
+    const busy = signUpForm(page).getByRole('button', { name: 'Creating account...' });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+  });
+
+  await test.step('creates the account, says so truthfully and goes to /', async () => {
+    release();
+    await expect(page).toHaveURL(/\/$/);
+    await expectToast(page, 'Account created', 'Your account is ready. Welcome to Sprout!');
+    await expect(page.getByText(email)).toBeVisible();
   });
 });
 
-test.describe('sign out', () => {
-  test('signs out of this device, goes to /login, and the protected screens are closed again', async ({ signedInPage: page, baseURL }) => {
+// One device signs in and out of the same account: each sign-out lands on /login, where the next
+// sign-in starts.
+test('login and sign out', async ({ page, context, account, baseURL, consoleErrors }) => {
+  await test.step('a /login left untouched loads no auth client, and follows a sign-in in another tab', async () => {
+    await page.goto('/login');
+    await expect(loginForm(page)).toBeVisible();
+    // Issue 10: without a session, the auth client (and its /api/config) waits for the first interaction.
+    const askedForConfig = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api/config')));
+    expect(await askedForConfig()).toBe(false);
+    const other = await context.newPage();
+    await other.goto('/login');
+    await logIn(other, account.email, account.password);
+    await expect(other).toHaveURL(/\/$/);
+    // The session written by the other tab starts the client here, which finds it and leaves /login.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+    await other.close();
+  });
+
+  await test.step('a server that cannot be told does not keep this device signed in', async () => {
+    // The aborted request's line (net::ERR_INTERNET_DISCONNECTED) is allowed for every test.
+    await page.route('**/auth/v1/logout**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.unroute('**/auth/v1/logout**');
+  });
+
+  await test.step("a wrong password gives 'Login failed' with the server's message", async () => {
+    consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
+    await logIn(page, account.email, 'not-the-password');
+    await expectToast(page, 'Login failed', 'Invalid login credentials');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toastRegion(page).locator('[data-variant="destructive"]')).toHaveCount(1);
+  });
+
+  await test.step("shows 'Logging in...' with the buttons disabled while submitting, then goes to /", async () => {
+    const release = await holdRequests(page, '**/auth/v1/token?grant_type=password');
+    await logIn(page, account.email, account.password);
+    const busy = loginForm(page).getByRole('button', { name: 'Logging in...' });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+  });
+
+  await test.step('signs out of this device, goes to /login, and the protected screens are closed again', async () => {
     const logout = page.waitForRequest((request) => request.url().includes('/auth/v1/logout'));
     await page.getByRole('button', { name: 'Sign out' }).click();
     expect(new URL((await logout).url()).searchParams.get('scope')).toBe('local');
@@ -204,15 +201,14 @@ test.describe('sign out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a server that cannot be told does not keep this device signed in', async ({ signedInPage: page, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource/);
-    await page.route('**/auth/v1/logout**', (route) => route.abort('internetdisconnected'));
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-  });
-
-  test("shows 'Error signing out: Please try again.' when this device could not be signed out", async ({ signedInPage: page, consoleErrors }) => {
+  // Last: the broken storage stays broken for the rest of the page's life.
+  await test.step("shows 'Error signing out: Please try again.' when this device could not be signed out", async () => {
     consoleErrors.allow(/^Sign out failed:/);
+    // Signing in goes back to the screen the last step asked for; Sign out is tried from the dashboard.
+    await logIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/settings$/);
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
     // Make removing the stored session fail, as a broken storage would.
     await page.evaluate(() => {
       const remove = Storage.prototype.removeItem;
@@ -225,10 +221,4 @@ test.describe('sign out', () => {
     await expectToast(page, 'Error signing out', 'Please try again.');
     await expect(page).toHaveURL(/\/$/);
   });
-});
-
-test('the account fixture signs up through the real endpoint', async ({ request }) => {
-  const account = await createAccount(request);
-  expect(account.userId).toMatch(/^[0-9a-f-]{36}$/);
-  expect(account.session.user.email).toBe(account.email);
 });

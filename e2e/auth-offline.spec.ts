@@ -3,7 +3,7 @@
 // the server answers again; only a refresh the server rejects ends it. Also the spinner while the
 // session loads, and the Online/Offline indicator.
 import type { Page } from '@playwright/test';
-import { test, expect, authStorageKey, type StoredSession } from './support/fixtures';
+import { test, expect, authStorageKey, seedSession, type StoredSession } from './support/fixtures';
 import { waitForServiceWorker } from './notes-support';
 
 async function storedSession(page: Page, baseURL: string): Promise<StoredSession | null> {
@@ -22,23 +22,29 @@ async function expireStoredSession(page: Page, baseURL: string): Promise<StoredS
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
+/** A copy of `session` whose access token expired a minute ago. */
+function expiredCopy(session: StoredSession): StoredSession {
+  return { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 };
+}
+
 test('an expired stored session stays signed in while the auth server is unreachable, and is refreshed once it answers', async ({
-  signedInPage: page,
+  page,
+  account,
   baseURL,
   consoleErrors,
 }) => {
   consoleErrors.allow(/Failed to load resource/);
   let refreshAttempts = 0;
-  // Cut the auth server off before expiring the token, so the running page cannot refresh it meanwhile.
+  // The auth server is cut off from the first load, so the token cannot be refreshed before the test looks.
   await page.route('**/auth/v1/token?grant_type=refresh_token', (route) => {
     refreshAttempts += 1;
     return route.abort('internetdisconnected');
   });
-  const expired = await expireStoredSession(page, baseURL!);
-  refreshAttempts = 0;
+  const expired = expiredCopy(account.session);
+  await seedSession(page, expired, baseURL!);
   // The page's clock, so supabase-js's back-off timers can be run through instead of waited out.
   await page.clock.install();
-  await page.reload();
+  await page.goto('/');
 
   // Signed in from storage well before supabase-js's ~25 s of retries are over.
   await expect(mainNav(page)).toBeVisible({ timeout: 10_000 });
@@ -69,60 +75,68 @@ test('an expired stored session stays signed in while the auth server is unreach
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a gateway error (503) while refreshing is retryable too and keeps the session', async ({ signedInPage: page, baseURL, consoleErrors }) => {
-  consoleErrors.allow(/Failed to load resource/);
-  await page.route('**/auth/v1/token?grant_type=refresh_token', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
-  await expireStoredSession(page, baseURL!);
-  await page.reload();
-  await expect(mainNav(page)).toBeVisible({ timeout: 10_000 });
-  await expect(page).toHaveURL(/\/$/);
-});
-
-test('a refresh the server rejects ends the session and sends the user to /login', async ({
-  signedInPage: page,
-  baseURL,
+// One device starts three times with an expired access token: the refresh is slow, then fails with a
+// gateway error, then is rejected.
+test('starting with an expired access token: the refresh is waited for, retried, or ends the session', async ({
+  page,
   account,
   request,
+  baseURL,
   consoleErrors,
 }) => {
-  consoleErrors.allow(/Failed to load resource: the server responded with a status of 40\d/);
-  // Revoke every session of the user on the server (e.g. a password change on another device).
-  const session = await storedSession(page, baseURL!);
-  const logout = await request.post('/auth/v1/logout?scope=global', {
-    headers: { apikey: account.anonKey, Authorization: `Bearer ${session!.access_token}` },
+  const refresh = '**/auth/v1/token?grant_type=refresh_token';
+  await test.step('a centred spinner shows while the session loads', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(refresh, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await seedSession(page, expiredCopy(account.session), baseURL!);
+    await page.goto('/');
+    const spinner = page.getByRole('status', { name: 'Loading' });
+    await expect(spinner).toBeVisible();
+    // Centred in the viewport (the route-loading spinner may hand over to the guard's in the same spot).
+    const viewport = page.viewportSize()!;
+    await expect(async () => {
+      const box = await spinner.boundingBox();
+      expect(box).not.toBeNull();
+      expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThan(4);
+      expect(Math.abs(box!.y + box!.height / 2 - viewport.height / 2)).toBeLessThan(4);
+    }).toPass();
+    await expect(mainNav(page)).toHaveCount(0);
+    release();
+    await expect(mainNav(page)).toBeVisible();
+    await expect(spinner).toHaveCount(0);
+    await page.unroute(refresh);
   });
-  expect(logout.status()).toBe(204);
-  await expireStoredSession(page, baseURL!);
-  await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
-  expect(await storedSession(page, baseURL!)).toBeNull();
-});
 
-test('a centred spinner shows while the session loads', async ({ signedInPage: page, baseURL }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+  await test.step('a gateway error (503) while refreshing is retryable too and keeps the session', async () => {
+    consoleErrors.allow(/Failed to load resource: the server responded with a status of 503/);
+    await page.route(refresh, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+    await expireStoredSession(page, baseURL!);
+    await page.reload();
+    await expect(mainNav(page)).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveURL(/\/$/);
   });
-  await page.route('**/auth/v1/token?grant_type=refresh_token', async (route) => {
-    await held;
-    await route.continue();
+
+  await test.step('a refresh the server rejects ends the session and sends the user to /login', async () => {
+    consoleErrors.allow(/Failed to load resource: the server responded with a status of 40\d/);
+    // Revoke every session of the user on the server (e.g. a password change on another device).
+    const session = await storedSession(page, baseURL!);
+    const logout = await request.post('/auth/v1/logout?scope=global', {
+      headers: { apikey: account.anonKey, Authorization: `Bearer ${session!.access_token}` },
+    });
+    expect(logout.status()).toBe(204);
+    await expireStoredSession(page, baseURL!);
+    // The 503s stop only now, so the previous step's retries cannot have refreshed the token meanwhile.
+    await page.unroute(refresh);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedSession(page, baseURL!)).toBeNull();
   });
-  await expireStoredSession(page, baseURL!);
-  await page.reload();
-  const spinner = page.getByRole('status', { name: 'Loading' });
-  await expect(spinner).toBeVisible();
-  // Centred in the viewport (the route-loading spinner may hand over to the guard's in the same spot).
-  const viewport = page.viewportSize()!;
-  await expect(async () => {
-    const box = await spinner.boundingBox();
-    expect(box).not.toBeNull();
-    expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThan(4);
-    expect(Math.abs(box!.y + box!.height / 2 - viewport.height / 2)).toBeLessThan(4);
-  }).toPass();
-  await expect(mainNav(page)).toHaveCount(0);
-  release();
-  await expect(mainNav(page)).toBeVisible();
-  await expect(spinner).toHaveCount(0);
 });
 
 test.describe('with the service worker', () => {

@@ -113,7 +113,8 @@ test('desktop: n makes a quick note, Expand with Sprout saves the plan into the 
   await expect(card(page, 'Buy a watering can')).toBeVisible();
 
   // Expand with Sprout: the conversation starts from the note's text; the plan goes into the same note.
-  await page.goto(`/view/${idea!.id}`);
+  await card(page, 'Balcony herbs').getByRole('link', { name: /^View/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/view/${idea!.id}$`));
   await page.getByRole('link', { name: 'Expand with Sprout' }).click();
   await expect(page).toHaveURL(/\/new\?expand=/);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Balcony herbs');
@@ -128,7 +129,8 @@ test('desktop: n makes a quick note, Expand with Sprout saves the plan into the 
   expect(all.find((note) => note.id === idea!.id)?.content).toBe('Grow basil and mint on the balcony');
 
   // The Expanded tab of the editor previews its markdown.
-  await page.goto(`/edit/${idea!.id}`);
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/edit/${idea!.id}$`));
   await page.getByRole('tab', { name: 'Expanded' }).click();
   await expect(page.getByRole('textbox', { name: 'Expanded content' })).toHaveValue(/Action Steps/);
   await page.getByRole('button', { name: 'Preview' }).click();

@@ -1,13 +1,35 @@
 // Editing and viewing a note against the real server (spec sections 2 and 4): the Edit form's tabs,
 // checklist, save rules, auto-save, leave guard and delete; the view's tabs and its checklist saved at
-// once; unknown ids. Server rows are checked through its REST API.
+// once; unknown ids. Server rows are checked through its REST API. Each test opens its notes from the
+// dashboard in one page, as a user would, rather than loading every screen afresh.
+import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { card, editOnServer, expectAllSynced, expectToast, localContent, PLAN, seedNote, serverNote, sidebar, signIn } from './notes-support';
+import { card, editOnServer, expectAllSynced, expectToast, localContent, PLAN, seedNote, seedNotes, serverNote, sidebar } from './notes-support';
 
-test.describe('edit', () => {
-  test('changes title, original and expanded text, converts the steps to a checklist and edits it', async ({ signedIn: page, account, request }) => {
-    const note = await seedNote(request, account, { title: 'Podcast', content: 'An idea', expanded_content: PLAN });
-    await page.goto(`/edit/${note.id}`);
+/** Opens a note's Edit screen from its card on the dashboard. */
+async function editFromDashboard(page: Page, title: string, id: string): Promise<void> {
+  await card(page, title).getByRole('link', { name: /^Edit/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
+}
+
+test('edit: the form, its checklist and save rules, delete, and changes from another device', async ({ signedIn: page, account, request, consoleErrors }) => {
+  const [podcast, list, doomed, shopping, trip, named] = await seedNotes(request, account, [
+    { title: 'Podcast', content: 'An idea', expanded_content: PLAN },
+    {
+      title: 'List',
+      is_checklist: true,
+      checklist_items: [{ id: 'x', text: 'Only item', completed: true }],
+      chat_history: [{ role: 'user', content: 'Saved question' }],
+    },
+    { title: 'Edit then delete' },
+    { title: 'Shared shopping list', content: 'Milk' },
+    { title: 'Trip', content: 'Train' },
+    { title: 'Named' },
+  ]);
+  await page.goto('/');
+
+  await test.step('changes title, original and expanded text, converts the steps to a checklist and edits it', async () => {
+    await editFromDashboard(page, 'Podcast', podcast!.id);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Note' })).toBeVisible();
     await expect(page.getByLabel('Title')).toHaveValue('Podcast');
 
@@ -58,7 +80,7 @@ test.describe('edit', () => {
 
     await expect
       .poll(async () => {
-        const row = await serverNote(request, account, note.id);
+        const row = await serverNote(request, account, podcast!.id);
         return row && { title: row.title, content: row.content, is_checklist: row.is_checklist, items: row.checklist_items?.map((i) => [i.text, i.completed]), chat: row.chat_history };
       })
       .toEqual({
@@ -74,23 +96,7 @@ test.describe('edit', () => {
       });
   });
 
-  test('Save is disabled while the title is blank; Enter explains why', async ({ signedIn: page, account, request }) => {
-    const note = await seedNote(request, account, { title: 'Named' });
-    await page.goto(`/edit/${note.id}`);
-    await page.getByLabel('Title').fill('   ');
-    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
-    await page.getByLabel('Title').press('Enter');
-    await expectToast(page, 'Error', 'Please enter a title for your note.');
-  });
-
-  test('turning the checklist off saves no items; Cancel leaves after asking about unsaved changes', async ({ signedIn: page, account, request }) => {
-    const note = await seedNote(request, account, {
-      title: 'List',
-      is_checklist: true,
-      checklist_items: [{ id: 'x', text: 'Only item', completed: true }],
-      chat_history: [{ role: 'user', content: 'Saved question' }],
-    });
-    await page.goto('/');
+  await test.step('turning the checklist off saves no items; Cancel leaves after asking about unsaved changes', async () => {
     await card(page, 'List').getByRole('link', { name: /^Edit/ }).click();
     await page.getByRole('tab', { name: 'Chat' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Chat' })).toContainText('Saved question');
@@ -102,12 +108,12 @@ test.describe('edit', () => {
     const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await expect(leave).toBeVisible();
     await leave.getByRole('button', { name: 'Keep editing' }).click();
-    await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/edit/${list!.id}$`));
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect.poll(async () => (await serverNote(request, account, note.id))?.is_checklist).toBe(false);
-    const row = await serverNote(request, account, note.id);
+    await expect.poll(async () => (await serverNote(request, account, list!.id))?.is_checklist).toBe(false);
+    const row = await serverNote(request, account, list!.id);
     expect(row?.checklist_items).toBeNull();
     expect(row?.chat_history).toEqual([{ role: 'user', content: 'Saved question' }]);
 
@@ -117,23 +123,21 @@ test.describe('edit', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('Delete on the edit screen asks, then toasts and goes to /', async ({ signedIn: page, account, request }) => {
-    const note = await seedNote(request, account, { title: 'Edit then delete' });
-    await page.goto(`/edit/${note.id}`);
+  await test.step('Delete on the edit screen asks, then toasts and goes to /', async () => {
+    await editFromDashboard(page, 'Edit then delete', doomed!.id);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
     await expect(page).toHaveURL(/\/$/);
     await expect(card(page, 'Edit then delete')).toHaveCount(0);
-    await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
+    await expect.poll(async () => (await serverNote(request, account, doomed!.id))?.deleted_at).toEqual(expect.any(String));
   });
 
-  test('[S8] another device\'s edit that arrives while the delete confirmation is open survives the deletion', async ({ signedIn: page, account, request, consoleErrors }) => {
+  await test.step("[S8] another device's edit that arrives while the delete confirmation is open survives the deletion", async () => {
     // The deletion's push meets the newer revision: the server's 409 is how [S8] learns of the edit.
     consoleErrors.allow(/status of 409/);
-    const note = await seedNote(request, account, { title: 'Shared shopping list', content: 'Milk' });
-    await page.goto(`/edit/${note.id}`);
+    await editFromDashboard(page, 'Shared shopping list', shopping!.id);
     await expect(page.getByLabel('Original idea')).toHaveValue('Milk');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
@@ -141,8 +145,8 @@ test.describe('edit', () => {
 
     // Another device adds to the note; its change reaches this device (the change hint makes it pull)
     // while the user is still reading the dialog.
-    await editOnServer(request, account, note.id, { content: 'Milk\nEggs' });
-    await expect.poll(() => localContent(page, note.id)).toBe('Milk\nEggs');
+    await editOnServer(request, account, shopping!.id, { content: 'Milk\nEggs' });
+    await expect.poll(() => localContent(page, shopping!.id)).toBe('Milk\nEggs');
     // The form behind the dialog still shows what the user chose to delete.
     await expect(page.getByLabel('Original idea')).toHaveValue('Milk');
 
@@ -151,61 +155,75 @@ test.describe('edit', () => {
     // The deletion was of 'Milk', never of 'Milk\nEggs': the edit it never saw wins, on the server and here.
     await expect(card(page, 'Shared shopping list')).toBeVisible();
     await expectAllSynced(page);
-    const row = await serverNote(request, account, note.id);
+    const row = await serverNote(request, account, shopping!.id);
     expect(row).toMatchObject({ deleted_at: null, content: 'Milk\nEggs' });
   });
 
-  test('a cancelled delete confirmation shows a change that arrived meanwhile', async ({ signedIn: page, account, request }) => {
-    const note = await seedNote(request, account, { title: 'Trip', content: 'Train' });
-    await page.goto(`/edit/${note.id}`);
+  await test.step('a cancelled delete confirmation shows a change that arrived meanwhile', async () => {
+    await editFromDashboard(page, 'Trip', trip!.id);
     await expect(page.getByLabel('Original idea')).toHaveValue('Train');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
-    await editOnServer(request, account, note.id, { content: 'Train, then bus' });
+    await editOnServer(request, account, trip!.id, { content: 'Train, then bus' });
     // The change reaches this device behind the dialog; the form holds still until it is cancelled.
-    await expect.poll(() => localContent(page, note.id)).toBe('Train, then bus');
+    await expect.poll(() => localContent(page, trip!.id)).toBe('Train, then bus');
     await expect(page.getByLabel('Original idea')).toHaveValue('Train');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByLabel('Original idea')).toHaveValue('Train, then bus');
   });
 
-  test('auto-saves a changed form at the interval set in Settings, and asks before leaving unsaved changes', async ({ page, account, request }) => {
-    await page.addInitScript(() => localStorage.setItem('sprout.editorSettings', JSON.stringify({ autoSaveInterval: 15, notifications: false })));
-    const note = await seedNote(request, account, { title: 'Draft' });
-    await signIn(page, account);
-    // The page's clock, so the 15 s interval is run through rather than waited out.
-    await page.clock.install();
-    await page.goto(`/edit/${note.id}`);
-    await page.getByLabel('Original idea').fill('Typed, never saved by hand');
-    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
-    // Within one interval (15 s) the form is saved without a toast; the indicator says so.
-    await page.clock.runFor(15_000);
-    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
-    await expect.poll(async () => (await serverNote(request, account, note.id))?.content).toBe('Typed, never saved by hand');
-
-    // Saved: leaving does not ask. Unsaved: a link in the sidebar asks first.
-    await page.getByLabel('Title').fill('Draft 2');
-    await sidebar(page).getByRole('link', { name: 'Checklists' }).click();
-    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
-    await expect(leave).toBeVisible();
-    await leave.getByRole('button', { name: 'Leave without saving' }).click();
-    await expect(page).toHaveURL(/\/checklists$/);
-    expect((await serverNote(request, account, note.id))?.title).toBe('Draft');
-  });
-
-  test('an unknown id says Note not found and goes to /', async ({ signedIn: page }) => {
-    await page.goto('/edit/00000000-0000-4000-8000-000000000000');
-    await expectToast(page, 'Note not found', "The note you're trying to edit couldn't be found.");
-    await expect(page).toHaveURL(/\/$/);
+  // Last: it leaves the form with unsaved changes.
+  await test.step('Save is disabled while the title is blank; Enter explains why', async () => {
+    // The form shows the arrived change, so nothing is unsaved and the sidebar's link leaves at once.
+    await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+    await editFromDashboard(page, 'Named', named!.id);
+    await page.getByLabel('Title').fill('   ');
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await page.getByLabel('Title').press('Enter');
+    await expectToast(page, 'Error', 'Please enter a title for your note.');
   });
 });
 
-test.describe('view', () => {
-  test('shows the Note, Expanded and Chat tabs', async ({ signedIn: page, account, request }) => {
-    const note = await seedNote(request, account, { title: 'Viewed', content: 'The original idea', expanded_content: PLAN });
-    const plain = await seedNote(request, account, { title: 'Plain', content: 'Nothing expanded' });
-    await page.goto(`/view/${note.id}`);
+test('auto-saves a changed form at the interval set in Settings, and asks before leaving unsaved changes', async ({ signedIn: page, account, request }) => {
+  await page.addInitScript(() => localStorage.setItem('sprout.editorSettings', JSON.stringify({ autoSaveInterval: 15, notifications: false })));
+  const note = await seedNote(request, account, { title: 'Draft' });
+  // The page's clock, so the 15 s interval is run through rather than waited out.
+  await page.clock.install();
+  await page.goto(`/edit/${note.id}`);
+  await page.getByLabel('Original idea').fill('Typed, never saved by hand');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  // Within one interval (15 s) the form is saved without a toast; the indicator says so.
+  await page.clock.runFor(15_000);
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
+  await expect.poll(async () => (await serverNote(request, account, note.id))?.content).toBe('Typed, never saved by hand');
+
+  // Saved: leaving does not ask. Unsaved: a link in the sidebar asks first.
+  await page.getByLabel('Title').fill('Draft 2');
+  await sidebar(page).getByRole('link', { name: 'Checklists' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/checklists$/);
+  expect((await serverNote(request, account, note.id))?.title).toBe('Draft');
+});
+
+test('view: the tabs, the checklist view saved at once, and unknown ids', async ({ signedIn: page, account, request }) => {
+  const [viewed, plain, groceries] = await seedNotes(request, account, [
+    { title: 'Viewed', content: 'The original idea', expanded_content: PLAN },
+    { title: 'Plain', content: 'Nothing expanded' },
+    {
+      title: 'Groceries',
+      is_checklist: true,
+      checklist_items: [
+        { id: 'a', text: 'Apples', completed: false },
+        { id: 'b', text: 'Bread', completed: false },
+      ],
+    },
+  ]);
+
+  await test.step('shows the Note, Expanded and Chat tabs', async () => {
+    await page.goto(`/view/${viewed!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Viewed' })).toBeVisible();
     await expect(page.getByText('The original idea')).toBeVisible();
     await expect(page.getByRole('button', { name: 'View Checklist' })).toHaveCount(0);
@@ -222,31 +240,24 @@ test.describe('view', () => {
     await expect(page.getByRole('tabpanel', { name: 'Chat' }).locator('[style*="height"]').first()).toHaveCSS('height', '500px');
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/edit/${viewed!.id}$`));
 
     // Both paths show the same screen.
-    await page.goto(`/note/${plain.id}`);
+    await page.goto(`/note/${plain!.id}`);
     await page.getByRole('tab', { name: 'Expanded' }).click();
     await expect(page.getByText('No expanded content available for this note.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to notes' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('checks off items in the checklist view, saved to the server at once', async ({ signedIn: page, account, request }) => {
-    const note = await seedNote(request, account, {
-      title: 'Groceries',
-      is_checklist: true,
-      checklist_items: [
-        { id: 'a', text: 'Apples', completed: false },
-        { id: 'b', text: 'Bread', completed: false },
-      ],
-    });
-    await page.goto(`/view/${note.id}`);
+  await test.step('checks off items in the checklist view, saved to the server at once', async () => {
+    await card(page, 'Groceries').getByRole('link', { name: /^View/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/view/${groceries!.id}$`));
     await page.getByRole('button', { name: 'View Checklist' }).click();
     await expect(page.getByText('0 of 2 done')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Apples' }).click();
     await expect(page.getByText('1 of 2 done')).toBeVisible();
-    await expect.poll(async () => (await serverNote(request, account, note.id))?.checklist_items?.[0]?.completed).toBe(true);
+    await expect.poll(async () => (await serverNote(request, account, groceries!.id))?.checklist_items?.[0]?.completed).toBe(true);
 
     const bread = page.getByRole('textbox', { name: 'Edit item: Bread' });
     await bread.fill('Sourdough bread');
@@ -257,13 +268,19 @@ test.describe('view', () => {
     await page.getByRole('button', { name: 'Remove Apples' }).click();
     await expect(page.getByText('0 of 2 done')).toBeVisible();
     await expect
-      .poll(async () => (await serverNote(request, account, note.id))?.checklist_items?.map((i) => i.text))
+      .poll(async () => (await serverNote(request, account, groceries!.id))?.checklist_items?.map((i) => i.text))
       .toEqual(['Sourdough bread', 'Cheese']);
     await page.getByRole('button', { name: 'View Details' }).click();
     await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
   });
 
-  test('an unknown id redirects to /', async ({ signedIn: page }) => {
+  await test.step('an unknown id says Note not found and goes to / (edit)', async () => {
+    await page.goto('/edit/00000000-0000-4000-8000-000000000000');
+    await expectToast(page, 'Note not found', "The note you're trying to edit couldn't be found.");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  await test.step('an unknown id redirects to / (view)', async () => {
     await page.goto('/view/00000000-0000-4000-8000-000000000000');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/note/not-a-uuid');

@@ -1,27 +1,31 @@
 // The note lists against the real server (spec section 2): the dashboard (empty state, cards, View,
 // Edit, Delete, a failed first pull) and Your Checklists. Server rows are checked through its REST API.
+// Each test keeps one page and brings later notes in with the sidebar's Sync.
 import { test, expect } from './support/fixtures';
-import { card, expectToast, PLAN, seedNote, seedNotes, serverNote, sidebar, signIn } from './notes-support';
+import { card, expectToast, PLAN, seedNote, seedNotes, serverNote, sidebar } from './notes-support';
 
-test.describe('dashboard', () => {
-  test('shows the empty state, whose button opens /new', async ({ signedInPage: page }) => {
+test('dashboard: a failed first pull, the cards, View, Edit and Delete', async ({ signedIn: page, account, request, consoleErrors }) => {
+  await seedNotes(request, account, [
+    { title: 'Newest idea', content: 'line 1\nline 2\nline 3\nline 4\nline 5', expanded_content: PLAN },
+    { title: 'A checklist', is_checklist: true, checklist_items: [{ id: 'a', text: 'Buy seeds', completed: true }] },
+    { title: 'Oldest idea', content: 'old', updated_at: '2020-01-01T00:00:00.000Z' },
+  ]);
+
+  await test.step('says when the first pull fails and shows the notes on the device meanwhile', async () => {
+    consoleErrors.allow(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+    await page.route('**/rest/v1/notes**', (route) => route.abort('connectionrefused'));
+    await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+    await expectToast(page, 'Error fetching notes', "We couldn't retrieve your notes. Using local data only.");
+    await expect(page.getByRole('alert')).toHaveText("Error fetching notes: We couldn't retrieve your notes. Using local data only.");
     await expect(page.getByText("You don't have any notes yet")).toBeVisible();
-    await page.getByRole('link', { name: 'Create your first note' }).click();
-    await expect(page).toHaveURL(/\/new$/);
+    await page.unroute('**/rest/v1/notes**');
+    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await expect(card(page, 'Newest idea')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('lists the notes newest first with Updated, the Checklist badge and the sync state', async ({ page, account, request }) => {
-    await seedNotes(request, account, [
-      { title: 'Newest idea', content: 'line 1\nline 2\nline 3\nline 4\nline 5', expanded_content: PLAN },
-      { title: 'A checklist', is_checklist: true, checklist_items: [{ id: 'a', text: 'Buy seeds', completed: true }] },
-      { title: 'Oldest idea', content: 'old', updated_at: '2020-01-01T00:00:00.000Z' },
-    ]);
-    await page.goto('/login');
-    await page.getByRole('form', { name: 'Login' }).getByLabel('Email').fill(account.email);
-    await page.getByRole('form', { name: 'Login' }).getByLabel('Password').fill(account.password);
-    await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
-
+  await test.step('lists the notes newest first with Updated, the Checklist badge and the sync state', async () => {
     const list = page.getByRole('list', { name: 'Notes' });
     await expect(list.getByRole('article')).toHaveCount(3);
     await expect(list.getByRole('heading', { level: 2 })).toHaveText(['Newest idea', 'A checklist', 'Oldest idea']);
@@ -38,21 +42,7 @@ test.describe('dashboard', () => {
     await expect(page.getByText('3 notes')).toBeVisible();
   });
 
-  test('says when the first pull fails and shows the notes on the device meanwhile', async ({ page, account, request, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource/);
-    await seedNote(request, account, { title: 'On the server' });
-    await page.route('**/rest/v1/notes**', (route) => route.abort('connectionrefused'));
-    await signIn(page, account);
-    await expectToast(page, 'Error fetching notes', "We couldn't retrieve your notes. Using local data only.");
-    await expect(page.getByRole('alert')).toHaveText("Error fetching notes: We couldn't retrieve your notes. Using local data only.");
-    await expect(page.getByText("You don't have any notes yet")).toBeVisible();
-    await page.unroute('**/rest/v1/notes**');
-    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
-    await expect(card(page, 'On the server')).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveCount(0);
-  });
-
-  test('View opens /view/{id} and records a view; Edit opens /edit/{id}', async ({ signedInPage: page, account, request }) => {
+  await test.step('View opens /view/{id} and records a view; Edit opens /edit/{id}', async () => {
     const note = await seedNote(request, account, { title: 'Open me', content: 'Hello' });
     await sidebar(page).getByRole('button', { name: 'Sync' }).click();
     await card(page, 'Open me').getByRole('link', { name: /^View/ }).click();
@@ -67,7 +57,8 @@ test.describe('dashboard', () => {
     await expect(page.getByLabel('Title')).toHaveValue('Open me');
   });
 
-  test('Delete asks first; confirming removes the card and leaves a tombstone on the server', async ({ signedInPage: page, account, request }) => {
+  await test.step('Delete asks first; confirming removes the card and leaves a tombstone on the server', async () => {
+    await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
     const note = await seedNote(request, account, { title: 'Doomed' });
     await seedNote(request, account, { title: 'Survivor' });
     await sidebar(page).getByRole('button', { name: 'Sync' }).click();
@@ -88,12 +79,37 @@ test.describe('dashboard', () => {
   });
 });
 
-test.describe('checklists', () => {
-  test('lists checklist notes with progress; View opens the checklist view and Back returns', async ({ signedInPage: page, account, request }) => {
+test('empty lists, then Your Checklists', async ({ signedInPage: page, account, request }) => {
+  await test.step('shows the empty state, whose button opens /new', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
-    await page.goto('/checklists');
-    await expect(page.getByText('No checklists yet')).toBeVisible();
+    await expect(page.getByText("You don't have any notes yet")).toBeVisible();
+    await page.getByRole('link', { name: 'Create your first note' }).click();
+    await expect(page).toHaveURL(/\/new$/);
+  });
 
+  await test.step('Delete uses the browser confirm', async () => {
+    const note = await seedNote(request, account, { title: 'Chores', is_checklist: true, checklist_items: [{ id: 'a', text: 'Dishes', completed: false }] });
+    await sidebar(page).getByRole('link', { name: 'Checklists' }).click();
+    await expect(page).toHaveURL(/\/checklists$/);
+    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    const messages: string[] = [];
+    page.once('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await card(page, 'Chores').getByRole('button', { name: 'Delete Chores' }).click();
+    expect(messages).toEqual(['Are you sure you want to delete this checklist?']);
+    await expect(card(page, 'Chores')).toBeVisible();
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card(page, 'Chores').getByRole('button', { name: 'Delete Chores' }).click();
+    await expect(card(page, 'Chores')).toHaveCount(0);
+    await expect(page.getByText('No checklists yet')).toBeVisible();
+    await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
+  });
+
+  await test.step('lists checklist notes with progress; View opens the checklist view and Back returns', async () => {
+    await expect(page.getByText('No checklists yet')).toBeVisible();
     const note = await seedNote(request, account, {
       title: 'Trip',
       is_checklist: true,
@@ -118,25 +134,5 @@ test.describe('checklists', () => {
 
     await card(page, 'Trip').getByRole('link', { name: /^Edit/ }).click();
     await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
-  });
-
-  test('Delete uses the browser confirm', async ({ signedInPage: page, account, request }) => {
-    const note = await seedNote(request, account, { title: 'Chores', is_checklist: true, checklist_items: [{ id: 'a', text: 'Dishes', completed: false }] });
-    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
-    await page.goto('/checklists');
-    const messages: string[] = [];
-    page.once('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await card(page, 'Chores').getByRole('button', { name: 'Delete Chores' }).click();
-    expect(messages).toEqual(['Are you sure you want to delete this checklist?']);
-    await expect(card(page, 'Chores')).toBeVisible();
-
-    page.once('dialog', (dialog) => void dialog.accept());
-    await card(page, 'Chores').getByRole('button', { name: 'Delete Chores' }).click();
-    await expect(card(page, 'Chores')).toHaveCount(0);
-    await expect(page.getByText('No checklists yet')).toBeVisible();
-    await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
   });
 });

@@ -186,6 +186,11 @@ export function localNoteCount(page: Page, userId: string): Promise<number> {
 /** Signs in through the login screen as `account` (a second device uses its own context). */
 export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.goto('/login');
+  await signInHere(page, account);
+}
+
+/** Signs in through the login screen the page already shows (e.g. after Sign out), without loading it again. */
+export async function signInHere(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password').fill(account.password);

@@ -5,9 +5,11 @@
 // mobile the top bar's search button opens it. Axe and screenshots of the palette and the sheet.
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';
-import { seedNotes } from './notes-support';
+import { card, seedNotes } from './notes-support';
 
 test('desktop: the palette and the shortcuts, from the keyboard alone', async ({ page, account, request, baseURL }) => {
+  // Four screens scanned and pictured in both themes: near a minute on a busy 2-core machine.
+  test.slow();
   const [trip] = await seedNotes(request, account, [
     { title: 'Weekend trip', content: 'Two nights by the sea', is_checklist: true, checklist_items: [{ id: 'a', text: 'Pack the binoculars', completed: false }] },
     { title: 'Sourdough', content: 'Feed the starter' },
@@ -71,7 +73,10 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   // to search, and Escape closes it.
   await page.keyboard.press('/');
   await expect(page.locator('#note-search')).toBeFocused();
-  await page.goto(`/note/${trip!.id}`);
+  await card(page, 'Weekend trip').getByRole('link', { name: /^View/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/note/${trip!.id}$`));
+  // From the checklists a checklist opens on its items; its details show the text.
+  await page.getByRole('button', { name: 'View Details' }).click();
   await expect(page.getByText('Two nights by the sea').first()).toBeVisible();
   await page.keyboard.press('/');
   await expect(field).toBeFocused();
@@ -79,7 +84,8 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   await expect(palette).toHaveCount(0);
 
   // None fires while typing in a field: `n` and `?` are text in the editor's title.
-  await page.goto(`/edit/${trip!.id}`);
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/edit/${trip!.id}$`));
   const title = page.getByLabel('Title', { exact: true });
   await title.focus();
   await page.keyboard.press('End');

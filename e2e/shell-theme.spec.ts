@@ -15,64 +15,61 @@ async function recordThemeAtDomContentLoaded(page: Page): Promise<void> {
   });
 }
 
-test.describe('system preference', () => {
-  test.describe('dark', () => {
-    test.use({ colorScheme: 'dark' });
-    test('is followed when nothing is stored', async ({ page }) => {
-      await page.goto('/login');
-      expect(await isDark(page)).toBe(true);
-      await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
-    });
-
-    test('loses to a stored light theme', async ({ page }) => {
-      await page.addInitScript(() => localStorage.setItem('theme', 'light'));
-      await page.goto('/login');
-      expect(await isDark(page)).toBe(false);
-    });
+// One signed-out tab: the system preference and a stored theme are read at each load, the toggle saves.
+test('signed out: the system preference, a stored theme, and the toggle on the login screen', async ({ page }) => {
+  await test.step('light system preference: starts light', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/login');
+    expect(await isDark(page)).toBe(false);
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
   });
 
-  test.describe('light', () => {
-    test.use({ colorScheme: 'light' });
-    test('starts light', async ({ page }) => {
-      await page.goto('/login');
-      expect(await isDark(page)).toBe(false);
-      await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
-    });
+  await test.step('the login screen has the toggle too', async () => {
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await isDark(page)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  });
+
+  await test.step('dark system preference: is followed when nothing is stored', async () => {
+    await page.evaluate(() => localStorage.removeItem('theme'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    expect(await isDark(page)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  });
+
+  await test.step('dark system preference: loses to a stored light theme', async () => {
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    expect(await isDark(page)).toBe(false);
   });
 });
 
-test('the toggle switches the theme, saves it under "theme", and a reload shows it without a flash', async ({ signedInPage: page }) => {
-  await recordThemeAtDomContentLoaded(page);
-  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-  await sidebar.getByRole('button', { name: 'Switch to dark theme' }).click();
-  expect(await isDark(page)).toBe(true);
-  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-  await expect(sidebar.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+test('signed in: the toggle saves the theme for the next load, on desktop and in the mobile top bar', async ({ signedInPage: page }) => {
+  await test.step('the toggle switches the theme, saves it under "theme", and a reload shows it without a flash', async () => {
+    await recordThemeAtDomContentLoaded(page);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await sidebar.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await isDark(page)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expect(sidebar.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
 
-  await page.reload();
-  expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(true);
-  await expect(sidebar.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
-  expect(await isDark(page)).toBe(true);
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(true);
+    await expect(sidebar.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    expect(await isDark(page)).toBe(true);
 
-  await sidebar.getByRole('button', { name: 'Switch to light theme' }).click();
-  expect(await isDark(page)).toBe(false);
-  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
-  await page.reload();
-  expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(false);
-});
+    await sidebar.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(await isDark(page)).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(false);
+  });
 
-test.describe('mobile', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-  test('the top bar toggle switches the theme', async ({ signedInPage: page }) => {
+  await test.step('mobile: the top bar toggle switches the theme', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();
     expect(await isDark(page)).toBe(true);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
   });
-});
-
-test('the login screen has the toggle too', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  expect(await isDark(page)).toBe(true);
-  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 });

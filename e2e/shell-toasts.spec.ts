@@ -1,5 +1,5 @@
 // Toasts (spec section 9): one at a time, destructive variant, closes by itself, close button,
-// F8 focuses the notifications region, swipe right dismisses.
+// F8 focuses the notifications region, swipe right dismisses. One visit to /login shows them all.
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 
@@ -9,44 +9,6 @@ async function showEmptyFieldsToast(page: Page) {
   await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
   await expect(region(page).getByText('Please enter both email and password.')).toBeVisible();
 }
-
-test('only one toast shows at a time: a new one replaces the old', async ({ page, consoleErrors }) => {
-  consoleErrors.allow(/status of 400/);
-  await page.goto('/login');
-  await showEmptyFieldsToast(page);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill('nobody@example.com');
-  await form.getByLabel('Password').fill('wrong-password');
-  await form.getByRole('button', { name: 'Login' }).click();
-  await expect(region(page).getByText('Login failed')).toBeVisible();
-  await expect(region(page).getByText('Please enter both email and password.')).toHaveCount(0);
-  await expect(region(page).locator('li')).toHaveCount(1);
-  await expect(region(page).locator('li')).toHaveAttribute('data-variant', 'destructive');
-});
-
-test('F8 moves focus to the notifications region', async ({ page }) => {
-  await page.goto('/login');
-  await showEmptyFieldsToast(page);
-  await page.getByRole('form', { name: 'Login' }).getByLabel('Email').focus();
-  await page.keyboard.press('F8');
-  await expect(region(page).locator('ol')).toBeFocused();
-});
-
-test('a toast closes by itself after its duration, or with its close button', async ({ page }) => {
-  // The page's clock, so the 5000 ms are counted exactly rather than waited out.
-  await page.clock.install();
-  await page.goto('/login');
-  await showEmptyFieldsToast(page);
-  // Still there well before 5000 ms, gone a little after.
-  await page.clock.runFor(3_000);
-  await expect(region(page).getByText('Please enter both email and password.')).toBeVisible();
-  await page.clock.runFor(2_100);
-  await expect(region(page).getByText('Please enter both email and password.')).toBeHidden({ timeout: 5_000 });
-
-  await showEmptyFieldsToast(page);
-  await region(page).getByRole('button', { name: 'Close notification' }).click();
-  await expect(region(page).getByText('Please enter both email and password.')).toBeHidden();
-});
 
 async function swipeRight(page: Page, distance: number) {
   const box = (await region(page).locator('li').boundingBox())!;
@@ -58,14 +20,55 @@ async function swipeRight(page: Page, distance: number) {
   await page.mouse.up();
 }
 
-test('swiping a toast right past 50 px dismisses it; a shorter swipe does not', async ({ page }) => {
+test('toasts on the login screen: one at a time, F8, swiping, and closing', async ({ page, consoleErrors }) => {
   await page.goto('/login');
-  await showEmptyFieldsToast(page);
-  const text = region(page).getByText('Please enter both email and password.');
-  await swipeRight(page, 30);
-  // Radix marks the end of a swipe: 'cancel' (snaps back) or 'end' (dismissed).
-  await expect(region(page).locator('li')).toHaveAttribute('data-swipe', 'cancel');
-  await expect(text).toBeVisible();
-  await swipeRight(page, 120);
-  await expect(text).toBeHidden({ timeout: 2_000 });
+
+  await test.step('only one toast shows at a time: a new one replaces the old', async () => {
+    consoleErrors.allow(/status of 400/);
+    await showEmptyFieldsToast(page);
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill('nobody@example.com');
+    await form.getByLabel('Password').fill('wrong-password');
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect(region(page).getByText('Login failed')).toBeVisible();
+    await expect(region(page).getByText('Please enter both email and password.')).toHaveCount(0);
+    await expect(region(page).locator('li')).toHaveCount(1);
+    await expect(region(page).locator('li')).toHaveAttribute('data-variant', 'destructive');
+    // Back to empty fields for the steps below.
+    await form.getByLabel('Email').fill('');
+    await form.getByLabel('Password').fill('');
+  });
+
+  await test.step('F8 moves focus to the notifications region', async () => {
+    await showEmptyFieldsToast(page);
+    await page.getByRole('form', { name: 'Login' }).getByLabel('Email').focus();
+    await page.keyboard.press('F8');
+    await expect(region(page).locator('ol')).toBeFocused();
+  });
+
+  await test.step('swiping a toast right past 50 px dismisses it; a shorter swipe does not', async () => {
+    await showEmptyFieldsToast(page);
+    const text = region(page).getByText('Please enter both email and password.');
+    await swipeRight(page, 30);
+    // Radix marks the end of a swipe: 'cancel' (snaps back) or 'end' (dismissed).
+    await expect(region(page).locator('li')).toHaveAttribute('data-swipe', 'cancel');
+    await expect(text).toBeVisible();
+    await swipeRight(page, 120);
+    await expect(text).toBeHidden({ timeout: 2_000 });
+  });
+
+  // Last: the page's clock from here on, so the 5000 ms are counted exactly rather than waited out.
+  await test.step('a toast closes by itself after its duration, or with its close button', async () => {
+    await page.clock.install();
+    await showEmptyFieldsToast(page);
+    // Still there well before 5000 ms, gone a little after.
+    await page.clock.runFor(3_000);
+    await expect(region(page).getByText('Please enter both email and password.')).toBeVisible();
+    await page.clock.runFor(2_100);
+    await expect(region(page).getByText('Please enter both email and password.')).toBeHidden({ timeout: 5_000 });
+
+    await showEmptyFieldsToast(page);
+    await region(page).getByRole('button', { name: 'Close notification' }).click();
+    await expect(region(page).getByText('Please enter both email and password.')).toBeHidden();
+  });
 });
