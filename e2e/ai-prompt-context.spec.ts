@@ -6,7 +6,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { FakeRequest } from './support/fake-ai-provider-replies';
 import { test, expect, goOfflineWhenIdle, signInThroughUi, watchConsole, type Account } from './support/fixtures';
-import { fakeRequestsFor, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+import { fakeRequestsFor, followSidebarLink, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
 
 const LINES = {
   motivational:
@@ -92,7 +92,7 @@ test('tone, name and output format chosen in Settings reach the prompt, also aft
   await choosePreferences(page, { name: 'Juniper', tone: /^Motivational Coach/, format: 'Paragraphs' });
 
   const first = uniqueTag();
-  await page.goto('/new');
+  await followSidebarLink(page, 'New Idea');
   await createPlan(page, `Run a half marathon ${first}`);
   const before = await planSystemPrompt(request, first);
   expect(before).toContain(LINES.named('Juniper'));
@@ -103,7 +103,8 @@ test('tone, name and output format chosen in Settings reach the prompt, also aft
 
   // Another device changes them; this one carries on without reloading, and its next plan has the new ones.
   const other = await openSecondDevice(browser, account);
-  await other.page.goto('/settings?tab=ai');
+  await followSidebarLink(other.page, 'Settings');
+  await other.page.getByRole('tab', { name: 'AI' }).click();
   await settingsReady(other.page);
   await choosePreferences(other.page, { name: 'Rowan', tone: /^Calm Mentor/, format: 'Checklist' });
   expect(other.errors).toEqual([]);
@@ -150,7 +151,7 @@ test('preferences saved offline are queued, written once back online, and then s
   await expect.poll(() => page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).toBeNull();
 
   const tag = uniqueTag();
-  await page.goto('/new');
+  await followSidebarLink(page, 'New Idea');
   await createPlan(page, `Start a vegetable garden ${tag}`);
   const prompt = await planSystemPrompt(request, tag);
   expect(prompt).toContain(LINES.named('Hazel'));
