@@ -4,95 +4,93 @@
 // with Retry, and the no-key card linking to /api-setup.
 import type { Page } from '@playwright/test';
 import { DEFAULT_FALLBACK_REPLY, DEFAULT_QUESTION_REPLY, type FakeReply } from './support/fake-ai-provider-replies';
-import { test, expect, type Account } from './support/fixtures';
+import { test, expect } from './support/fixtures';
 import { seedNote } from './notes-support';
-import { fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag } from './ai-helpers';
+import { dismissToasts, fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag } from './ai-helpers';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
-async function startChat(page: Page, account: Account, baseURL: string | undefined, idea: string): Promise<void> {
-  await openAs(page, account, baseURL, '/chat');
+/** On the chat's start card: types the idea and starts the chat. */
+async function startChat(page: Page, idea: string): Promise<void> {
   await page.getByLabel('Your idea, question or topic').fill(idea);
   await page.getByRole('button', { name: 'Start Chat' }).click();
 }
 
+/** Leaves the active chat for a fresh start card, with no toast of the earlier chat left on screen. */
+async function newChat(page: Page): Promise<void> {
+  const newChatButton = page.getByRole('button', { name: 'New chat' });
+  if ((await newChatButton.count()) > 0) await newChatButton.click();
+  await expect(page.getByRole('button', { name: 'Start Chat' })).toBeVisible();
+  await expect(messageLog(page)).toHaveCount(0);
+  await dismissToasts(page);
+}
+
 test.describe('AI Chat page', () => {
-  test("a quick starter opens the chat; the server puts the account's profile and recent notes in the prompt", async ({ page, account, baseURL, request }) => {
+  // One page for both phases: the reload is the only load after the first.
+  test("a quick starter opens the chat with the account's profile and notes in the prompt; a reload keeps the active chat", async ({ page, account, baseURL, request }) => {
     await storeAiKey(request, account);
     const tag = uniqueTag('name');
-    // The profile and the notes live on the account; the browser does not send them (issue 11).
-    const profile = await request.put('/auth/v1/user', {
-      headers: { Authorization: `Bearer ${account.accessToken}`, apikey: account.anonKey },
-      data: { data: { name: `Robin ${tag}`, bio: 'Likes hiking' } },
-    });
-    expect(profile.ok(), await profile.text()).toBe(true);
-    await seedNote(request, account, { title: `Trip ideas ${tag}`, content: 'Somewhere warm' });
-    const sentBodies: unknown[] = [];
-    page.on('request', (sent) => {
-      if (sent.url().endsWith('/api/ai/chat') && sent.method() === 'POST') sentBodies.push(sent.postDataJSON());
-    });
-    const logged: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'info') logged.push(message.text());
-    });
-    await openAs(page, account, baseURL, '/chat');
-    await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
-    await expect(page.getByPlaceholder('Enter your idea, question, or topic...')).toBeVisible();
-    for (const starter of ['Start a podcast', 'Learn a new skill', 'Plan a trip', 'Health goals']) {
-      await expect(page.getByRole('button', { name: starter })).toBeVisible();
-    }
-    await page.getByRole('button', { name: 'Plan a trip' }).click();
     const log = messageLog(page);
-    await expect(log.getByText('I want to plan a trip.')).toBeVisible();
-    await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
-    await expect.poll(() => logged.some((line) => line.includes('AI chat reply'))).toBe(true);
+    await test.step("a quick starter opens the chat; the server puts the account's profile and recent notes in the prompt", async () => {
+      // The profile and the notes live on the account; the browser does not send them (issue 11).
+      const profile = await request.put('/auth/v1/user', {
+        headers: { Authorization: `Bearer ${account.accessToken}`, apikey: account.anonKey },
+        data: { data: { name: `Robin ${tag}`, bio: 'Likes hiking' } },
+      });
+      expect(profile.ok(), await profile.text()).toBe(true);
+      await seedNote(request, account, { title: `Trip ideas ${tag}`, content: 'Somewhere warm' });
+      const sentBodies: unknown[] = [];
+      page.on('request', (sent) => {
+        if (sent.url().endsWith('/api/ai/chat') && sent.method() === 'POST') sentBodies.push(sent.postDataJSON());
+      });
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'info') logged.push(message.text());
+      });
+      await openAs(page, account, baseURL, '/chat');
+      await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
+      await expect(page.getByPlaceholder('Enter your idea, question, or topic...')).toBeVisible();
+      for (const starter of ['Start a podcast', 'Learn a new skill', 'Plan a trip', 'Health goals']) {
+        await expect(page.getByRole('button', { name: starter })).toBeVisible();
+      }
+      await page.getByRole('button', { name: 'Plan a trip' }).click();
+      await expect(log.getByText('I want to plan a trip.')).toBeVisible();
+      await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+      await expect.poll(() => logged.some((line) => line.includes('AI chat reply'))).toBe(true);
 
-    const [sent] = await fakeRequestsFor(request, tag);
-    const messages = (sent?.body as { messages?: { role: string; content: string }[] } | undefined)?.messages ?? [];
-    const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
-    expect(system).toContain(`Robin ${tag}`);
-    expect(system).toContain('Likes hiking');
-    expect(system).toContain('notes_activity');
-    expect(system).toContain(`Trip ideas ${tag}`);
-    // The body the browser sent holds the conversation only.
-    expect(sentBodies).toHaveLength(1);
-    expect(Object.keys(sentBodies[0] as object)).toContain('messages');
-    for (const key of Object.keys(sentBodies[0] as object)) expect(['messages', 'noteContent']).toContain(key);
+      const [sent] = await fakeRequestsFor(request, tag);
+      const messages = (sent?.body as { messages?: { role: string; content: string }[] } | undefined)?.messages ?? [];
+      const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+      expect(system).toContain(`Robin ${tag}`);
+      expect(system).toContain('Likes hiking');
+      expect(system).toContain('notes_activity');
+      expect(system).toContain(`Trip ideas ${tag}`);
+      // The body the browser sent holds the conversation only.
+      expect(sentBodies).toHaveLength(1);
+      expect(Object.keys(sentBodies[0] as object)).toContain('messages');
+      for (const key of Object.keys(sentBodies[0] as object)) expect(['messages', 'noteContent']).toContain(key);
 
-    // Enter sends a follow-up; the reply is appended.
-    const box = page.getByLabel('Message Sprout');
-    await box.fill('Somewhere warm in March');
-    await box.press('Enter');
-    await expect(log.getByText('Somewhere warm in March')).toBeVisible();
-    await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
+      // Enter sends a follow-up; the reply is appended.
+      const box = page.getByLabel('Message Sprout');
+      await box.fill('Somewhere warm in March');
+      await box.press('Enter');
+      await expect(log.getByText('Somewhere warm in March')).toBeVisible();
+      await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
 
-    // New chat: back to the start card.
-    await page.getByRole('button', { name: 'New chat' }).click();
-    await expect(page.getByRole('button', { name: 'Start Chat' })).toBeVisible();
-    await expect(log).toHaveCount(0);
-  });
+      // New chat: back to the start card.
+      await page.getByRole('button', { name: 'New chat' }).click();
+      await expect(page.getByRole('button', { name: 'Start Chat' })).toBeVisible();
+      await expect(log).toHaveCount(0);
+    });
 
-  test("the title carries the assistant's name; the idea form refuses a blank idea", async ({ page, account, baseURL, request }) => {
-    await storeAiKey(request, account);
-    await setAiPreferences(request, account, { aiName: 'Juniper' });
-    await openAs(page, account, baseURL, '/chat');
-    await expect(page.getByRole('heading', { level: 1, name: 'Chat with Juniper' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Start Chat' })).toBeDisabled();
-    // The form ignores a submit while the page's first connection test runs (the badge reads
-    // 'Checking'): press Enter once the test is over, or the refusal may never come.
-    await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
-    await page.getByLabel('Your idea, question or topic').press('Enter');
-    await expect(page.getByText('Please enter an idea before submitting.')).toBeVisible();
-  });
-
-  test('a reload keeps the active chat', async ({ page, account, baseURL, request }) => {
-    await storeAiKey(request, account);
-    const tag = uniqueTag();
-    await startChat(page, account, baseURL, `Keep me ${tag}`);
-    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
-    await page.reload();
-    await expect(messageLog(page).getByText(`Keep me ${tag}`)).toBeVisible();
-    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+    await test.step('a reload keeps the active chat', async () => {
+      const kept = uniqueTag();
+      await startChat(page, `Keep me ${kept}`);
+      await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+      await page.reload();
+      await expect(log.getByText(`Keep me ${kept}`)).toBeVisible();
+      await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+    });
   });
 });
 
@@ -123,68 +121,118 @@ const ERROR_CASES: ErrorCase[] = [
   },
 ];
 
+// The refusals and failures run one after another in one chat page ('New chat' between them), each a
+// step: each new page would boot the app again, and none of them changes what the next one starts from.
 test.describe('chat failures', () => {
-  for (const { name, replies, shown, slow } of ERROR_CASES) {
-    test(`${name}: the catalogue message in place of the reply, 'AI Chat Failed', and Retry gets the answer`, async ({ page, account, baseURL, request }) => {
-      if (slow) test.setTimeout(60_000);
-      await storeAiKey(request, account);
+  test("the idea form's refusal, each failure of the catalogue, the fallback, a cut stream, an unreachable server, offline", async ({
+    page,
+    account,
+    baseURL,
+    request,
+    context,
+    consoleErrors,
+  }) => {
+    test.setTimeout(180_000);
+    await storeAiKey(request, account);
+    await setAiPreferences(request, account, { aiName: 'Juniper' });
+    await openAs(page, account, baseURL, '/chat');
+
+    await test.step("the title carries the assistant's name; the idea form refuses a blank idea", async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Chat with Juniper' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Start Chat' })).toBeDisabled();
+      // The form ignores a submit while the page's first connection test runs (the badge reads
+      // 'Checking'): press Enter once the test is over, or the refusal may never come.
+      await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
+      await page.getByLabel('Your idea, question or topic').press('Enter');
+      await expect(page.getByText('Please enter an idea before submitting.')).toBeVisible();
+    });
+
+    for (const { name, replies, shown, slow } of ERROR_CASES) {
+      await test.step(`${name}: the catalogue message in place of the reply, 'AI Chat Failed', and Retry gets the answer`, async () => {
+        await newChat(page);
+        const tag = uniqueTag();
+        await scriptFake(request, ...replies.map((reply) => ({ ...reply, match: tag })));
+        await startChat(page, `Failing ${tag}`);
+        const notice = messageLog(page).getByRole('listitem').last();
+        await expect(notice).toContainText(shown, { timeout: slow ? 20_000 : 10_000 });
+        await expect(toasts(page).getByText('AI Chat Failed')).toBeVisible();
+        if (name === 'provider 401') await expect(notice.getByRole('link', { name: 'Check your API key' })).toHaveAttribute('href', '/api-setup');
+        await expect(notice).not.toContainText('Model not available');
+        await expect(notice).toContainText(/Request ID: \S+/);
+        // The input is usable again; Retry on the message asks again and gets the reply.
+        await expect(page.getByLabel('Message Juniper')).toBeEnabled();
+        await notice.getByRole('button', { name: 'Retry' }).click();
+        await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible({ timeout: slow ? 20_000 : 10_000 });
+        await expect(messageLog(page).getByText('Sorry, I encountered an error')).toHaveCount(0);
+      });
+    }
+
+    await test.step("a 500 answered by the fallback: the reply, and 'Connection Error' once", async () => {
+      await newChat(page);
       const tag = uniqueTag();
-      await scriptFake(request, ...replies.map((reply) => ({ ...reply, match: tag })));
-      await startChat(page, account, baseURL, `Failing ${tag}`);
-      const notice = messageLog(page).getByRole('listitem').last();
-      await expect(notice).toContainText(shown, { timeout: slow ? 20_000 : 10_000 });
+      await scriptFake(request, { kind: 'error', status: 500, match: tag });
+      await startChat(page, `Fallback ${tag}`);
+      await expect(messageLog(page).getByText(DEFAULT_FALLBACK_REPLY)).toBeVisible({ timeout: 15_000 });
+      await expect(toasts(page).getByText("We're having trouble connecting to our AI service. Using fallback mode.")).toBeVisible();
+      expect((await fakeRequestsFor(request, tag)).map((r) => r.flavour)).toEqual(['conversation', 'fallback']);
+    });
+
+    await test.step('a stream cut mid-way keeps the partial text, marked incomplete', async () => {
+      await newChat(page);
+      const tag = uniqueTag();
+      await scriptFake(request, {
+        kind: 'text',
+        match: tag,
+        deltas: ['The first part arrives. ', 'So does the second. ', 'The third never does.', ' Nor the fourth.'],
+        cutAfterChunks: 2,
+      });
+      await startChat(page, `Cut ${tag}`);
+      const reply = messageLog(page).getByRole('listitem').last();
+      await expect(reply).toContainText('The first part arrives. So does the second.');
+      await expect(reply.getByText('Incomplete', { exact: true })).toBeVisible();
+      await expect(reply).toContainText('The reply is incomplete.');
+      await expect(reply).not.toContainText('The third never does.');
+    });
+
+    await test.step("a request that fails outright appends 'Sorry, I had trouble responding. Please try again.'", async () => {
+      // The failed request is logged from here on; nothing before it may have logged an error.
+      expect(consoleErrors.seen).toEqual([]);
+      consoleErrors.allow(/Failed to load resource: net::ERR_FAILED/);
+      await newChat(page);
+      await page.route('**/api/ai/chat', (route) => route.abort('failed'));
+      await startChat(page, `Unreachable ${uniqueTag()}`);
+      await expect(messageLog(page).getByText('Sorry, I had trouble responding. Please try again.')).toBeVisible();
       await expect(toasts(page).getByText('AI Chat Failed')).toBeVisible();
-      if (name === 'provider 401') await expect(notice.getByRole('link', { name: 'Check your API key' })).toHaveAttribute('href', '/api-setup');
-      await expect(notice).not.toContainText('Model not available');
-      await expect(notice).toContainText(/Request ID: \S+/);
-      // The input is usable again; Retry on the message asks again and gets the reply.
-      await expect(page.getByLabel('Message Sprout')).toBeEnabled();
-      await notice.getByRole('button', { name: 'Retry' }).click();
-      await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible({ timeout: slow ? 20_000 : 10_000 });
-      await expect(messageLog(page).getByText('Sorry, I encountered an error')).toHaveCount(0);
+      await page.unroute('**/api/ai/chat');
     });
-  }
 
-  test("a 500 answered by the fallback: the reply, and 'Connection Error' once", async ({ page, account, baseURL, request }) => {
-    await storeAiKey(request, account);
-    const tag = uniqueTag();
-    await scriptFake(request, { kind: 'error', status: 500, match: tag });
-    await startChat(page, account, baseURL, `Fallback ${tag}`);
-    await expect(messageLog(page).getByText(DEFAULT_FALLBACK_REPLY)).toBeVisible({ timeout: 15_000 });
-    await expect(toasts(page).getByText("We're having trouble connecting to our AI service. Using fallback mode.")).toBeVisible();
-    expect((await fakeRequestsFor(request, tag)).map((r) => r.flavour)).toEqual(['conversation', 'fallback']);
-  });
-
-  test('a stream cut mid-way keeps the partial text, marked incomplete', async ({ page, account, baseURL, request }) => {
-    await storeAiKey(request, account);
-    const tag = uniqueTag();
-    await scriptFake(request, {
-      kind: 'text',
-      match: tag,
-      deltas: ['The first part arrives. ', 'So does the second. ', 'The third never does.', ' Nor the fourth.'],
-      cutAfterChunks: 2,
+    await test.step('offline: the chat says the assistant needs a connection and keeps what was typed', async () => {
+      await newChat(page);
+      await startChat(page, `Offline chat ${uniqueTag()}`);
+      await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+      const box = page.getByLabel('Message Juniper');
+      await box.fill('Typed before the network went');
+      await context.setOffline(true);
+      await expect(page.getByText("You're offline. The assistant needs a connection.")).toBeVisible();
+      // Writing goes on offline; sending waits for the network.
+      await box.press('End');
+      await box.pressSequentially(' and after');
+      await box.press('Enter');
+      await expect(box).toHaveValue('Typed before the network went and after');
+      await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+      await context.setOffline(false);
+      await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+      await box.press('Enter');
+      await expect(messageLog(page).getByText('Typed before the network went and after')).toBeVisible();
+      await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
     });
-    await startChat(page, account, baseURL, `Cut ${tag}`);
-    const reply = messageLog(page).getByRole('listitem').last();
-    await expect(reply).toContainText('The first part arrives. So does the second.');
-    await expect(reply.getByText('Incomplete', { exact: true })).toBeVisible();
-    await expect(reply).toContainText('The reply is incomplete.');
-    await expect(reply).not.toContainText('The third never does.');
-  });
-
-  test("a request that fails outright appends 'Sorry, I had trouble responding. Please try again.'", async ({ page, account, baseURL, request, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource: net::ERR_FAILED/);
-    await storeAiKey(request, account);
-    await page.route('**/api/ai/chat', (route) => route.abort('failed'));
-    await startChat(page, account, baseURL, `Unreachable ${uniqueTag()}`);
-    await expect(messageLog(page).getByText('Sorry, I had trouble responding. Please try again.')).toBeVisible();
-    await expect(toasts(page).getByText('AI Chat Failed')).toBeVisible();
   });
 
   test('without an AI key the chat shows a card linking to /api-setup, and waits for a key on return', async ({ page, account, baseURL, request, consoleErrors }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
     const tag = uniqueTag();
-    await startChat(page, account, baseURL, `No key ${tag}`);
+    await openAs(page, account, baseURL, '/chat');
+    await startChat(page, `No key ${tag}`);
     await expect(page.getByText('No OpenRouter API key is set up yet.')).toBeVisible();
     await expect(page).toHaveURL(/\/chat$/);
     await expect(messageLog(page).getByText(`No key ${tag}`)).toBeVisible();
@@ -198,27 +246,5 @@ test.describe('chat failures', () => {
     await storeAiKey(request, account);
     await page.reload();
     await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
-  });
-
-  test('offline: the chat says the assistant needs a connection and keeps what was typed', async ({ page, account, baseURL, request, context, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
-    await storeAiKey(request, account);
-    await startChat(page, account, baseURL, `Offline chat ${uniqueTag()}`);
-    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
-    const box = page.getByLabel('Message Sprout');
-    await box.fill('Typed before the network went');
-    await context.setOffline(true);
-    await expect(page.getByText("You're offline. The assistant needs a connection.")).toBeVisible();
-    // Writing goes on offline; sending waits for the network.
-    await box.press('End');
-    await box.pressSequentially(' and after');
-    await box.press('Enter');
-    await expect(box).toHaveValue('Typed before the network went and after');
-    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
-    await context.setOffline(false);
-    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
-    await box.press('Enter');
-    await expect(messageLog(page).getByText('Typed before the network went and after')).toBeVisible();
-    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
   });
 });

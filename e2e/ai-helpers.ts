@@ -1,6 +1,6 @@
 // Helpers for the AI browser specs (e2e/ai-*.spec.ts): script the shared fake provider (always with a
 // `match` unique to the test, since specs run in parallel against one fake), store a user's AI key, set
-// AI preferences, open a screen signed in, and read the user's notes from the server.
+// AI preferences, open a screen signed in or go to another in the app, and read the user's notes from the server.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { FakeReply, FakeRequest } from './support/fake-ai-provider-replies';
@@ -48,6 +48,25 @@ export async function openAs(page: Page, account: Account, baseURL: string | und
   await seedSession(page, account.session, baseURL);
   await page.goto(path);
   await expect(page.getByRole('main')).toBeVisible();
+}
+
+/** Goes to another screen through the sidebar's link: in the app, without loading it again. */
+export async function followSidebarLink(page: Page, name: string): Promise<void> {
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('main')).toBeVisible();
+}
+
+/**
+ * Closes every toast shown, so that a later phase of the same test waits for its own toast and is not
+ * satisfied by an earlier one still on screen.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close notification' });
+  while ((await close.count()) > 0) {
+    // The toast may close by itself (after 5 s) between the count and the click.
+    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+    await expect(close).toHaveCount(0);
+  }
 }
 
 export interface ServerNote {

@@ -6,77 +6,85 @@ import { test, expect } from './support/fixtures';
 import { card, seedNote, serverNote } from './notes-support';
 import { fakeRequestsFor, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
 
-test('Edit: the chat continues the saved history and is saved only with Save Changes', async ({ page, account, baseURL, request }) => {
+// Both tabs in one page, the View phase opening its note from the dashboard the Edit phase returns to:
+// a second page would boot the app again.
+test('the Chat tabs of a note: Edit saves the turns with Save Changes, View saves each turn at once', async ({ page, account, baseURL, request }) => {
+  test.setTimeout(120_000);
   await storeAiKey(request, account);
-  const tag = uniqueTag('plan');
-  const note = await seedNote(request, account, {
-    title: 'Edit chat',
-    content: 'A podcast about gardens',
-    expanded_content: `Goal Summary\nA garden podcast ${tag}.\n\nAction Steps:\n1. Record a pilot`,
-    chat_history: [
-      { role: 'user', content: 'Earlier question' },
-      { role: 'assistant', content: 'Earlier **answer**' },
-    ],
+  // The View phase's note is there from the start, so the dashboard it returns to shows it.
+  const viewTag = uniqueTag('idea');
+  const viewNote = await seedNote(request, account, { title: 'View chat', content: `Learn to bake bread ${viewTag}` });
+
+  await test.step('Edit: the chat continues the saved history and is saved only with Save Changes', async () => {
+    const tag = uniqueTag('plan');
+    const note = await seedNote(request, account, {
+      title: 'Edit chat',
+      content: 'A podcast about gardens',
+      expanded_content: `Goal Summary\nA garden podcast ${tag}.\n\nAction Steps:\n1. Record a pilot`,
+      chat_history: [
+        { role: 'user', content: 'Earlier question' },
+        { role: 'assistant', content: 'Earlier **answer**' },
+      ],
+    });
+    await openAs(page, account, baseURL, '/');
+    await card(page, 'Edit chat').getByRole('link', { name: /^Edit/ }).click();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await expect(page.getByRole('region', { name: 'Chat about this note' })).toHaveCSS('height', '400px');
+    const log = messageLog(page);
+    await expect(log.getByText('Earlier question')).toBeVisible();
+    await expect(log.locator('strong', { hasText: 'answer' })).toBeVisible();
+
+    const box = page.getByLabel('Message Sprout');
+    await box.fill('What should I record first?');
+    await box.press('Enter');
+    await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+    // The expanded text went along as the note's content.
+    const [sent] = await fakeRequestsFor(request, tag);
+    expect(JSON.stringify(sent?.body)).toContain('note_content');
+
+    // Not saved yet: the form holds the turn as an unsaved change, and the server still has the old chat.
+    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+    expect((await serverNote(request, account, note.id))?.chat_history).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect
+      .poll(async () => (await serverNote(request, account, note.id))?.chat_history?.map((m) => m.content))
+      .toEqual(['Earlier question', 'Earlier **answer**', 'What should I record first?', DEFAULT_QUESTION_REPLY]);
   });
-  await openAs(page, account, baseURL, '/');
-  await card(page, 'Edit chat').getByRole('link', { name: /^Edit/ }).click();
-  await page.getByRole('tab', { name: 'Chat' }).click();
-  await expect(page.getByRole('region', { name: 'Chat about this note' })).toHaveCSS('height', '400px');
-  const log = messageLog(page);
-  await expect(log.getByText('Earlier question')).toBeVisible();
-  await expect(log.locator('strong', { hasText: 'answer' })).toBeVisible();
 
-  const box = page.getByLabel('Message Sprout');
-  await box.fill('What should I record first?');
-  await box.press('Enter');
-  await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
-  // The expanded text went along as the note's content.
-  const [sent] = await fakeRequestsFor(request, tag);
-  expect(JSON.stringify(sent?.body)).toContain('note_content');
+  await test.step('View: each completed turn is saved to the note at once', async () => {
+    const tag = viewTag;
+    const note = viewNote;
+    // Back on the dashboard after Save Changes: the note is opened from its card.
+    await card(page, 'View chat').getByRole('link', { name: /^View/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/view/${note.id}$`));
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await expect(page.getByRole('heading', { name: 'Chat with your Note' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Chat about this note' })).toHaveCSS('height', '500px');
 
-  // Not saved yet: the form holds the turn as an unsaved change, and the server still has the old chat.
-  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
-  expect((await serverNote(request, account, note.id))?.chat_history).toHaveLength(2);
+    const box = page.getByLabel('Message Sprout');
+    await box.fill('Which flour?');
+    await box.press('Enter');
+    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+    await expect
+      .poll(async () => (await serverNote(request, account, note.id))?.chat_history)
+      .toEqual([
+        { role: 'user', content: 'Which flour?' },
+        { role: 'assistant', content: DEFAULT_QUESTION_REPLY },
+      ]);
+    // Without expanded text, the original idea is the chat's context.
+    const [sent] = await fakeRequestsFor(request, tag);
+    expect(JSON.stringify(sent?.body)).toContain(`Learn to bake bread ${tag}`);
 
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect
-    .poll(async () => (await serverNote(request, account, note.id))?.chat_history?.map((m) => m.content))
-    .toEqual(['Earlier question', 'Earlier **answer**', 'What should I record first?', DEFAULT_QUESTION_REPLY]);
-});
+    await box.fill('And the oven?');
+    await box.press('Enter');
+    await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
+    await expect.poll(async () => (await serverNote(request, account, note.id))?.chat_history?.length).toBe(4);
 
-test('View: each completed turn is saved to the note at once', async ({ page, account, baseURL, request }) => {
-  await storeAiKey(request, account);
-  const tag = uniqueTag('idea');
-  const note = await seedNote(request, account, { title: 'View chat', content: `Learn to bake bread ${tag}` });
-  await openAs(page, account, baseURL, '/');
-  await expect(card(page, 'View chat')).toBeVisible();
-  await page.goto(`/view/${note.id}`);
-  await page.getByRole('tab', { name: 'Chat' }).click();
-  await expect(page.getByRole('heading', { name: 'Chat with your Note' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Chat about this note' })).toHaveCSS('height', '500px');
-
-  const box = page.getByLabel('Message Sprout');
-  await box.fill('Which flour?');
-  await box.press('Enter');
-  await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
-  await expect
-    .poll(async () => (await serverNote(request, account, note.id))?.chat_history)
-    .toEqual([
-      { role: 'user', content: 'Which flour?' },
-      { role: 'assistant', content: DEFAULT_QUESTION_REPLY },
-    ]);
-  // Without expanded text, the original idea is the chat's context.
-  const [sent] = await fakeRequestsFor(request, tag);
-  expect(JSON.stringify(sent?.body)).toContain(`Learn to bake bread ${tag}`);
-
-  await box.fill('And the oven?');
-  await box.press('Enter');
-  await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
-  await expect.poll(async () => (await serverNote(request, account, note.id))?.chat_history?.length).toBe(4);
-
-  // A reload shows the saved chat.
-  await page.reload();
-  await page.getByRole('tab', { name: 'Chat' }).click();
-  await expect(messageLog(page).getByText('And the oven?')).toBeVisible();
+    // A reload shows the saved chat.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await expect(messageLog(page).getByText('And the oven?')).toBeVisible();
+  });
 });

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { FakeRequest } from './support/fake-ai-provider-replies';
 import { test, expect, goOfflineWhenIdle, signInThroughUi, watchConsole, type Account } from './support/fixtures';
-import { fakeRequestsFor, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+import { dismissToasts, fakeRequestsFor, followSidebarLink, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
 
 const LINES = {
   motivational:
@@ -79,81 +79,92 @@ async function openSecondDevice(browser: Browser, account: Account) {
   return { page, errors, close: () => context.close() };
 }
 
-test('tone, name and output format chosen in Settings reach the prompt, also after a change on another device', async ({
-  page,
-  account,
-  baseURL,
-  request,
-  browser,
-}) => {
-  await storeAiKey(request, account);
-  await openAs(page, account, baseURL, '/settings?tab=ai');
-  await settingsReady(page);
-  await choosePreferences(page, { name: 'Juniper', tone: /^Motivational Coach/, format: 'Paragraphs' });
-
-  const first = uniqueTag();
-  await page.goto('/new');
-  await createPlan(page, `Run a half marathon ${first}`);
-  const before = await planSystemPrompt(request, first);
-  expect(before).toContain(LINES.named('Juniper'));
-  expect(before).toContain(LINES.motivational);
-  expect(before).toContain(LINES.paragraphs);
-  expect(before).not.toContain(LINES.friendly);
-  expect(before).not.toContain(LINES.checklist);
-
-  // Another device changes them; this one carries on without reloading, and its next plan has the new ones.
-  const other = await openSecondDevice(browser, account);
-  await other.page.goto('/settings?tab=ai');
-  await settingsReady(other.page);
-  await choosePreferences(other.page, { name: 'Rowan', tone: /^Calm Mentor/, format: 'Checklist' });
-  expect(other.errors).toEqual([]);
-  await other.close();
-
-  const second = uniqueTag();
-  await page.getByRole('button', { name: 'Start over' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
-  // A fresh start: everything cleared, the cursor in the title.
-  await expect(page.getByLabel('Title')).toBeFocused();
-  await expect(page.getByLabel('Title')).toHaveValue('');
-  await expect(page.getByLabel('Your idea')).toHaveValue('');
-  await createPlan(page, `Learn to bake sourdough ${second}`);
-  const after = await planSystemPrompt(request, second);
-  expect(after).toContain(LINES.named('Rowan'));
-  expect(after).toContain(LINES.calm);
-  expect(after).toContain(LINES.checklist);
-  expect(after).not.toContain('Juniper');
-  expect(after).not.toContain(LINES.motivational);
-  expect(after).not.toContain(LINES.paragraphs);
-});
-
-test('preferences saved offline are queued, written once back online, and then shape the prompt', async ({
+// Both in one page, each a step (the second reaches Settings and New Idea through the sidebar): a second
+// page would boot the app again. The offline save comes second, over the preferences the first saved.
+test('preferences chosen in Settings reach the prompt: after a change on another device, and when saved offline', async ({
   page,
   context,
   account,
   baseURL,
   request,
+  browser,
 }) => {
+  // Two plans per step and a second browser: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
+  const rowan = { tone: 'calm', conversationDepth: 'medium', promptingStyle: 'suggest', outputFormat: 'checklist', aiName: 'Rowan' };
   await storeAiKey(request, account);
   await openAs(page, account, baseURL, '/settings?tab=ai');
   await settingsReady(page);
 
-  await goOfflineWhenIdle(context, page);
-  await choosePreferences(page, { name: 'Hazel', tone: /^Professional/, format: 'Paragraphs' });
-  // Kept on this device only, for now: the account still has none.
-  expect(await serverPreferences(request, account)).toBeUndefined();
-  expect(await page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).not.toBeNull();
+  await test.step('tone, name and output format chosen in Settings reach the prompt, also after a change on another device', async () => {
+    await choosePreferences(page, { name: 'Juniper', tone: /^Motivational Coach/, format: 'Paragraphs' });
 
-  await context.setOffline(false);
-  await expect
-    .poll(() => serverPreferences(request, account), { timeout: 10_000 })
-    .toEqual({ tone: 'professional', conversationDepth: 'medium', promptingStyle: 'suggest', outputFormat: 'paragraphs', aiName: 'Hazel' });
-  await expect.poll(() => page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).toBeNull();
+    const first = uniqueTag();
+    await followSidebarLink(page, 'New Idea');
+    await createPlan(page, `Run a half marathon ${first}`);
+    const before = await planSystemPrompt(request, first);
+    expect(before).toContain(LINES.named('Juniper'));
+    expect(before).toContain(LINES.motivational);
+    expect(before).toContain(LINES.paragraphs);
+    expect(before).not.toContain(LINES.friendly);
+    expect(before).not.toContain(LINES.checklist);
 
-  const tag = uniqueTag();
-  await page.goto('/new');
-  await createPlan(page, `Start a vegetable garden ${tag}`);
-  const prompt = await planSystemPrompt(request, tag);
-  expect(prompt).toContain(LINES.named('Hazel'));
-  expect(prompt).toContain(LINES.professional);
-  expect(prompt).toContain(LINES.paragraphs);
+    // Another device changes them; this one carries on without reloading, and its next plan has the new ones.
+    const other = await openSecondDevice(browser, account);
+    await followSidebarLink(other.page, 'Settings');
+    await other.page.getByRole('tab', { name: 'AI' }).click();
+    await settingsReady(other.page);
+    await choosePreferences(other.page, { name: 'Rowan', tone: /^Calm Mentor/, format: 'Checklist' });
+    expect(other.errors).toEqual([]);
+    await other.close();
+    expect(await serverPreferences(request, account)).toEqual(rowan);
+
+    const second = uniqueTag();
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
+    // A fresh start: everything cleared, the cursor in the title.
+    await expect(page.getByLabel('Title')).toBeFocused();
+    await expect(page.getByLabel('Title')).toHaveValue('');
+    await expect(page.getByLabel('Your idea')).toHaveValue('');
+    await createPlan(page, `Learn to bake sourdough ${second}`);
+    const after = await planSystemPrompt(request, second);
+    expect(after).toContain(LINES.named('Rowan'));
+    expect(after).toContain(LINES.calm);
+    expect(after).toContain(LINES.checklist);
+    expect(after).not.toContain('Juniper');
+    expect(after).not.toContain(LINES.motivational);
+    expect(after).not.toContain(LINES.paragraphs);
+  });
+
+  await test.step('preferences saved offline are queued, written once back online, and then shape the prompt', async () => {
+    // From the last step's plan to Settings → AI: the idea cleared first, so New Idea opens afresh later.
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
+    await expect(page.getByLabel('Your idea')).toHaveValue('');
+    await followSidebarLink(page, 'Settings');
+    await page.getByRole('tab', { name: 'AI' }).click();
+    await settingsReady(page);
+    // The last step's toasts closed: the one choosePreferences waits for is this save's.
+    await dismissToasts(page);
+
+    await goOfflineWhenIdle(context, page);
+    await choosePreferences(page, { name: 'Hazel', tone: /^Professional/, format: 'Paragraphs' });
+    // Kept on this device only, for now: the account still has the ones the other device saved.
+    expect(await serverPreferences(request, account)).toEqual(rowan);
+    expect(await page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).not.toBeNull();
+
+    await context.setOffline(false);
+    await expect
+      .poll(() => serverPreferences(request, account), { timeout: 10_000 })
+      .toEqual({ tone: 'professional', conversationDepth: 'medium', promptingStyle: 'suggest', outputFormat: 'paragraphs', aiName: 'Hazel' });
+    await expect.poll(() => page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).toBeNull();
+
+    const tag = uniqueTag();
+    await followSidebarLink(page, 'New Idea');
+    await createPlan(page, `Start a vegetable garden ${tag}`);
+    const prompt = await planSystemPrompt(request, tag);
+    expect(prompt).toContain(LINES.named('Hazel'));
+    expect(prompt).toContain(LINES.professional);
+    expect(prompt).toContain(LINES.paragraphs);
+  });
 });

@@ -64,56 +64,62 @@ async function expectNothingRan(page: Page, dialogs: string[], ran: string[]): P
   for (const href of hrefs) expect(href.trim().toLowerCase()).not.toMatch(/^(javascript|data|vbscript):/);
 }
 
-test('an XSS corpus in a chat reply never executes', async ({ page, account, baseURL, request }) => {
+// Both places in one page (a second page would boot the app again); the watch on window.__xss and the
+// dialogs covers both phases.
+test('an XSS corpus never executes, in a chat reply or in a plan', async ({ page, account, baseURL, request }) => {
+  test.setTimeout(120_000);
   const dialogs = recordDialogs(page);
   const ran = await watchXss(page);
   await storeAiKey(request, account);
-  const tag = uniqueTag();
-  await scriptFake(request, { kind: 'text', match: tag, text: REPLY, chunks: 12, chunkDelayMs: 30 });
-  await openAs(page, account, baseURL, '/chat');
-  await page.getByLabel('Your idea, question or topic').fill(`Tell me something ${tag}`);
-  await page.getByRole('button', { name: 'Start Chat' }).click();
-  await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
-  await expect(messageLog(page).locator('strong', { hasText: 'bold' })).toBeVisible();
-  await expectNothingRan(page, dialogs, ran);
-  // An image becomes a link the user may open, nothing loads by itself.
-  await expect(messageLog(page).getByRole('link', { name: '[Image: pixel]' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-  expect(ran, 'a payload that ran late').toEqual([]);
-});
 
-test('an XSS corpus in the plan never executes in the conversation or the result', async ({ page, account, baseURL, request }) => {
-  const dialogs = recordDialogs(page);
-  const ran = await watchXss(page);
-  await storeAiKey(request, account);
-  const tag = uniqueTag();
-  const plan = [
-    'Goal Summary',
-    `Reach the goal. ${PAYLOADS[0]}`,
-    '',
-    'Expanded Plan',
-    PAYLOADS.slice(1).join('\n\n'),
-    '',
-    'Action Steps:',
-    `1. Do the first thing ${PAYLOADS[0]}`,
-    `2. [Read this](javascript:window.__xss=1)`,
-    '3. <script>window.__xss=1</script>Finish',
-  ].join('\n');
-  await scriptFake(request, { kind: 'text', match: tag, text: REPLY }, { kind: 'text', match: tag, text: plan });
-  await openAs(page, account, baseURL, '/new');
-  await page.getByLabel('Title').fill('Safe plan');
-  await page.getByLabel('Your idea').fill(`Plan something ${tag}`);
-  await page.getByRole('button', { name: 'Start Conversation' }).click();
-  await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
-  await page.getByRole('button', { name: 'Create Plan' }).click();
-  await expect(page.getByText('Plan created successfully!')).toBeVisible();
-  await expectNothingRan(page, dialogs, ran);
-  // Steps show as text, as the model wrote them.
-  await expect(page.getByRole('list', { name: 'Action steps' }).getByRole('listitem').nth(2)).toHaveText('<script>window.__xss=1</script>Finish');
-  await page.getByRole('tab', { name: 'Expanded Idea' }).click();
-  await expect(page.getByRole('tabpanel').getByText('Reach the goal.')).toBeVisible();
-  await expectNothingRan(page, dialogs, ran);
-  await page.getByRole('tab', { name: 'Action Steps' }).click();
-  await page.getByRole('switch', { name: 'Enable Checklist' }).click();
-  await expect(page.getByRole('list', { name: 'Action steps checklist' }).getByRole('textbox').first()).toHaveValue(`Do the first thing ${PAYLOADS[0]}`);
-  await expectNothingRan(page, dialogs, ran);
+  await test.step('an XSS corpus in a chat reply never executes', async () => {
+    const tag = uniqueTag();
+    await scriptFake(request, { kind: 'text', match: tag, text: REPLY, chunks: 12, chunkDelayMs: 30 });
+    await openAs(page, account, baseURL, '/chat');
+    await page.getByLabel('Your idea, question or topic').fill(`Tell me something ${tag}`);
+    await page.getByRole('button', { name: 'Start Chat' }).click();
+    await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
+    await expect(messageLog(page).locator('strong', { hasText: 'bold' })).toBeVisible();
+    await expectNothingRan(page, dialogs, ran);
+    // An image becomes a link the user may open, nothing loads by itself.
+    await expect(messageLog(page).getByRole('link', { name: '[Image: pixel]' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(ran, 'a payload that ran late').toEqual([]);
+  });
+
+  await test.step('an XSS corpus in the plan never executes in the conversation or the result', async () => {
+    const tag = uniqueTag();
+    const plan = [
+      'Goal Summary',
+      `Reach the goal. ${PAYLOADS[0]}`,
+      '',
+      'Expanded Plan',
+      PAYLOADS.slice(1).join('\n\n'),
+      '',
+      'Action Steps:',
+      `1. Do the first thing ${PAYLOADS[0]}`,
+      `2. [Read this](javascript:window.__xss=1)`,
+      '3. <script>window.__xss=1</script>Finish',
+    ].join('\n');
+    await scriptFake(request, { kind: 'text', match: tag, text: REPLY }, { kind: 'text', match: tag, text: plan });
+    // From the chat to the idea form through the sidebar: the same page, so anything that ran in the chat
+    // and fired late is still caught.
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'New Idea' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New Idea' })).toBeVisible();
+    await page.getByLabel('Title').fill('Safe plan');
+    await page.getByLabel('Your idea').fill(`Plan something ${tag}`);
+    await page.getByRole('button', { name: 'Start Conversation' }).click();
+    await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Plan' }).click();
+    await expect(page.getByText('Plan created successfully!')).toBeVisible();
+    await expectNothingRan(page, dialogs, ran);
+    // Steps show as text, as the model wrote them.
+    await expect(page.getByRole('list', { name: 'Action steps' }).getByRole('listitem').nth(2)).toHaveText('<script>window.__xss=1</script>Finish');
+    await page.getByRole('tab', { name: 'Expanded Idea' }).click();
+    await expect(page.getByRole('tabpanel').getByText('Reach the goal.')).toBeVisible();
+    await expectNothingRan(page, dialogs, ran);
+    await page.getByRole('tab', { name: 'Action Steps' }).click();
+    await page.getByRole('switch', { name: 'Enable Checklist' }).click();
+    await expect(page.getByRole('list', { name: 'Action steps checklist' }).getByRole('textbox').first()).toHaveValue(`Do the first thing ${PAYLOADS[0]}`);
+    await expectNothingRan(page, dialogs, ran);
+  });
 });

@@ -46,38 +46,65 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('the page explains the provider and the key, which is masked and can be shown', async ({ signedInPage: page }) => {
-  await openSetup(page);
-  await expect(page.getByText('Important: API Key Required')).toBeVisible();
-  await expect(page.getByText(/uses OpenRouter, a service that gives access to many AI models/)).toBeVisible();
-  await expect(page.getByText('It is sent once, over a secure connection, to the Sprout server, where it is stored encrypted.')).toBeVisible();
-  await expect(page.getByText('It is used only for your own AI requests.')).toBeVisible();
-  await expect(page.getByText('It is never shown again: Sprout only shows its last 4 characters.')).toBeVisible();
+// The form's texts, a refused save, Cancel and a failed check in one page, each a step: each new page
+// would boot the app again, and the last step's load is the one its check needs to fail.
+test('the page explains the key; a failed save stays; a failed check is only a warning', async ({ signedIn: page, consoleErrors }) => {
+  await test.step('the page explains the provider and the key, which is masked and can be shown', async () => {
+    await openSetup(page);
+    await expect(page.getByText('Important: API Key Required')).toBeVisible();
+    await expect(page.getByText(/uses OpenRouter, a service that gives access to many AI models/)).toBeVisible();
+    await expect(page.getByText('It is sent once, over a secure connection, to the Sprout server, where it is stored encrypted.')).toBeVisible();
+    await expect(page.getByText('It is used only for your own AI requests.')).toBeVisible();
+    await expect(page.getByText('It is never shown again: Sprout only shows its last 4 characters.')).toBeVisible();
 
-  const keyLink = page.getByRole('link', { name: /Get your OpenRouter API key/ });
-  await expect(keyLink).toHaveAttribute('href', 'https://openrouter.ai/keys');
-  await expect(keyLink).toHaveAttribute('target', '_blank');
-  await expect(keyLink).toHaveAttribute('rel', 'noopener noreferrer');
+    const keyLink = page.getByRole('link', { name: /Get your OpenRouter API key/ });
+    await expect(keyLink).toHaveAttribute('href', 'https://openrouter.ai/keys');
+    await expect(keyLink).toHaveAttribute('target', '_blank');
+    await expect(keyLink).toHaveAttribute('rel', 'noopener noreferrer');
 
-  const input = page.getByLabel('OpenRouter API Key');
-  const save = page.getByRole('button', { name: 'Save API Key' });
-  await expect(input).toHaveAttribute('type', 'password');
-  await expect(save).toBeDisabled();
-  await input.fill('sk-or-visible');
-  await page.getByRole('button', { name: 'Show API key' }).click();
-  await expect(input).toHaveAttribute('type', 'text');
-  await page.getByRole('button', { name: 'Hide API key' }).click();
-  await expect(input).toHaveAttribute('type', 'password');
+    const input = page.getByLabel('OpenRouter API Key');
+    const save = page.getByRole('button', { name: 'Save API Key' });
+    await expect(input).toHaveAttribute('type', 'password');
+    await expect(save).toBeDisabled();
+    await input.fill('sk-or-visible');
+    await page.getByRole('button', { name: 'Show API key' }).click();
+    await expect(input).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide API key' }).click();
+    await expect(input).toHaveAttribute('type', 'password');
 
-  await input.fill('   ');
-  await save.click();
-  await expectToast(page, 'Error', 'Please enter an API key');
+    await input.fill('   ');
+    await save.click();
+    await expectToast(page, 'Error', 'Please enter an API key');
+  });
 
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await test.step('a failed save says so and stays on the page', async () => {
+    // The refused save is logged from here on; nothing before it may have logged an error.
+    expect(consoleErrors.seen).toEqual([]);
+    consoleErrors.allow(/Failed to load resource/);
+    await page.route('**/api/ai/key', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }));
+    await page.getByLabel('OpenRouter API Key').fill('sk-or-will-fail');
+    await page.getByRole('button', { name: 'Save API Key' }).click();
+    await expectToast(page, 'Error', 'Failed to save API key. Please try again.');
+    await expect(page).toHaveURL(/\/api-setup$/);
+    await page.unroute('**/api/ai/key');
+
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  await test.step('a failed check is only logged as a warning and the form still works', async () => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.route('**/api/openrouter-key', (route) => route.abort('failed'));
+    await openSetup(page);
+    await expect(page.getByRole('button', { name: 'Save API Key' })).toBeVisible();
+    expect(warnings.some((text) => text.startsWith('Could not check for an API key'))).toBe(true);
+  });
 });
 
-test('a saved key is shown only by its last 4 characters and never comes back from the server', async ({ signedInPage: page, account }) => {
+test('a saved key is shown only by its last 4 characters and never comes back from the server', async ({ signedIn: page, account }) => {
   const key = `sk-or-v1-e2e-${randomUUID().replaceAll('-', '')}`;
   const last4 = key.slice(-4);
   const responses = recordResponses(page);
@@ -122,28 +149,6 @@ test('a saved key is shown only by its last 4 characters and never comes back fr
   for (const file of files) expect(fs.readFileSync(file, 'latin1').includes(key), file).toBe(false);
 });
 
-test('a failed save says so and stays on the page', async ({ signedInPage: page, consoleErrors }) => {
-  consoleErrors.allow(/Failed to load resource/);
-  await page.route('**/api/ai/key', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }));
-  await openSetup(page);
-  await page.getByLabel('OpenRouter API Key').fill('sk-or-will-fail');
-  await page.getByRole('button', { name: 'Save API Key' }).click();
-  await expectToast(page, 'Error', 'Failed to save API key. Please try again.');
-  await expect(page).toHaveURL(/\/api-setup$/);
-});
-
-test('a failed check is only logged as a warning and the form still works', async ({ signedInPage: page, consoleErrors }) => {
-  consoleErrors.allow(/Failed to load resource/);
-  const warnings: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'warning') warnings.push(message.text());
-  });
-  await page.route('**/api/openrouter-key', (route) => route.abort('failed'));
-  await openSetup(page);
-  await expect(page.getByRole('button', { name: 'Save API Key' })).toBeVisible();
-  expect(warnings.some((text) => text.startsWith('Could not check for an API key'))).toBe(true);
-});
-
 test('a visitor who presses Save is sent to sign in and comes back to /api-setup', async ({ page, account }) => {
   await openSetup(page);
   await expect(page.getByText('You will be asked to sign in before the key is saved.')).toBeVisible();
@@ -174,24 +179,28 @@ test.describe('a server with its own key', () => {
     await expect(page.getByRole('button', { name: 'Save API Key' })).toHaveCount(0);
   }
 
-  test("a visitor stays on /api-setup and is told 'API Key Available', with no form", async ({ page }) => {
-    await page.goto('/api-setup');
-    await expectServerKeyPage(page);
-  });
-
-  test("a signed-in user is told 'API Key Available'; the server refuses a key of their own", async ({ page }) => {
-    const keyedRequest = await playwrightRequest.newContext({ baseURL: KEYED_ORIGIN });
-    const account = await createAccount(keyedRequest);
-    const refused = await keyedRequest.put('/api/ai/key', {
-      headers: { Authorization: `Bearer ${account.accessToken}`, apikey: account.anonKey },
-      data: { apiKey: 'sk-or-own-key-4321' },
+  // The visitor's load and then the signed-in user's, in one page: a second test would start another
+  // browser context and page for a check this small.
+  test("a visitor and a signed-in user are told 'API Key Available'; the server refuses a key of their own", async ({ page }) => {
+    await test.step("a visitor stays on /api-setup and is told 'API Key Available', with no form", async () => {
+      await page.goto('/api-setup');
+      await expectServerKeyPage(page);
     });
-    expect(refused.status()).toBe(409);
-    expect(JSON.stringify(await refused.json())).toContain('server_key_in_use');
-    await keyedRequest.dispose();
-    await seedSession(page, account.session, KEYED_ORIGIN);
-    await gotoAs(page, '/');
-    await page.goto('/api-setup');
-    await expectServerKeyPage(page);
+
+    await test.step("a signed-in user is told 'API Key Available'; the server refuses a key of their own", async () => {
+      const keyedRequest = await playwrightRequest.newContext({ baseURL: KEYED_ORIGIN });
+      const account = await createAccount(keyedRequest);
+      const refused = await keyedRequest.put('/api/ai/key', {
+        headers: { Authorization: `Bearer ${account.accessToken}`, apikey: account.anonKey },
+        data: { apiKey: 'sk-or-own-key-4321' },
+      });
+      expect(refused.status()).toBe(409);
+      expect(JSON.stringify(await refused.json())).toContain('server_key_in_use');
+      await keyedRequest.dispose();
+      await seedSession(page, account.session, KEYED_ORIGIN);
+      await gotoAs(page, '/');
+      await page.goto('/api-setup');
+      await expectServerKeyPage(page);
+    });
   });
 });

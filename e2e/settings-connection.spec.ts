@@ -7,78 +7,91 @@ import { test, expect, gotoAs } from './support/fixtures';
 
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
+/** On /api-setup: saves `key` and waits for the dashboard it returns to. */
 async function saveKeyThroughUi(page: Page, key: string): Promise<void> {
-  await page.goto('/api-setup');
   await page.getByLabel('OpenRouter API Key').fill(key);
   await page.getByRole('button', { name: 'Save API Key' }).click();
   await expect(notifications(page).getByText('API Key Saved')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** From a screen with the sidebar, in the app: Settings, then its AI tab. */
 async function openAiTab(page: Page): Promise<void> {
-  await gotoAs(page, '/settings?tab=ai');
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('tab', { name: 'AI' }).click();
   await expect(page.getByRole('heading', { name: 'AI Connection' })).toBeVisible();
 }
 
-test('without any key the test fails and offers the API setup', async ({ signedInPage: page }) => {
-  await openAiTab(page);
-  const card = page.getByRole('button', { name: /^Not tested/ });
-  await expect(card).toBeVisible();
-  await page.getByRole('button', { name: 'Test Connection' }).click();
-  await expect(notifications(page).getByText('API Connection Failed')).toBeVisible();
-  await expect(notifications(page).getByText('No OpenRouter API key is set up yet.', { exact: false })).toBeVisible();
-  await expect(page.getByTestId('connection-status-text')).toHaveText('Connection Failed');
+// The three keys in turn in one page, each a step (the API setup and Settings reached through the app's
+// links, one load for the refused key): each new page would boot the app again.
+test('the AI connection card without a key, with a good key, with a refused key', async ({ signedIn: page }) => {
+  test.setTimeout(120_000);
+  await gotoAs(page, '/settings?tab=ai');
+  await expect(page.getByRole('heading', { name: 'AI Connection' })).toBeVisible();
 
-  await page.getByRole('button', { name: /^Connection Failed/ }).click();
-  const sheet = page.getByRole('dialog', { name: 'Connection Status' });
-  await expect(sheet).toBeVisible();
-  await expect(sheet.getByText('API key required')).toBeVisible();
-  await sheet.getByRole('link', { name: 'Go to API setup' }).click();
-  await expect(page).toHaveURL(/\/api-setup$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'API Configuration' })).toBeVisible();
+  await test.step('without any key the test fails and offers the API setup', async () => {
+    const card = page.getByRole('button', { name: /^Not tested/ });
+    await expect(card).toBeVisible();
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await expect(notifications(page).getByText('API Connection Failed')).toBeVisible();
+    await expect(notifications(page).getByText('No OpenRouter API key is set up yet.', { exact: false })).toBeVisible();
+    await expect(page.getByTestId('connection-status-text')).toHaveText('Connection Failed');
 
-  await openAiTab(page);
-  await page.getByRole('button', { name: 'Test Connection' }).click();
-  await page.getByRole('link', { name: 'Set up API key' }).click();
-  await expect(page).toHaveURL(/\/api-setup$/);
-});
+    await page.getByRole('button', { name: /^Connection Failed/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Connection Status' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByText('API key required')).toBeVisible();
+    await sheet.getByRole('link', { name: 'Go to API setup' }).click();
+    await expect(page).toHaveURL(/\/api-setup$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'API Configuration' })).toBeVisible();
 
-test('with a saved key the test succeeds and shows the models count; the sheet retests', async ({ signedInPage: page }) => {
-  await saveKeyThroughUi(page, `sk-or-e2e-good-${randomUUID()}`);
-  await openAiTab(page);
-  await page.getByRole('button', { name: 'Test Connection' }).click();
-  await expect(notifications(page).getByText('API Connection Successful')).toBeVisible();
-  await expect(notifications(page).getByText('Successfully connected to OpenRouter API')).toBeVisible();
-  await expect(page.getByTestId('connection-status-text')).toHaveText('Connected');
-  await expect(page.getByText('3 models available')).toBeVisible();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await openAiTab(page);
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await page.getByRole('link', { name: 'Set up API key' }).click();
+    await expect(page).toHaveURL(/\/api-setup$/);
+  });
 
-  await page.getByRole('button', { name: /^Connected/ }).click();
-  const sheet = page.getByRole('dialog', { name: 'Connection Status' });
-  await expect(sheet.getByRole('heading', { name: 'Connection Status' })).toBeVisible();
-  const row = (term: string) => sheet.locator('dl > div').filter({ has: page.locator('dt', { hasText: term }) }).locator('dd');
-  await expect(row('Models available')).toHaveText('3');
-  await expect(row('API key')).toHaveText('Your API key');
-  await expect(row('Message')).toHaveText('Successfully connected to OpenRouter API');
-  const statusRequest = page.waitForRequest((request) => request.url().endsWith('/api/ai/status'));
-  await sheet.getByRole('button', { name: 'Retest Connection' }).click();
-  await statusRequest;
-  // The modal sheet hides the rest of the page (the toast region too) from assistive technology; the
-  // sheet announces the outcome itself.
-  await expect(sheet.getByRole('status')).toContainText('Connected');
-  await expect(page.getByText('API Connection Successful', { exact: true })).toBeVisible();
-  await sheet.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(sheet).toBeHidden();
-  // Focus goes back to the card that opened the sheet.
-  await expect(page.getByRole('button', { name: /^Connected/ })).toBeFocused();
-});
+  await test.step('with a saved key the test succeeds and shows the models count; the sheet retests', async () => {
+    // On /api-setup, where the last step's 'Set up API key' led.
+    await saveKeyThroughUi(page, `sk-or-e2e-good-${randomUUID()}`);
+    await openAiTab(page);
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await expect(notifications(page).getByText('API Connection Successful')).toBeVisible();
+    await expect(notifications(page).getByText('Successfully connected to OpenRouter API')).toBeVisible();
+    await expect(page.getByTestId('connection-status-text')).toHaveText('Connected');
+    await expect(page.getByText('3 models available')).toBeVisible();
 
-test("with a key the provider refuses, the detail says it appears to be invalid", async ({ signedInPage: page }) => {
-  await saveKeyThroughUi(page, `bad-e2e-${randomUUID()}`);
-  await openAiTab(page);
-  await page.getByRole('button', { name: 'Test Connection' }).click();
-  await expect(notifications(page).getByText('API Connection Failed')).toBeVisible();
-  await expect(notifications(page).getByText('Your OpenRouter API key appears to be invalid.')).toBeVisible();
-  await expect(page.getByTestId('connection-status-text')).toHaveText('Connection Failed');
-  await page.getByRole('button', { name: /^Connection Failed/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Connection Status' }).getByText(/^Connection test failed: 401/)).toBeVisible();
+    await page.getByRole('button', { name: /^Connected/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Connection Status' });
+    await expect(sheet.getByRole('heading', { name: 'Connection Status' })).toBeVisible();
+    const row = (term: string) => sheet.locator('dl > div').filter({ has: page.locator('dt', { hasText: term }) }).locator('dd');
+    await expect(row('Models available')).toHaveText('3');
+    await expect(row('API key')).toHaveText('Your API key');
+    await expect(row('Message')).toHaveText('Successfully connected to OpenRouter API');
+    const statusRequest = page.waitForRequest((request) => request.url().endsWith('/api/ai/status'));
+    await sheet.getByRole('button', { name: 'Retest Connection' }).click();
+    await statusRequest;
+    // The modal sheet hides the rest of the page (the toast region too) from assistive technology; the
+    // sheet announces the outcome itself.
+    await expect(sheet.getByRole('status')).toContainText('Connected');
+    await expect(page.getByText('API Connection Successful', { exact: true })).toBeVisible();
+    await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(sheet).toBeHidden();
+    // Focus goes back to the card that opened the sheet.
+    await expect(page.getByRole('button', { name: /^Connected/ })).toBeFocused();
+  });
+
+  await test.step("with a key the provider refuses, the detail says it appears to be invalid", async () => {
+    // While a key works no link in the app leads to /api-setup: it is opened by its address.
+    await page.goto('/api-setup');
+    await saveKeyThroughUi(page, `bad-e2e-${randomUUID()}`);
+    await openAiTab(page);
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await expect(notifications(page).getByText('API Connection Failed')).toBeVisible();
+    await expect(notifications(page).getByText('Your OpenRouter API key appears to be invalid.')).toBeVisible();
+    await expect(page.getByTestId('connection-status-text')).toHaveText('Connection Failed');
+    await page.getByRole('button', { name: /^Connection Failed/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Connection Status' }).getByText(/^Connection test failed: 401/)).toBeVisible();
+  });
 });

@@ -17,9 +17,13 @@ async function openAiTab(page: Page): Promise<void> {
   await expect(page.getByLabel('AI Assistant Name')).toBeVisible();
 }
 
-test.describe('Appearance', () => {
-  test('Dark Mode switch toggles the dark class and is kept after a reload', async ({ signedInPage: page }) => {
-    await gotoAs(page, '/settings');
+// Appearance, Editor and Sync in one page, each a step (tabs switched in place, the reloads kept where
+// they prove what is kept): every new page would boot the app again.
+test('Appearance, Editor and Sync tabs: what each changes and keeps', async ({ signedIn: page, context }) => {
+  test.setTimeout(120_000);
+  await gotoAs(page, '/settings');
+
+  await test.step('Dark Mode switch toggles the dark class and is kept after a reload', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     for (const name of ['Appearance', 'Editor', 'AI', 'Sync']) await expect(page.getByRole('tab', { name })).toBeVisible();
     const darkMode = page.getByRole('switch', { name: 'Dark Mode' });
@@ -34,8 +38,7 @@ test.describe('Appearance', () => {
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   });
 
-  test("Font Size really changes the app's text size, defaults to Medium and is kept after a reload", async ({ signedInPage: page }) => {
-    await gotoAs(page, '/settings');
+  await test.step("Font Size really changes the app's text size, defaults to Medium and is kept after a reload", async () => {
     const select = page.getByRole('combobox', { name: 'Font Size' });
     await expect(select).toHaveText('Medium');
     expect(await fontSizeOf(page, 'body')).toBe('16px');
@@ -61,32 +64,57 @@ test.describe('Appearance', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-font-size');
     expect(await page.evaluate(() => localStorage.getItem('sprout.fontSize'))).toBeNull();
   });
-});
 
-test('Editor settings: the spec options and defaults, kept on this device', async ({ signedInPage: page }) => {
-  await gotoAs(page, '/settings?tab=editor');
-  const interval = page.getByRole('combobox', { name: 'Auto-save interval' });
-  const notifications = page.getByRole('switch', { name: 'Editor Notifications' });
-  await expect(interval).toHaveText('30 seconds');
-  await expect(notifications).not.toBeChecked();
+  await test.step('Editor settings: the spec options and defaults, kept on this device', async () => {
+    await page.getByRole('tab', { name: 'Editor' }).click();
+    const interval = page.getByRole('combobox', { name: 'Auto-save interval' });
+    const notifications = page.getByRole('switch', { name: 'Editor Notifications' });
+    await expect(interval).toHaveText('30 seconds');
+    await expect(notifications).not.toBeChecked();
 
-  await interval.click();
-  await expect(page.getByRole('option')).toHaveText(['15 seconds', '30 seconds', '1 minute', 'Off']);
-  await page.getByRole('option', { name: '1 minute' }).click();
-  await notifications.click();
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('sprout.editorSettings'))) ?? 'null')).toEqual({
-    autoSaveInterval: 60,
-    notifications: true,
+    await interval.click();
+    await expect(page.getByRole('option')).toHaveText(['15 seconds', '30 seconds', '1 minute', 'Off']);
+    await page.getByRole('option', { name: '1 minute' }).click();
+    await notifications.click();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('sprout.editorSettings'))) ?? 'null')).toEqual({
+      autoSaveInterval: 60,
+      notifications: true,
+    });
+
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Auto-save interval' })).toHaveText('1 minute');
+    await expect(page.getByRole('switch', { name: 'Editor Notifications' })).toBeChecked();
   });
 
-  await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Auto-save interval' })).toHaveText('1 minute');
-  await expect(page.getByRole('switch', { name: 'Editor Notifications' })).toBeChecked();
+  await test.step('Sync tab: Sync Now is disabled offline; the status reads Online/Offline; Auto-sync is on and fixed', async () => {
+    await page.getByRole('tab', { name: 'Sync' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Sync' });
+    const syncNow = panel.getByRole('button', { name: 'Sync Now' });
+    await expect(panel.getByRole('status').getByText('Online', { exact: true })).toBeVisible();
+    await expect(syncNow).toBeEnabled();
+    const autoSync = panel.getByRole('switch', { name: 'Auto-sync' });
+    await expect(autoSync).toBeChecked();
+    await expect(autoSync).toBeDisabled();
+    // The same manual sync as the sidebar's: with nothing to send, it says everything is up to date.
+    await syncNow.click();
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Everything is up to date')).toBeVisible();
+
+    await goOfflineWhenIdle(context, page);
+    await expect(panel.getByRole('status').getByText('Offline', { exact: true })).toBeVisible();
+    await expect(syncNow).toBeDisabled();
+    await context.setOffline(false);
+    await expect(panel.getByRole('status').getByText('Online', { exact: true })).toBeVisible();
+    await expect(syncNow).toBeEnabled();
+  });
 });
 
-test.describe('AI preferences', () => {
-  test('edits stay in a draft until Save Preferences', async ({ signedInPage: page, account, request }) => {
-    await openAiTab(page);
+// The AI preferences' draft, save and failed save in one page, each a step: each starts where the last
+// one left the form (nothing saved, then saved), and a new page would boot the app again.
+test('AI preferences: the draft, Save Preferences on the account, a failed save', async ({ signedIn: page, account, request, browser, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await openAiTab(page);
+
+  await test.step('edits stay in a draft until Save Preferences', async () => {
     await expect(page.getByLabel('AI Assistant Name')).toHaveValue('Sprout');
     await expect(page.getByLabel('AI Assistant Name')).toHaveAttribute('placeholder', 'Sprout');
     await expect(page.getByRole('radio', { name: /^Friendly/ })).toBeChecked();
@@ -110,16 +138,10 @@ test.describe('AI preferences', () => {
     await expect(page.getByText('All changes saved')).toBeVisible();
   });
 
-  test('Save Preferences keeps them on the account (user_metadata); a reload and another browser show them', async ({
-    signedInPage: page,
-    account,
-    request,
-    browser,
-  }) => {
+  await test.step('Save Preferences keeps them on the account (user_metadata); a reload and another browser show them', async () => {
     // Another device already signed in before the change: it must pick the new preferences up.
     const other = await openSecondBrowser(browser, account);
 
-    await openAiTab(page);
     await page.getByLabel('AI Assistant Name').fill('  Juniper ');
     await page.getByRole('radio', { name: /^Calm Mentor/ }).click();
     await page.getByRole('radio', { name: /^Deep Thinker/ }).click();
@@ -147,9 +169,10 @@ test.describe('AI preferences', () => {
     await other.close();
   });
 
-  test('a failed save shows the error toast and keeps the draft', async ({ signedInPage: page, consoleErrors }) => {
+  await test.step('a failed save shows the error toast and keeps the draft', async () => {
+    // The refused save is logged from here on; nothing before it may have logged an error.
+    expect(consoleErrors.seen).toEqual([]);
     consoleErrors.allow(/Failed to load resource/);
-    await openAiTab(page);
     await page.route('**/auth/v1/user', (route) =>
       route.request().method() === 'PUT'
         ? route.fulfill({ status: 422, contentType: 'application/json', headers: { 'X-Supabase-Api-Version': '2024-01-01' }, body: JSON.stringify({ code: 'validation_failed', msg: 'no' }) })
@@ -163,27 +186,6 @@ test.describe('AI preferences', () => {
     await expect(page.getByText('You have unsaved changes')).toBeVisible();
     await expect(page.getByRole('radio', { name: /^Professional/ })).toBeChecked();
   });
-});
-
-test('Sync tab: Sync Now is disabled offline; the status reads Online/Offline; Auto-sync is on and fixed', async ({ signedInPage: page, context }) => {
-  await gotoAs(page, '/settings?tab=sync');
-  const panel = page.getByRole('tabpanel', { name: 'Sync' });
-  const syncNow = panel.getByRole('button', { name: 'Sync Now' });
-  await expect(panel.getByRole('status').getByText('Online', { exact: true })).toBeVisible();
-  await expect(syncNow).toBeEnabled();
-  const autoSync = panel.getByRole('switch', { name: 'Auto-sync' });
-  await expect(autoSync).toBeChecked();
-  await expect(autoSync).toBeDisabled();
-  // The same manual sync as the sidebar's: with nothing to send, it says everything is up to date.
-  await syncNow.click();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Everything is up to date')).toBeVisible();
-
-  await goOfflineWhenIdle(context, page);
-  await expect(panel.getByRole('status').getByText('Offline', { exact: true })).toBeVisible();
-  await expect(syncNow).toBeDisabled();
-  await context.setOffline(false);
-  await expect(panel.getByRole('status').getByText('Online', { exact: true })).toBeVisible();
-  await expect(syncNow).toBeEnabled();
 });
 
 async function expectChosen(page: Page, labels: string[]): Promise<void> {
