@@ -1,5 +1,6 @@
 // Playwright fixtures shared by the end-to-end specs:
-// - every test fails on a console error or uncaught page error it did not declare with `consoleErrors.allow()`;
+// - every test fails on a console error or uncaught page error it did not declare with `consoleErrors.allow()`
+//   (or, for the errors a later phase of a flow provokes, `consoleErrors.allowFromHere()`);
 // - `account`: a fresh user made through the real sign-up endpoint;
 // - `signedInPage`: the test's page on the dashboard, signed in as `account` (session stored as after an
 //   earlier visit); `signedIn`: the same page signed in but not opened yet, for a test that starts elsewhere.
@@ -34,6 +35,11 @@ export interface Account {
 export interface ConsoleErrors {
   /** Declares console errors this test expects (matched against the message text). */
   allow: (...patterns: RegExp[]) => void;
+  /**
+   * Declares console errors expected from this point on only, for a later phase of a flow that provokes
+   * them: what was logged before stays unexpected.
+   */
+  allowFromHere: (...patterns: RegExp[]) => void;
   /** Every console error and page error seen so far. */
   readonly seen: readonly string[];
 }
@@ -150,10 +156,12 @@ export const test = base.extend<Fixtures>({
       // Chromium logs every request and socket attempt that fails because a test cut the network
       // (context.setOffline): the sync's pulls and the realtime client's reconnects. Those lines exist
       // only in offline tests, which assert what the user sees instead.
-      const allowed: RegExp[] = [/net::ERR_INTERNET_DISCONNECTED/];
+      // Each pattern with the index of the first entry it may match.
+      const allowed: { pattern: RegExp; from: number }[] = [{ pattern: /net::ERR_INTERNET_DISCONNECTED/, from: 0 }];
       watchConsole(page, seen);
-      await use({ allow: (...patterns) => allowed.push(...patterns), seen });
-      const unexpected = seen.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      const allowFrom = (from: number, patterns: RegExp[]) => allowed.push(...patterns.map((pattern) => ({ pattern, from })));
+      await use({ allow: (...patterns) => allowFrom(0, patterns), allowFromHere: (...patterns) => allowFrom(seen.length, patterns), seen });
+      const unexpected = seen.filter((text, index) => !allowed.some(({ pattern, from }) => index >= from && pattern.test(text)));
       expect(unexpected, 'console errors the test did not expect').toEqual([]);
     },
     { auto: true },
