@@ -42,6 +42,13 @@ async function choosePreferences(page: Page, choice: Choice): Promise<void> {
 }
 
 /** From the idea form on /new: the idea, the assistant's first question, Create Plan, the plan. */
+/** Creates a plan from `idea` (tagged so the fake's record is found) and returns the system prompt it was sent with. */
+async function planPrompt(page: Page, request: APIRequestContext, idea: string): Promise<string> {
+  const tag = uniqueTag();
+  await createPlan(page, `${idea} ${tag}`);
+  return planSystemPrompt(request, tag);
+}
+
 async function createPlan(page: Page, idea: string): Promise<void> {
   await page.getByLabel('Your idea').fill(idea);
   await expect(page.getByLabel('Your idea')).toHaveValue(idea);
@@ -99,10 +106,8 @@ test('preferences chosen in Settings reach the prompt: after a change on another
   await test.step('tone, name and output format chosen in Settings reach the prompt, also after a change on another device', async () => {
     await choosePreferences(page, { name: 'Juniper', tone: /^Motivational Coach/, format: 'Paragraphs' });
 
-    const first = uniqueTag();
     await followSidebarLink(page, 'New Idea');
-    await createPlan(page, `Run a half marathon ${first}`);
-    const before = await planSystemPrompt(request, first);
+    const before = await planPrompt(page, request, 'Run a half marathon');
     expect(before).toContain(LINES.named('Juniper'));
     expect(before).toContain(LINES.motivational);
     expect(before).toContain(LINES.paragraphs);
@@ -119,15 +124,13 @@ test('preferences chosen in Settings reach the prompt: after a change on another
     await other.close();
     expect(await serverPreferences(request, account)).toEqual(rowan);
 
-    const second = uniqueTag();
     await page.getByRole('button', { name: 'Start over' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
     // A fresh start: everything cleared, the cursor in the title.
     await expect(page.getByLabel('Title')).toBeFocused();
     await expect(page.getByLabel('Title')).toHaveValue('');
     await expect(page.getByLabel('Your idea')).toHaveValue('');
-    await createPlan(page, `Learn to bake sourdough ${second}`);
-    const after = await planSystemPrompt(request, second);
+    const after = await planPrompt(page, request, 'Learn to bake sourdough');
     expect(after).toContain(LINES.named('Rowan'));
     expect(after).toContain(LINES.calm);
     expect(after).toContain(LINES.checklist);
@@ -159,10 +162,8 @@ test('preferences chosen in Settings reach the prompt: after a change on another
       .toEqual({ tone: 'professional', conversationDepth: 'medium', promptingStyle: 'suggest', outputFormat: 'paragraphs', aiName: 'Hazel' });
     await expect.poll(() => page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).toBeNull();
 
-    const tag = uniqueTag();
     await followSidebarLink(page, 'New Idea');
-    await createPlan(page, `Start a vegetable garden ${tag}`);
-    const prompt = await planSystemPrompt(request, tag);
+    const prompt = await planPrompt(page, request, 'Start a vegetable garden');
     expect(prompt).toContain(LINES.named('Hazel'));
     expect(prompt).toContain(LINES.professional);
     expect(prompt).toContain(LINES.paragraphs);
