@@ -11,10 +11,11 @@ import {
   PROMPTING_STYLE_OPTIONS,
   TONES,
   TONE_OPTIONS,
-  aiPreferencesSchema,
   parseAiPreferences,
   questionBudget,
 } from './ai-preferences';
+import { aiNameSchema, aiPreferencesSchema } from './ai-preferences-schema';
+import { z } from 'zod';
 import type { AiPreferences, ConversationDepth } from './ai-preferences';
 
 const custom: AiPreferences = {
@@ -93,6 +94,30 @@ describe('parseAiPreferences', () => {
       fc.property(fc.oneof(fc.anything(), fc.record({ tone: fc.anything(), aiName: fc.anything() }, { requiredKeys: [] })), (value) => {
         expect(aiPreferencesSchema.safeParse(parseAiPreferences(value)).success).toBe(true);
       }),
+    );
+  });
+
+  it('reads every stored value as the zod schema it replaced did, field by field (property)', () => {
+    const lenient = z.object({
+      tone: z.enum(TONES).catch(DEFAULT_AI_PREFERENCES.tone),
+      conversationDepth: z.enum(CONVERSATION_DEPTHS).catch(DEFAULT_AI_PREFERENCES.conversationDepth),
+      promptingStyle: z.enum(PROMPTING_STYLES).catch(DEFAULT_AI_PREFERENCES.promptingStyle),
+      outputFormat: z.enum(OUTPUT_FORMATS).catch(DEFAULT_AI_PREFERENCES.outputFormat),
+      aiName: aiNameSchema.catch(DEFAULT_AI_PREFERENCES.aiName),
+    });
+    const field = <T extends string>(values: readonly T[]) => fc.oneof(fc.constantFrom(...values), fc.anything());
+    const name = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }).map((text) => `  ${text} `), fc.constant('   '), fc.anything());
+    fc.assert(
+      fc.property(
+        fc.record(
+          { tone: field(TONES), conversationDepth: field(CONVERSATION_DEPTHS), promptingStyle: field(PROMPTING_STYLES), outputFormat: field(OUTPUT_FORMATS), aiName: name },
+          { requiredKeys: [] },
+        ),
+        (stored) => {
+          expect(parseAiPreferences(stored)).toEqual(lenient.parse(stored));
+          expect(parseAiPreferences(JSON.stringify(stored))).toEqual(lenient.parse(JSON.parse(JSON.stringify(stored)) as unknown));
+        },
+      ),
     );
   });
 });

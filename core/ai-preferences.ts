@@ -1,5 +1,5 @@
-// The assistant's preferences (spec section 3): schema, defaults, lenient reading and the Settings options.
-import { z } from 'zod';
+// The assistant's preferences (spec section 3): defaults, lenient reading and the Settings options; the
+// strict schema of writes is in ai-preferences-schema.ts.
 
 export const DEFAULT_AI_NAME = 'Sprout';
 export const AI_NAME_MAX_LENGTH = 50;
@@ -30,31 +30,20 @@ export const DEFAULT_AI_PREFERENCES: Readonly<AiPreferences> = Object.freeze({
   aiName: DEFAULT_AI_NAME,
 });
 
-/** Trimmed, at most 50 characters; a blank name means the default. */
-export const aiNameSchema = z
-  .string()
-  .trim()
-  .max(AI_NAME_MAX_LENGTH)
-  .transform((name) => (name === '' ? DEFAULT_AI_NAME : name));
-
-/** Strict validation for writes (e.g. the server storing preferences): wrong values are errors, missing ones default. */
-export const aiPreferencesSchema = z.object({
-  tone: z.enum(TONES).default(DEFAULT_AI_PREFERENCES.tone),
-  conversationDepth: z.enum(CONVERSATION_DEPTHS).default(DEFAULT_AI_PREFERENCES.conversationDepth),
-  promptingStyle: z.enum(PROMPTING_STYLES).default(DEFAULT_AI_PREFERENCES.promptingStyle),
-  outputFormat: z.enum(OUTPUT_FORMATS).default(DEFAULT_AI_PREFERENCES.outputFormat),
-  aiName: aiNameSchema.default(DEFAULT_AI_NAME),
-});
-
 // For reading what is already stored: each bad field falls back on its own, so one stale value
-// (say, a tone a later version removed) does not reset the user's other choices.
-const lenientAiPreferencesSchema = z.object({
-  tone: z.enum(TONES).catch(DEFAULT_AI_PREFERENCES.tone),
-  conversationDepth: z.enum(CONVERSATION_DEPTHS).catch(DEFAULT_AI_PREFERENCES.conversationDepth),
-  promptingStyle: z.enum(PROMPTING_STYLES).catch(DEFAULT_AI_PREFERENCES.promptingStyle),
-  outputFormat: z.enum(OUTPUT_FORMATS).catch(DEFAULT_AI_PREFERENCES.outputFormat),
-  aiName: aiNameSchema.catch(DEFAULT_AI_NAME),
-});
+// (say, a tone a later version removed) does not reset the user's other choices. Plain code, not
+// zod: the client reads the stored preferences at every start, before it needs zod for anything
+// (issue 10); the strict schema of writes is core/ai-preferences-schema.ts.
+function oneOf<T extends string>(values: readonly T[], value: unknown, fallback: T): T {
+  return (values as readonly unknown[]).includes(value) ? (value as T) : fallback;
+}
+
+/** A stored name as aiNameSchema would read it, or the default when it would refuse it. */
+function storedAiName(value: unknown): string {
+  if (typeof value !== 'string') return DEFAULT_AI_NAME;
+  const name = value.trim();
+  return name === '' || name.length > AI_NAME_MAX_LENGTH ? DEFAULT_AI_NAME : name;
+}
 
 /** Preferences from any stored value (an object or its JSON text); never throws. */
 export function parseAiPreferences(value: unknown): AiPreferences {
@@ -66,9 +55,14 @@ export function parseAiPreferences(value: unknown): AiPreferences {
       input = null;
     }
   }
-  const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
-  const parsed = lenientAiPreferencesSchema.safeParse(isObject ? input : {});
-  return parsed.success ? parsed.data : { ...DEFAULT_AI_PREFERENCES };
+  const stored = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  return {
+    tone: oneOf(TONES, stored.tone, DEFAULT_AI_PREFERENCES.tone),
+    conversationDepth: oneOf(CONVERSATION_DEPTHS, stored.conversationDepth, DEFAULT_AI_PREFERENCES.conversationDepth),
+    promptingStyle: oneOf(PROMPTING_STYLES, stored.promptingStyle, DEFAULT_AI_PREFERENCES.promptingStyle),
+    outputFormat: oneOf(OUTPUT_FORMATS, stored.outputFormat, DEFAULT_AI_PREFERENCES.outputFormat),
+    aiName: storedAiName(stored.aiName),
+  };
 }
 
 export interface PreferenceOption<T extends string> {

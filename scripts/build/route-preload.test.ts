@@ -38,6 +38,11 @@ describe('preloadPlan', () => {
     expect(plan.files).toHaveLength(new Set(plan.files).size);
   });
 
+  it("lists the auth client's chunks for a start whose stored session is due for a refresh", () => {
+    const plan = preloadPlan(chunks, clientRoot, routes, ['@supabase/auth-js']);
+    expect(plan.refresh.map((index) => plan.files[index])).toEqual(['assets/auth.js']);
+  });
+
   it('finds a module grouped into a chunk without a facade (scripts/build/first-load-chunks.ts)', () => {
     const grouped = [...chunks, chunk('assets/login-group.js', null, ['assets/react.js'], { moduleIds: ['/app/client/src/tabs.tsx'] })];
     const plan = preloadPlan(grouped, clientRoot, [{ path: '^/tabs$', signedIn: false, modules: ['src/tabs.tsx'] }]);
@@ -49,14 +54,18 @@ describe('preloadPlan', () => {
   });
 });
 
-/** Runs the generated script as a page would, and returns the links it added. */
-function runScript(script: string, pathname: string, session: boolean): { rel: string; href: string; as?: string }[] {
+/**
+ * Runs the generated script as a page would, and returns the links it added. `session`: a stored session
+ * (its JSON), `true` for one far from expiry, or none.
+ */
+function runScript(script: string, pathname: string, session: boolean | string): { rel: string; href: string; as?: string }[] {
   const added: { rel: string; href: string; as?: string }[] = [];
   const document = {
     createElement: () => ({}) as { rel: string; href: string; as?: string },
     head: { appendChild: (link: { rel: string; href: string; as?: string }) => added.push({ ...link }) },
   };
-  const localStorage = { getItem: (key: string) => (session && key === 'sb-sprout-auth-token' ? '{}' : null) };
+  const stored = session === true ? JSON.stringify({ expires_at: Date.now() / 1000 + 3600 }) : session || null;
+  const localStorage = { getItem: (key: string) => (key === 'sb-sprout-auth-token' ? stored : null) };
   const location = { pathname, hostname: 'sprout.example.com' };
   new Function('document', 'localStorage', 'location', script)(document, localStorage, location);
   return added;
@@ -66,7 +75,7 @@ describe('preloadScript', () => {
   const realRoutes = preloadPlan(
     [
       chunk('assets/index.js', '/app/client/index.html', [], { isEntry: true }),
-      ...ROUTE_PRELOADS.flatMap((route) => route.modules).map((module, at) =>
+      ...[...ROUTE_PRELOADS.flatMap((route) => route.modules), '@supabase/auth-js'].map((module, at) =>
         chunk(`assets/m${at}.js`, module.startsWith('src/') ? path.join(clientRoot, module) : `/app/node_modules/${module}/index.js`),
       ),
     ],
@@ -86,6 +95,16 @@ describe('preloadScript', () => {
     expect(hrefs(runScript(script, '/settings', false))).toEqual(screenFiles(0));
     expect(hrefs(runScript(script, '/login', true))).toEqual(screenFiles(2));
     expect(hrefs(runScript(script, '/', true))).toEqual(screenFiles(2));
+  });
+
+  it("adds the auth client's chunks to a signed-in screen when the stored session is due for a refresh", () => {
+    const refresh = realRoutes.refresh.map((index) => `/${realRoutes.files[index]}`);
+    expect(refresh).toHaveLength(1);
+    const dueIn = (seconds: number) => JSON.stringify({ expires_at: Date.now() / 1000 + seconds });
+    expect(hrefs(runScript(script, '/', dueIn(30)))).toEqual([...screenFiles(2), ...refresh]);
+    expect(hrefs(runScript(script, '/', '{not json'))).toEqual([...screenFiles(2), ...refresh]);
+    expect(hrefs(runScript(script, '/', dueIn(3600)))).toEqual(screenFiles(2));
+    expect(hrefs(runScript(script, '/login', false))).toEqual(screenFiles(0));
   });
 
   it('adds nothing for an address that is no screen', () => {

@@ -16,12 +16,19 @@ export interface RoutePreload {
   modules: readonly string[];
 }
 
-const SIGNED_IN_LAYOUT = [
-  'src/app/signed-in-app.tsx',
-  // The auth and REST clients: every signed-in start asks for them at once (lib/supabase.ts).
-  '@supabase/auth-js',
-  '@supabase/postgrest-js',
-];
+// The auth and REST clients are not here: a signed-in start from a stored session loads them once the
+// first screen is shown (client/src/lib/first-content.ts), and until then they would only take a slow
+// network's bandwidth from the screen's own chunks.
+const SIGNED_IN_LAYOUT = ['src/app/signed-in-app.tsx'];
+
+/**
+ * What a start with a stored session due for a refresh needs at once: the auth client, which refreshes it
+ * before the app can say whether the user is still signed in (client/src/data/auth/auth-state.ts).
+ */
+const REFRESH_MODULES = ['@supabase/auth-js'];
+
+/** supabase-js refreshes a stored session this close to its expiry first (SESSION_REFRESH_MARGIN_MS). */
+const REFRESH_MARGIN_MS = 90_000;
 
 const signedIn = (path: string, page: string): RoutePreload => ({ path, signedIn: true, modules: [...SIGNED_IN_LAYOUT, page] });
 
@@ -79,10 +86,17 @@ export interface PreloadPlan {
   files: string[];
   /** Per screen: its path, whether it needs a session, and the indexes of its files in `files`. */
   screens: { path: string; signedIn: boolean; files: number[] }[];
+  /** The indexes of the files a signed-in screen adds when the stored session is due for a refresh. */
+  refresh: number[];
 }
 
 /** For each screen, the chunks (and their CSS) it needs beyond those the entry preloads already. */
-export function preloadPlan(chunks: readonly BuiltChunk[], clientRoot: string, routes: readonly RoutePreload[] = ROUTE_PRELOADS): PreloadPlan {
+export function preloadPlan(
+  chunks: readonly BuiltChunk[],
+  clientRoot: string,
+  routes: readonly RoutePreload[] = ROUTE_PRELOADS,
+  refreshModules: readonly string[] = REFRESH_MODULES,
+): PreloadPlan {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('route-preload: the build has no entry chunk');
@@ -94,27 +108,29 @@ export function preloadPlan(chunks: readonly BuiltChunk[], clientRoot: string, r
     const at = files.indexOf(file);
     return at >= 0 ? at : files.push(file) - 1;
   };
-  const screens = routes.map((route) => {
+  const filesOf = (modules: readonly string[]) => {
     const needed = new Set<string>();
-    for (const module of route.modules) closure(byName, chunkOf(chunks, clientRoot, module), needed);
+    for (const module of modules) closure(byName, chunkOf(chunks, clientRoot, module), needed);
     const own = [...needed].filter((file) => !loadedByEntry.has(file));
     const css = own.flatMap((file) => [...(byName.get(file)?.viteMetadata?.importedCss ?? [])]);
-    return { path: route.path, signedIn: route.signedIn, files: [...new Set([...css, ...own])].map(indexOf) };
-  });
-  return { files, screens };
+    return [...new Set([...css, ...own])].map(indexOf);
+  };
+  const screens = routes.map((route) => ({ path: route.path, signedIn: route.signedIn, files: filesOf(route.modules) }));
+  return { files, screens, refresh: filesOf(refreshModules) };
 }
 
 /**
  * The inline script: picks the screen (a signed-in one without a session counts as /login, /login with
- * one as the dashboard, where the app sends each) and adds its preloads. ES5 and self-contained, as it
- * runs before any module; a failure only loses the head start.
+ * one as the dashboard, where the app sends each) and adds its preloads, with the auth client's when the
+ * stored session is due for a refresh. ES5 and self-contained, as it runs before any module; a failure
+ * only loses the head start.
  */
 export function preloadScript(plan: PreloadPlan, base = '/'): string {
   const screens = plan.screens.map((screen) => [screen.path, screen.signedIn ? 1 : 0, screen.files]);
   const login = plan.screens.findIndex((screen) => screen.path === ROUTE_PRELOADS[0]?.path);
   const dashboard = plan.screens.findIndex((screen) => new RegExp(screen.path).test('/') && screen.signedIn);
   if (login < 0 || dashboard < 0) throw new Error('route-preload: the plan needs /login and the dashboard');
-  return `(function(){try{var f=${JSON.stringify(plan.files)},s=${JSON.stringify(screens)},p=location.pathname,a=!!localStorage.getItem('sb-'+location.hostname.split('.')[0]+'-auth-token'),m=null,i;for(i=0;i<s.length&&!m;i++)if(new RegExp(s[i][0]).test(p))m=s[i];if(!m)return;if(m[1]&&!a)m=s[${login}];else if(m===s[${login}]&&a)m=s[${dashboard}];m[2].forEach(function(n){var l=document.createElement('link'),c=/\\.css$/.test(f[n]);l.rel=c?'preload':'modulepreload';if(c)l.as='style';else l.crossOrigin='';l.href=${JSON.stringify(base)}+f[n];document.head.appendChild(l)})}catch(e){}})();`;
+  return `(function(){try{var f=${JSON.stringify(plan.files)},s=${JSON.stringify(screens)},r=${JSON.stringify(plan.refresh)},p=location.pathname,t=localStorage.getItem('sb-'+location.hostname.split('.')[0]+'-auth-token'),a=!!t,m=null,i,e;for(i=0;i<s.length&&!m;i++)if(new RegExp(s[i][0]).test(p))m=s[i];if(!m)return;if(m[1]&&!a)m=s[${login}];else if(m===s[${login}]&&a)m=s[${dashboard}];e=m[2];if(m[1]){try{a=!(JSON.parse(t).expires_at*1000-Date.now()>${REFRESH_MARGIN_MS})}catch(x){}if(a)e=e.concat(r)}e.forEach(function(n){var l=document.createElement('link'),c=/\\.css$/.test(f[n]);l.rel=c?'preload':'modulepreload';if(c)l.as='style';else l.crossOrigin='';l.href=${JSON.stringify(base)}+f[n];document.head.appendChild(l)})}catch(e){}})();`;
 }
 
 /** The Vite plugin: adds the script to the built index.html (the dev server loads modules as asked). */

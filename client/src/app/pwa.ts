@@ -2,6 +2,7 @@
 // The installable PWA (ARCHITECTURE 9.5): registers the Workbox service worker that keeps the app shell
 // for offline use; pwa-update.tsx says what happens on its events.
 import { registerSW } from 'virtual:pwa-register';
+import { afterContentShown } from '../lib/first-content';
 import { pwaRegisterOptions } from './pwa-update';
 import { reportShellKept } from './shell-keeper';
 
@@ -12,5 +13,8 @@ export function registerPwa(): void {
     return;
   }
   let updateServiceWorker: (reloadPage?: boolean) => Promise<void> = async () => undefined;
-  updateServiceWorker = registerSW(pwaRegisterOptions((reloadPage) => updateServiceWorker(reloadPage)));
+  // The worker's code and its first caching wait until the first screen is shown (lib/first-content.ts).
+  void afterContentShown().then(() => {
+    updateServiceWorker = registerSW(pwaRegisterOptions((reloadPage) => updateServiceWorker(reloadPage)));
+  });
 }

@@ -80,6 +80,13 @@ describe('user_data (per user)', () => {
     expect(readUserData('u2')).toBeNull();
     localStorage.setItem('user_data:u2', JSON.stringify({ name: 5 }));
     expect(readUserData('u2')).toBeNull();
+    localStorage.setItem('user_data:u2', JSON.stringify(['Bo']));
+    expect(readUserData('u2')).toBeNull();
+  });
+
+  it('keeps fields it does not know as they are', () => {
+    localStorage.setItem('user_data:u3', JSON.stringify({ name: 'Bo', theme: { accent: 'green' } }));
+    expect(readUserData('u3')).toEqual({ name: 'Bo', theme: { accent: 'green' } });
   });
 });
 

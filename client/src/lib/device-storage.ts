@@ -2,7 +2,6 @@
 // and plain access live in device-keys.ts). Keys that hold personal data are kept per user
 // (ARCHITECTURE 9.12), so one user's profile, note activity or AI preferences never reach another
 // user's prompts. Reads are lenient and no access ever throws.
-import { z } from 'zod';
 import { parseAiPreferences, type AiPreferences } from '#core/ai-preferences';
 import { AI_PREFERENCES_KEY, DEVICE_KEYS, deviceStorage, readJson, readText, removeKey, writeJson, writeText, type StorageLike } from './device-keys';
 
@@ -78,21 +77,27 @@ export function clearNotesActivity(userId: string, storage: StorageLike | null =
 
 // --- user_data:<userId> ------------------------------------------------------------------------------
 
-const userDataSchema = z
-  .object({
-    name: z.string().optional(),
-    email: z.string().optional(),
-    bio: z.string().optional(),
-    location: z.string().optional(),
-    website: z.string().optional(),
-    avatar_url: z.string().optional(),
-  })
-  .catchall(z.unknown());
-export type UserData = z.infer<typeof userDataSchema>;
+/** The profile's fields this device keeps; any other member is kept as it is. */
+export interface UserData {
+  name?: string;
+  email?: string;
+  bio?: string;
+  location?: string;
+  website?: string;
+  avatar_url?: string;
+  [other: string]: unknown;
+}
 
+const USER_DATA_TEXT_FIELDS = ['name', 'email', 'bio', 'location', 'website', 'avatar_url'] as const;
+
+/** The stored profile copy, or null when there is none or it is not an object whose known fields are text. */
 export function readUserData(userId: string, storage: StorageLike | null = deviceStorage()): UserData | null {
-  const parsed = userDataSchema.safeParse(readJson(DEVICE_KEYS.userData(userId), storage));
-  return parsed.success ? parsed.data : null;
+  const value = readJson(DEVICE_KEYS.userData(userId), storage);
+  if (!isRecord(value)) return null;
+  for (const field of USER_DATA_TEXT_FIELDS) {
+    if (value[field] !== undefined && typeof value[field] !== 'string') return null;
+  }
+  return { ...value } as UserData;
 }
 
 export function writeUserData(userId: string, data: UserData, storage: StorageLike | null = deviceStorage()): void {

@@ -3,8 +3,9 @@
 // It also signs this device out for the SignOutProvider, so that only that SIGNED_OUT counts as the
 // user's own ('explicit'): any other one merely hides the device's notes (ARCHITECTURE 9.1).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { AuthStateProvider, LOADING_STATE, nextAuthState, sessionIsStored, signedIn, signedOut, stateWhenAuthUnreachable, type AuthSignOut, type AuthState } from '../../data/auth';
+import { AuthStateProvider, initialAuthState, keepIfSame, nextAuthState, sessionIsStored, signedIn, signedOut, stateWhenAuthUnreachable, type AuthSignOut, type AuthState } from '../../data/auth';
 import { whenAuthNeeded } from '../../lib/auth-needed';
+import { afterContentShown } from '../../lib/first-content';
 import { DEVICE_KEYS, deviceStorage } from '../../lib/device-keys';
 import { getAuthClient, onAuthClientRequested, onAuthServerUnreachable, readStoredSession, type AuthClient as FullAuthClient } from '../../lib/supabase';
 
@@ -32,20 +33,25 @@ export interface AuthProviderProps {
 }
 
 /**
- * supabase-js's auth client, loaded once it is needed (lib/auth-needed.ts): at once when a session is
- * stored, else with the visitor's first interaction, so that /login paints without it (issue 10).
+ * supabase-js's auth client, loaded once it is needed (lib/auth-needed.ts): with a stored session, at once
+ * when it is due for a refresh, else once the first screen's content is shown (the app is signed in from
+ * storage meanwhile); without one, at the visitor's first interaction, so that /login paints without it
+ * (issue 10). Code that needs the client earlier asks for it itself.
  */
 const supabaseAuth = (): Promise<AuthClient> =>
   whenAuthNeeded({
     hasStoredSession: () => readStoredSession() !== null,
     sessionKey: DEVICE_KEYS.authSession(),
     onRequested: onAuthClientRequested,
-  }).then(getAuthClient);
+  })
+    .then(() => (initialAuthState(readStoredSession(), Date.now()).status === 'signed-in' ? afterContentShown() : undefined))
+    .then(getAuthClient);
 
 export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderProps) {
-  // Without a stored session supabase-js's first event can only be 'signed out': say so at once, so that
-  // /login draws its form without waiting for the auth client's code (issue 10).
-  const [state, setState] = useState<AuthState>(() => (readStoredSession() ? LOADING_STATE : signedOut()));
+  // What supabase-js's first event will say, where it can be known from storage: signed out without a
+  // session (/login draws its form at once), signed in with one it will not refresh first (the signed-in
+  // screens render while its code loads); issue 10.
+  const [state, setState] = useState<AuthState>(() => initialAuthState(readStoredSession(), Date.now()));
   // True while this app's own Sign out runs: the SIGNED_OUT it causes is the user's choice.
   const explicitSignOut = useRef(false);
   const [authSource] = useState(() => getAuth);
@@ -68,7 +74,7 @@ export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderP
           const explicit = explicitSignOut.current;
           clearTimeout(poll);
           const apply = () => {
-            if (!cancelled && seq === latest) setState(nextAuthState(event, session, readStoredSession(), explicit));
+            if (!cancelled && seq === latest) setState((current) => keepIfSame(current, nextAuthState(event, session, readStoredSession(), explicit)));
           };
           // Signed in only once the session is stored (issue 14.11): until then the screens stay as they are.
           if (!session || deviceStorage() === null || sessionIsStored(session, readStoredSession())) return apply();

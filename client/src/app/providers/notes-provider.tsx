@@ -10,7 +10,7 @@ import {
   openSproutDb,
   requestPersistentStorage,
   startLiveChanges,
-  SupabaseRemote,
+  loadSupabaseRemote,
   type LocalStore,
   type StartLiveChanges,
   type NotesSessionOptions,
@@ -20,6 +20,7 @@ import {
 } from '../../data/notes';
 import { useAuth } from '../../data/auth';
 import { getAuthClient, getRestClient, getRealtime } from '../../lib/supabase';
+import { afterContentShown } from '../../lib/first-content';
 import { toast } from '../../lib/toast';
 
 /** This device's notes storage, whoever is signed in: what sign-out clears when no session is running. */
@@ -48,8 +49,10 @@ function openDevice(): NotesDevice {
   return sharedDevice;
 }
 
+/** The server's notes for the sync, once the first screen's content is shown (lib/first-content.ts). */
 async function supabaseRemote(userId: string): Promise<RemoteNotes> {
-  const [rest, auth] = await Promise.all([getRestClient(), getAuthClient()]);
+  await afterContentShown();
+  const [rest, auth, SupabaseRemote] = await Promise.all([getRestClient(), getAuthClient(), loadSupabaseRemote()]);
   return new SupabaseRemote({ from: (relation) => rest.from(relation), auth }, userId);
 }
 
@@ -101,7 +104,7 @@ export function NotesProvider({ children, device: givenDevice, connect = supabas
         .current(session.userId)
         .then((remote) => {
           if (cancelled) return;
-          session.connect(remote, liveRef.current?.(session.userId));
+          void session.connect(remote, liveRef.current?.(session.userId));
           if (!askedForPersistence.current) {
             askedForPersistence.current = true;
             void requestPersistentStorage();

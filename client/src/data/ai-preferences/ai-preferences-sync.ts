@@ -4,8 +4,9 @@
 // it is queued and written once back online. The loaded preferences are a query in the QueryClient;
 // the server writes of one user are mutations in one scope, so an older save never lands after a newer one.
 import { MutationObserver, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { DEFAULT_AI_PREFERENCES, aiPreferencesSchema, type AiPreferences } from '#core/ai-preferences';
+import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
 import { aiPreferencesKeyUser } from '../../lib/device-storage';
+import { afterContentShown } from '../../lib/first-content';
 import { getAuthClient, readStoredSession } from '../../lib/supabase';
 import { NotSignedInError, isRetryableWriteError, updateUserMetadata } from '../../lib/user-metadata';
 import {
@@ -34,6 +35,8 @@ export interface PreferencesBackend {
 export const supabasePreferencesBackend: PreferencesBackend = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
   async fetchServerUser() {
+    // The stored session's copy is shown meanwhile; the account's is not worth delaying the first screen.
+    await afterContentShown();
     const auth = await getAuthClient();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<undefined>((resolve) => {
@@ -144,6 +147,8 @@ export function pushPending(client: QueryClient, backend: PreferencesBackend, us
  * save could be neither sent nor queued.
  */
 export async function saveAiPreferences(client: QueryClient, backend: PreferencesBackend, userId: string, next: AiPreferences): Promise<AiPreferences> {
+  // The schema (and zod) load with the first save, not with every start.
+  const { aiPreferencesSchema } = await import('#core/ai-preferences-schema');
   const preferences = aiPreferencesSchema.parse(next);
   const shown = loadedAiPreferences(client, userId);
   const restore = () => setLoaded(client, userId, shown ?? interimAiPreferences(userId));

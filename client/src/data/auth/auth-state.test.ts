@@ -2,7 +2,7 @@
 // network failure is a signed-in state, and only an explicit Sign out is reported as 'explicit'.
 import type { Session } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { LOADING_STATE, nextAuthState, signedIn, stateWhenAuthUnreachable } from './auth-state';
+import { initialAuthState, keepIfSame, LOADING_STATE, nextAuthState, signedIn, signedOut, stateWhenAuthUnreachable } from './auth-state';
 
 const session = { access_token: 'a', refresh_token: 'r', expires_at: 1, expires_in: 3600, token_type: 'bearer', user: { id: 'u1' } } as unknown as Session;
 
@@ -36,5 +36,41 @@ describe('stateWhenAuthUnreachable', () => {
     expect(stateWhenAuthUnreachable(LOADING_STATE, null)).toBe(LOADING_STATE);
     const settled = signedIn(session);
     expect(stateWhenAuthUnreachable(settled, session)).toBe(settled);
+  });
+});
+
+describe('initialAuthState', () => {
+  const now = 1_800_000_000_000;
+  const expiringIn = (ms: number) => ({ ...session, expires_at: (now + ms) / 1000 }) as Session;
+
+  it('starts signed in with a stored session supabase-js will not refresh first', () => {
+    const stored = expiringIn(60 * 60_000);
+    expect(initialAuthState(stored, now)).toMatchObject({ status: 'signed-in', offline: false, session: stored });
+  });
+
+  it('waits for supabase-js when the stored session is due for a refresh or expired', () => {
+    expect(initialAuthState(expiringIn(60_000), now)).toBe(LOADING_STATE);
+    expect(initialAuthState(expiringIn(-60_000), now)).toBe(LOADING_STATE);
+  });
+
+  it('is signed out when nothing is stored', () => {
+    expect(initialAuthState(null, now)).toMatchObject({ status: 'signed-out', signedOutReason: null });
+  });
+});
+
+describe('keepIfSame', () => {
+  it('keeps the current state when the next one says the same', () => {
+    const current = signedIn(session);
+    expect(keepIfSame(current, signedIn({ ...session }))).toBe(current);
+  });
+
+  it('takes the next state when the token, the status or the offline flag changes', () => {
+    const current = signedIn(session);
+    const refreshed = signedIn({ ...session, access_token: 'b' });
+    expect(keepIfSame(current, refreshed)).toBe(refreshed);
+    const offline = signedIn(session, true);
+    expect(keepIfSame(current, offline)).toBe(offline);
+    const out = signedOut('session-ended');
+    expect(keepIfSame(signedOut(), out)).toBe(out);
   });
 });

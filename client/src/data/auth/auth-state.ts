@@ -30,6 +30,34 @@ export function signedOut(reason: SignedOutReason = null): AuthState {
   return { status: 'signed-out', session: null, user: null, offline: false, signedOutReason: reason };
 }
 
+/** supabase-js refreshes a stored session this close to its expiry before it announces it (its EXPIRY_MARGIN_MS). */
+export const SESSION_REFRESH_MARGIN_MS = 90_000;
+
+/**
+ * The state a page starts in. A stored session that supabase-js will announce as it is (not due for a
+ * refresh) is signed in at once, so a returning user's screens render while the auth client's code is
+ * still loading (issue 10); one due for a refresh waits for it, since the refresh may end the session.
+ */
+export function initialAuthState(stored: Session | null, now: number): AuthState {
+  if (!stored) return signedOut();
+  if (stored.expires_at !== undefined && stored.expires_at * 1000 - now > SESSION_REFRESH_MARGIN_MS) return signedIn(stored);
+  return LOADING_STATE;
+}
+
+/**
+ * `next`, unless it says what `current` already says (the same status, access token and offline flag):
+ * supabase-js's first event repeats the session the page started with, and a new state object would
+ * render every reader of the session again.
+ */
+export function keepIfSame(current: AuthState, next: AuthState): AuthState {
+  const same =
+    current.status === next.status &&
+    current.offline === next.offline &&
+    current.signedOutReason === next.signedOutReason &&
+    current.session?.access_token === next.session?.access_token;
+  return same ? current : next;
+}
+
 /**
  * The state after a supabase-js auth event.
  * @param stored the session still in local storage (supabase-js removes it on a real sign-out or a

@@ -3,6 +3,8 @@
 export { authErrorMessage, describeWeakPasswordReasons, FALLBACK_ERROR_MESSAGE } from './auth-errors';
 export { AuthStateProvider, SignOutActionProvider, useAuth, useSignOut, useUserId, type SignOutAction } from './auth-context';
 export {
+  initialAuthState,
+  keepIfSame,
   LOADING_STATE,
   nextAuthState,
   sessionIsStored,

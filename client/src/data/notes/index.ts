@@ -18,7 +18,7 @@ export {
   writeOutcomeMessage,
   type ToastMessage,
 } from './messages';
-export { derivedId, planImport, type ImportedNote, type ImportLine, type ImportStatus } from './notes-import';
+export type { ImportedNote, ImportLine, ImportStatus } from './notes-import';
 export { readAllNotes, watchNotesChanges } from './notes-snapshot';
 export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, type NotesActions } from './notes-context';
 export {
@@ -46,7 +46,9 @@ export {
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';
 export { sameValue } from './shared-views';
-export { SupabaseRemote, type NotesClient } from './supabase-remote';
+export type { NotesClient } from './supabase-remote';
+/** The server connection (REST through supabase-js, rows checked on the way in), loaded when sync starts. */
+export const loadSupabaseRemote = () => import('./supabase-remote').then((module) => module.SupabaseRemote);
 export { SyncOfflineError, type SyncStatus } from './sync-controller';
 export { useManualSync } from './use-manual-sync';
 export { useNotesTransfer, type NotesTransfer, type Progress } from './use-notes-transfer';

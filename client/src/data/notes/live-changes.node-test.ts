@@ -37,7 +37,7 @@ function device(name: string, userId: string, client: SupabaseClient, healthy: b
     controller: { locks: null, windowTarget: null, documentTarget: null, debounceMs: 5, intervalMs: 3_600_000 },
   });
   const remote = new CountingRemote(client, userId);
-  session.connect(remote, (handlers) =>
+  void session.connect(remote, (handlers) =>
     startLiveChanges({
       ...handlers,
       onHealth: (value) => {

@@ -1,7 +1,6 @@
 // Note writes for screens [S1]: validated, committed to this device first (a confirmed write), marked
 // pending, then a sync is requested; the returned `cloud` promise tells how that sync went, for toasts.
 import type { ChatMessage, ChecklistItem } from '#core/note';
-import { noteWritableSchema } from '#core/note';
 import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
 import { randomUuid } from '#core/random-id';
 import type { LocalChanges, LocalNote, NoteContent } from '#core/sync-rules';
@@ -12,6 +11,7 @@ import type { CloudOutcome } from './cloud-outcome';
 import type { LocalStore } from './local-store';
 import { toNoteView, type NoteView } from './local-note';
 import { NOTE_ERRORS } from './messages';
+import { NoteValidationError } from './note-validation-error';
 import type { SyncRunResult } from './sync-controller';
 
 export interface NoteInput {
@@ -49,10 +49,7 @@ export interface ConflictResolveResult {
   cloud: Promise<CloudOutcome>;
 }
 
-/** A rule of section 5 or a limit of core/note.ts was broken; nothing was written. */
-export class NoteValidationError extends Error {
-  override readonly name = 'NoteValidationError';
-}
+export { NoteValidationError };
 
 export interface WriteOptions {
   /**
@@ -72,24 +69,11 @@ export interface NotesRepositoryDeps {
   makeId?: () => string;
 }
 
-const contentSchema = noteWritableSchema.pick({
-  title: true,
-  content: true,
-  expanded_content: true,
-  is_checklist: true,
-  checklist_items: true,
-  chat_history: true,
-});
-
-function validContent(content: NoteContent): NoteContent {
-  if (content.title.trim() === '') throw new NoteValidationError(NOTE_ERRORS.titleRequired);
-  const parsed = contentSchema.safeParse(pickContent(content));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new NoteValidationError(issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'The note is not valid');
-  }
-  return parsed.data;
-}
+/**
+ * The content checks (core/note.ts's schemas), loaded with the first write rather than with the notes:
+ * showing notes never needs them (issue 10). A write awaits them before its transaction starts.
+ */
+const contentCheck = () => import('./note-content-check').then((module) => module.validContent);
 
 /** Lists as stored: checklist items normalised (malformed → 'Item'), an empty chat history → null. */
 function normalizePatch(patch: NotePatch): Partial<NoteContent> {
@@ -128,6 +112,7 @@ export class NotesRepository {
 
   async createNote(input: NoteInput): Promise<NoteWriteResult> {
     const userId = this.requireUser();
+    const validContent = await contentCheck();
     const content = validContent({
       title: input.title,
       content: input.content ?? '',
@@ -145,6 +130,7 @@ export class NotesRepository {
   async updateNote(id: string | null | undefined, patch: NotePatch, options: WriteOptions = {}): Promise<NoteWriteResult> {
     if (!id) throw new NoteValidationError(NOTE_ERRORS.idRequired);
     const userId = this.requireUser();
+    const validContent = await contentCheck();
     const changes = normalizePatch(patch);
     const seen = options.basedOn;
     let written: LocalNote | null = null;
@@ -222,6 +208,7 @@ export class NotesRepository {
    */
   async resolveConflict(copy: NoteView, original: NoteView | null, choice: ConflictChoice): Promise<ConflictResolveResult> {
     const userId = this.requireUser();
+    const validContent = await contentCheck();
     let status: ConflictResolveResult['status'] = 'gone';
     await this.deps.store.modify(original ? [copy.id, original.id] : [copy.id], (current): LocalChanges => {
       const mine = (id: string) => {

@@ -15,7 +15,7 @@ import { FaultyRemote, MemoryRemote, MemoryServer } from './testing/memory-remot
 const USER = '00000000-0000-4000-8000-000000000001';
 const sessions: NotesSession[] = [];
 
-function start(online = { value: true }) {
+async function start(online = { value: true }) {
   const server = new MemoryServer();
   const remote = new FaultyRemote(new MemoryRemote(server));
   const store = new MemoryLocalStore();
@@ -24,8 +24,8 @@ function start(online = { value: true }) {
     store,
     controller: { locks: null, windowTarget: null, documentTarget: null, isOnline: () => online.value, debounceMs: 10 },
   });
-  session.connect(remote);
   sessions.push(session);
+  await session.connect(remote);
   return { server, remote, store, session, online };
 }
 
@@ -58,7 +58,7 @@ describe('the notes session', () => {
   });
 
   it('[S1] [S14] a write syncs by itself and reports it; the manual sync returns the pushed count', async () => {
-    const { server, remote, session } = start();
+    const { server, remote, session } = await start();
     const { result } = renderHook(() => useNotesActions(), { wrapper: withSession(session) });
     const actions = result.current;
     const created = await actions.createNote({ title: 'Hello' });
@@ -76,7 +76,7 @@ describe('the notes session', () => {
   });
 
   it('[S14] reports the sync status to screens', async () => {
-    const { session } = start();
+    const { session } = await start();
     const { result } = renderHook(() => useSyncStatus(), { wrapper: withSession(session) });
     await vi.waitFor(() => expect(result.current.lastSyncedAt).not.toBeNull());
     expect(result.current).toMatchObject({ syncing: false, lastError: null, failures: 0 });
@@ -87,7 +87,7 @@ describe('the notes session', () => {
   });
 
   it('[S13] [S14] offline writes stay local and pending; deletion reports offline', async () => {
-    const { server, online, session } = start();
+    const { server, online, session } = await start();
     online.value = false;
     const created = await session.createNote({ title: 'Offline' });
     expect(await created.cloud).toEqual({ status: 'offline' });
@@ -105,12 +105,12 @@ describe('the notes session', () => {
     const created = await session.createNote({ title: 'Early' });
     expect(await created.cloud).toEqual({ status: 'offline' });
     const server = new MemoryServer();
-    session.connect(new MemoryRemote(server));
+    await session.connect(new MemoryRemote(server));
     await vi.waitFor(() => expect([...server.rows.values()].map((r) => r.title)).toEqual(['Early']));
   });
 
   it('[S17] sign-out: sync first, count what would be lost, then clear the device', async () => {
-    const { store, remote, session } = start();
+    const { store, remote, session } = await start();
     const kept = await session.createNote({ title: 'Synced' });
     await kept.cloud;
     remote.offline = true;

@@ -8,11 +8,11 @@ import type { NoteView } from './local-note';
 import { clearNotesActivity } from '../../lib/device-storage';
 import type { LocalStore } from './local-store';
 import { NOTE_ERRORS, type ToastMessage } from './messages';
-import { importNotes, type ImportedNote, type ImportLine } from './notes-import';
+import type { ImportedNote, ImportLine } from './notes-import';
 import { NotesRepository, NoteValidationError, type ConflictResolveResult, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
 import { RemoteError, type RemoteNotes } from './remote-notes';
 import { SyncController, type SyncControllerOptions, type SyncStatus } from './sync-controller';
-import { SyncEngine } from './sync-engine';
+import type { SyncEngine } from './sync-engine';
 
 export interface NotesSessionOptions {
   userId: string;
@@ -38,6 +38,8 @@ export class NotesSession {
   private readonly controller: SyncController;
   private engine: SyncEngine | null = null;
   private running = false;
+  /** Counts connect() and stop() calls: a connect still loading the engine's code after a later one gives up. */
+  private generation = 0;
   private stopLive: (() => void) | null = null;
 
   constructor(options: NotesSessionOptions) {
@@ -60,9 +62,14 @@ export class NotesSession {
 
   /**
    * Starts syncing with the server: a run at once, then on the triggers of [S14], and, given the
-   * server's change feed, a pull on each of its hints [S21].
+   * server's change feed, a pull on each of its hints [S21]. The engine's code (and the schemas it checks
+   * rows with) loads here, not with the notes: showing and writing notes never waits for it (issue 10).
+   * Resolves once sync runs, or at once when stop() or another connect() came first.
    */
-  connect(remote: RemoteNotes, live?: StartLiveChanges): void {
+  async connect(remote: RemoteNotes, live?: StartLiveChanges): Promise<void> {
+    const generation = ++this.generation;
+    const { SyncEngine } = await import('./sync-engine');
+    if (generation !== this.generation) return;
     this.engine = new SyncEngine({ userId: this.userId, local: this.store, remote });
     this.running = true;
     this.controller.start();
@@ -76,6 +83,7 @@ export class NotesSession {
 
   /** Stops syncing (timers, listeners, the change feed); writes still go to this device. */
   stop(): void {
+    this.generation++;
     this.running = false;
     this.stopLive?.();
     this.stopLive = null;
@@ -110,6 +118,7 @@ export class NotesSession {
    * Idempotent: notes already here are left as they are; another version of one becomes a conflict copy.
    */
   async importNotes(notes: readonly ImportedNote[], onProgress?: (done: number, total: number) => void): Promise<ImportLine[]> {
+    const { importNotes } = await import('./notes-import');
     const lines = await importNotes(this.store, this.userId, notes, { onProgress });
     if (lines.some((line) => line.status === 'created' || line.status === 'conflict-copy')) void this.controller.afterWrite();
     return lines;

@@ -1,0 +1,60 @@
+// When the page has shown its first screen's content, and the start-up work that waits for it (issue 10).
+// A signed-in start is judged by when the user sees their notes. The rest of the start (the auth client's
+// code, the sync's first run and change feed, the account's AI preferences, the service worker) only
+// competes with that for a phone's network and main thread, so it begins once the content is painted:
+// a screen that reads notes says when it has them (markContentShown); on any other screen, a second after
+// the first ask.
+
+/** How long start-up work waits for a screen to say its content is shown. */
+export const CONTENT_WAIT_MS = 1000;
+
+export interface FirstContent {
+  /** A screen has rendered its content (the first call counts). */
+  markShown(): void;
+  /** Resolves after the first content's frame is painted, or CONTENT_WAIT_MS after the first ask. */
+  afterShown(): Promise<void>;
+}
+
+/** One page's signal; `nextPaint` resolves after the next frame has been painted. */
+export function createFirstContent(nextPaint: () => Promise<void> = afterNextPaint, waitMs = CONTENT_WAIT_MS): FirstContent {
+  let markShown = () => {};
+  const shown = new Promise<void>((resolve) => {
+    markShown = resolve;
+  });
+  let settled: Promise<void> | null = null;
+  return {
+    markShown: () => markShown(),
+    afterShown: () => {
+      settled ??= Promise.race([shown.then(nextPaint), new Promise<void>((resolve) => setTimeout(resolve, waitMs))]);
+      return settled;
+    },
+  };
+}
+
+/**
+ * After the next frame: a task queued from requestAnimationFrame runs once that frame is painted. A
+ * hidden page paints no frames, so there it resolves at once.
+ */
+export function afterNextPaint(): Promise<void> {
+  if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+}
+
+const page = createFirstContent();
+
+/** This page's first screen has rendered its content. */
+export const markContentShown: () => void = page.markShown;
+
+/** Resolves once this page's first content is painted (or CONTENT_WAIT_MS after the first ask). */
+export const afterContentShown: () => Promise<void> = page.afterShown;
