@@ -2,8 +2,10 @@
 // A signed-in start is judged by when the user sees their notes. The rest of the start (the auth client's
 // code, the sync's first run and change feed, the account's AI preferences, the service worker) only
 // competes with that for a phone's network and main thread, so it begins once the content is painted:
-// a screen that reads notes says when it has them (markContentShown); on any other screen, a second after
-// the first ask.
+// a screen that shows notes says when it has them (useContentShown; the sidebar's Recent Ideas do not
+// count), on any other screen a second after the first ask.
+
+import { useEffect } from 'react';
 
 /** How long start-up work waits for a screen to say its content is shown. */
 export const CONTENT_WAIT_MS = 1000;
@@ -52,6 +54,13 @@ export function afterNextPaint(): Promise<void> {
 }
 
 const page = createFirstContent();
+
+/** For a screen: its content is rendered once `shown` is true (the first time counts, for the page). */
+export function useContentShown(shown: boolean): void {
+  useEffect(() => {
+    if (shown) page.markShown();
+  }, [shown]);
+}
 
 /** This page's first screen has rendered its content. */
 export const markContentShown: () => void = page.markShown;

@@ -3,11 +3,10 @@
 // page, so they stay cheap with thousands of notes. Order: updated_at newest first, ties by id
 // descending (the index order; timestamps are ISO strings in one format, toISOString here and on the
 // server, so the index order is the time order). Without a signed-in session every query is empty.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalNote } from '#core/sync-rules';
-import { markContentShown } from '../../lib/first-content';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 import { useNotesSession } from './notes-context';
@@ -78,21 +77,12 @@ export function useNotesPage(limit: number, kind: NotesKind = 'all'): NotesPage 
   const { db, userId } = useNotesSource();
   // The last page read: a re-read that shows the same notes hands back the same objects (shared-views.ts).
   const last = useRef<NotesPage | undefined>(undefined);
-  const page = useLiveQuery(async () => {
+  return useLiveQuery(async () => {
     if (!db || !userId) return NO_NOTES;
     const page = sharePage(last.current, await loadNotesPage(db, userId, limit, kind));
     last.current = page;
     return page;
   }, [db, userId, limit, kind]);
-  useMarkContentShown(page !== undefined && db !== null && userId !== null);
-  return page;
-}
-
-/** Tells lib/first-content.ts that the screen has rendered the notes it read (the start-up work waits for it). */
-function useMarkContentShown(loaded: boolean): void {
-  useEffect(() => {
-    if (loaded) markContentShown();
-  }, [loaded]);
 }
 
 /** How many live notes the signed-in user has; undefined while counting. */
@@ -119,7 +109,6 @@ export function useNote(id: string | null | undefined): NoteView | null | undefi
   // carries the id it was read for, so a page that moved to another note never takes the old note (or
   // its "gone", when it was deleted meanwhile) for the new one.
   const result = useLiveQuery(async () => ({ id, note: db && userId && id ? await loadNote(db, userId, id) : null }), [db, userId, id]);
-  useMarkContentShown(result !== undefined && db !== null && userId !== null);
   return result === undefined || result.id !== id ? undefined : result.note;
 }
 

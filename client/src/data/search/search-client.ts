@@ -2,7 +2,9 @@
 // visit and reads what it needs from IndexedDB itself; tells it when the notes changed (a local edit,
 // another tab's, a pull from another device [S16]); asks it queries. The page reads no note and no
 // version for it: a change costs the page two counts. One client per signed-in user and database; it
-// stops watching when no screen uses it.
+// stops watching when no screen uses it. The worker starts once the first screen's content is shown
+// (lib/first-content.ts): messages wait for it meanwhile, and a start is not slowed by its thread.
+import { afterContentShown } from '../../lib/first-content';
 import { watchNotesChanges, type NoteView, type SproutDb } from '../notes';
 import type { SearchAnswer, SearchFilter } from './note-index';
 import type { FromSearchWorker, ToSearchWorker } from './search-protocol';
@@ -30,13 +32,17 @@ type Answer = Extract<FromSearchWorker, { type: 'answer' }>;
 type QueryAnswer = { answer: SearchAnswer; notes: NoteView[]; ms: number };
 
 export class SearchClient {
-  private readonly worker: Worker;
+  private worker: Worker | null = null;
+  /** Messages posted before the worker started. */
+  private pending: ToSearchWorker[] = [];
+  private terminated = false;
   private readonly waiting = new Map<number, (answer: Answer) => void>();
   private readonly listeners = new Set<() => void>();
   private seq = 0;
   private users = 0;
   private unwatch: (() => void) | null = null;
-  private readonly started = performance.now();
+  /** When the worker started (the index's timings run from there). */
+  private started = performance.now();
   private state: SearchIndexState = { status: 'indexing', indexed: 0, total: 0, version: 0, buildMs: null };
   /** The filter and limit of the last query asked: what the screen typed into asks with. */
   private lastAsked: { filter: SearchFilter; limit: number } | null = null;
@@ -47,10 +53,18 @@ export class SearchClient {
     private readonly db: SproutDb,
     readonly userId: string,
   ) {
-    this.worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module', name: 'sprout-search' });
-    this.worker.onmessage = ({ data }: MessageEvent<FromSearchWorker>) => this.onMessage(data);
-    // The worker restores the saved index at once, while the page reads the notes' versions.
+    // The worker restores the saved index as soon as it starts, while the page reads the notes' versions.
     this.post({ type: 'open', dbName: db.name, userId });
+    void afterContentShown().then(() => this.startWorker());
+  }
+
+  private startWorker(): void {
+    if (this.terminated || this.worker) return;
+    this.started = performance.now();
+    const worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module', name: 'sprout-search' });
+    worker.onmessage = ({ data }: MessageEvent<FromSearchWorker>) => this.onMessage(data);
+    this.worker = worker;
+    for (const message of this.pending.splice(0)) worker.postMessage(message);
   }
 
   getState = (): SearchIndexState => this.state;
@@ -108,11 +122,14 @@ export class SearchClient {
   terminate(): void {
     this.unwatch?.();
     this.unwatch = null;
-    this.worker.terminate();
+    this.terminated = true;
+    this.pending = [];
+    this.worker?.terminate();
   }
 
   private post(message: ToSearchWorker): void {
-    this.worker.postMessage(message);
+    if (this.worker) this.worker.postMessage(message);
+    else if (!this.terminated) this.pending.push(message);
   }
 
   private onMessage(message: FromSearchWorker): void {

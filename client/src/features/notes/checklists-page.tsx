@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { DELETE_CHECKLIST_CONFIRM, type NoteView, PAGE_SIZE, useNotesPage, useStablePage } from '../../data/notes';
 import { recordNoteActivity } from '../../lib/device-storage';
+import { useContentShown } from '../../lib/first-content';
 import { EmptyState } from './empty-state';
 import { useDeleteNoteFromList } from './note-actions';
 import { NoteCardFrame } from './note-card-frame';
@@ -22,6 +23,7 @@ export function ChecklistsPage() {
   const [shown, setShown] = useState(PAGE_SIZE);
   const page = useStablePage(useNotesPage(shown, 'checklists'));
   const notes = page?.notes;
+  useContentShown(notes !== undefined);
   const search = useUrlSearch();
   const deleteNoteFromList = useDeleteNoteFromList();
   const onView = (note: NoteView) => {

@@ -16,6 +16,7 @@ import { noteTitle } from './note-text';
 import { useUserId } from '../../data/auth';
 import { DashboardSearch } from './search/dashboard-search';
 import { formatCount } from '../../lib/format-count';
+import { useContentShown } from '../../lib/first-content';
 
 const viewPath = (note: NoteView): `/${string}` => `/view/${note.id}`;
 
@@ -29,6 +30,7 @@ export function DashboardPage() {
   // Whether a query or filter is set; the text itself stays in DashboardSearch (see there why).
   const [searching, setSearching] = useState(false);
   const notes = page?.notes;
+  useContentShown(notes !== undefined);
   const [toDelete, setToDelete] = useState<NoteView | null>(null);
   // The dialog keeps showing the title while it closes.
   const [dialogOpen, setDialogOpen] = useState(false);

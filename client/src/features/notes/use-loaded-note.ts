@@ -2,6 +2,7 @@
 // device whose first sync is still running, a deep link's note may only arrive with that pull.
 import { useEffect, useState } from 'react';
 import { type NoteView, useNote, useSyncStatus } from '../../data/notes';
+import { useContentShown } from '../../lib/first-content';
 import { useOnlineStatus } from '../../lib/use-online-status';
 
 export type LoadedNote = { status: 'loading' } | { status: 'missing' } | { status: 'found'; note: NoteView };
@@ -15,6 +16,8 @@ export function useLoadedNote(userId: string | null, id: string | undefined): Lo
   const online = useOnlineStatus();
   const [waitedOut, setWaitedOut] = useState(false);
   const firstSyncPending = online && status.lastSyncedAt === null && status.lastError === null;
+  // The device's answer (the note, or none here yet) is what the screen shows first.
+  useContentShown(userId !== null && note !== undefined);
 
   useEffect(() => {
     if (!firstSyncPending) return;
