@@ -30,7 +30,10 @@ const REFRESH_MODULES = ['@supabase/auth-js'];
 /** supabase-js refreshes a stored session this close to its expiry first (SESSION_REFRESH_MARGIN_MS). */
 const REFRESH_MARGIN_MS = 90_000;
 
-const signedIn = (path: string, page: string): RoutePreload => ({ path, signedIn: true, modules: [...SIGNED_IN_LAYOUT, page] });
+/** A screen that reads server state other than notes loads TanStack Query beside it (client/src/app/routes.tsx). */
+const SERVER_STATE = 'src/lib/query-provider.tsx';
+
+const signedIn = (path: string, page: string, ...more: string[]): RoutePreload => ({ path, signedIn: true, modules: [...SIGNED_IN_LAYOUT, page, ...more] });
 
 /**
  * The screens of client/src/app/routes.tsx (route-preload.test.ts holds the two lists together). The
@@ -39,15 +42,15 @@ const signedIn = (path: string, page: string): RoutePreload => ({ path, signedIn
  */
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   { path: '^/login/?$', signedIn: false, modules: ['src/features/auth/login-page.tsx'] },
-  { path: '^/api-setup/?$', signedIn: false, modules: ['src/features/api-setup/api-setup-page.tsx', 'src/app/providers/query-provider.tsx'] },
+  { path: '^/api-setup/?$', signedIn: false, modules: ['src/features/api-setup/api-setup-page.tsx', SERVER_STATE] },
   signedIn('^/(dashboard/?)?$', 'src/features/notes/dashboard-page.tsx'),
-  signedIn('^/new/?$', 'src/features/ai/creation/new-idea-page.tsx'),
-  signedIn('^/edit/[^/]+/?$', 'src/features/notes/edit-note-page.tsx'),
-  signedIn('^/(view|note)/[^/]+/?$', 'src/features/notes/note-view-page.tsx'),
-  signedIn('^/chat/?$', 'src/features/ai/chat/chat-page.tsx'),
+  signedIn('^/new/?$', 'src/features/ai/creation/new-idea-page.tsx', SERVER_STATE),
+  signedIn('^/edit/[^/]+/?$', 'src/features/notes/edit-note-page.tsx', SERVER_STATE),
+  signedIn('^/(view|note)/[^/]+/?$', 'src/features/notes/note-view-page.tsx', SERVER_STATE),
+  signedIn('^/chat/?$', 'src/features/ai/chat/chat-page.tsx', SERVER_STATE),
   signedIn('^/checklists/?$', 'src/features/notes/checklists-page.tsx'),
-  signedIn('^/settings/?$', 'src/features/settings/settings-page.tsx'),
-  signedIn('^/profile/?$', 'src/features/profile/profile-page.tsx'),
+  signedIn('^/settings/?$', 'src/features/settings/settings-page.tsx', SERVER_STATE),
+  signedIn('^/profile/?$', 'src/features/profile/profile-page.tsx', SERVER_STATE),
 ];
 
 /** The parts of a Rollup/Rolldown output chunk read here. */

@@ -1,6 +1,7 @@
 // The route table (spec section 2), every screen loaded lazily. To plug in a real screen, change its
 // one line in `pages` below to import it, e.g.
 //   dashboard: () => import('../features/notes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth';
 import { FullPageSpinner } from '../components/ui/spinner';
@@ -10,27 +11,34 @@ import type { RouteHandle } from './route-handle';
 
 type LazyPage = NonNullable<RouteObject['lazy']>;
 
+/**
+ * A screen that reads server state other than notes (lib/query-provider.tsx), inside the page's
+ * QueryClient; TanStack Query loads beside the screen's own code.
+ */
+function withServerState(screen: Promise<ComponentType>): Promise<{ Component: ComponentType }> {
+  return Promise.all([screen, import('../lib/query-provider')]).then(([Screen, q]) => ({ Component: q.withServerState(Screen) }));
+}
+
 export const pages = {
   login: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
-  apiSetup: () =>
-    Promise.all([import('../features/api-setup/api-setup-page'), import('./providers/query-provider')]).then(([m, q]) => ({
-      Component: q.withServerState(m.ApiSetupPage),
-    })),
+  apiSetup: () => withServerState(import('../features/api-setup/api-setup-page').then((m) => m.ApiSetupPage)),
   dashboard: () => import('../features/notes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-  newIdea: () => import('../features/ai/creation/new-idea-page').then((m) => ({ Component: m.NewIdeaPage })),
-  editNote: () => import('../features/notes/edit-note-page').then((m) => ({ Component: m.EditNotePage })),
+  newIdea: () => withServerState(import('../features/ai/creation/new-idea-page').then((m) => m.NewIdeaPage)),
+  editNote: () => withServerState(import('../features/notes/edit-note-page').then((m) => m.EditNotePage)),
   // /view/:id and /note/:id are the same screen (spec: both paths are seen).
-  noteView: () => import('../features/notes/note-view-page').then((m) => ({ Component: m.NoteViewPage })),
-  chat: () => import('../features/ai/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
+  noteView: () => withServerState(import('../features/notes/note-view-page').then((m) => m.NoteViewPage)),
+  chat: () => withServerState(import('../features/ai/chat/chat-page').then((m) => m.ChatPage)),
   checklists: () => import('../features/notes/checklists-page').then((m) => ({ Component: m.ChecklistsPage })),
-  settings: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
-  profile: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  settings: () => withServerState(import('../features/settings/settings-page').then((m) => m.SettingsPage)),
+  profile: () => withServerState(import('../features/profile/profile-page').then((m) => m.ProfilePage)),
   notFound: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
   // The signed-in screens' layout, with the notes, Sign out and tooltips that only they use.
   layout: () => import('./signed-in-app').then((m) => ({ Component: m.SignedInApp })),
 } satisfies Record<string, LazyPage>;
 
 const handle = (title: string): RouteHandle => ({ title });
+/** A screen of notes: it says itself when its notes are shown (lib/first-content.ts). */
+const notesHandle = (title: string): RouteHandle => ({ title, showsNotes: true });
 
 export const routes: RouteObject[] = [
   {
@@ -49,14 +57,14 @@ export const routes: RouteObject[] = [
             id: 'layout',
             lazy: pages.layout,
             children: [
-              { id: 'dashboard', index: true, lazy: pages.dashboard, handle: handle('Your Notes') },
+              { id: 'dashboard', index: true, lazy: pages.dashboard, handle: notesHandle('Your Notes') },
               { id: 'dashboard-redirect', path: 'dashboard', element: <Navigate to="/" replace /> },
               { id: 'new', path: 'new', lazy: pages.newIdea, handle: handle('New Idea') },
-              { id: 'edit', path: 'edit/:id', lazy: pages.editNote, handle: handle('Edit Note') },
-              { id: 'view', path: 'view/:id', lazy: pages.noteView, handle: handle('Note') },
-              { id: 'note', path: 'note/:id', lazy: pages.noteView, handle: handle('Note') },
+              { id: 'edit', path: 'edit/:id', lazy: pages.editNote, handle: notesHandle('Edit Note') },
+              { id: 'view', path: 'view/:id', lazy: pages.noteView, handle: notesHandle('Note') },
+              { id: 'note', path: 'note/:id', lazy: pages.noteView, handle: notesHandle('Note') },
               { id: 'chat', path: 'chat', lazy: pages.chat, handle: handle('AI Chat') },
-              { id: 'checklists', path: 'checklists', lazy: pages.checklists, handle: handle('Your Checklists') },
+              { id: 'checklists', path: 'checklists', lazy: pages.checklists, handle: notesHandle('Your Checklists') },
               { id: 'settings', path: 'settings', lazy: pages.settings, handle: handle('Settings') },
               { id: 'profile', path: 'profile', lazy: pages.profile, handle: handle('Profile Settings') },
             ],

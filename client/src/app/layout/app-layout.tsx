@@ -2,9 +2,11 @@
 // bar with a slide-in sidebar and a bottom tab bar. /new hides the sidebar below the large breakpoint.
 // The command palette and the keyboard shortcuts (features/palette) cover every screen of the layout.
 import { useState } from 'react';
-import { Outlet, useMatch } from 'react-router';
+import { Outlet, useMatch, useMatches } from 'react-router';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
+import { useContentShown } from '../../lib/first-content';
 import { cn } from '../../lib/utils';
+import type { RouteHandle } from '../route-handle';
 import { PaletteProvider } from '../../features/palette';
 import { BottomTabBar } from './bottom-tab-bar';
 import { MobileTopBar } from './mobile-top-bar';
@@ -15,6 +17,9 @@ export function AppLayout() {
   // The creation flow needs the room: its sidebar is an overlay until the large breakpoint.
   const compact = useMatch('/new') !== null;
   const closeMenu = () => setMenuOpen(false);
+  // A screen without notes is shown once it renders; a screen of notes says so itself, once it has them.
+  const showsNotes = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.showsNotes === true);
+  useContentShown(!showsNotes);
 
   return (
     <PaletteProvider>

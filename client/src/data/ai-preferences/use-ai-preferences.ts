@@ -1,7 +1,7 @@
 // The signed-in user's AI preferences for screens: `loading` until the first read of the account's copy
 // has finished, then the preferences; `save` writes them to the account (queued while offline).
 import { useCallback, useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
 import { useAuth } from '../auth';
 import { aiPreferencesQuery, forgetAiPreferences, interimAiPreferences, saveAiPreferences, supabasePreferencesBackend, watchAiPreferences } from './ai-preferences-sync';
@@ -18,6 +18,7 @@ export function useAiPreferences(): AiPreferencesState {
   const { status, user } = useAuth();
   const userId = user?.id ?? null;
   const client = useQueryClient();
+  useAiPreferencesEvents(client);
   const { data: loaded } = useQuery(aiPreferencesQuery(userId));
 
   // What this device has, shown until the load finishes (the load usually agrees with it).
@@ -44,8 +45,18 @@ export function useForgetAiPreferences(): (userId: string) => void {
   return useCallback((userId: string) => forgetAiPreferences(client, userId), [client]);
 }
 
-/** For app/, once per page: pushes offline saves when back online, shows another tab's save here. */
-export function useAiPreferencesEvents(): void {
-  const client = useQueryClient();
-  useEffect(() => watchAiPreferences(client), [client]);
+/** The QueryClients whose page events are watched (watchAiPreferences): once each, for the page's life. */
+const watched = new WeakSet<QueryClient>();
+
+/**
+ * From the first screen that uses the preferences on: pushes saves queued offline when back online,
+ * shows another tab's save here. Until then nothing on the page holds preferences it could update;
+ * a queued save is pushed by the first load anyway.
+ */
+function useAiPreferencesEvents(client: QueryClient): void {
+  useEffect(() => {
+    if (watched.has(client)) return;
+    watched.add(client);
+    watchAiPreferences(client);
+  }, [client]);
 }

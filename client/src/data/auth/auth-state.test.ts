@@ -64,6 +64,12 @@ describe('keepIfSame', () => {
     expect(keepIfSame(current, signedIn({ ...session }))).toBe(current);
   });
 
+  it("takes the next state when the user changes under the same token (the profile's metadata saved)", () => {
+    const current = signedIn(session);
+    const updated = signedIn({ ...session, user: { ...session.user, user_metadata: { name: 'Ada' } } } as Session);
+    expect(keepIfSame(current, updated)).toBe(updated);
+  });
+
   it('takes the next state when the token, the status or the offline flag changes', () => {
     const current = signedIn(session);
     const refreshed = signedIn({ ...session, access_token: 'b' });

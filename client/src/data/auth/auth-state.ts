@@ -45,16 +45,16 @@ export function initialAuthState(stored: Session | null, now: number): AuthState
 }
 
 /**
- * `next`, unless it says what `current` already says (the same status, access token and offline flag):
- * supabase-js's first event repeats the session the page started with, and a new state object would
- * render every reader of the session again.
+ * `next`, unless it says exactly what `current` already says: supabase-js's first event repeats the
+ * session the page started with (an equal copy), and a new state object would render every reader of
+ * the session again. A change of the user (USER_UPDATED: same token, new metadata) is a new state.
  */
 export function keepIfSame(current: AuthState, next: AuthState): AuthState {
   const same =
     current.status === next.status &&
     current.offline === next.offline &&
     current.signedOutReason === next.signedOutReason &&
-    current.session?.access_token === next.session?.access_token;
+    (current.session === next.session || JSON.stringify(current.session) === JSON.stringify(next.session));
   return same ? current : next;
 }
 

@@ -109,6 +109,23 @@ describe('the notes session', () => {
     await vi.waitFor(() => expect([...server.rows.values()].map((r) => r.title)).toEqual(['Early']));
   });
 
+  it('a manual sync asked before the session connected waits for the connection, and runs', async () => {
+    const session = new NotesSession({ userId: USER, store: new MemoryLocalStore(), controller: { locks: null, windowTarget: null, documentTarget: null, debounceMs: 10 } });
+    sessions.push(session);
+    await session.createNote({ title: 'Before the connection' });
+    const asked = session.syncNow();
+    const server = new MemoryServer();
+    await session.connect(new MemoryRemote(server));
+    await expect(asked).resolves.toEqual({ pushed: 1 });
+    expect([...server.rows.values()].map((r) => r.title)).toEqual(['Before the connection']);
+  });
+
+  it('a manual sync after stop() says the user is not authenticated at once', async () => {
+    const session = new NotesSession({ userId: USER, store: new MemoryLocalStore(), controller: { locks: null, windowTarget: null, documentTarget: null } });
+    session.stop();
+    await expect(session.syncNow()).rejects.toThrow(NOTE_ERRORS.notAuthenticated);
+  });
+
   it('[S17] sign-out: sync first, count what would be lost, then clear the device', async () => {
     const { store, remote, session } = await start();
     const kept = await session.createNote({ title: 'Synced' });

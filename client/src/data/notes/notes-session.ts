@@ -14,6 +14,15 @@ import { RemoteError, type RemoteNotes } from './remote-notes';
 import { SyncController, type SyncControllerOptions, type SyncStatus } from './sync-controller';
 import type { SyncEngine } from './sync-engine';
 
+/** How long a manual sync asked before the session connected waits for the connection. */
+export const CONNECT_WAIT_MS = 5000;
+
+/** Resolves when `promise` does, or after `ms`. */
+function settledWithin(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
+
 export interface NotesSessionOptions {
   userId: string;
   /** This device's notes (IndexedDB in the app). */
@@ -38,11 +47,18 @@ export class NotesSession {
   private readonly controller: SyncController;
   private engine: SyncEngine | null = null;
   private running = false;
+  /** Settles at the first connect() or stop(): a manual sync asked before the connection waits for it. */
+  private readonly settled: Promise<void>;
+  private settle = () => {};
+  private stopped = false;
   /** Counts connect() and stop() calls: a connect still loading the engine's code after a later one gives up. */
   private generation = 0;
   private stopLive: (() => void) | null = null;
 
   constructor(options: NotesSessionOptions) {
+    this.settled = new Promise((resolve) => {
+      this.settle = resolve;
+    });
     this.userId = options.userId;
     this.db = options.db ?? null;
     this.store = options.store;
@@ -72,6 +88,7 @@ export class NotesSession {
     if (generation !== this.generation) return;
     this.engine = new SyncEngine({ userId: this.userId, local: this.store, remote });
     this.running = true;
+    this.settle();
     this.controller.start();
     this.stopLive?.();
     this.stopLive =
@@ -85,6 +102,8 @@ export class NotesSession {
   stop(): void {
     this.generation++;
     this.running = false;
+    this.stopped = true;
+    this.settle();
     this.stopLive?.();
     this.stopLive = null;
     this.controller.stop();
@@ -126,9 +145,12 @@ export class NotesSession {
 
   /**
    * The manual Sync action. Throws SyncOfflineError when offline, the run's error when it fails, and
-   * NoteValidationError('User not authenticated') while sync is not running (not started, or stopped).
+   * NoteValidationError('User not authenticated') while sync is not running (stopped, or not connected
+   * within CONNECT_WAIT_MS: app/ connects once the first screen is shown, and the server connection's
+   * code loads then).
    */
   async syncNow(): Promise<{ pushed: number }> {
+    if (!this.running && !this.stopped) await settledWithin(this.settled, CONNECT_WAIT_MS);
     if (!this.running) throw new NoteValidationError(NOTE_ERRORS.notAuthenticated);
     return this.controller.syncNow();
   }

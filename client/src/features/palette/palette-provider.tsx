@@ -5,16 +5,16 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../data/auth';
-import { useAiPreferences } from '../../data/ai-preferences';
 import { useManualSync, type NoteView } from '../../data/notes';
 import { focusNoteSearchField } from '../../lib/search-field';
 import { useTheme } from '../../lib/use-theme';
 import { useQuickCapture } from '../notes';
-import { paletteCommands, type CommandId } from './commands';
+import type { CommandId } from './commands';
 import { isMacPlatform, isTypingTarget, matchShortcut, shortcutList } from './shortcuts';
 
-// cmdk and the dialogs load on first use, not with every signed-in screen (issue 10's first-load budget).
-const CommandPalette = lazy(() => import('./command-palette').then((m) => ({ default: m.CommandPalette })));
+// cmdk, the dialogs and the assistant's name (its preferences) load on first use, not with every
+// signed-in screen (issue 10's first-load budget).
+const CommandPalette = lazy(() => import('./command-palette-screen').then((m) => ({ default: m.CommandPaletteScreen })));
 const ShortcutSheet = lazy(() => import('./shortcut-sheet').then((m) => ({ default: m.ShortcutSheet })));
 
 export interface PaletteControls {
@@ -62,7 +62,6 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   const sync = useManualSync();
   const signOut = useSignOut();
   const { theme, toggleTheme } = useTheme();
-  const { preferences } = useAiPreferences();
   // Once opened, each stays mounted, so that closing plays its exit and reopening is instant.
   const [paletteUsed, setPaletteUsed] = useState(false);
   const [sheetUsed, setSheetUsed] = useState(false);
@@ -111,7 +110,6 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   );
 
   const onOpenNote = useCallback((note: NoteView) => void navigate(`/note/${note.id}`), [navigate]);
-  const commands = useMemo(() => paletteCommands({ aiName: preferences.aiName, theme }), [preferences.aiName, theme]);
   const controls = useMemo(() => ({ openPalette, openShortcuts, paletteHint: mac ? '⌘K' : 'Ctrl K' }), [openPalette, openShortcuts, mac]);
 
   return (
@@ -119,7 +117,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
       {children}
       <Suspense fallback={null}>
         {(paletteOpen || paletteUsed) && (
-          <CommandPalette key={paletteKey} open={paletteOpen} onOpenChange={setPaletteOpen} commands={commands} onCommand={onCommand} onOpenNote={onOpenNote} />
+          <CommandPalette key={paletteKey} open={paletteOpen} onOpenChange={setPaletteOpen} theme={theme} onCommand={onCommand} onOpenNote={onOpenNote} />
         )}
         {(sheetOpen || sheetUsed) && <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} shortcuts={shortcutList(mac)} />}
       </Suspense>

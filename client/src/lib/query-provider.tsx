@@ -1,9 +1,10 @@
 // Server state that is not notes (data/*: the public config, the AI connection, AI preferences,
-// profile writes) lives in one QueryClient per page, made when the first screen that needs it loads
-// (the API setup screen or the signed-in app: /login needs none, issue 10); tests make their own.
+// profile writes) lives in one QueryClient per page, made when the first screen that needs it renders;
+// each such screen (and the command palette) provides it itself, so that neither /login nor the
+// dashboard loads TanStack Query (issue 10). Tests make their own.
 import type { ComponentType, ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from './query-client';
 
 let pageClient: QueryClient | null = null;
 
