@@ -1,4 +1,5 @@
-// The sidebar's Recent Ideas: up to 10 expanded notes, newest first, in a 200 px scroll area.
+// The sidebar's Recent Ideas: up to 10 expanded notes, newest first, in a 200 px scroll area (its
+// scrollbar's gutter keeps the items clear of the bar).
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { FileText } from 'lucide-react';
@@ -18,7 +19,7 @@ export function RecentIdeas({ ideas, onNavigate }: { ideas: readonly RecentIdea[
         {ideas.length === 0 ? (
           <p className="px-2 py-1.5 text-sm text-muted-foreground">No expanded ideas yet.</p>
         ) : (
-          <ul className="grid gap-0.5 pr-2">
+          <ul className="grid gap-0.5">
             {ideas.map((idea) => {
               const title = idea.title.trim() || 'Untitled';
               return (
