@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { LogOut, RefreshCw } from 'lucide-react';
 import { avatarInitials } from '#core/initials';
 import { ThemeToggle } from '../../components/theme-toggle';
-import { Avatar, AvatarFallback } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { InitialsAvatar } from '../../components/ui/initials-avatar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
 import { useAuth, useSignOut } from '../../data/auth';
 import { useOnlineStatus } from '../../lib/use-online-status';
@@ -71,9 +71,7 @@ export function SidebarFooter({ pendingCount, sync }: Pick<LayoutNotes, 'pending
         )}
       </div>
       <div className="flex items-center gap-2.5 rounded-lg bg-background/60 p-2 ring-1 ring-border">
-        <Avatar className="size-8">
-          <AvatarFallback>{avatarInitials(name, email) || '?'}</AvatarFallback>
-        </Avatar>
+        <InitialsAvatar className="size-8">{avatarInitials(name, email) || '?'}</InitialsAvatar>
         {/* Name and email take the row's room; the full email shows in a tooltip when it is cut. */}
         <Tooltip>
           <TooltipTrigger asChild>
