@@ -1,8 +1,26 @@
 // Components whose code loads when first needed, not with the screen that may show them (issue 10's
 // first-load budget): dialogs, sheets and menus when first opened, tooltips on the first hover or focus.
 // `preload()` starts the load early, on the intent to use it (a pointer over the trigger, a press, focus),
-// so that the first opening is as quick as the next ones.
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type FocusEvent, type JSX, type KeyboardEvent, type PointerEvent } from 'react';
+// so that the first opening is as quick as the next ones. A trigger that is itself part of the lazily
+// loaded component (a menu's, a tooltip's) renders as a StandIn until then.
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type FocusEvent,
+  type HTMLAttributes,
+  type JSX,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+  type RefObject,
+} from 'react';
+import { Slot } from 'radix-ui';
 
 export interface PreloadableComponent<P extends object> {
   (props: P): JSX.Element;
@@ -95,4 +113,41 @@ export interface IntentHandlers {
 export function preloadOnIntent(preload: () => Promise<void>): IntentHandlers {
   const start = () => void preload();
   return { onPointerEnter: start, onPointerDown: start, onFocus: start, onKeyDown: start };
+}
+
+/**
+ * A trigger's light stand-in until the real, lazily loaded one replaces it: its one child element with
+ * `props` merged in (event handlers run after the child's own), exactly as the child would render. When
+ * it is replaced, `hadFocusRef` records whether the element had focus, for the replacement to take it back
+ * (useTakeFocus): the element itself is a new one.
+ */
+export function StandIn({ hadFocusRef, children, ...props }: HTMLAttributes<HTMLElement> & { hadFocusRef: RefObject<boolean>; children: ReactElement }) {
+  // A ref's cleanup runs before React removes the element, while it may still have focus.
+  const watch = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return;
+      return () => {
+        hadFocusRef.current = element === document.activeElement;
+      };
+    },
+    [hadFocusRef],
+  );
+  return (
+    <Slot.Root ref={watch} {...props}>
+      {children}
+    </Slot.Root>
+  );
+}
+
+/**
+ * For the replacement of a StandIn: focuses `elementRef`'s element once mounted if the stand-in had focus when it went.
+ * `onFocus`, if given, runs just before that focus (to tell it from the user's).
+ */
+export function useTakeFocus(elementRef: RefObject<HTMLElement | null>, hadFocusRef: RefObject<boolean>, onFocus?: () => void): void {
+  useLayoutEffect(() => {
+    if (!hadFocusRef.current) return;
+    hadFocusRef.current = false;
+    onFocus?.();
+    elementRef.current?.focus();
+  }, [elementRef, hadFocusRef, onFocus]);
 }
