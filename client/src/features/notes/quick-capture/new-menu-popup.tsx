@@ -37,7 +37,18 @@ export function NewMenuPopup({ children, className, openedBy, hadFocusRef }: New
       <DropdownMenuTrigger ref={trigger} className={className}>
         {children}
       </DropdownMenuTrigger>
-      <DropdownMenuContent side="top" align="center" aria-label="New" onFocus={focusFirstItem}>
+      <DropdownMenuContent
+        side="top"
+        align="center"
+        aria-label="New"
+        onFocus={focusFirstItem}
+        onCloseAutoFocus={(event) => {
+          // Focus goes back to the button once the menu has faded out, unless the screen an item opened
+          // has placed it meanwhile (a quick note's title): that stays.
+          const focused = document.activeElement;
+          if (focused && focused !== document.body && !(event.target instanceof Node && event.target.contains(focused))) event.preventDefault();
+        }}
+      >
         <DropdownMenuItem onSelect={() => void quickNote()}>
           <NotebookPen aria-hidden="true" />
           Quick note
