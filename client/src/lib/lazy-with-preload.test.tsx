@@ -1,9 +1,9 @@
 // lazyWithPreload: one load however it starts, nothing rendered before it, no suspension once loaded,
 // failures reported on render and retried; and the small hooks the lazily loaded dialogs and tooltips use.
-import { Component, type ReactNode } from 'react';
+import { Component, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyWithPreload, preloadOnIntent, useOpenedOnce, usePreloaded } from './lazy-with-preload';
+import { lazyWithPreload, preloadOnIntent, StandIn, useOpenedOnce, usePreloaded, useTakeFocus } from './lazy-with-preload';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -139,5 +139,61 @@ describe('preloadOnIntent', () => {
     fireEvent.focus(button);
     fireEvent.keyDown(button, { key: 'Enter' });
     expect(preload).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('StandIn and useTakeFocus', () => {
+  function Replacement({ hadFocusRef, onFocus }: { hadFocusRef: RefObject<boolean>; onFocus: () => void }) {
+    const ref = useRef<HTMLButtonElement>(null);
+    useTakeFocus(ref, hadFocusRef, onFocus);
+    return <button ref={ref}>Real</button>;
+  }
+
+  /** A trigger whose stand-in is replaced when `swap` is clicked (from outside, like a load finishing). */
+  function Harness({ onClick, onBlur, onFocus }: { onClick: () => void; onBlur: () => void; onFocus: () => void }) {
+    const hadFocusRef = useRef(false);
+    const [swapped, setSwapped] = useState(false);
+    return (
+      <>
+        {swapped ? (
+          <Replacement hadFocusRef={hadFocusRef} onFocus={onFocus} />
+        ) : (
+          <StandIn hadFocusRef={hadFocusRef} onBlur={onBlur} onPointerEnter={() => {}}>
+            <button onClick={onClick} className="face">
+              Stand-in
+            </button>
+          </StandIn>
+        )}
+        <input aria-label="swap" onClick={() => setSwapped(true)} />
+      </>
+    );
+  }
+
+  it('renders the child as it is, its own handlers kept, and hands focus over to the replacement', () => {
+    const onClick = vi.fn();
+    const onBlur = vi.fn();
+    const onFocus = vi.fn();
+    render(<Harness onClick={onClick} onBlur={onBlur} onFocus={onFocus} />);
+    const standIn = screen.getByRole('button', { name: 'Stand-in' });
+    expect(standIn.className).toBe('face');
+    fireEvent.click(standIn);
+    expect(onClick).toHaveBeenCalledTimes(1);
+
+    standIn.focus();
+    // The swap, while the stand-in has focus (fired on the element itself, so focus stays).
+    act(() => fireEvent.click(screen.getByRole('textbox', { name: 'swap' })));
+    const real = screen.getByRole('button', { name: 'Real' });
+    expect(document.activeElement).toBe(real);
+    expect(onFocus).toHaveBeenCalledTimes(1);
+    // Its removal is no blur of the user's.
+    expect(onBlur).not.toHaveBeenCalled();
+  });
+
+  it('takes no focus over when the stand-in had none', () => {
+    const onFocus = vi.fn();
+    render(<Harness onClick={() => {}} onBlur={() => {}} onFocus={onFocus} />);
+    act(() => fireEvent.click(screen.getByRole('textbox', { name: 'swap' })));
+    expect(document.activeElement).not.toBe(screen.getByRole('button', { name: 'Real' }));
+    expect(onFocus).not.toHaveBeenCalled();
   });
 });

@@ -9,6 +9,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useRef,
   useState,
   useSyncExternalStore,
   type ComponentType,
@@ -121,19 +122,32 @@ export function preloadOnIntent(preload: () => Promise<void>): IntentHandlers {
  * it is replaced, `hadFocusRef` records whether the element had focus, for the replacement to take it back
  * (useTakeFocus): the element itself is a new one.
  */
-export function StandIn({ hadFocusRef, children, ...props }: HTMLAttributes<HTMLElement> & { hadFocusRef: RefObject<boolean>; children: ReactElement }) {
-  // A ref's cleanup runs before React removes the element, while it may still have focus.
+export function StandIn({ hadFocusRef, children, onBlur, ...props }: HTMLAttributes<HTMLElement> & { hadFocusRef: RefObject<boolean>; children: ReactElement }) {
+  const elementRef = useRef<HTMLElement | null>(null);
+  const goingRef = useRef(false);
+  // React detaches refs before it removes the element, while it may still have focus. (A null call,
+  // not a ref cleanup: not every child passes cleanups on, react-router's Link does not.)
   const watch = useCallback(
     (element: HTMLElement | null) => {
-      if (!element) return;
-      return () => {
-        hadFocusRef.current = element === document.activeElement;
-      };
+      if (element) {
+        elementRef.current = element;
+        goingRef.current = false;
+        return;
+      }
+      hadFocusRef.current = elementRef.current !== null && elementRef.current === document.activeElement;
+      goingRef.current = true;
     },
     [hadFocusRef],
   );
   return (
-    <Slot.Root ref={watch} {...props}>
+    <Slot.Root
+      ref={watch}
+      {...props}
+      // The browser blurs a focused element as it is removed: that is the hand-over, not the user leaving.
+      onBlur={(event) => {
+        if (!goingRef.current) onBlur?.(event);
+      }}
+    >
       {children}
     </Slot.Root>
   );

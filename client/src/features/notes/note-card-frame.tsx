@@ -7,7 +7,7 @@ import { SquarePen, Trash2, type LucideIcon } from 'lucide-react';
 import { formatUpdated } from '#core/relative-time';
 import { ListLink } from '../../components/list-link';
 import { Button } from '../../components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { Tooltip } from '../../components/ui/tooltip';
 import type { NoteView } from '../../data/notes';
 import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { noteTitle } from './note-text';
@@ -77,20 +77,17 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
             Edit<span className="sr-only"> {title}</span>
           </ListLink>
         </Button>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button
-              variant="ghost-destructive"
-              size="icon-sm"
-              className="ml-auto text-muted-foreground"
-              aria-label={`Delete ${title}`}
-              onClick={onDelete}
-              {...(onDeleteIntent && preloadOnIntent(onDeleteIntent))}
-            >
-              {DELETE_ICON}
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>{deleteLabel}</TooltipContent>
+        <Tooltip content={deleteLabel}>
+          <Button
+            variant="ghost-destructive"
+            size="icon-sm"
+            className="ml-auto text-muted-foreground"
+            aria-label={`Delete ${title}`}
+            onClick={onDelete}
+            {...(onDeleteIntent && preloadOnIntent(onDeleteIntent))}
+          >
+            {DELETE_ICON}
+          </Button>
         </Tooltip>
       </div>
     </article>
