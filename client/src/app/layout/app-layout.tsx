@@ -1,10 +1,11 @@
 // The shared layout of the signed-in screens (spec section 2): a sidebar on desktop; on mobile a top
 // bar with a slide-in sidebar and a bottom tab bar. /new hides the sidebar below the large breakpoint.
 // The command palette and the keyboard shortcuts (features/palette) cover every screen of the layout.
-import { useState } from 'react';
+// The slide-in sidebar's sheet loads when its toggle is first about to be used (issue 10).
+import { useId, useRef, useState } from 'react';
 import { Outlet, useMatch, useMatches } from 'react-router';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
 import { useContentShown } from '../../lib/first-content';
+import { lazyWithPreload, useOpenedOnce } from '../../lib/lazy-with-preload';
 import { cn } from '../../lib/utils';
 import type { RouteHandle } from '../route-handle';
 import { PaletteProvider } from '../../features/palette';
@@ -12,8 +13,13 @@ import { BottomTabBar } from './bottom-tab-bar';
 import { MobileTopBar } from './mobile-top-bar';
 import { SidebarContent } from './sidebar';
 
+const MobileMenuSheet = lazyWithPreload(() => import('./mobile-menu-sheet').then((m) => m.MobileMenuSheet));
+
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuMounted = useOpenedOnce(menuOpen);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
   // The creation flow needs the room: its sidebar is an overlay until the large breakpoint.
   const compact = useMatch('/new') !== null;
   const closeMenu = () => setMenuOpen(false);
@@ -38,14 +44,16 @@ export function AppLayout() {
           <SidebarContent />
         </aside>
 
-        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <MobileTopBar hiddenFrom={compact ? 'lg' : 'md'} />
-          <SheetContent side="left" width="w-72 max-w-[85vw] sm:max-w-sm" gap="gap-0" className="p-0">
-            <SheetTitle className="sr-only">Menu</SheetTitle>
-            <SheetDescription className="sr-only">Navigation, recent ideas and account</SheetDescription>
+        <MobileTopBar
+          hiddenFrom={compact ? 'lg' : 'md'}
+          menu={{ open: menuOpen, sheetId: menuId, onToggle: () => setMenuOpen((open) => !open), preload: MobileMenuSheet.preload }}
+          menuRef={menuToggle}
+        />
+        {menuMounted && (
+          <MobileMenuSheet open={menuOpen} onOpenChange={setMenuOpen} id={menuId} toggle={menuToggle}>
             <SidebarContent onNavigate={closeMenu} />
-          </SheetContent>
-        </Sheet>
+          </MobileMenuSheet>
+        )}
 
         <div className={cn('flex min-h-svh flex-col', compact ? 'lg:pl-64' : 'md:pl-64')}>
           <main

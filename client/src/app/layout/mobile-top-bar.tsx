@@ -1,19 +1,32 @@
 // Mobile top bar (spec section 2): menu toggle for the slide-in sidebar, the title, Offline and the
 // changes waiting (issue 12), the theme toggle.
-// Render it inside the <Sheet> of the slide-in sidebar: the toggle is that sheet's trigger, so Radix
-// sets aria-expanded / aria-controls and returns focus to it when the sheet closes.
+// The toggle opens the slide-in sidebar (mobile-menu-sheet.tsx, loaded lazily) and says so as a dialog
+// trigger does: aria-haspopup, aria-expanded, aria-controls; the sheet gives focus back to it on close.
+import type { RefObject } from 'react';
 import { Menu, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { SproutLogo } from '../../components/sprout-logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
-import { SheetTrigger } from '../../components/ui/sheet';
+import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { cn } from '../../lib/utils';
 import { MobileSyncStatus } from './mobile-sync-status';
 import { usePalette } from '../../features/palette';
 
-/** @param hiddenFrom breakpoint from which the persistent sidebar replaces this bar */
-export function MobileTopBar({ hiddenFrom }: { hiddenFrom: 'md' | 'lg' }) {
+export interface MenuToggle {
+  open: boolean;
+  /** The slide-in sidebar's id. */
+  sheetId: string;
+  onToggle: () => void;
+  /** Starts loading the sheet, on the first sign that the toggle is about to be used. */
+  preload: () => Promise<void>;
+}
+
+/**
+ * @param hiddenFrom breakpoint from which the persistent sidebar replaces this bar
+ * @param menu the slide-in sidebar's toggle, whose element `menuRef` receives
+ */
+export function MobileTopBar({ hiddenFrom, menu, menuRef }: { hiddenFrom: 'md' | 'lg'; menu: MenuToggle; menuRef: RefObject<HTMLButtonElement | null> }) {
   const { openPalette } = usePalette();
   return (
     <header
@@ -22,11 +35,20 @@ export function MobileTopBar({ hiddenFrom }: { hiddenFrom: 'md' | 'lg' }) {
         hiddenFrom === 'md' ? 'md:hidden' : 'lg:hidden',
       )}
     >
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu">
-          <Menu aria-hidden="true" className="size-5" />
-        </Button>
-      </SheetTrigger>
+      <Button
+        ref={menuRef}
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={menu.open}
+        aria-controls={menu.sheetId}
+        data-state={menu.open ? 'open' : 'closed'}
+        onClick={menu.onToggle}
+        {...preloadOnIntent(menu.preload)}
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </Button>
       <Link
         to="/"
         className="flex items-center gap-2 rounded-md text-base font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"

@@ -1,9 +1,10 @@
-// The sidebar's Recent Ideas: up to 10 expanded notes, newest first, in a 200 px scroll area.
+// The sidebar's Recent Ideas: up to 10 expanded notes, newest first, in a 200 px scroll area (its
+// scrollbar's gutter keeps the items clear of the bar).
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { FileText } from 'lucide-react';
 import { ScrollArea } from '../../components/ui/scroll-area';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { Tooltip } from '../../components/ui/tooltip';
 import type { RecentIdea } from './use-layout-notes';
 
 export function RecentIdeas({ ideas, onNavigate }: { ideas: readonly RecentIdea[]; onNavigate?: () => void }) {
@@ -18,26 +19,21 @@ export function RecentIdeas({ ideas, onNavigate }: { ideas: readonly RecentIdea[
         {ideas.length === 0 ? (
           <p className="px-2 py-1.5 text-sm text-muted-foreground">No expanded ideas yet.</p>
         ) : (
-          <ul className="grid gap-0.5 pr-2">
+          <ul className="grid gap-0.5">
             {ideas.map((idea) => {
               const title = idea.title.trim() || 'Untitled';
               return (
                 <li key={idea.id} className="min-w-0">
                   {/* The full title in a tooltip, since a long one ends in an ellipsis. */}
-                  <Tooltip>
-                    <TooltipTrigger asChild>
-                      <Link
-                        to={`/note/${idea.id}`}
-                        onClick={onNavigate}
-                        className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm text-sidebar-foreground/90 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
-                      >
-                        <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                        <span className="min-w-0 truncate">{title}</span>
-                      </Link>
-                    </TooltipTrigger>
-                    <TooltipContent side="right" className="max-w-72 break-words">
-                      {title}
-                    </TooltipContent>
+                  <Tooltip content={title} side="right" className="max-w-72 break-words">
+                    <Link
+                      to={`/note/${idea.id}`}
+                      onClick={onNavigate}
+                      className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm text-sidebar-foreground/90 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+                    >
+                      <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                      <span className="min-w-0 truncate">{title}</span>
+                    </Link>
                   </Tooltip>
                 </li>
               );

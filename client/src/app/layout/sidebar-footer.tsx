@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router';
 import { LogOut, RefreshCw } from 'lucide-react';
 import { avatarInitials } from '#core/initials';
 import { ThemeToggle } from '../../components/theme-toggle';
-import { Avatar, AvatarFallback } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { InitialsAvatar } from '../../components/ui/initials-avatar';
+import { Tooltip } from '../../components/ui/tooltip';
 import { useAuth, useSignOut } from '../../data/auth';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { cn } from '../../lib/utils';
@@ -71,20 +71,13 @@ export function SidebarFooter({ pendingCount, sync }: Pick<LayoutNotes, 'pending
         )}
       </div>
       <div className="flex items-center gap-2.5 rounded-lg bg-background/60 p-2 ring-1 ring-border">
-        <Avatar className="size-8">
-          <AvatarFallback>{avatarInitials(name, email) || '?'}</AvatarFallback>
-        </Avatar>
+        <InitialsAvatar className="size-8">{avatarInitials(name, email) || '?'}</InitialsAvatar>
         {/* Name and email take the row's room; the full email shows in a tooltip when it is cut. */}
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <div className="min-w-0 flex-1">
-              {name && <p className="truncate text-sm font-medium">{name}</p>}
-              <p className="truncate text-xs text-muted-foreground">{email}</p>
-            </div>
-          </TooltipTrigger>
-          <TooltipContent side="top" className="max-w-72 break-all">
-            {email}
-          </TooltipContent>
+        <Tooltip content={email} side="top" className="max-w-72 break-all">
+          <div className="min-w-0 flex-1">
+            {name && <p className="truncate text-sm font-medium">{name}</p>}
+            <p className="truncate text-xs text-muted-foreground">{email}</p>
+          </div>
         </Tooltip>
         <ThemeToggle size="icon-sm" />
       </div>

@@ -1,24 +1,18 @@
 // The app's one Sign out (ARCHITECTURE 4 and 9.1), with the notes' steps around it: before signing out,
 // sync; if changes still have not reached the cloud, ask whether to sign out anyway. After the sign-out,
 // remove this device's copy of the user's notes (a session that merely ended only hides them until
-// the next sign-in). Screens get it with useSignOut(); the question is this provider's dialog.
+// the next sign-in). Screens get it with useSignOut(); the question is this provider's dialog
+// (sign-out-question.tsx), loaded when a sign-out starts rather than with every screen (issue 10).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
 import { performSignOut, SIGN_OUT_FAILED_TOAST, SignOutActionProvider, type AfterSignOutStep, type BeforeSignOutStep, type SignOutResult } from '../../data/auth';
 import { clearUserNotes, useNotesSession } from '../../data/notes';
 import { readStoredSession } from '../../lib/supabase';
+import { lazyWithPreload, useOpenedOnce } from '../../lib/lazy-with-preload';
 import { toast } from '../../lib/toast';
 import { useExplicitSignOutClient } from './auth-provider';
 import { useNotesDevice } from './notes-provider';
+
+const SignOutQuestion = lazyWithPreload(() => import('./sign-out-question').then((m) => m.SignOutQuestion));
 
 /** 'N changes haven't reached the cloud yet. Sign out anyway and lose them?' */
 export function unsyncedQuestion(count: number): string {
@@ -34,6 +28,7 @@ interface Question {
 
 export function SignOutProvider({ children }: { children: ReactNode }) {
   const [question, setQuestion] = useState<Question | null>(null);
+  const asked = useOpenedOnce(question !== null);
   const session = useNotesSession();
   const device = useNotesDevice();
   const explicitSignOutClient = useExplicitSignOutClient();
@@ -43,6 +38,8 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   }, [session, device]);
 
   const signOut = useCallback(async (): Promise<SignOutResult> => {
+    // The question may follow the sync: have it ready by then.
+    void SignOutQuestion.preload();
     const syncFirst: BeforeSignOutStep = async ({ userId }) => {
       if (!userId) return true;
       const { session, device } = latest.current;
@@ -85,32 +82,13 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   return (
     <SignOutActionProvider signOut={signOut}>
       {children}
-      <AlertDialog
-        open={question !== null}
-        onOpenChange={(open) => {
-          if (!open) question?.answer(false);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Sign out with unsynced changes?</AlertDialogTitle>
-            <AlertDialogDescription>{question ? unsyncedQuestion(question.count) : ''}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep me signed in</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={(event) => {
-                // Answered here, not by the close that follows (which would count as 'keep me signed in').
-                event.preventDefault();
-                question?.answer(true);
-              }}
-            >
-              Sign out anyway
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {asked && (
+        <SignOutQuestion
+          open={question !== null}
+          description={question ? unsyncedQuestion(question.count) : ''}
+          onAnswer={(signOut) => question?.answer(signOut)}
+        />
+      )}
     </SignOutActionProvider>
   );
 }

@@ -1,18 +1,18 @@
-// Round avatar (Radix): the image when it loads, else the fallback (initials).
+// Round avatar (Radix): the image when it loads, else the fallback (initials). Without an image, use
+// InitialsAvatar (initials-avatar.tsx): the same markup without Radix.
 import type { ComponentProps } from 'react';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { cn } from '../../lib/utils';
+import { AVATAR_FALLBACK, AVATAR_ROOT, FALLBACK_TONES } from './initials-avatar';
 
 /** `className` gives the size (e.g. `size-8`): the avatar has none of its own, so there is only one. */
 export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root> & { className: string }) {
-  return <AvatarPrimitive.Root data-slot="avatar" className={cn('relative flex shrink-0 overflow-hidden rounded-full', className)} {...props} />;
+  return <AvatarPrimitive.Root data-slot="avatar" className={cn(AVATAR_ROOT, className)} {...props} />;
 }
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
   return <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full object-cover', className)} {...props} />;
 }
-
-const FALLBACK_TONES = { accent: 'bg-accent text-accent-foreground', primary: 'bg-primary text-primary-foreground' };
 
 /** The colours come from `tone` and the text size from `textSize`, so `className` never repeats either. */
 export function AvatarFallback({
@@ -24,7 +24,7 @@ export function AvatarFallback({
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn('flex size-full items-center justify-center rounded-full font-semibold', FALLBACK_TONES[tone], textSize, className)}
+      className={cn(AVATAR_FALLBACK, FALLBACK_TONES[tone], textSize, className)}
       {...props}
     />
   );

@@ -1,50 +1,17 @@
-// The confirmation before a note is deleted (spec section 5: 'Are you sure you want to delete this
-// note?'), as an accessible dialog: focus starts on Cancel, Escape dismisses.
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
-import { DELETE_NOTE_CONFIRM } from '../../data/notes';
+// The confirmation before a note is deleted (confirm-delete-alert.tsx), rendered from its first opening
+// on and loaded then, or earlier on the intent to delete (preloadConfirmDelete on the Delete button), not
+// with the screens that offer it (issue 10).
+import { lazyWithPreload, useOpenedOnce } from '../../lib/lazy-with-preload';
+import type { ConfirmDeleteDialogProps } from './confirm-delete-alert';
 
-export interface ConfirmDeleteDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onConfirm: () => void;
-  /** The note's title, shown under the question so the user knows which note goes. */
-  noteTitle?: string;
-  /** Where focus goes when the dialog closes (by default back to the button that opened it). */
-  onCloseAutoFocus?: (event: Event) => void;
-}
+export type { ConfirmDeleteDialogProps } from './confirm-delete-alert';
 
-export function ConfirmDeleteDialog({ open, onOpenChange, onConfirm, noteTitle, onCloseAutoFocus }: ConfirmDeleteDialogProps) {
-  return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{DELETE_NOTE_CONFIRM}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {noteTitle ? (
-              <>
-                “<span className="font-medium text-foreground">{noteTitle}</span>” will be removed from this device and from the cloud.
-              </>
-            ) : (
-              'The note will be removed from this device and from the cloud.'
-            )}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onConfirm}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+const ConfirmDeleteAlert = lazyWithPreload(() => import('./confirm-delete-alert').then((m) => m.ConfirmDeleteAlert));
+
+/** Starts loading the confirmation: for the Delete buttons' first pointer, press, focus or key. */
+export const preloadConfirmDelete = ConfirmDeleteAlert.preload;
+
+export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
+  const opened = useOpenedOnce(props.open);
+  return opened ? <ConfirmDeleteAlert {...props} /> : null;
 }

@@ -7,8 +7,9 @@ import { SquarePen, Trash2, type LucideIcon } from 'lucide-react';
 import { formatUpdated } from '#core/relative-time';
 import { ListLink } from '../../components/list-link';
 import { Button } from '../../components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { Tooltip } from '../../components/ui/tooltip';
 import type { NoteView } from '../../data/notes';
+import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { noteTitle } from './note-text';
 import { SyncStateIndicator } from './sync-state-indicator';
 
@@ -23,6 +24,8 @@ export interface NoteCardFrameProps {
   /** The Delete button's tooltip, e.g. 'Delete note'. */
   deleteLabel: string;
   onDelete: () => void;
+  /** Called on the Delete button's first signs of use (pointer, press, focus, key): to load what it opens. */
+  onDeleteIntent?: () => Promise<void>;
 }
 
 // Made once: React skips an element it is given again unchanged, so a card updated in place (a search
@@ -30,7 +33,7 @@ export interface NoteCardFrameProps {
 const EDIT_ICON = <SquarePen aria-hidden="true" />;
 const DELETE_ICON = <Trash2 aria-hidden="true" />;
 
-export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDelete, titleContent }: NoteCardFrameProps) {
+export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDelete, onDeleteIntent, titleContent }: NoteCardFrameProps) {
   const titleId = useId();
   const title = noteTitle(note);
   const updated = formatUpdated(note.updated_at);
@@ -74,19 +77,17 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
             Edit<span className="sr-only"> {title}</span>
           </ListLink>
         </Button>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button
-              variant="ghost-destructive"
-              size="icon-sm"
-              className="ml-auto text-muted-foreground"
-              aria-label={`Delete ${title}`}
-              onClick={onDelete}
-            >
-              {DELETE_ICON}
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>{deleteLabel}</TooltipContent>
+        <Tooltip content={deleteLabel}>
+          <Button
+            variant="ghost-destructive"
+            size="icon-sm"
+            className="ml-auto text-muted-foreground"
+            aria-label={`Delete ${title}`}
+            onClick={onDelete}
+            {...(onDeleteIntent && preloadOnIntent(onDeleteIntent))}
+          >
+            {DELETE_ICON}
+          </Button>
         </Tooltip>
       </div>
     </article>

@@ -1,8 +1,10 @@
 // A note on the dashboard (spec section 2): title, 'Updated' and a relative time, the Checklist badge,
-// the content clamped to 3 lines, the sync state, and View / Edit / Delete.
+// the content clamped to 3 lines, the sync state, and View / Edit / Delete (which asks first, in
+// ConfirmDeleteDialog, loaded as the pointer or focus reaches Delete).
 import { memo } from 'react';
 import { Eye } from 'lucide-react';
 import type { NoteView } from '../../data/notes';
+import { preloadConfirmDelete } from './confirm-delete-dialog';
 import { NoteCardBadges } from './note-card-badges';
 import { NoteCardFrame } from './note-card-frame';
 
@@ -14,7 +16,7 @@ export interface NoteCardProps {
 
 export const NoteCard = memo(function NoteCard({ note, onView, onDelete }: NoteCardProps) {
   return (
-    <NoteCardFrame note={note} badges={<NoteCardBadges note={note} />} view={{ icon: Eye, to: `/view/${note.id}`, onClick: () => onView(note) }} deleteLabel="Delete note" onDelete={() => onDelete(note)}>
+    <NoteCardFrame note={note} badges={<NoteCardBadges note={note} />} view={{ icon: Eye, to: `/view/${note.id}`, onClick: () => onView(note) }} deleteLabel="Delete note" onDelete={() => onDelete(note)} onDeleteIntent={preloadConfirmDelete}>
       <p className="line-clamp-3 text-sm leading-relaxed whitespace-pre-line break-words text-muted-foreground">
         {note.content.trim() || <span className="italic">No content</span>}
       </p>

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { CircleAlert, KeyRound, RotateCcw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { initials } from '#core/initials';
-import { Avatar, AvatarFallback } from '../../../components/ui/avatar';
+import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
@@ -45,11 +45,9 @@ export function ChatBubble({ entry, aiName, userInitials, animate = false, strea
   const waiting = streaming && entry.content === '';
   return (
     <li className={cn('flex items-end gap-2', mine && 'flex-row-reverse')} data-role={entry.role}>
-      <Avatar className="size-8" aria-hidden="true">
-        <AvatarFallback tone={mine ? 'primary' : 'accent'}>
-          {mine ? userInitials || 'You' : initials(aiName) || 'AI'}
-        </AvatarFallback>
-      </Avatar>
+      <InitialsAvatar className="size-8" aria-hidden="true" tone={mine ? 'primary' : 'accent'}>
+        {mine ? userInitials || 'You' : initials(aiName) || 'AI'}
+      </InitialsAvatar>
       <div
         className={cn(
           'max-w-[80%] min-w-0 rounded-2xl px-3.5 py-2.5 shadow-xs',
