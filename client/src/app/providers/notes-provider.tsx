@@ -44,6 +44,9 @@ let sharedDevice: NotesDevice | null = null;
 function openDevice(): NotesDevice {
   if (!sharedDevice) {
     const db = openSproutDb();
+    // Opened now, while the layout renders, rather than by the first screen's first query after it:
+    // a start's notes wait for the database's open (issue 10). A failure is the queries' to report.
+    db.open().catch(() => undefined);
     sharedDevice = { db, store: new DexieLocalStore(db) };
   }
   return sharedDevice;
