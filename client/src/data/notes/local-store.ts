@@ -28,6 +28,11 @@ export interface LocalStore {
    */
   modifyPending(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void>;
   /**
+   * A run's last step in one transaction [S11]: as modifyPending, and with the notes' changes the sync meta
+   * `decide` returns (null: none). Resolves with how many of the user's notes are pending after both.
+   */
+  settle(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => SettledStep): Promise<{ pending: number }>;
+  /**
    * Records that these changes of the user's notes are about to be sent, unless the note changed since
    * [S6]: from then on every read of the note shows the mutation id in its `sent_mutation_ids`.
    */
@@ -38,6 +43,12 @@ export interface LocalStore {
   countUnsynced(userId: string): Promise<number>;
   /** Removes the user's notes and sync bookkeeping from this device. */
   clearUser(userId: string): Promise<void>;
+}
+
+/** What the last step of a run writes: the notes' changes and, with them, the sync meta. */
+export interface SettledStep {
+  changes: LocalChanges;
+  meta: Partial<SyncMeta> | null;
 }
 
 /** Applies the sent marks to one note; shared by the storage implementations. */
@@ -128,20 +139,40 @@ export class DexieLocalStore implements LocalStore {
    * 1,000 notes); reading the user's pending notes is one. Ids no longer pending are got by id.
    */
   async modifyPending(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
-    const unique = [...new Set(ids)];
-    await this.db.transaction('rw', this.db.notes, this.db.meta, async () => {
-      const pending = this.db.notes.where('[user_id+sync_state]').equals([userId, 'pending']);
-      if ((await pending.count()) > unique.length * PENDING_READ_FACTOR) {
-        await this.decideOn(unique, await this.db.notes.bulkGet(unique), decide);
-        return;
-      }
-      const wanted = new Set(unique);
-      const rows: unknown[] = (await pending.toArray()).filter((row) => wanted.has(row.id));
-      const read = new Set(rows.map((row) => (row as LocalNote).id));
-      const others = unique.filter((id) => !read.has(id));
-      if (others.length > 0) rows.push(...(await this.db.notes.bulkGet(others)));
-      await this.decideOn(unique, rows, decide);
+    await this.db.transaction('rw', this.db.notes, this.db.meta, () => this.decideOnPending(userId, ids, decide));
+  }
+
+  /**
+   * One transaction where there were three (the push's answer, the pull's progress, the second push's
+   * listing): the screens' live queries run again once, after it, not between the run's steps.
+   */
+  async settle(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => SettledStep): Promise<{ pending: number }> {
+    return this.db.transaction('rw', this.db.notes, this.db.meta, async () => {
+      let meta: Partial<SyncMeta> | null = null;
+      await this.decideOnPending(userId, ids, (current) => {
+        const step = decide(current);
+        meta = step.meta;
+        return step.changes;
+      });
+      if (meta) await this.setMeta(userId, meta);
+      return { pending: await this.db.notes.where('[user_id+sync_state]').equals([userId, 'pending']).count() };
     });
+  }
+
+  /** modifyPending's reading and deciding, in the caller's transaction. */
+  private async decideOnPending(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
+    const unique = [...new Set(ids)];
+    const pending = this.db.notes.where('[user_id+sync_state]').equals([userId, 'pending']);
+    if ((await pending.count()) > unique.length * PENDING_READ_FACTOR) {
+      await this.decideOn(unique, await this.db.notes.bulkGet(unique), decide);
+      return;
+    }
+    const wanted = new Set(unique);
+    const rows: unknown[] = (await pending.toArray()).filter((row) => wanted.has(row.id));
+    const read = new Set(rows.map((row) => (row as LocalNote).id));
+    const others = unique.filter((id) => !read.has(id));
+    if (others.length > 0) rows.push(...(await this.db.notes.bulkGet(others)));
+    await this.decideOn(unique, rows, decide);
   }
 
   /** The rest of a modify, in its transaction: `rows` are the stored rows of `ids` (undefined for none). */
