@@ -23,4 +23,17 @@ describe('AppToaster', () => {
     act(() => void toasts.toast({ title: 'Notes synced', description: 'Successfully synced 1000 notes to the cloud.' }));
     expect(await screen.findByText('Successfully synced 1000 notes to the cloud.')).toBeTruthy();
   });
+
+  it('fetches the code when a toast is expected (a Sync started), so that the toast shows in the render it causes', async () => {
+    vi.resetModules();
+    const fresh = await import('./app-toaster');
+    const toasts = createToastStore();
+    render(<fresh.AppToaster store={toasts} />);
+    toasts.expect();
+    // The module the toaster asked for has arrived (the same module instance after the reset).
+    await import('../components/ui/toaster');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    act(() => void toasts.toast({ title: 'Notes synced', description: 'Successfully synced 1000 notes to the cloud.' }));
+    expect(screen.getByText('Successfully synced 1000 notes to the cloud.')).toBeTruthy();
+  });
 });

@@ -1,7 +1,7 @@
 // The manual Sync action (sidebar's Sync button, Settings > Sync Now) with the spec's toasts:
 // 'Notes synced', 'Offline', 'Error syncing notes'.
 import { useCallback } from 'react';
-import { toast } from '../../lib/toast';
+import { expectToast, toast } from '../../lib/toast';
 import { NOTE_MESSAGES, syncSucceededMessage } from './messages';
 import { useNotesActions } from './notes-context';
 import { SyncOfflineError } from './sync-controller';
@@ -10,6 +10,8 @@ import { SyncOfflineError } from './sync-controller';
 export function useManualSync(): () => Promise<void> {
   const { syncNow } = useNotesActions();
   return useCallback(async () => {
+    // Every outcome is a toast: its code can arrive while the sync runs.
+    expectToast();
     try {
       const { pushed } = await syncNow();
       toast(syncSucceededMessage(pushed));
