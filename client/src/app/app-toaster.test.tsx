@@ -24,15 +24,15 @@ describe('AppToaster', () => {
     expect(await screen.findByText('Successfully synced 1000 notes to the cloud.')).toBeTruthy();
   });
 
-  it('fetches the code when a toast is expected (a Sync started), so that the toast shows in the render it causes', async () => {
+  it('fetches the code and mounts the toaster when a toast is expected (a Sync started), so that the toast shows in the render it causes', async () => {
     vi.resetModules();
     const fresh = await import('./app-toaster');
     const toasts = createToastStore();
     render(<fresh.AppToaster store={toasts} />);
-    toasts.expect();
-    // The module the toaster asked for has arrived (the same module instance after the reset).
-    await import('../components/ui/toaster');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('region', { name: /Notifications/ })).toBeNull();
+    act(() => toasts.expect());
+    // The toaster and its (empty) notifications region are there before the toast.
+    expect(await screen.findByRole('region', { name: /Notifications/ })).toBeTruthy();
     act(() => void toasts.toast({ title: 'Notes synced', description: 'Successfully synced 1000 notes to the cloud.' }));
     expect(screen.getByText('Successfully synced 1000 notes to the cloud.')).toBeTruthy();
   });
