@@ -18,7 +18,7 @@ interface PostgrestErrorLike {
 /** What the remote uses: PostgREST queries, and the auth client to check whose session it is. */
 export interface NotesClient {
   from: PostgrestClient['from'];
-  auth: { getSession(): Promise<{ data: { session: { user: { id: string } } | null } }> };
+  auth: { getSession(): Promise<{ data: { session: { user: { id: string }; access_token: string } | null } }> };
 }
 
 export interface SupabaseRemoteOptions {
@@ -41,13 +41,14 @@ export class SupabaseRemote implements RemoteNotes {
   }
 
   async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
-    await this.assertSessionUser();
+    const authorization = await this.sessionAuthorization();
     // ARCHITECTURE 9.1: only the session user's rows are ever sent.
     if (rows.some((row) => row.user_id !== this.userId)) throw new RemoteError('rejected', 'A note of another user cannot be pushed');
     const { data, error, status } = await this.client
       .from('notes')
       .upsert(rows as NoteWritable[], { onConflict: 'id' })
       .select(COLUMNS)
+      .setHeader('Authorization', authorization)
       // This device learns the rows from the answer: its own sockets need no change event for them [S21].
       .setHeader('Sprout-Echo', 'none')
       .abortSignal(AbortSignal.timeout(this.timeoutMs));
@@ -66,8 +67,8 @@ export class SupabaseRemote implements RemoteNotes {
   private async pull(afterRevision: number, limit: number, liveOnly: boolean, beforeRevision?: number): Promise<NoteRow[]> {
     // Another tab may have signed in as someone else (the session is shared): under that user's
     // token the server would answer "no notes", which a full resync would take for deletions.
-    await this.assertSessionUser();
-    let query = this.client.from('notes').select(COLUMNS).eq('user_id', this.userId).gt('revision', afterRevision);
+    const authorization = await this.sessionAuthorization();
+    let query = this.client.from('notes').select(COLUMNS).setHeader('Authorization', authorization).eq('user_id', this.userId).gt('revision', afterRevision);
     if (beforeRevision !== undefined) query = query.lt('revision', beforeRevision);
     if (liveOnly) query = query.is('deleted_at', null);
     const { data, error, status } = await query
@@ -80,9 +81,16 @@ export class SupabaseRemote implements RemoteNotes {
     return this.readRows(data);
   }
 
-  private async assertSessionUser(): Promise<void> {
+  /**
+   * The Authorization header of a request: the token of the session checked to be this user's [S17].
+   * Sent with the request, so the request goes with the session checked (the client's own fetch would
+   * ask for the session again: another lock and storage read per request, and, between the two, another
+   * tab could have signed in as someone else).
+   */
+  private async sessionAuthorization(): Promise<string> {
     const { data } = await this.client.auth.getSession();
-    if (data.session?.user.id !== this.userId) throw new RemoteError('auth', 'No session for this user');
+    if (!data.session || data.session.user.id !== this.userId) throw new RemoteError('auth', 'No session for this user');
+    return `Bearer ${data.session.access_token}`;
   }
 
   private readRows(data: unknown): NoteRow[] {
