@@ -47,7 +47,7 @@ export class NotesSession {
     this.controller = new SyncController({
       ...options.controller,
       userId: options.userId,
-      run: () => (this.engine ? this.engine.sync() : Promise.reject(new RemoteError('network', 'Sync has not started yet'))),
+      run: (observer) => (this.engine ? this.engine.sync(observer) : Promise.reject(new RemoteError('network', 'Sync has not started yet'))),
       pulledThrough: async () => (await options.store.getMeta(options.userId)).lastPulledRevision,
       notify: options.notify,
     });
@@ -119,9 +119,9 @@ export class NotesSession {
    * The manual Sync action. Throws SyncOfflineError when offline, the run's error when it fails, and
    * NoteValidationError('User not authenticated') while sync is not running (not started, or stopped).
    */
-  async syncNow(): Promise<{ pushed: number }> {
+  async syncNow(options?: { onDecided?: (result: { pushed: number }) => void }): Promise<{ pushed: number }> {
     if (!this.running) throw new NoteValidationError(NOTE_ERRORS.notAuthenticated);
-    return this.controller.syncNow();
+    return this.controller.syncNow(options);
   }
 
   getSyncStatus(): SyncStatus {

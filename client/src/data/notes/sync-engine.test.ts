@@ -6,7 +6,7 @@ import { randomUuid } from '#core/random-id';
 import { localCreate } from '#core/sync-local-writes';
 import { toWire } from '#core/sync-rules';
 import { RemoteError } from './remote-notes';
-import { SyncEngine } from './sync-engine';
+import { SyncEngine, type SyncReport } from './sync-engine';
 import { TestDevice } from './testing/device';
 import { MemoryLocalStore } from './testing/memory-local-store';
 import { MemoryRemote, MemoryServer } from './testing/memory-remote';
@@ -230,4 +230,33 @@ it('[S11] [S21] a run with nothing to push writes the pulled rows and the progre
   expect(await world.engine.sync()).toMatchObject({ pushed: 0, pulled: 1 });
   expect(world.store.calls).toEqual({ listPending: 1, modify: 0, modifyPending: 0, settle: 1, setMeta: 0 });
   expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(1);
+});
+
+it('[S14] a run whose last transaction leaves nothing pending tells its observer the final report while that transaction writes', async () => {
+  const world = await pushWorld(3, { before: () => world.server.write(toWire(newNote(world.userId, 'theirs'))) });
+  const decided: SyncReport[] = [];
+  let writtenWhenDecided: number | null = null;
+  const report = await world.engine.sync({
+    decided: (r) => {
+      decided.push(r);
+      writtenWhenDecided = [...world.store.notes.values()].filter((n) => n.sync_state === 'synced').length;
+    },
+  });
+  expect(decided).toEqual([report]);
+  expect(report).toMatchObject({ pushed: 3, pulled: 1 });
+  expect(writtenWhenDecided).not.toBeNull();
+});
+
+it('[S14] a run with more to push after its pull, or a pull of several pages, tells no decision before its end', async () => {
+  const edited = await pushWorld(2, {
+    after: (store) => {
+      const note = store.notes.get(edited.notes[0]!.id)!;
+      store.notes.set(note.id, { ...note, content: 'edited meanwhile', mutation_id: 'm-later' });
+    },
+  });
+  const decided: SyncReport[] = [];
+  await edited.engine.sync({ decided: (r) => decided.push(r) });
+  const paged = await pushWorld(2, { before: () => [1, 2, 3].forEach((i) => paged.server.write(toWire(newNote(paged.userId, `t${i}`)))) }, 2);
+  await paged.engine.sync({ decided: (r) => decided.push(r) });
+  expect(decided).toEqual([]);
 });

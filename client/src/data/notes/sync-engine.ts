@@ -33,6 +33,16 @@ export interface SyncReport {
   fullResync: boolean;
 }
 
+/** Told how a run went before it is over. */
+export interface SyncObserver {
+  /**
+   * The run's outcome is decided: its pushes were answered, its pull read, and its last transaction has
+   * decided what every note becomes, leaving nothing to push; only that transaction's writes remain. The
+   * report is the run's final one (if those writes fail, the run fails and its notes stay pending [S6]).
+   */
+  decided?(report: SyncReport): void;
+}
+
 export interface SyncEngineOptions {
   userId: string;
   local: LocalStore;
@@ -76,7 +86,7 @@ export class SyncEngine {
   }
 
   /** One run: push, pull, then push what the pull rebased. Throws on network, server or auth errors. */
-  async sync(): Promise<SyncReport> {
+  async sync(observer: SyncObserver = {}): Promise<SyncReport> {
     const report: SyncReport = { pushed: 0, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
     // What this run's pushes wrote is on the device already: the pull skips it (1,000 pushed notes are
     // not read back).
@@ -86,7 +96,7 @@ export class SyncEngine {
     // accepted answer is held and written in one transaction with the pull's pages and progress, which
     // counts what is left pending: a run with nothing left does not list the pending notes once more.
     const held = await this.pushRounds(report, landed, 1, true);
-    const pending = await this.pullAfter(report, landed, held);
+    const pending = await this.pullAfter(report, landed, held, observer);
     if (pending !== 0) await this.pushRounds(report, [], MAX_PUSH_ROUNDS, false);
     return report;
   }
@@ -226,7 +236,7 @@ export class SyncEngine {
    * the answer is written first and the pull goes page by page, resolving with null (not counted). The
    * answer is written whatever the pull does.
    */
-  private async pullAfter(report: SyncReport, landed: RevisionSpan[], held: Accepted | null): Promise<number | null> {
+  private async pullAfter(report: SyncReport, landed: RevisionSpan[], held: Accepted | null, observer: SyncObserver = {}): Promise<number | null> {
     const meta = await this.local.getMeta(this.userId);
     const startedAt = this.now();
     const full = needsFullResync(meta.lastPullAt, startedAt);
@@ -261,6 +271,10 @@ export class SyncEngine {
         let spanLanded = true;
         let pulled = 0;
         const ids = [...(answer?.sent.map((row) => row.id) ?? []), ...pages.flat().map((row) => row.id)];
+        // Nothing left pending after it: this transaction ends the run, whose outcome is known once it has decided.
+        const decided = (left: number) => {
+          if (left === 0 && spanLanded) observer.decided?.({ ...report, pulled: report.pulled + pulled });
+        };
         const { pending } = await this.local.settle(this.userId, ids, (current) => {
           const changes = new LocalChangeSet(current);
           if (answer) {
@@ -284,9 +298,9 @@ export class SyncEngine {
             }
           }
           return { changes: changes.result(), meta: { lastPulledRevision: through, lastPullAt: startedAt.toISOString() } };
-        });
+        }, decided);
         // The answer is written, but its span is not landed: it is read like any other rows.
-        if (!spanLanded) return this.pullAfter(report, landed, null);
+        if (!spanLanded) return this.pullAfter(report, landed, null, observer);
         if (heldSpan) landed.push(heldSpan);
         report.pulled += pulled;
         return pending;
@@ -296,7 +310,7 @@ export class SyncEngine {
     if (held) {
       const spanLanded = await this.applyHeld(held, landed);
       // The windows took its span as landed: if it is not, they are planned again.
-      if (heldSpan && !spanLanded) return this.pullAfter(report, landed, null);
+      if (heldSpan && !spanLanded) return this.pullAfter(report, landed, null, observer);
     }
     for (const [i, window] of windows.entries()) {
       let after = window.after;

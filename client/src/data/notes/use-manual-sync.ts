@@ -12,9 +12,16 @@ export function useManualSync(): () => Promise<void> {
   return useCallback(async () => {
     // Every outcome is a toast: its code can arrive while the sync runs.
     expectToast();
-    try {
-      const { pushed } = await syncNow();
+    // 'Notes synced' as soon as the run has decided it (the server took the notes, the pull is read and
+    // nothing is left to send), not after the device's last writes; a failure after it replaces it.
+    let shown = false;
+    const showSynced = ({ pushed }: { pushed: number }) => {
+      if (shown) return;
+      shown = true;
       toast(syncSucceededMessage(pushed));
+    };
+    try {
+      showSynced(await syncNow({ onDecided: showSynced }));
     } catch (error) {
       if (error instanceof SyncOfflineError) {
         toast(NOTE_MESSAGES.syncOffline);

@@ -44,7 +44,12 @@ export class MemoryLocalStore implements LocalStore {
     return this.modify(ids, decide);
   }
 
-  async settle(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => SettledStep): Promise<{ pending: number }> {
+  async settle(
+    userId: string,
+    ids: readonly string[],
+    decide: (current: ReadonlyMap<string, LocalNote>) => SettledStep,
+    onDecided?: (pending: number) => void,
+  ): Promise<{ pending: number }> {
     let meta: Partial<SyncMeta> | null = null;
     this.apply(ids, (current) => {
       const step = decide(current);
@@ -52,7 +57,9 @@ export class MemoryLocalStore implements LocalStore {
       return step.changes;
     });
     if (meta) this.meta.set(userId, { ...(this.meta.get(userId) ?? { lastPulledRevision: 0, lastPullAt: null }), ...(meta as Partial<SyncMeta>) });
-    return { pending: [...this.notes.values()].filter((note) => note.user_id === userId && note.sync_state === 'pending').length };
+    const pending = [...this.notes.values()].filter((note) => note.user_id === userId && note.sync_state === 'pending').length;
+    onDecided?.(pending);
+    return { pending };
   }
 
   /** Marks are written into the notes at once here; the contract only sees them through reads. */
