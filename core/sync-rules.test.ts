@@ -4,11 +4,13 @@ import { noteWritableSchema } from './note';
 import type { LocalNote } from './sync-rules';
 import { editBasis, localCreate, localDelete, localEdit, versionOf } from './sync-local-writes';
 import {
+  acceptedChanges,
   CONFLICT_COPY_SUFFIX,
   conflictCopy,
   conflictCopyIds,
   fromServer,
   landedSpan,
+  LocalChangeSet,
   needsFullResync,
   planBatches,
   pulledRow,
@@ -252,6 +254,39 @@ describe('pull', () => {
       sync_state: 'pending',
       sent_mutation_ids: [],
     });
+  });
+
+  it('[S5] [S11] an accepted answer applies to every sent row with a local copy; complete only when every row came back to one', () => {
+    const OTHER = '00000000-0000-4000-8000-0000000000bb';
+    const a = { ...localEdit(synced(), { content: 'a' }, 'm1', T1), sent_mutation_ids: ['m1'] };
+    const b = { ...localEdit(synced({ id: OTHER }), { content: 'b' }, 'm2', T1), id: OTHER };
+    const rowA = serverRow({ content: 'a', revision: 11, last_mutation_id: 'm1' });
+    const rowB = serverRow({ id: OTHER, content: 'b', revision: 12, last_mutation_id: 'm2' });
+    const sent = [toWire(a), toWire(b)];
+    const both = acceptedChanges(sent, [rowA, rowB], new Map([[a.id, a], [b.id, b]]));
+    expect(both.complete).toBe(true);
+    expect(both.changes.put.map((n) => [n.id, n.sync_state, n.revision])).toEqual([
+      [NOTE, 'synced', 11],
+      [OTHER, 'synced', 12],
+    ]);
+    // A row the server did not return, or one whose local copy is gone, makes the answer incomplete.
+    expect(acceptedChanges(sent, [rowA], new Map([[a.id, a], [b.id, b]]))).toMatchObject({ complete: false, changes: { put: [{ id: NOTE }] } });
+    expect(acceptedChanges(sent, [rowA, rowB], new Map([[a.id, a]]))).toMatchObject({ complete: false, changes: { put: [{ id: NOTE }] } });
+  });
+
+  it('[S11] a change set applies rules in order, each seeing what the ones before left, and writes each note once', () => {
+    const OTHER = '00000000-0000-4000-8000-0000000000bb';
+    const a = synced();
+    const set = new LocalChangeSet(new Map([[a.id, a]]));
+    set.apply({ put: [{ ...a, content: 'first' }], delete: [] });
+    expect(set.get(NOTE)?.content).toBe('first');
+    set.apply({ put: [{ ...set.get(NOTE)!, title: 'second' }], delete: [] });
+    set.apply({ put: [{ ...a, id: OTHER }], delete: [] });
+    set.apply({ put: [], delete: [OTHER] });
+    expect(set.result()).toEqual({ put: [{ ...a, content: 'first', title: 'second' }], delete: [OTHER] });
+    // Within one result, the removal comes first (as a store applies it).
+    set.apply({ put: [a], delete: [NOTE] });
+    expect(set.result().put).toEqual([a]);
   });
 
   it('[S11] an upsert\'s rows span their lowest to highest revision', () => {

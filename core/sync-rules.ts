@@ -209,6 +209,70 @@ export function pushAccepted(local: LocalNote | undefined, sentMutationId: strin
   return rebaseOnOwn(local, row, sentMutationId);
 }
 
+/**
+ * What an accepted upsert's answer does to the local copies `current` of the rows sent [S5]. `complete`
+ * when every sent row came back and had its local copy: then reading them again in the pull would change
+ * nothing [S11].
+ */
+export function acceptedChanges(
+  sent: readonly NoteWritable[],
+  stored: readonly NoteRow[],
+  current: ReadonlyMap<string, LocalNote>,
+): { changes: LocalChanges; complete: boolean } {
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  let complete = stored.length === sent.length;
+  const changes: LocalChanges = { put: [], delete: [] };
+  for (const row of sent) {
+    const storedRow = byId.get(row.id);
+    const local = current.get(row.id);
+    if (!storedRow || !local) complete = false;
+    if (!storedRow) continue;
+    const result = pushAccepted(local, row.last_mutation_id ?? '', storedRow);
+    changes.put.push(...result.put);
+    changes.delete.push(...result.delete);
+  }
+  return { changes, complete };
+}
+
+/**
+ * The results of several rules applied in order to the same notes (a push's answer, then pulled rows),
+ * each rule seeing the notes as the ones before left them; `result()` is what to write, once.
+ */
+export class LocalChangeSet {
+  private readonly notes: Map<string, LocalNote>;
+  /** Note id → written (true) or removed (false). */
+  private readonly touched = new Map<string, boolean>();
+
+  constructor(current: ReadonlyMap<string, LocalNote>) {
+    this.notes = new Map(current);
+  }
+
+  get(id: string): LocalNote | undefined {
+    return this.notes.get(id);
+  }
+
+  /** Applies one rule's result: its removals, then its writes (as a store applies them). */
+  apply(changes: LocalChanges): void {
+    for (const id of changes.delete) {
+      this.notes.delete(id);
+      this.touched.set(id, false);
+    }
+    for (const note of changes.put) {
+      this.notes.set(note.id, note);
+      this.touched.set(note.id, true);
+    }
+  }
+
+  result(): LocalChanges {
+    const result: LocalChanges = { put: [], delete: [] };
+    for (const [id, written] of this.touched) {
+      if (written) result.put.push(this.notes.get(id)!);
+      else result.delete.push(id);
+    }
+    return result;
+  }
+}
+
 export type ConflictOutcome = 'duplicate' | 'rebased' | 'remote-wins' | 'same-change' | 'conflict-copy';
 
 export interface ConflictResolution {

@@ -23,4 +23,17 @@ describe('AppToaster', () => {
     act(() => void toasts.toast({ title: 'Notes synced', description: 'Successfully synced 1000 notes to the cloud.' }));
     expect(await screen.findByText('Successfully synced 1000 notes to the cloud.')).toBeTruthy();
   });
+
+  it('fetches the code and mounts the toaster when a toast is expected (a Sync started), so that the toast shows in the render it causes', async () => {
+    vi.resetModules();
+    const fresh = await import('./app-toaster');
+    const toasts = createToastStore();
+    render(<fresh.AppToaster store={toasts} />);
+    expect(screen.queryByRole('region', { name: /Notifications/ })).toBeNull();
+    act(() => toasts.expect());
+    // The toaster and its (empty) notifications region are there before the toast.
+    expect(await screen.findByRole('region', { name: /Notifications/ })).toBeTruthy();
+    act(() => void toasts.toast({ title: 'Notes synced', description: 'Successfully synced 1000 notes to the cloud.' }));
+    expect(screen.getByText('Successfully synced 1000 notes to the cloud.')).toBeTruthy();
+  });
 });

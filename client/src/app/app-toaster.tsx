@@ -4,7 +4,7 @@
 // when no worker keeps the shell (none supported, registering blocked or failed) the page fetches it
 // itself at its load event, not before, so that it never competes with the first paint.
 import { useEffect, useState, type ComponentType } from 'react';
-import type { ToastStore } from '../lib/toast';
+import { appToasts, type ToastStore } from '../lib/toast';
 import { useToast } from '../lib/use-toast';
 import { shellKeptByServiceWorker } from './shell-keeper';
 
@@ -24,7 +24,9 @@ export function loadToaster(): Promise<ToasterComponent> {
 /** The page's toasts, or `store`'s (tests). */
 export function AppToaster({ store }: { store?: ToastStore }) {
   const { toasts } = useToast(store);
-  // Chosen once, at the first toast, so the toaster is never remounted (closing toasts animate out).
+  const queue = store ?? appToasts;
+  // Chosen once, at the first toast or when one is expected, so the toaster is never remounted (closing
+  // toasts animate out).
   const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
   if (!Toaster && toasts.length > 0 && loaded) setToaster(() => loaded);
   useEffect(() => {
@@ -43,6 +45,21 @@ export function AppToaster({ store }: { store?: ToastStore }) {
       window.removeEventListener('load', early);
     };
   }, []);
+  // A toast is coming (the user started an action that ends with one, e.g. Sync): fetch the code and
+  // mount the toaster while the action runs, not after it. Its Radix viewport then exists when the toast
+  // is raised, and the toast shows in the render it causes: on the page's first toast a toaster mounted
+  // with it rendered nothing until its viewport was set, a frame later, behind whatever else the page
+  // drew (a 1,000-note sync's re-rendered cards: 30-90 ms after the result was known, with the fetch).
+  useEffect(
+    () =>
+      queue.onExpect(() => {
+        loadToaster().then(
+          (module) => setToaster((current: ToasterComponent | null) => current ?? module),
+          () => undefined,
+        );
+      }),
+    [queue],
+  );
   // A toast before the code: fetch it (from the service worker's precache when it keeps the shell) and
   // show the queue once it is here; a failed fetch is tried again with the next toast. Not a lazy
   // component: one suspends on its first render even when its module has arrived, and React then holds

@@ -54,6 +54,20 @@ describe('toast queue', () => {
   });
 });
 
+describe('expected toasts', () => {
+  it('tells its listeners that a toast is coming, until they unsubscribe', () => {
+    const store = createToastStore();
+    const listener = vi.fn();
+    const unsubscribe = store.onExpect(listener);
+    store.expect();
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    store.expect();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.getState().toasts).toHaveLength(0);
+  });
+});
+
 describe('Toaster settings', () => {
   it("uses the spec's duration and Radix swipe-to-dismiss right over 50 px", () => {
     expect(TOASTER_CONFIG).toMatchObject({ duration: 5000, swipeDirection: 'right', swipeThreshold: 50 });

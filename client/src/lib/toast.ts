@@ -62,11 +62,19 @@ export interface ToastStore {
   toast(input: ToastInput): { id: string; dismiss: () => void; update: (patch: Partial<ToastInput>) => void };
   /** Closes one toast, or all of them without an id. */
   dismiss(id?: string): void;
+  /**
+   * Says a toast is coming soon (an action the user started, which ends with one): whoever shows the
+   * queue can get ready, e.g. fetch its code, while the action runs.
+   */
+  expect(): void;
+  /** Calls `listener` on each expect(); returns the unsubscribe function. */
+  onExpect(listener: () => void): () => void;
 }
 
 export function createToastStore(): ToastStore {
   let state: ToastState = { toasts: [] };
   const listeners = new Set<Listener>();
+  const expectListeners = new Set<() => void>();
   const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
   let counter = 0;
 
@@ -106,6 +114,13 @@ export function createToastStore(): ToastStore {
       };
     },
     dismiss: (id) => dispatch({ type: 'dismiss', id }),
+    expect() {
+      for (const listener of expectListeners) listener();
+    },
+    onExpect(listener) {
+      expectListeners.add(listener);
+      return () => expectListeners.delete(listener);
+    },
   };
 }
 
@@ -119,4 +134,9 @@ export const appToasts: ToastStore = createToastStore();
 /** Shows a toast in the page's queue (replacing the one on screen); returns handles to update or dismiss it. */
 export function toast(input: ToastInput): ReturnType<ToastStore['toast']> {
   return appToasts.toast(input);
+}
+
+/** Says a toast of the page's queue is coming soon (see ToastStore.expect). */
+export function expectToast(): void {
+  appToasts.expect();
 }

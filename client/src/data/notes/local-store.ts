@@ -1,4 +1,5 @@
 // The sync engine's view of local storage (the LocalStore interface) and its IndexedDB implementation.
+import { Dexie } from 'dexie';
 import type { LocalChanges, LocalNote } from '#core/sync-rules';
 import { MAX_SENT_MUTATION_IDS } from '#core/sync-rules';
 import type { SentMarks, SproutDb } from './local-db';
@@ -28,6 +29,18 @@ export interface LocalStore {
    */
   modifyPending(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void>;
   /**
+   * A run's last step in one transaction [S11]: as modifyPending, and with the notes' changes the sync meta
+   * `decide` returns (null: none). Resolves with how many of the user's notes are pending after both.
+   * `onDecided` is told that count once `decide` has decided and the writes are under way, before they
+   * are done (not at all when the step fails before): the run's outcome is known from then on [S14].
+   */
+  settle(
+    userId: string,
+    ids: readonly string[],
+    decide: (current: ReadonlyMap<string, LocalNote>) => SettledStep,
+    onDecided?: (pending: number) => void,
+  ): Promise<{ pending: number }>;
+  /**
    * Records that these changes of the user's notes are about to be sent, unless the note changed since
    * [S6]: from then on every read of the note shows the mutation id in its `sent_mutation_ids`.
    */
@@ -38,6 +51,12 @@ export interface LocalStore {
   countUnsynced(userId: string): Promise<number>;
   /** Removes the user's notes and sync bookkeeping from this device. */
   clearUser(userId: string): Promise<void>;
+}
+
+/** What the last step of a run writes: the notes' changes and, with them, the sync meta. */
+export interface SettledStep {
+  changes: LocalChanges;
+  meta: Partial<SyncMeta> | null;
 }
 
 /** Applies the sent marks to one note; shared by the storage implementations. */
@@ -64,6 +83,28 @@ function readMarks(value: unknown): SentMarks {
 }
 
 const marksKey = (userId: string): [string, string] => [userId, 'sent_marks'];
+
+/**
+ * The user's pending count once `changes` are written, from the count before and the stored rows of `ids`
+ * (those the changes may touch): each changed note counts as it is stored after less as it was before.
+ * Null when the changes touch a note not among those read (the rules never do): then it is counted.
+ */
+function pendingAfter(userId: string, before: number, ids: readonly string[], rows: readonly unknown[], changes: LocalChanges): number | null {
+  const wasPending = new Map<string, boolean>();
+  ids.forEach((id, i) => {
+    const row = rows[i] as Partial<LocalNote> | undefined;
+    wasPending.set(id, row?.user_id === userId && row.sync_state === 'pending');
+  });
+  const isPending = new Map<string, boolean>();
+  for (const id of changes.delete) isPending.set(id, false);
+  for (const note of changes.put) isPending.set(note.id, note.user_id === userId && note.sync_state === 'pending');
+  let count = before;
+  for (const [id, pending] of isPending) {
+    if (!wasPending.has(id)) return null;
+    count += Number(pending) - Number(wasPending.get(id));
+  }
+  return count;
+}
 
 /** Above this many ids, modify reads every key of the store first and gets only the ids present. */
 const KEYS_FIRST_OVER = 1_000;
@@ -128,24 +169,76 @@ export class DexieLocalStore implements LocalStore {
    * 1,000 notes); reading the user's pending notes is one. Ids no longer pending are got by id.
    */
   async modifyPending(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
-    const unique = [...new Set(ids)];
     await this.db.transaction('rw', this.db.notes, this.db.meta, async () => {
-      const pending = this.db.notes.where('[user_id+sync_state]').equals([userId, 'pending']);
-      if ((await pending.count()) > unique.length * PENDING_READ_FACTOR) {
-        await this.decideOn(unique, await this.db.notes.bulkGet(unique), decide);
-        return;
-      }
-      const wanted = new Set(unique);
-      const rows: unknown[] = (await pending.toArray()).filter((row) => wanted.has(row.id));
-      const read = new Set(rows.map((row) => (row as LocalNote).id));
-      const others = unique.filter((id) => !read.has(id));
-      if (others.length > 0) rows.push(...(await this.db.notes.bulkGet(others)));
+      const { ids: unique, rows } = await this.readPending(userId, ids);
       await this.decideOn(unique, rows, decide);
     });
   }
 
-  /** The rest of a modify, in its transaction: `rows` are the stored rows of `ids` (undefined for none). */
-  private async decideOn(ids: readonly string[], rows: readonly unknown[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
+  /**
+   * One transaction where there were three (the push's answer, the pull's progress, the second push's
+   * listing): the screens' live queries run again once, after it, not between the run's steps. The
+   * pending count after it is worked out from the count before and the notes it changes, so it is known
+   * (and told to `onDecided`) while the writes are still under way.
+   */
+  async settle(
+    userId: string,
+    ids: readonly string[],
+    decide: (current: ReadonlyMap<string, LocalNote>) => SettledStep,
+    onDecided?: (pending: number) => void,
+  ): Promise<{ pending: number }> {
+    return this.db.transaction('rw', this.db.notes, this.db.meta, async () => {
+      const { ids: unique, rows, pendingBefore } = await this.readPending(userId, ids);
+      let meta: Partial<SyncMeta> | null = null;
+      let pending: number | null = null;
+      await this.decideOn(
+        unique,
+        rows,
+        (current) => {
+          const step = decide(current);
+          meta = step.meta;
+          return step.changes;
+        },
+        (changes) => {
+          const after = pendingAfter(userId, pendingBefore, unique, rows, changes);
+          pending = after;
+          // Outside the transaction: whatever the listener starts (a toast, a render) must not join it.
+          if (onDecided && after !== null) Dexie.ignoreTransaction(() => onDecided(after));
+        },
+      );
+      if (meta) await this.setMeta(userId, meta);
+      return { pending: pending ?? (await this.db.notes.where('[user_id+sync_state]').equals([userId, 'pending']).count()) };
+    });
+  }
+
+  /**
+   * The stored rows of `ids` (undefined for none) and the user's pending count, in the caller's
+   * transaction. A get per id is a request and an answer each (1,000 tasks on the page's main thread for
+   * a batch of 1,000 notes); reading the user's pending notes is one. Ids no longer pending are got by id.
+   */
+  private async readPending(userId: string, ids: readonly string[]): Promise<{ ids: string[]; rows: unknown[]; pendingBefore: number }> {
+    const unique = [...new Set(ids)];
+    const pending = this.db.notes.where('[user_id+sync_state]').equals([userId, 'pending']);
+    const pendingBefore = await pending.count();
+    if (pendingBefore > unique.length * PENDING_READ_FACTOR) return { ids: unique, rows: await this.db.notes.bulkGet(unique), pendingBefore };
+    const byId = new Map<string, unknown>();
+    const wanted = new Set(unique);
+    for (const row of await pending.toArray()) if (wanted.has(row.id)) byId.set(row.id, row);
+    const others = unique.filter((id) => !byId.has(id));
+    if (others.length > 0) (await this.db.notes.bulkGet(others)).forEach((row, i) => byId.set(others[i]!, row));
+    return { ids: unique, rows: unique.map((id) => byId.get(id)), pendingBefore };
+  }
+
+  /**
+   * The rest of a modify, in its transaction: `rows` are the stored rows of `ids` (undefined for none).
+   * `whileWriting` is called once the changes' writes are asked for, before they are done.
+   */
+  private async decideOn(
+    ids: readonly string[],
+    rows: readonly unknown[],
+    decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges,
+    whileWriting?: (changes: LocalChanges) => void,
+  ): Promise<void> {
     const stored: LocalNote[] = [];
     for (const row of rows) {
       const note = row ? readLocalNote(row) : null;
@@ -154,13 +247,16 @@ export class DexieLocalStore implements LocalStore {
     const marks = await this.marksOf(stored.map((note) => note.user_id));
     const current = new Map(stored.map((note) => [note.id, withMarks(note, marks.get(note.user_id))]));
     const changes = decide(current);
-    if (changes.delete.length > 0) await this.db.notes.bulkDelete(changes.delete);
-    if (changes.put.length > 0) await this.db.notes.bulkPut(changes.put);
+    // Asked for in this order (removals first), and awaited together.
+    const writes: Promise<unknown>[] = [];
+    if (changes.delete.length > 0) writes.push(this.db.notes.bulkDelete(changes.delete));
+    if (changes.put.length > 0) writes.push(this.db.notes.bulkPut(changes.put));
+    whileWriting?.(changes);
+    await Promise.all(writes);
     // Written or removed, a note's marks are in the rules' result now; a note not stored needs none.
     const settled = [...changes.delete, ...changes.put.map((note) => note.id), ...ids.filter((id) => !current.has(id))];
     await this.dropMarks(marks, settled);
   }
-
 
   async markSent(userId: string, sent: readonly { id: string; mutationId: string }[]): Promise<void> {
     await this.db.transaction('rw', this.db.meta, async () => {

@@ -33,8 +33,12 @@ export interface NotesActions {
   deleteNote(id: string | null | undefined, options?: WriteOptions): Promise<NoteDeleteResult>;
   /** Resolves the conflict copy `copy` against `original` as the screen showed them [S23]. */
   resolveConflict(copy: NoteView, original: NoteView | null, choice: ConflictChoice): Promise<ConflictResolveResult>;
-  /** The manual Sync action: rejects with SyncOfflineError when offline, the run's error when it fails. */
-  syncNow(): Promise<{ pushed: number }>;
+  /**
+   * The manual Sync action: rejects with SyncOfflineError when offline, the run's error when it fails.
+   * `onDecided` hears its answer as soon as the run has decided it, before the run's last local writes
+   * are done (not at all when the run's outcome is only known at its end) [S14].
+   */
+  syncNow(options?: { onDecided?: (result: { pushed: number }) => void }): Promise<{ pushed: number }>;
 }
 
 function withSession<T>(session: NotesSession | null, action: (session: NotesSession) => Promise<T>): Promise<T> {
@@ -52,7 +56,7 @@ export function useNotesActions(): NotesActions {
       updateNote: (id, patch, options) => withSession(session, (s) => s.updateNote(id, patch, options)),
       deleteNote: (id, options) => withSession(session, (s) => s.deleteNote(id, options)),
       resolveConflict: (copy, original, choice) => withSession(session, (s) => s.resolveConflict(copy, original, choice)),
-      syncNow: () => withSession(session, (s) => s.syncNow()),
+      syncNow: (options) => withSession(session, (s) => s.syncNow(options)),
     }),
     [session],
   );

@@ -65,7 +65,7 @@ export class NotesSession {
     this.controller = new SyncController({
       ...options.controller,
       userId: options.userId,
-      run: () => (this.engine ? this.engine.sync() : Promise.reject(new RemoteError('network', 'Sync has not started yet'))),
+      run: (observer) => (this.engine ? this.engine.sync(observer) : Promise.reject(new RemoteError('network', 'Sync has not started yet'))),
       pulledThrough: async () => (await options.store.getMeta(options.userId)).lastPulledRevision,
       notify: options.notify,
     });
@@ -149,10 +149,10 @@ export class NotesSession {
    * within CONNECT_WAIT_MS: app/ connects once the first screen is shown, and the server connection's
    * code loads then).
    */
-  async syncNow(): Promise<{ pushed: number }> {
+  async syncNow(options?: { onDecided?: (result: { pushed: number }) => void }): Promise<{ pushed: number }> {
     if (!this.running && !this.stopped) await settledWithin(this.settled, CONNECT_WAIT_MS);
     if (!this.running) throw new NoteValidationError(NOTE_ERRORS.notAuthenticated);
-    return this.controller.syncNow();
+    return this.controller.syncNow(options);
   }
 
   getSyncStatus(): SyncStatus {

@@ -59,6 +59,46 @@ describe('SupabaseRemote errors', () => {
     expect(await new SupabaseRemote(client, other.userId).pullLive(0, 10).catch((e: unknown) => e)).toMatchObject({ kind: 'auth' });
   });
 
+  it('[S17] a request goes with the token of the session it checked, asked for once', async () => {
+    const { userId, email } = await real.signUp();
+    const sent: (string | null)[] = [];
+    const requests: { url: URL; prefer: string | null }[] = [];
+    const recording = createClient(real.server.url, real.server.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: {
+        fetch: (input, init) => {
+          if (String(input).includes('/rest/v1/')) {
+            sent.push(new Headers(init?.headers).get('Authorization'));
+            requests.push({ url: new URL(String(input)), prefer: new Headers(init?.headers).get('Prefer') });
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    expect((await recording.auth.signInWithPassword({ email, password: real.password })).error).toBeNull();
+    const { data } = await recording.auth.getSession();
+    let asked = 0;
+    const client = {
+      from: recording.from.bind(recording),
+      auth: {
+        getSession: () => {
+          asked += 1;
+          return recording.auth.getSession();
+        },
+      },
+    };
+    const remote = new SupabaseRemote(client, userId);
+    await remote.upsert([wireRow(userId)]);
+    expect(await remote.pullChanges(0, 10)).toHaveLength(1);
+    expect(asked).toBe(2);
+    expect(sent).toEqual([`Bearer ${data.session!.access_token}`, `Bearer ${data.session!.access_token}`]);
+    // The upsert as postgrest-js would make it: merge on id, each column named once, the rows returned.
+    const upsert = requests[0]!;
+    expect(upsert.url.searchParams.get('on_conflict')).toBe('id');
+    expect(upsert.url.searchParams.get('columns')!.split(',').sort()).toEqual(Object.keys(wireRow(userId)).map((column) => `"${column}"`).sort());
+    expect(upsert.prefer).toBe('resolution=merge-duplicates,return=representation');
+  });
+
   it('[S11] pulls only the user\'s own rows', async () => {
     const a = await real.signUp();
     const b = await real.signUp();

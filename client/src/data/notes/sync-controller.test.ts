@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTE_MESSAGES, type ToastMessage } from './messages';
 import { RemoteError } from './remote-notes';
 import { SyncController, SyncOfflineError, type SyncControllerOptions } from './sync-controller';
-import type { SyncReport } from './sync-engine';
+import type { SyncObserver, SyncReport } from './sync-engine';
 
 const REPORT: SyncReport = { pushed: 2, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
 
@@ -25,7 +25,7 @@ function setup(overrides: Partial<SyncControllerOptions> = {}) {
   const doc = new FakeTarget();
   const toasts: ToastMessage[] = [];
   const state = { online: true, visible: true };
-  const run = vi.fn(async (): Promise<SyncReport> => REPORT);
+  const run = vi.fn(async (_observer?: SyncObserver): Promise<SyncReport> => REPORT);
   const controller = new SyncController({
     userId: 'u1',
     run,
@@ -136,6 +136,82 @@ describe('SyncController', () => {
     release();
     expect(await clicked).toEqual({ pushed: 1000 });
     expect(run).toHaveBeenCalledTimes(2);
+    controller.stop();
+  });
+
+  it('[S14] the manual sync hears its answer as soon as the run serving it has decided it, before the run is over', async () => {
+    let finish: () => void = () => undefined;
+    const { controller, run } = setup();
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // The run decides (its last writes under way), then ends later.
+    run.mockImplementationOnce(
+      (observer) =>
+        new Promise<SyncReport>((resolve) => {
+          observer?.decided?.({ ...REPORT, pushed: 5 });
+          finish = () => resolve({ ...REPORT, pushed: 5 });
+        }),
+    );
+    const decided: { pushed: number }[] = [];
+    let over = false;
+    const clicked = controller.syncNow({ onDecided: (result) => decided.push(result) }).then((result) => {
+      over = true;
+      return result;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(decided).toEqual([{ pushed: 5 }]);
+    expect(over).toBe(false);
+    finish();
+    expect(await clicked).toEqual({ pushed: 5 });
+    expect(decided).toHaveLength(1);
+    controller.stop();
+  });
+
+  it('[S14] a click during a run hears the answer of the run after it, with what the run in flight sent', async () => {
+    let release: () => void = () => undefined;
+    const { controller, run } = setup();
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    run.mockImplementationOnce(() => new Promise<SyncReport>((resolve) => (release = () => resolve({ ...REPORT, pushed: 3 }))));
+    run.mockImplementationOnce(async (observer) => {
+      observer?.decided?.({ ...REPORT, pushed: 4 });
+      return { ...REPORT, pushed: 4 };
+    });
+    void controller.afterWrite();
+    await vi.advanceTimersByTimeAsync(400);
+    const decided: { pushed: number }[] = [];
+    const clicked = controller.syncNow({ onDecided: (result) => decided.push(result) });
+    await vi.advanceTimersByTimeAsync(0);
+    // The run in flight deciding is not this click's answer.
+    expect(decided).toEqual([]);
+    release();
+    expect(await clicked).toEqual({ pushed: 7 });
+    expect(decided).toEqual([{ pushed: 7 }]);
+    controller.stop();
+  });
+
+  it('[S14] a manual sync whose run does not go ahead (offline by then) leaves nothing for a later run to report', async () => {
+    let release: () => void = () => undefined;
+    const { controller, run, state } = setup();
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    run.mockImplementationOnce(() => new Promise<SyncReport>((resolve) => (release = () => resolve(REPORT))));
+    void controller.afterWrite();
+    await vi.advanceTimersByTimeAsync(400);
+    const decided: { pushed: number }[] = [];
+    const clicked = controller.syncNow({ onDecided: (result) => decided.push(result) });
+    state.online = false;
+    release();
+    await expect(clicked).rejects.toBeInstanceOf(SyncOfflineError);
+    state.online = true;
+    run.mockImplementationOnce(async (observer) => {
+      observer?.decided?.(REPORT);
+      return REPORT;
+    });
+    const later = controller.afterWrite();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(await later).toEqual({ ok: true, report: REPORT });
+    expect(decided).toEqual([]);
     controller.stop();
   });
 

@@ -6,7 +6,7 @@ import type { BackoffOptions } from '#core/backoff';
 import { exponentialBackoff } from '#core/backoff';
 import { NOTE_MESSAGES, type ToastMessage } from './messages';
 import { isRetryable } from './remote-notes';
-import type { SyncReport } from './sync-engine';
+import type { SyncObserver, SyncReport } from './sync-engine';
 
 export type SyncTrigger = 'start' | 'write' | 'online' | 'interval' | 'retry' | 'manual' | 'remote';
 
@@ -40,7 +40,8 @@ interface EventTargetLike {
 
 export interface SyncControllerOptions {
   userId: string;
-  run: () => Promise<SyncReport>;
+  /** One sync run; `observer` hears of its outcome before it is over (SyncEngine.sync). */
+  run: (observer?: SyncObserver) => Promise<SyncReport>;
   isOnline?: () => boolean;
   isVisible?: () => boolean;
   locks?: LockManagerLike | null;
@@ -88,6 +89,8 @@ export class SyncController {
   private intervalTimer: ReturnType<typeof setInterval> | null = null;
   private notifiedThisStreak = false;
   private writeWaiters: ((result: SyncRunResult) => void)[] = [];
+  /** Told the outcome of the next run that starts, as soon as it is decided (manual requests waiting for it). */
+  private decidedListeners: ((report: SyncReport) => void)[] = [];
   private stopped = true;
   /** The highest revision hinted since the last run began; Infinity once a hint named none [S21]. */
   private hinted = -Infinity;
@@ -182,9 +185,20 @@ export class SyncController {
    * what that run sent counts too, or the user who clicked to send 1,000 notes would read 'Everything
    * is up to date' because the run before theirs had just sent them.
    */
-  async syncNow(): Promise<{ pushed: number }> {
+  async syncNow(options: { onDecided?: (result: { pushed: number }) => void } = {}): Promise<{ pushed: number }> {
     if (!this.opts.isOnline()) throw new SyncOfflineError();
     const inFlight = this.running;
+    const { onDecided } = options;
+    // `onDecided` hears the answer this call will return as soon as the run serving it has decided it
+    // (see SyncObserver): the run's last writes may still be under way, and this call resolves after them.
+    if (onDecided) {
+      this.decidedListeners.push((report) => {
+        void (async () => {
+          const before = inFlight ? await inFlight : null;
+          onDecided({ pushed: report.pushed + (before?.ok ? before.report.pushed : 0) });
+        })();
+      });
+    }
     const result = await this.schedule('manual');
     if (result.ok) {
       const before = inFlight ? await inFlight : null;
@@ -233,6 +247,9 @@ export class SyncController {
   }
 
   private async execute(trigger: SyncTrigger): Promise<SyncRunResult> {
+    // The manual requests this run serves (those made before it started) hear of its outcome; a run that
+    // does not go ahead drops them with its answer.
+    const listeners = this.decidedListeners.splice(0);
     if (this.stopped && trigger !== 'manual') return { ok: false, offline: true };
     if (!this.opts.isOnline()) return { ok: false, offline: true };
     // Every run pulls what is new by now: hints from here on are for the next one.
@@ -242,10 +259,15 @@ export class SyncController {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.setStatus({ syncing: true });
+    const observer: SyncObserver = {
+      decided: (report) => {
+        for (const listener of listeners) listener(report);
+      },
+    };
     try {
       const locks = this.opts.locks === undefined ? browserLocks() : this.opts.locks;
       // [S15] one tab at a time: the others wait for the lock, then run with what is new by then.
-      const report = locks ? await locks.request(`sprout-sync-${this.opts.userId}`, () => this.opts.run()) : await this.opts.run();
+      const report = locks ? await locks.request(`sprout-sync-${this.opts.userId}`, () => this.opts.run(observer)) : await this.opts.run(observer);
       this.notifiedThisStreak = false;
       this.setStatus({ syncing: false, lastSyncedAt: this.opts.now().toISOString(), lastError: null, failures: 0 });
       return { ok: true, report };

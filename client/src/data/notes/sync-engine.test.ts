@@ -5,7 +5,8 @@ import type { NoteRow, NoteWritable } from '#core/note';
 import { randomUuid } from '#core/random-id';
 import { localCreate } from '#core/sync-local-writes';
 import { toWire } from '#core/sync-rules';
-import { SyncEngine } from './sync-engine';
+import { RemoteError } from './remote-notes';
+import { SyncEngine, type SyncReport } from './sync-engine';
 import { TestDevice } from './testing/device';
 import { MemoryLocalStore } from './testing/memory-local-store';
 import { MemoryRemote, MemoryServer } from './testing/memory-remote';
@@ -86,4 +87,176 @@ it('[S11] asks for the first page of every pull window at once, applies them in 
   expect(report).toMatchObject({ pushed: 1, pulled: 2 });
   expect([...store.notes.values()].map((n) => n.title).sort()).toEqual(['after the push', 'before the push', 'mine']);
   expect((await store.getMeta(userId)).lastPulledRevision).toBe(3);
+});
+
+/** A MemoryLocalStore counting the engine's calls. */
+class CountingStore extends MemoryLocalStore {
+  readonly calls = { listPending: 0, modify: 0, modifyPending: 0, settle: 0, setMeta: 0 };
+  override listPending(userId: string) {
+    this.calls.listPending += 1;
+    return super.listPending(userId);
+  }
+  override modify(...args: Parameters<MemoryLocalStore['modify']>) {
+    this.calls.modify += 1;
+    return super.modify(...args);
+  }
+  override modifyPending(...args: Parameters<MemoryLocalStore['modifyPending']>) {
+    this.calls.modifyPending += 1;
+    return super.modifyPending(...args);
+  }
+  override settle(...args: Parameters<MemoryLocalStore['settle']>) {
+    this.calls.settle += 1;
+    return super.settle(...args);
+  }
+  override setMeta(...args: Parameters<MemoryLocalStore['setMeta']>) {
+    this.calls.setMeta += 1;
+    return super.setMeta(...args);
+  }
+  reset() {
+    for (const key of Object.keys(this.calls) as (keyof typeof this.calls)[]) this.calls[key] = 0;
+  }
+}
+
+function newNote(userId: string, title: string) {
+  return localCreate(
+    { title, content: '', expanded_content: null, is_checklist: false, checklist_items: null, chat_history: null },
+    { id: randomUuid(), userId, mutationId: randomUuid(), now: new Date().toISOString() },
+  );
+}
+
+/** A store that has had its first sync, with `count` new notes pending, and a remote whose upsert runs `around`. */
+async function pushWorld(count: number, around: { before?: () => void; after?: (store: CountingStore) => void } = {}, pageSize?: number) {
+  const server = new MemoryServer();
+  const userId = randomUuid();
+  const store = new CountingStore();
+  class Remote extends MemoryRemote {
+    failPulls = false;
+    override async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
+      around.before?.();
+      const stored = await super.upsert(rows);
+      around.after?.(store);
+      return stored;
+    }
+    override async pullChanges(after: number, limit: number, before?: number): Promise<NoteRow[]> {
+      if (this.failPulls) throw new RemoteError('network', 'offline');
+      return super.pullChanges(after, limit, before);
+    }
+  }
+  const remote = new Remote(server);
+  const engine = new SyncEngine({ userId, local: store, remote, pageSize });
+  await engine.sync(); // the first sync: a full resync of nothing
+  const notes = Array.from({ length: count }, (_, i) => newNote(userId, `mine ${i}`));
+  await store.modify(
+    notes.map((n) => n.id),
+    () => ({ put: notes, delete: [] }),
+  );
+  store.reset();
+  return { server, userId, store, remote, engine, notes };
+}
+
+it('[S5] [S11] the push answer, the pulled pages and the progress are written in one transaction, which ends the run when nothing is left pending', async () => {
+  let other: NoteRow | null = null;
+  const world = await pushWorld(3, { before: () => (other = world.server.write(toWire(newNote(world.userId, 'theirs')))) });
+  const report = await world.engine.sync();
+  expect(report).toMatchObject({ pushed: 3, pulled: 1, conflicts: 0 });
+  expect(world.store.calls).toEqual({ listPending: 1, modify: 0, modifyPending: 0, settle: 1, setMeta: 0 });
+  const stored = [...world.store.notes.values()];
+  expect(stored.filter((n) => n.sync_state === 'synced')).toHaveLength(4);
+  expect(stored.map((n) => n.title)).toContain('theirs');
+  expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(Math.max(...world.server.live().map((r) => r.revision)));
+  expect(other).not.toBeNull();
+});
+
+it('[S5] [S11] a note edited while its push was in flight is pushed again in the same run', async () => {
+  const world = await pushWorld(2, {
+    after: (store) => {
+      const note = store.notes.get(world.notes[0]!.id)!;
+      store.notes.set(note.id, { ...note, content: 'edited meanwhile', mutation_id: 'm-later', updated_at: new Date().toISOString() });
+    },
+  });
+  const report = await world.engine.sync();
+  expect(report.pushed).toBe(3);
+  expect(world.store.calls.settle).toBe(1);
+  // Listed at the start, then twice by the push after the pull: a round that sends the edit, one that finds nothing.
+  expect(world.store.calls.listPending).toBe(3);
+  expect(world.server.rows.get(world.notes[0]!.id)).toMatchObject({ content: 'edited meanwhile', last_mutation_id: 'm-later' });
+  expect(await world.store.countUnsynced(world.userId)).toBe(0);
+});
+
+it('[S5] [S6] the push answer is written even when the pull after it fails', async () => {
+  const world = await pushWorld(3);
+  const before = await world.store.getMeta(world.userId);
+  world.remote.failPulls = true;
+  await expect(world.engine.sync()).rejects.toThrow('offline');
+  expect([...world.store.notes.values()].map((n) => n.sync_state)).toEqual(['synced', 'synced', 'synced']);
+  expect(await world.store.getMeta(world.userId)).toEqual(before);
+  // The next run pulls those rows again (this run's spans are not known to it): nothing changes.
+  world.remote.failPulls = false;
+  const synced = structuredClone([...world.store.notes.values()]);
+  expect(await world.engine.sync()).toMatchObject({ pushed: 0, pulled: 3 });
+  expect([...world.store.notes.values()]).toEqual(synced);
+});
+
+it('[S11] a pull of more than a page writes the push answer first, then reads page by page', async () => {
+  const world = await pushWorld(
+    2,
+    {
+      before: () => {
+        for (let i = 0; i < 5; i++) world.server.write(toWire(newNote(world.userId, `theirs ${i}`)));
+      },
+    },
+    2,
+  );
+  const report = await world.engine.sync();
+  expect(report).toMatchObject({ pushed: 2, pulled: 5 });
+  expect(world.store.calls.settle).toBe(0);
+  expect(world.store.notes.size).toBe(7);
+  expect([...world.store.notes.values()].every((n) => n.sync_state === 'synced')).toBe(true);
+  expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(7);
+});
+
+it('[S11] a sent note whose local copy went away during the push is not taken as landed: the pull reads its row', async () => {
+  const world = await pushWorld(2, { after: (store) => store.notes.delete(world.notes[1]!.id) });
+  const report = await world.engine.sync();
+  // The span's rows are read back as any other rows of the server's (the behaviour before the push answer was held).
+  expect(report).toMatchObject({ pushed: 2, pulled: 2 });
+  expect(world.store.notes.get(world.notes[1]!.id)).toMatchObject({ sync_state: 'synced', revision: 2 });
+  expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(2);
+});
+
+it('[S11] [S21] a run with nothing to push writes the pulled rows and the progress in one transaction and lists the pending notes once', async () => {
+  const world = await pushWorld(0);
+  world.server.write(toWire(newNote(world.userId, 'theirs')));
+  expect(await world.engine.sync()).toMatchObject({ pushed: 0, pulled: 1 });
+  expect(world.store.calls).toEqual({ listPending: 1, modify: 0, modifyPending: 0, settle: 1, setMeta: 0 });
+  expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(1);
+});
+
+it('[S14] a run whose last transaction leaves nothing pending tells its observer the final report while that transaction writes', async () => {
+  const world = await pushWorld(3, { before: () => world.server.write(toWire(newNote(world.userId, 'theirs'))) });
+  const decided: SyncReport[] = [];
+  let writtenWhenDecided: number | null = null;
+  const report = await world.engine.sync({
+    decided: (r) => {
+      decided.push(r);
+      writtenWhenDecided = [...world.store.notes.values()].filter((n) => n.sync_state === 'synced').length;
+    },
+  });
+  expect(decided).toEqual([report]);
+  expect(report).toMatchObject({ pushed: 3, pulled: 1 });
+  expect(writtenWhenDecided).not.toBeNull();
+});
+
+it('[S14] a run with more to push after its pull, or a pull of several pages, tells no decision before its end', async () => {
+  const edited = await pushWorld(2, {
+    after: (store) => {
+      const note = store.notes.get(edited.notes[0]!.id)!;
+      store.notes.set(note.id, { ...note, content: 'edited meanwhile', mutation_id: 'm-later' });
+    },
+  });
+  const decided: SyncReport[] = [];
+  await edited.engine.sync({ decided: (r) => decided.push(r) });
+  const paged = await pushWorld(2, { before: () => [1, 2, 3].forEach((i) => paged.server.write(toWire(newNote(paged.userId, `t${i}`)))) }, 2);
+  await paged.engine.sync({ decided: (r) => decided.push(r) });
+  expect(decided).toEqual([]);
 });

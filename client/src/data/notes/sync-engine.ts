@@ -2,15 +2,17 @@
 // logic over the LocalStore and RemoteNotes interfaces; the rules themselves are in core/sync-rules.
 import type { NoteRow, NoteWritable } from '#core/note';
 import { noteWritableSchema } from '#core/note';
+import { certainlyWritable } from '#core/note-check';
 import { randomUuid } from '#core/random-id';
 import type { LocalChanges, LocalNote, RevisionSpan } from '#core/sync-rules';
 import {
+  acceptedChanges,
   landedSpan,
+  LocalChangeSet,
   needsFullResync,
   planBatches,
   pulledRow,
   pullWindows,
-  pushAccepted,
   pushConflict,
   pushRejected,
   removedByFullResync,
@@ -31,6 +33,16 @@ export interface SyncReport {
   fullResync: boolean;
 }
 
+/** Told how a run went before it is over. */
+export interface SyncObserver {
+  /**
+   * The run's outcome is decided: its pushes were answered, its pull read, and its last transaction has
+   * decided what every note becomes, leaving nothing to push; only that transaction's writes remain. The
+   * report is the run's final one (if those writes fail, the run fails and its notes stay pending [S6]).
+   */
+  decided?(report: SyncReport): void;
+}
+
 export interface SyncEngineOptions {
   userId: string;
   local: LocalStore;
@@ -45,6 +57,12 @@ export interface SyncEngineOptions {
 
 /** Push rounds per run: conflict copies and rebased notes are pushed again in the same run. */
 const MAX_PUSH_ROUNDS = 5;
+
+/** An upsert's accepted answer: the rows sent and the rows the server stored. */
+interface Accepted {
+  sent: NoteWritable[];
+  stored: NoteRow[];
+}
 
 export class SyncEngine {
   private readonly userId: string;
@@ -68,17 +86,18 @@ export class SyncEngine {
   }
 
   /** One run: push, pull, then push what the pull rebased. Throws on network, server or auth errors. */
-  async sync(): Promise<SyncReport> {
+  async sync(observer: SyncObserver = {}): Promise<SyncReport> {
     const report: SyncReport = { pushed: 0, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
     // What this run's pushes wrote is on the device already: the pull skips it (1,000 pushed notes are
     // not read back).
     const landed: RevisionSpan[] = [];
     // One round before the pull: what it turns into new pending work (a conflict copy, a note edited
-    // while it was sent) goes with what the pull rebases, in the push after it, and a run with nothing
-    // of the kind does not list the pending notes once more for nothing.
-    await this.push(report, landed, 1);
-    await this.pull(report, landed);
-    await this.push(report);
+    // while it was sent) goes with what the pull rebases, in the push after it. The round's last
+    // accepted answer is held and written in one transaction with the pull's pages and progress, which
+    // counts what is left pending: a run with nothing left does not list the pending notes once more.
+    const held = await this.pushRounds(report, landed, 1, true);
+    const pending = await this.pullAfter(report, landed, held, observer);
+    if (pending !== 0) await this.pushRounds(report, [], MAX_PUSH_ROUNDS, false);
     return report;
   }
 
@@ -87,6 +106,13 @@ export class SyncEngine {
    * into new pending work); `landed` collects the revision spans of the accepted upserts.
    */
   async push(report: SyncReport = emptyReport(), landed: RevisionSpan[] = [], rounds = MAX_PUSH_ROUNDS): Promise<SyncReport> {
+    await this.pushRounds(report, landed, rounds, false);
+    return report;
+  }
+
+  /** push; with `hold`, the last batch's accepted answer is returned instead of applied (see sync). */
+  private async pushRounds(report: SyncReport, landed: RevisionSpan[], rounds: number, hold: boolean): Promise<Accepted | null> {
+    let held: Accepted | null = null;
     const attempted = new Set<string>();
     for (let round = 0; round < rounds; round++) {
       // A note is pushed again in this run only once its mutation or base changed (rebase, conflict copy).
@@ -99,7 +125,13 @@ export class SyncEngine {
       const rows: NoteWritable[] = [];
       const invalid: { note: LocalNote; message: string }[] = [];
       for (const note of pending) {
-        const checked = noteWritableSchema.safeParse(toWire(note));
+        const wire = toWire(note);
+        // The schema decides what the quick check is not certain of (and says why a row fails) [S13].
+        if (certainlyWritable(wire)) {
+          rows.push(wire);
+          continue;
+        }
+        const checked = noteWritableSchema.safeParse(wire);
         if (checked.success) rows.push(checked.data);
         else invalid.push({ note, message: invalidMessage(checked.error.issues) });
       }
@@ -110,21 +142,28 @@ export class SyncEngine {
         );
         report.rejected += invalid.length;
       }
-      for (const batch of planBatches(rows, this.batchMaxRows, this.batchMaxBytes)) await this.pushBatch(batch, report, landed);
+      const batches = planBatches(rows, this.batchMaxRows, this.batchMaxBytes);
+      for (const [i, batch] of batches.entries()) {
+        // An answer held earlier is written before the next request (only the last one waits).
+        if (held) await this.applyHeld(held, landed);
+        held = await this.pushBatch(batch, report, landed, hold && round === rounds - 1 && i === batches.length - 1);
+      }
     }
-    return report;
+    return held;
   }
 
-  private async pushBatch(batch: NoteWritable[], report: SyncReport, landed: RevisionSpan[]): Promise<void> {
+  /** Sends one batch; with `hold`, returns its accepted answer unapplied (null when there is none to hold). */
+  private async pushBatch(batch: NoteWritable[], report: SyncReport, landed: RevisionSpan[], hold = false): Promise<Accepted | null> {
     await this.local.markSent(this.userId, batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })));
     let remaining = batch;
     while (remaining.length > 0) {
       try {
         const stored = await this.remote.upsert(remaining);
-        const span = await this.applyAccepted(remaining, stored);
-        if (span) landed.push(span);
         report.pushed += remaining.length;
-        return;
+        const accepted = { sent: remaining, stored };
+        if (hold) return accepted;
+        await this.applyHeld(accepted, landed);
+        return null;
       } catch (error) {
         if (!(error instanceof RemoteError)) throw error;
         const conflicting = error.kind === 'conflict' ? remaining.find((row) => row.id === error.currentRow?.id) : undefined;
@@ -137,38 +176,37 @@ export class SyncEngine {
             const [row] = remaining as [NoteWritable];
             await this.local.modify([row.id], (current) => pushRejected(current.get(row.id), row.last_mutation_id ?? '', error.message));
             report.rejected += 1;
-            return;
+            return null;
           }
           for (const row of remaining) await this.pushBatch([row], report, landed);
-          return;
+          return null;
         } else {
           throw error;
         }
       }
     }
+    return null;
   }
 
   /**
-   * Applies an accepted upsert's rows. Returns their revision span when every sent row came back and had
-   * its local copy, so that reading them again in the pull would change nothing [S11].
+   * Applies an accepted upsert's rows; `landed` takes their revision span when every sent row came back
+   * and had its local copy, so that reading them again in the pull would change nothing [S11]. Resolves
+   * with whether it did.
    */
-  private async applyAccepted(sent: readonly NoteWritable[], stored: readonly NoteRow[]): Promise<RevisionSpan | null> {
-    const byId = new Map(stored.map((row) => [row.id, row]));
-    let complete = stored.length === sent.length;
+  private async applyHeld({ sent, stored }: Accepted, landed: RevisionSpan[]): Promise<boolean> {
+    let complete = false;
     await this.local.modifyPending(
       this.userId,
       sent.map((row) => row.id),
-      (current) =>
-        merge(
-          sent.map((row) => {
-            const storedRow = byId.get(row.id);
-            const local = current.get(row.id);
-            if (!storedRow || !local) complete = false;
-            return storedRow ? pushAccepted(local, row.last_mutation_id ?? '', storedRow) : { put: [], delete: [] };
-          }),
-        ),
+      (current) => {
+        const accepted = acceptedChanges(sent, stored, current);
+        complete = accepted.complete;
+        return accepted.changes;
+      },
     );
-    return complete ? landedSpan(stored) : null;
+    const span = complete ? landedSpan(stored) : null;
+    if (span) landed.push(span);
+    return span !== null;
   }
 
   private async applyConflict(sent: NoteWritable, currentRow: NoteRow, report: SyncReport): Promise<void> {
@@ -187,12 +225,31 @@ export class SyncEngine {
 
   /** Pulls what is new; an incremental pull skips the revision spans `landed` by this run's pushes. */
   async pull(report: SyncReport = emptyReport(), landed: readonly RevisionSpan[] = []): Promise<SyncReport> {
+    await this.pullAfter(report, [...landed], null);
+    return report;
+  }
+
+  /**
+   * The pull, after a push whose last accepted answer `held` (if any) is not written yet. An incremental
+   * pull whose every window fits in one page writes that answer, the pages and its progress in one
+   * transaction [S11], which counts the user's notes left pending: it resolves with that count. Otherwise
+   * the answer is written first and the pull goes page by page, resolving with null (not counted). The
+   * answer is written whatever the pull does.
+   */
+  private async pullAfter(report: SyncReport, landed: RevisionSpan[], held: Accepted | null, observer: SyncObserver = {}): Promise<number | null> {
     const meta = await this.local.getMeta(this.userId);
     const startedAt = this.now();
     const full = needsFullResync(meta.lastPullAt, startedAt);
+    if (held && full) {
+      await this.applyHeld(held, landed);
+      held = null;
+    }
     report.fullResync = report.fullResync || full;
+    // The held answer's span when the server returned every row sent; whether each had its local copy is
+    // known once it is written, and if one had not, the span is not landed and is read after all.
+    const heldSpan = held && held.stored.length === held.sent.length ? landedSpan(held.stored) : null;
     // A full resync reads every live row: it must see them all to know which are gone [S12].
-    const windows = full ? [{ after: 0, before: null }] : pullWindows(meta.lastPulledRevision, landed);
+    const windows = full ? [{ after: 0, before: null }] : pullWindows(meta.lastPulledRevision, heldSpan ? [...landed, heldSpan] : landed);
     let highest = meta.lastPulledRevision;
     const liveIds = new Set<string>();
     const read = (after: number, before: number | null) =>
@@ -201,6 +258,60 @@ export class SyncEngine {
     // one per window), and applied in order below.
     const firstPages = windows.map((window) => read(window.after, window.before));
     for (const page of firstPages) page.catch(() => undefined); // a failure is thrown where it is awaited
+    if (!full) {
+      let pages: NoteRow[][];
+      try {
+        pages = await Promise.all(firstPages);
+      } catch (error) {
+        if (held) await this.applyHeld(held, landed);
+        throw error;
+      }
+      if (pages.every((page) => page.length < this.pageSize)) {
+        const answer = held;
+        let spanLanded = true;
+        let pulled = 0;
+        const ids = [...(answer?.sent.map((row) => row.id) ?? []), ...pages.flat().map((row) => row.id)];
+        // Nothing left pending after it: this transaction ends the run, whose outcome is known once it has decided.
+        const decided = (left: number) => {
+          if (left === 0 && spanLanded) observer.decided?.({ ...report, pulled: report.pulled + pulled });
+        };
+        const { pending } = await this.local.settle(this.userId, ids, (current) => {
+          const changes = new LocalChangeSet(current);
+          if (answer) {
+            const accepted = acceptedChanges(answer.sent, answer.stored, current);
+            changes.apply(accepted.changes);
+            if (heldSpan && !accepted.complete) {
+              spanLanded = false;
+              return { changes: changes.result(), meta: null };
+            }
+          }
+          let through = meta.lastPulledRevision;
+          pulled = 0;
+          for (const [i, window] of windows.entries()) {
+            through = Math.max(through, window.after);
+            for (const row of pages[i]!) {
+              if (row.user_id === this.userId) {
+                changes.apply(pulledRow(changes.get(row.id), row));
+                pulled += 1;
+              }
+              through = Math.max(through, row.revision);
+            }
+          }
+          return { changes: changes.result(), meta: { lastPulledRevision: through, lastPullAt: startedAt.toISOString() } };
+        }, decided);
+        // The answer is written, but its span is not landed: it is read like any other rows.
+        if (!spanLanded) return this.pullAfter(report, landed, null, observer);
+        if (heldSpan) landed.push(heldSpan);
+        report.pulled += pulled;
+        return pending;
+      }
+    }
+    // More than a page to read: the answer first, then page by page.
+    if (held) {
+      const spanLanded = await this.applyHeld(held, landed);
+      // The windows took its span as landed: if it is not, they are planned again.
+      if (heldSpan && !spanLanded) return this.pullAfter(report, landed, null, observer);
+    }
     for (const [i, window] of windows.entries()) {
       let after = window.after;
       highest = Math.max(highest, after);
@@ -231,7 +342,7 @@ export class SyncEngine {
       await this.local.modify(syncedIds, (current) => ({ put: [], delete: removedByFullResync([...current.values()], liveIds) }));
     }
     await this.local.setMeta(this.userId, { lastPulledRevision: highest, lastPullAt: startedAt.toISOString() });
-    return report;
+    return null;
   }
 }
 

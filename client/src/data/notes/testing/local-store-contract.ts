@@ -87,6 +87,94 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       expect(seen).toEqual([sent[1]]);
     });
 
+    it('[S11] settle applies the changes and the sync meta in one step and counts the pending notes after them', async () => {
+      const store = await open();
+      const sent = [note(), note()];
+      const otherPending = note();
+      const synced = note(U1, { sync_state: 'synced' });
+      const theirs = note(U2);
+      await put(store, ...sent, otherPending, synced, theirs);
+      await store.setMeta(U1, { lastPulledRevision: 3, lastPullAt: '2024-01-01T00:00:00.000Z' });
+      await store.markSent(U1, [{ id: sent[0]!.id, mutationId: sent[0]!.mutation_id! }]);
+      let seen: LocalNote[] = [];
+      const decided: number[] = [];
+      const result = await store.settle(
+        U1,
+        [...sent.map((x) => x.id), synced.id, 'gone'],
+        (current) => {
+          seen = [...current.values()];
+          return {
+            changes: { put: sent.map((x) => ({ ...current.get(x.id)!, sync_state: 'synced' as const, sent_mutation_ids: [] })), delete: [synced.id] },
+            meta: { lastPulledRevision: 9 },
+          };
+        },
+        (pending) => decided.push(pending),
+      );
+      // The sent mark shows in what the step saw, as in every read.
+      expect(seen.map((x) => x.id).sort()).toEqual([...sent.map((x) => x.id), synced.id].sort());
+      expect(seen.find((x) => x.id === sent[0]!.id)?.sent_mutation_ids).toEqual([sent[0]!.mutation_id]);
+      expect(result).toEqual({ pending: 1 });
+      expect(decided).toEqual([1]);
+      expect((await store.listPending(U1)).map((x) => x.id)).toEqual([otherPending.id]);
+      expect(await store.get(synced.id)).toBeUndefined();
+      expect(await store.getMeta(U1)).toEqual({ lastPulledRevision: 9, lastPullAt: '2024-01-01T00:00:00.000Z' });
+      // No meta: the bookkeeping stays; a decision that throws writes neither notes nor meta.
+      expect(await store.settle(U1, [otherPending.id], () => ({ changes: { put: [], delete: [] }, meta: null }))).toEqual({ pending: 1 });
+      await expect(
+        store.settle(
+          U1,
+          [otherPending.id],
+          () => {
+            throw new Error('no');
+          },
+          (pending) => decided.push(pending),
+        ),
+      ).rejects.toThrow('no');
+      expect(decided).toEqual([1]);
+      expect(await store.getMeta(U1)).toEqual({ lastPulledRevision: 9, lastPullAt: '2024-01-01T00:00:00.000Z' });
+      expect(await store.get(otherPending.id)).toEqual(otherPending);
+    });
+
+    it('[S11] [S14] settle tells the pending count it will leave while writing, as counted after', async () => {
+      const store = await open();
+      const toSync = note();
+      const toRemove = note();
+      const stays = note();
+      const synced = note(U1, { sync_state: 'synced' });
+      const theirs = note(U2);
+      await put(store, toSync, toRemove, stays, synced, theirs);
+      const fresh = note();
+      for (const pendingRead of [false, true]) {
+        // Both ways the store reads: all the user's pending notes, or only the ids (far fewer than pending).
+        const ids = pendingRead ? [toSync.id, toRemove.id, synced.id, fresh.id, theirs.id] : [toSync.id];
+        const decided: number[] = [];
+        const { pending } = await store.settle(
+          U1,
+          ids,
+          (current) =>
+            pendingRead
+              ? {
+                  changes: {
+                    put: [
+                      { ...current.get(toSync.id)!, sync_state: 'synced' },
+                      { ...current.get(synced.id)!, sync_state: 'pending' },
+                      fresh,
+                      { ...current.get(theirs.id)!, sync_state: 'synced' },
+                    ],
+                    delete: [toRemove.id],
+                  },
+                  meta: null,
+                }
+              : { changes: { put: [{ ...current.get(toSync.id)!, title: 'still pending' }], delete: [] }, meta: null },
+          (count) => decided.push(count),
+        );
+        const counted = (await store.listPending(U1)).length;
+        expect(pending).toBe(counted);
+        expect(decided).toEqual([counted]);
+      }
+      expect((await store.listPending(U1)).map((x) => x.id).sort()).toEqual([stays.id, synced.id, fresh.id].sort());
+    });
+
     it('[S1] a modify whose decision throws changes nothing', async () => {
       const store = await open();
       const a = note();

@@ -1,6 +1,6 @@
 // An in-memory LocalStore for unit tests of the engine; it passes the same contract suite as Dexie's.
 import type { LocalChanges, LocalNote } from '#core/sync-rules';
-import type { LocalStore, SyncMeta } from '../local-store';
+import type { LocalStore, SettledStep, SyncMeta } from '../local-store';
 import { withSentMark } from '../local-store';
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -26,6 +26,10 @@ export class MemoryLocalStore implements LocalStore {
   }
 
   async modify(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
+    this.apply(ids, decide);
+  }
+
+  private apply(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): void {
     const current = new Map<string, LocalNote>();
     for (const id of ids) {
       const note = this.notes.get(id);
@@ -38,6 +42,24 @@ export class MemoryLocalStore implements LocalStore {
 
   modifyPending(_userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
     return this.modify(ids, decide);
+  }
+
+  async settle(
+    userId: string,
+    ids: readonly string[],
+    decide: (current: ReadonlyMap<string, LocalNote>) => SettledStep,
+    onDecided?: (pending: number) => void,
+  ): Promise<{ pending: number }> {
+    let meta: Partial<SyncMeta> | null = null;
+    this.apply(ids, (current) => {
+      const step = decide(current);
+      meta = step.meta;
+      return step.changes;
+    });
+    if (meta) this.meta.set(userId, { ...(this.meta.get(userId) ?? { lastPulledRevision: 0, lastPullAt: null }), ...(meta as Partial<SyncMeta>) });
+    const pending = [...this.notes.values()].filter((note) => note.user_id === userId && note.sync_state === 'pending').length;
+    onDecided?.(pending);
+    return { pending };
   }
 
   /** Marks are written into the notes at once here; the contract only sees them through reads. */
