@@ -3,9 +3,10 @@
 // judged against its baseline under the same load. `node --import tsx scripts/bench/ab-sync.ts
 // name=dir name=dir ... [--rounds=N]`; each dir is a built client (a copy of dist/client).
 import fs from 'node:fs';
-import { announceNotes, countPending, fillNotes, launchBrowser, openApp, timeClickToText, waitForSettledNotes } from './lib/app-browser';
+import { launchBrowser } from './lib/app-browser';
 import { interleave, median } from './lib/row';
 import { benchNote, postNotes, signUp, startSprout, type SproutServer } from './lib/sprout';
+import { timeSyncRound } from './lib/sync-round';
 
 const PENDING = 1000;
 const args = process.argv.slice(2);
@@ -19,19 +20,7 @@ const servers: SproutServer[] = [];
 const browser = await launchBrowser();
 try {
   for (const build of builds) servers.push(await startSprout({ env: { STATIC_DIR: build.dir, SPROUT_SKIP_BUILD: '1' } }));
-  const syncRound = async (url: string): Promise<number> => {
-    const user = await signUp(url);
-    const page = await openApp(browser, user);
-    await fillNotes(page, user.userId, PENDING, 'pending');
-    await announceNotes(page);
-    await waitForSettledNotes(page, user.userId);
-    const pending = await countPending(page, user.userId);
-    if (pending !== PENDING) throw new Error(`${pending} of ${PENDING} notes pending before the click`);
-    const sync = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sync' });
-    const elapsed = await timeClickToText(page, sync, /Successfully synced \d+ notes to the cloud\./);
-    await page.context().close();
-    return elapsed;
-  };
+  const syncRound = async (url: string): Promise<number> => (await timeSyncRound(browser, url, PENDING)).ms;
   const postRound = async (): Promise<number> => {
     const user = await signUp(servers[0]!.url);
     return postNotes(user, Array.from({ length: PENDING }, (_, i) => benchNote(user.userId, i)));

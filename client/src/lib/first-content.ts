@@ -37,7 +37,7 @@ export function createFirstContent(nextPaint: () => Promise<void> = afterNextPai
  * After the next frame: a task queued from requestAnimationFrame runs once that frame is painted. A
  * hidden page paints no frames, so there it resolves at once.
  */
-export function afterNextPaint(): Promise<void> {
+function afterNextPaint(): Promise<void> {
   if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') {
     return Promise.resolve();
   }
@@ -61,9 +61,6 @@ export function useContentShown(shown: boolean): void {
     if (shown) page.markShown();
   }, [shown]);
 }
-
-/** This page's first screen has rendered its content. */
-export const markContentShown: () => void = page.markShown;
 
 /** Resolves once this page's first content is painted (or CONTENT_WAIT_MS after the first ask). */
 export const afterContentShown: () => Promise<void> = page.afterShown;

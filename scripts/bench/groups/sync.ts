@@ -3,10 +3,11 @@
 // INSERT of 1,000 rows on the same data.
 import fs from 'node:fs';
 import type { BenchGroup, GroupOptions } from '../lib/group';
-import { announceNotes, countPending, fillNotes, launchBrowser, openApp, timeClickToText, waitForSettledNotes } from '../lib/app-browser';
+import { launchBrowser } from '../lib/app-browser';
 import { openPgliteCopy, type Sql } from '../lib/databases';
 import { interleave, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
+import { timeSyncRound } from '../lib/sync-round';
 import { benchNote, postNotes, signUp, startSprout, type SproutServer } from '../lib/sprout';
 
 const PENDING = 1000;
@@ -37,23 +38,9 @@ async function run(options: GroupOptions): Promise<Row[]> {
     await insertRows(sql, floorUser.userId, PENDING); // warm-up: PGlite's first statements are slow
     const url = server.url;
     const syncRound = async (): Promise<number> => {
-      // A fresh user each round, so the server starts without their notes.
-      const user = await signUp(url);
-      const page = await openApp(browser, user);
-      await fillNotes(page, user.userId, PENDING, 'pending');
-      // As if another tab had written them: the app shows and indexes them before the click, as it
-      // would have after the user wrote them, so only the sync's own work falls in the timed window.
-      await announceNotes(page);
-      await waitForSettledNotes(page, user.userId);
-      // Nothing may have sent them before the click (an automatic run would leave the click nothing to do).
-      const pending = await countPending(page, user.userId);
-      if (pending !== PENDING) throw new Error(`${pending} of ${PENDING} notes pending before the click`);
-      const sync = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sync' });
-      const elapsed = await timeClickToText(page, sync, /Successfully synced \d+ notes to the cloud\./);
-      const toast = page.getByText(/Successfully synced \d+ notes to the cloud\./).first();
-      options.log(`UI sync: ${Math.round(elapsed)} ms (${await toast.textContent()})`);
-      await page.context().close();
-      return elapsed;
+      const { ms, toast } = await timeSyncRound(browser, url, PENDING);
+      options.log(`UI sync: ${Math.round(ms)} ms (${toast})`);
+      return ms;
     };
     const postRound = async (): Promise<number> => {
       const user = await signUp(url);
