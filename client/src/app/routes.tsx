@@ -15,22 +15,22 @@ type LazyPage = NonNullable<RouteObject['lazy']>;
  * A screen that reads server state other than notes (lib/query-provider.tsx), inside the page's
  * QueryClient; TanStack Query loads beside the screen's own code.
  */
-function withServerState(screen: Promise<ComponentType>): Promise<{ Component: ComponentType }> {
+function screenWithServerState(screen: Promise<ComponentType>): Promise<{ Component: ComponentType }> {
   return Promise.all([screen, import('../lib/query-provider')]).then(([Screen, q]) => ({ Component: q.withServerState(Screen) }));
 }
 
 export const pages = {
   login: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
-  apiSetup: () => withServerState(import('../features/api-setup/api-setup-page').then((m) => m.ApiSetupPage)),
+  apiSetup: () => screenWithServerState(import('../features/api-setup/api-setup-page').then((m) => m.ApiSetupPage)),
   dashboard: () => import('../features/notes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-  newIdea: () => withServerState(import('../features/ai/creation/new-idea-page').then((m) => m.NewIdeaPage)),
-  editNote: () => withServerState(import('../features/notes/edit-note-page').then((m) => m.EditNotePage)),
+  newIdea: () => screenWithServerState(import('../features/ai/creation/new-idea-page').then((m) => m.NewIdeaPage)),
+  editNote: () => screenWithServerState(import('../features/notes/edit-note-page').then((m) => m.EditNotePage)),
   // /view/:id and /note/:id are the same screen (spec: both paths are seen).
-  noteView: () => withServerState(import('../features/notes/note-view-page').then((m) => m.NoteViewPage)),
-  chat: () => withServerState(import('../features/ai/chat/chat-page').then((m) => m.ChatPage)),
+  noteView: () => screenWithServerState(import('../features/notes/note-view-page').then((m) => m.NoteViewPage)),
+  chat: () => screenWithServerState(import('../features/ai/chat/chat-page').then((m) => m.ChatPage)),
   checklists: () => import('../features/notes/checklists-page').then((m) => ({ Component: m.ChecklistsPage })),
-  settings: () => withServerState(import('../features/settings/settings-page').then((m) => m.SettingsPage)),
-  profile: () => withServerState(import('../features/profile/profile-page').then((m) => m.ProfilePage)),
+  settings: () => screenWithServerState(import('../features/settings/settings-page').then((m) => m.SettingsPage)),
+  profile: () => screenWithServerState(import('../features/profile/profile-page').then((m) => m.ProfilePage)),
   notFound: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
   // The signed-in screens' layout, with the notes, Sign out and tooltips that only they use.
   layout: () => import('./signed-in-app').then((m) => ({ Component: m.SignedInApp })),
