@@ -102,3 +102,47 @@ describe('the JSON a read returns', () => {
     expect(rows.map((row) => row.name)).toEqual([...NOTE_COLUMNS, 'base_revision']);
   });
 });
+
+describe('the JSON a write returns', () => {
+  const send = async (method: string, query: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}/rest/v1/notes${query}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, apikey: server.anonKey, 'content-type': 'application/json', prefer: 'return=representation', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBeLessThan(300);
+    return response.text();
+  };
+
+  it('has a read\'s bytes for the whole rows that POST, PATCH and DELETE return', async () => {
+    const ids = [randomUUID(), randomUUID()];
+    const posted = await send('POST', '', ids.map((id, n) => ({ id, title: `${TRICKY} ${n}`, content: 'written' })));
+    expect(posted).toBe(await wire(`select=*&id=in.(${ids.join(',')})&order=title.asc`));
+
+    const patched = await send('PATCH', `?id=eq.${ids[0]}`, { title: 'renamed', expanded_content: null });
+    expect(patched).toBe(await wire(`select=*&id=eq.${ids[0]}`));
+    const revisionOf = (json: string) => (JSON.parse(json) as { revision: number }[])[0]?.revision ?? 0;
+    expect((JSON.parse(patched) as { title: string }[])[0]?.title).toBe('renamed');
+    expect(revisionOf(patched)).toBeGreaterThan(revisionOf(posted));
+
+    const upserted = await send('POST', '?on_conflict=id', [{ id: ids[1], title: 'merged', content: 'again' }], { prefer: 'resolution=merge-duplicates,return=representation' });
+    expect(upserted).toBe(await wire(`select=*&id=eq.${ids[1]}`));
+
+    const single = await send('PATCH', `?id=eq.${ids[1]}`, { content: 'one' }, { accept: 'application/vnd.pgrst.object+json' });
+    expect(single).toBe((await wire(`select=*&id=eq.${ids[1]}`)).slice(1, -1));
+
+    const deleted = await send('DELETE', `?id=in.(${ids.join(',')})`, undefined);
+    expect(deleted).toBe(await wire(`select=*&id=in.(${ids.join(',')})`));
+    expect((JSON.parse(deleted) as { deleted_at: string | null }[]).every((row) => typeof row.deleted_at === 'string')).toBe(true);
+  });
+
+  it('presents a chosen selection and stripped nulls as a read does', async () => {
+    const id = randomUUID();
+    await send('POST', '', { id, title: 'chosen', content: 'x' });
+    const patched = await send('PATCH', `?id=eq.${id}&select=heading:title,updated_at,expanded_content`, { content: 'y' });
+    expect(patched).toBe(await wire(`select=heading:title,updated_at,expanded_content&id=eq.${id}`));
+    const stripped = await send('PATCH', `?id=eq.${id}`, { content: 'z' }, { accept: 'application/vnd.pgrst.array+json;nulls=stripped' });
+    expect(JSON.parse(stripped)).toEqual([expect.not.objectContaining({ expanded_content: null })]);
+    expect(JSON.parse(stripped)).toEqual(JSON.parse(await wire(`select=*&id=eq.${id}`)).map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null))));
+  });
+});

@@ -10,6 +10,22 @@ import type { InsertRows, SqlRow } from './write-body';
 
 export type NoteRecord = Partial<Record<NoteColumn, unknown>>;
 
+/**
+ * What a write returns: the named columns, presented in JavaScript (presenters.ts), or each whole row as
+ * the JSON text the wire wants, built by the database as a read builds it (selectNotesJson), for an
+ * answer with every column and its nulls, which is how the app's sync asks. Parsing a row's twelve
+ * columns into values (three Dates, two jsonb documents), handing them across threads and writing them
+ * out again was the larger part of a write's cost beside its statement.
+ */
+export type Returning = NoteColumn[] | 'wire-json';
+/** A written row: its columns, or `wire_json` when the write returned 'wire-json'. */
+export type WrittenRow = NoteRecord & { wire_json?: string };
+
+/** Whether an answer of these members can be the whole row as the database writes it. */
+export function isWholeRow(fields: WireField[], stripNulls: boolean): boolean {
+  return !stripNulls && isEveryColumn(fields);
+}
+
 export interface ReadOptions {
   columns: NoteColumn[];
   filters: Filter[];
@@ -173,8 +189,8 @@ export async function insertNotes(
   userId: string,
   input: InsertRows,
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null,
-  returning: NoteColumn[],
-): Promise<NoteRecord[]> {
+  returning: Returning,
+): Promise<WrittenRow[]> {
   const merge = resolution === 'merge-duplicates';
   // base_revision guards the update half of an upsert only; a new row has nothing to compare with. It is
   // kept out of the inserted rows and handed to the update half by id: stored, every new row needed a
@@ -198,7 +214,7 @@ export async function insertNotes(
   } else if (resolution === 'ignore-duplicates') {
     query = query.onConflict((conflict) => conflict.column('id').doNothing());
   }
-  return (await query.returning(withId(returning)).execute()) as NoteRecord[];
+  return (await query.returning(returned(returning)).execute()) as WrittenRow[];
 }
 
 /** The rows' base revisions keyed by id as 32 lower-case hex digits (ids may come in any form PostgreSQL reads); null for none. */
@@ -218,31 +234,35 @@ export async function updateNotes(
   userId: string,
   set: SqlRow,
   filters: Filter[],
-  returning: NoteColumn[],
-): Promise<NoteRecord[]> {
+  returning: Returning,
+): Promise<WrittenRow[]> {
   // base_revision is set on every update, so a value left in the row never guards this write.
   const values = { ...set, base_revision: set.base_revision ?? null };
   return (await trx
     .updateTable('notes')
     .set(values as Updateable<NotesTable>)
     .where(scope(userId, filters))
-    .returning(withId(returning))
-    .execute()) as NoteRecord[];
+    .returning(returned(returning))
+    .execute()) as WrittenRow[];
 }
 
 /** DELETE keeps a tombstone (docs/sync.md): deleted_at is set and the trigger clears the content. */
-export async function tombstoneNotes(trx: Kysely<DB>, userId: string, filters: Filter[], returning: NoteColumn[]): Promise<NoteRecord[]> {
+export async function tombstoneNotes(trx: Kysely<DB>, userId: string, filters: Filter[], returning: Returning): Promise<WrittenRow[]> {
   return (await trx
     .updateTable('notes')
     .set({ deleted_at: sql<Date>`now()`, base_revision: null })
     .where(scope(userId, filters))
     .where('notes.deleted_at', 'is', null)
-    .returning(withId(returning))
-    .execute()) as NoteRecord[];
+    .returning(returned(returning))
+    .execute()) as WrittenRow[];
 }
 
-function withId(columns: NoteColumn[]): NoteColumn[] {
-  return columns.includes('id') ? columns : [...columns, 'id'];
+/** A RETURNING list; the columns always include id, which the routes read. */
+function returned(returning: Returning): NoteColumn[] {
+  if (returning !== 'wire-json') return returning.includes('id') ? returning : [...returning, 'id'];
+  // In a RETURNING list the table's name stands for the row as written (after triggers); typed as a
+  // column list only because the builder's overloads take one kind of selection per call.
+  return [sql<string>`row_to_json(notes)::text`.as('wire_json')] as unknown as NoteColumn[];
 }
 
 /** The caller's rows, narrowed by the request's filters (combined with AND, as in PostgREST). */

@@ -8,12 +8,13 @@ import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
 import { isDatabaseError, postgrestErrors, RestError } from '../http/errors/postgrest-errors';
 import type { Caller } from '../identity/authenticate';
-import { insertNotes, markWriterSession, maybeInTransaction, selectNotesJson, tombstoneNotes, updateNotes, type NoteRecord } from './commands';
+import { insertNotes, isWholeRow, markWriterSession, maybeInTransaction, selectNotesJson, tombstoneNotes, updateNotes, type Returning, type WrittenRow } from './commands';
 import { restErrors, TABLE } from './errors';
 import { checkJsonContentType, checkProfile, contentRange, negotiate, parseEcho, parseRange, type Representation } from './headers';
 import { parsePrefer, type Preferences } from './prefer';
 import { presentConflictRow, presentNote, selectedColumns, wireFields } from './presenters';
 import { parseQuery, type ParsedQuery } from './query-parser';
+import { wireRowFromTableJson } from './table-row-json';
 import { parseInsertBody, parsePatchBody } from './write-body';
 
 /** The surface's error mapper: PostgREST's shape, with a conflict's current row in the caller's wire shape. */
@@ -108,7 +109,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const rows = await write(prepared, checked, async (trx) => {
       if (input.rows.length === 0) return [];
       // NOTES_QUOTA is the insert trigger's to enforce (migration 009): it refuses the whole statement.
-      const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, representation ? selectedColumns(query.select) : ['id']).catch(
+      const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, returning(prepared)).catch(
         (error: unknown) => {
           throw isDatabaseError(error) && error.code === 'PT429' ? restErrors.quotaExceeded(ctx.config.notesQuota) : error;
         },
@@ -134,7 +135,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const rows = await write(prepared, checksAffected(prefs, representation && accept.single), async (trx) => {
       // An empty body changes nothing (and must not bump revisions).
       if (Object.keys(set).length === 0) return [];
-      const rows = await updateNotes(trx, caller.userId, set, query.filters, representation ? selectedColumns(query.select) : ['id']);
+      const rows = await updateNotes(trx, caller.userId, set, query.filters, returning(prepared));
       return checkAffected(rows, prefs, representation && accept.single);
     });
     return sendMutation(reply, rows, query, prefs, accept);
@@ -146,11 +147,17 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     requireFilters(query, 'DELETE');
     const representation = prefs.return === 'representation';
     const rows = await write(prepared, checksAffected(prefs, representation && accept.single), async (trx) => {
-      const rows = await tombstoneNotes(trx, caller.userId, query.filters, representation ? selectedColumns(query.select) : ['id']);
+      const rows = await tombstoneNotes(trx, caller.userId, query.filters, returning(prepared));
       return checkAffected(rows, prefs, representation && accept.single);
     });
     return sendMutation(reply, rows, query, prefs, accept);
   });
+}
+
+/** What a write returns: its ids, or what the answer shows (as the database's JSON when it is the whole row). */
+function returning({ prefs, query, accept }: Prepared): Returning {
+  if (prefs.return !== 'representation') return ['id'];
+  return isWholeRow(wireFields(query.select), accept.stripNulls) ? 'wire-json' : selectedColumns(query.select);
 }
 
 function requireFilters(query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {
@@ -166,13 +173,13 @@ function checksAffected(prefs: Preferences, single: boolean): boolean {
 }
 
 /** Enforces `Prefer: max-affected` (with handling=strict) and `.single()` before the transaction commits. */
-function checkAffected(rows: NoteRecord[], prefs: Preferences, single: boolean): NoteRecord[] {
+function checkAffected(rows: WrittenRow[], prefs: Preferences, single: boolean): WrittenRow[] {
   if (prefs.handling === 'strict' && prefs.maxAffected !== null && rows.length > prefs.maxAffected) throw restErrors.maxAffected(rows.length);
   if (single && rows.length !== 1) throw restErrors.singular(rows.length);
   return rows;
 }
 
-function sendMutation(reply: FastifyReply, rows: NoteRecord[], query: ParsedQuery, prefs: Preferences, accept: Representation) {
+function sendMutation(reply: FastifyReply, rows: WrittenRow[], query: ParsedQuery, prefs: Preferences, accept: Representation) {
   reply.header('Content-Range', contentRange(0, rows.length, prefs.count ? rows.length : null));
   applied(reply, prefs);
   if (prefs.return !== 'representation') return reply.code(204).send();
@@ -183,10 +190,11 @@ function sendMutation(reply: FastifyReply, rows: NoteRecord[], query: ParsedQuer
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 const ARRAY_TYPE = 'application/json; charset=utf-8';
 
-function sendRows(reply: FastifyReply, rows: NoteRecord[], query: ParsedQuery, accept: Representation) {
-  const present = (row: NoteRecord) => presentNote(row, query.select, accept.stripNulls);
-  if (accept.single) return reply.type(OBJECT_TYPE).send(JSON.stringify(present(rows[0] ?? {})));
-  return reply.type(ARRAY_TYPE).send(JSON.stringify(rows.map(present)));
+function sendRows(reply: FastifyReply, rows: WrittenRow[], query: ParsedQuery, accept: Representation) {
+  const text = (row: WrittenRow) =>
+    row.wire_json === undefined ? JSON.stringify(presentNote(row, query.select, accept.stripNulls)) : wireRowFromTableJson(row.wire_json);
+  if (accept.single) return reply.type(OBJECT_TYPE).send(text(rows[0] ?? {}));
+  return reply.type(ARRAY_TYPE).send(`[${rows.map(text).join(',')}]`);
 }
 
 function applied(reply: FastifyReply, prefs: Preferences): void {
