@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { noteRowSchema, noteWritableSchema, NOTE_LIMITS } from './note';
+import { NOTE_COLUMNS, noteRowSchema, noteWritableSchema, NOTE_LIMITS } from './note';
 import { certainlyNoteRow, certainlyWritable } from './note-check';
 
 const ID = '00000000-0000-4000-8000-0000000000aa';
@@ -102,6 +102,8 @@ describe('certain checks of the note schemas', () => {
     const keys = (value: object) => Object.keys(value).sort();
     expect(keys(writable)).toEqual(keys(noteWritableSchema.shape));
     expect(keys(row)).toEqual(keys(noteRowSchema.shape));
+    // note-constants.ts's plain list, which the sync selects with (without loading the schemas).
+    expect(NOTE_COLUMNS).toEqual(Object.keys(noteRowSchema.shape));
   });
 
   it('[S5] accept what the app writes: a note, a tombstone, a create, at the limits', () => {

@@ -3,9 +3,10 @@
 // path: some 15 µs a note, 15 ms of a 1,000-note push before its request and as much again for the rows
 // the server answers with. These checks accept only what the schema accepts and would return equal (no
 // unknown keys to strip, every field of the schema present), so nothing is validated less; anything else,
-// valid or not, goes to the schema, which decides and gives the message. Conservative on purpose: a
-// timestamp must be in Date#toISOString's form (the form this app and its server write), an id a UUID as
-// zod reads one; a value outside that is not refused here, only left to the schema.
+// valid or not, goes to the schema, which decides and gives the message (the client loads the schemas,
+// and zod, only then: client/src/data/notes/note-schemas.ts). Conservative on purpose: a timestamp must
+// be in Date#toISOString's form (the form this app and its server write), an id a UUID as zod reads one;
+// a value outside that is not refused here, only left to the schema.
 import { CHAT_ROLES, NOTE_LIMITS } from './note-constants';
 import type { NoteRow, NoteWritable } from './note';
 

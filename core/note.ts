@@ -1,8 +1,8 @@
 // The Note entity and its parts (spec section 3), shared by the server's REST layer and the client.
 import { z } from 'zod';
-import { CHAT_ROLES, NOTE_LIMITS } from './note-constants';
+import { CHAT_ROLES, NOTE_LIMITS, type NoteColumn } from './note-constants';
 
-export { CHAT_MESSAGE_PLACEHOLDER, CHAT_ROLES, CHECKLIST_ITEM_PLACEHOLDER, NOTE_LIMITS, isChatRole } from './note-constants';
+export { CHAT_MESSAGE_PLACEHOLDER, CHAT_ROLES, CHECKLIST_ITEM_PLACEHOLDER, NOTE_COLUMNS, NOTE_LIMITS, isChatRole, type NoteColumn } from './note-constants';
 
 export const checklistItemSchema = z.object({
   id: z.string().min(1).max(200),
@@ -26,7 +26,7 @@ export const chatHistorySchema = z.array(chatMessageSchema).max(NOTE_LIMITS.chat
 /** ISO-8601 timestamp with a zone, as PostgreSQL's timestamptz accepts and returns it. */
 export const isoTimestampSchema = z.iso.datetime({ offset: true });
 
-/** A note as the server stores it and the REST API returns it. */
+/** A note as the server stores it and the REST API returns it; its keys are NOTE_COLUMNS (note-constants.ts). */
 export const noteRowSchema = z.object({
   id: z.uuid(),
   user_id: z.uuid(),
@@ -42,7 +42,7 @@ export const noteRowSchema = z.object({
   revision: z.number().int().nonnegative(),
   deleted_at: isoTimestampSchema.nullable(),
   last_mutation_id: z.string().max(100).nullable(),
-});
+} satisfies Record<NoteColumn, z.ZodType>);
 export type NoteRow = z.infer<typeof noteRowSchema>;
 
 /** Columns a client may write. `base_revision` is write-only: the database checks it and clears it. */
@@ -64,5 +64,4 @@ export const noteWritableSchema = z.strictObject({
 });
 export type NoteWritable = z.infer<typeof noteWritableSchema>;
 
-export const NOTE_COLUMNS = Object.keys(noteRowSchema.shape) as (keyof NoteRow)[];
 export const NOTE_WRITABLE_COLUMNS = Object.keys(noteWritableSchema.shape) as (keyof NoteWritable)[];

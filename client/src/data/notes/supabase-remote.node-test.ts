@@ -106,10 +106,10 @@ describe('SupabaseRemote errors', () => {
     expect(await new SupabaseRemote(b.client, b.userId).pullChanges(0, 100)).toEqual([]);
   });
 
-  it('[S6] a 409 without a readable current row cannot be resolved and counts as a rejection', () => {
-    expect(toRemoteError({ message: 'conflict', code: 'PT409', details: 'not json' }, 409)).toMatchObject({ kind: 'rejected' });
-    expect(toRemoteError({ message: 'dup', code: '23505', details: null }, 409)).toMatchObject({ kind: 'rejected' });
-    expect(toRemoteError({ message: 'busy' }, 503)).toMatchObject({ kind: 'server' });
-    expect(toRemoteError({ message: 'slow down' }, 429)).toMatchObject({ kind: 'server' });
+  it('[S6] a 409 without a readable current row cannot be resolved and counts as a rejection', async () => {
+    expect(await toRemoteError({ message: 'conflict', code: 'PT409', details: 'not json' }, 409)).toMatchObject({ kind: 'rejected' });
+    expect(await toRemoteError({ message: 'dup', code: '23505', details: null }, 409)).toMatchObject({ kind: 'rejected' });
+    expect(await toRemoteError({ message: 'busy' }, 503)).toMatchObject({ kind: 'server' });
+    expect(await toRemoteError({ message: 'slow down' }, 429)).toMatchObject({ kind: 'server' });
   });
 });

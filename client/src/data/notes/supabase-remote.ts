@@ -3,8 +3,9 @@
 // with the table builder's own URL, headers and fetch, but not through its upsert (see there).
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { NoteRow, NoteWritable } from '#core/note';
-import { NOTE_COLUMNS } from '#core/note';
-import { readServerRow } from './server-row';
+// Not #core/note: that module defines the schemas, and zod would load with the sync (server-row.ts).
+import { NOTE_COLUMNS } from '#core/note-constants';
+import { readServerRow, readServerRows } from './server-row';
 import { kindForStatus, RemoteError, type RemoteNotes } from './remote-notes';
 
 const COLUMNS = NOTE_COLUMNS.join(',');
@@ -75,7 +76,7 @@ export class SupabaseRemote implements RemoteNotes {
       const { name, message } = error instanceof Error ? error : { name: 'FetchError', message: String(error) };
       throw new RemoteError('network', `${name}: ${message}`, { status: 0 });
     }
-    if (!response.ok) throw toRemoteError(postgrestError(text), response.status);
+    if (!response.ok) throw await toRemoteError(postgrestError(text), response.status);
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -106,7 +107,7 @@ export class SupabaseRemote implements RemoteNotes {
       // The engine has its own back-off; postgrest-js's retries would only delay it.
       .retry(false)
       .abortSignal(AbortSignal.timeout(this.timeoutMs));
-    if (error) throw toRemoteError(error, status);
+    if (error) throw await toRemoteError(error, status);
     return this.readRows(data);
   }
 
@@ -122,13 +123,18 @@ export class SupabaseRemote implements RemoteNotes {
     return `Bearer ${data.session.access_token}`;
   }
 
-  private readRows(data: unknown): NoteRow[] {
+  /** The rows of an answer, without those that cannot be read (reported); synchronous when the quick check reads them all. */
+  private readRows(data: unknown): NoteRow[] | Promise<NoteRow[]> {
     if (!Array.isArray(data)) throw new RemoteError('server', 'The server sent no list of notes');
+    const read = readServerRows(data);
+    return Array.isArray(read) ? this.usable(data, read) : read.then((rows) => this.usable(data, rows));
+  }
+
+  private usable(data: readonly unknown[], read: readonly (NoteRow | null)[]): NoteRow[] {
     const rows: NoteRow[] = [];
-    for (const raw of data) {
-      const row = readServerRow(raw);
+    for (const [i, row] of read.entries()) {
       if (row) rows.push(row);
-      else this.warn(`Skipped a note the server sent that could not be read: ${JSON.stringify(raw).slice(0, 200)}`);
+      else this.warn(`Skipped a note the server sent that could not be read: ${JSON.stringify(data[i]).slice(0, 200)}`);
     }
     return rows;
   }
@@ -145,16 +151,21 @@ function postgrestError(text: string): PostgrestErrorLike {
   return { message: text };
 }
 
-/** A PostgREST error as a RemoteError; a 409 carries the current row from `details` [S6]. */
-export function toRemoteError(error: PostgrestErrorLike, status: number): RemoteError {
+/**
+ * A PostgREST error as a RemoteError; a 409 carries the current row from `details` [S6]. Async because
+ * that row may need the schema (server-row.ts); a failure to load it rejects, so that the run fails and
+ * is retried rather than the conflict taken for a refusal.
+ */
+export async function toRemoteError(error: PostgrestErrorLike, status: number): Promise<RemoteError> {
   const kind = error.code === 'PT409' ? 'conflict' : kindForStatus(status);
   if (kind !== 'conflict') return new RemoteError(kind, error.message, { status });
-  let currentRow: NoteRow | null;
+  let details: unknown;
   try {
-    currentRow = readServerRow(JSON.parse(error.details ?? 'null'));
+    details = JSON.parse(error.details ?? 'null');
   } catch {
-    currentRow = null;
+    details = null;
   }
+  const currentRow = await readServerRow(details);
   // A 409 without a readable current row cannot be resolved here: treat it as a refusal of the row.
   if (!currentRow) return new RemoteError('rejected', `${error.message} (no current row in the answer)`, { status });
   return new RemoteError('conflict', error.message, { status: 409, currentRow });

@@ -2,6 +2,8 @@
 // real server in sync-server.node-test.ts).
 import { expect, it } from 'vitest';
 import type { NoteRow, NoteWritable } from '#core/note';
+import { NOTE_LIMITS, noteWritableSchema } from '#core/note';
+import { certainlyWritable } from '#core/note-check';
 import { randomUuid } from '#core/random-id';
 import { localCreate } from '#core/sync-local-writes';
 import { toWire } from '#core/sync-rules';
@@ -87,6 +89,35 @@ it('[S11] asks for the first page of every pull window at once, applies them in 
   expect(report).toMatchObject({ pushed: 1, pulled: 2 });
   expect([...store.notes.values()].map((n) => n.title).sort()).toEqual(['after the push', 'before the push', 'mine']);
   expect((await store.getMeta(userId)).lastPulledRevision).toBe(3);
+});
+
+it('[S5] [S13] the schema decides the notes the quick check is not certain of: a valid one is pushed unchanged, an invalid one refused with its message', async () => {
+  const server = new MemoryServer();
+  const userId = randomUuid();
+  const store = new MemoryLocalStore();
+  const sent: NoteWritable[] = [];
+  class RecordingRemote extends MemoryRemote {
+    override upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
+      sent.push(...structuredClone(rows));
+      return super.upsert(rows);
+    }
+  }
+  const engine = new SyncEngine({ userId, local: store, remote: new RecordingRemote(server) });
+  const plain = newNote(userId, 'plain');
+  // Valid, but in a timestamp form the quick check leaves to the schema.
+  const offsetTime = { ...newNote(userId, 'offset time'), created_at: '2024-05-01T12:00:00.000+02:00' };
+  const tooLong = newNote(userId, 'x'.repeat(NOTE_LIMITS.title + 1));
+  expect([plain, offsetTime, tooLong].map((note) => certainlyWritable(toWire(note)))).toEqual([true, false, false]);
+  await store.modify([plain.id, offsetTime.id, tooLong.id], () => ({ put: [plain, offsetTime, tooLong], delete: [] }));
+
+  const report = await engine.sync();
+  expect(report).toMatchObject({ pushed: 2, rejected: 1 });
+  expect(sent.sort((a, b) => a.title.localeCompare(b.title))).toEqual([toWire(offsetTime), toWire(plain)]);
+  const issue = noteWritableSchema.safeParse(toWire(tooLong)).error?.issues[0];
+  expect(issue).toBeDefined();
+  expect(store.notes.get(tooLong.id)).toMatchObject({ sync_state: 'error', sync_error: `title: ${issue?.message}` });
+  expect(server.rows.get(offsetTime.id)).toMatchObject({ created_at: offsetTime.created_at });
+  expect(server.rows.has(tooLong.id)).toBe(false);
 });
 
 /** A MemoryLocalStore counting the engine's calls. */

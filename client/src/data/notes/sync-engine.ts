@@ -1,7 +1,6 @@
 // The sync engine (docs/sync.md): pushes pending local changes, resolves 409s, pulls by revision. Pure
 // logic over the LocalStore and RemoteNotes interfaces; the rules themselves are in core/sync-rules.
 import type { NoteRow, NoteWritable } from '#core/note';
-import { noteWritableSchema } from '#core/note';
 import { certainlyWritable } from '#core/note-check';
 import { randomUuid } from '#core/random-id';
 import type { LocalChanges, LocalNote, RevisionSpan } from '#core/sync-rules';
@@ -19,6 +18,7 @@ import {
   toWire,
 } from '#core/sync-rules';
 import type { LocalStore } from './local-store';
+import { loadNoteSchemas } from './note-schemas';
 import { RemoteError, type RemoteNotes } from './remote-notes';
 
 export interface SyncReport {
@@ -122,19 +122,7 @@ export class SyncEngine {
       if (pending.length === 0) break;
       for (const note of pending) attempted.add(attemptKey(note));
 
-      const rows: NoteWritable[] = [];
-      const invalid: { note: LocalNote; message: string }[] = [];
-      for (const note of pending) {
-        const wire = toWire(note);
-        // The schema decides what the quick check is not certain of (and says why a row fails) [S13].
-        if (certainlyWritable(wire)) {
-          rows.push(wire);
-          continue;
-        }
-        const checked = noteWritableSchema.safeParse(wire);
-        if (checked.success) rows.push(checked.data);
-        else invalid.push({ note, message: invalidMessage(checked.error.issues) });
-      }
+      const { rows, invalid } = await checkedRows(pending);
       if (invalid.length > 0) {
         await this.local.modify(
           invalid.map(({ note }) => note.id),
@@ -356,6 +344,32 @@ function attemptKey(note: LocalNote): string {
 
 function merge(all: readonly LocalChanges[]): LocalChanges {
   return { put: all.flatMap((c) => c.put), delete: all.flatMap((c) => c.delete) };
+}
+
+/**
+ * The pending notes as rows to push, in their order, and those the schema refuses with why [S13]. The
+ * schema (and zod) loads only when the quick check is not certain of some row, and decides those rows;
+ * a failure to load it rejects, and the run fails with every note still pending.
+ */
+async function checkedRows(pending: readonly LocalNote[]): Promise<{ rows: NoteWritable[]; invalid: { note: LocalNote; message: string }[] }> {
+  const wires = pending.map(toWire);
+  const first = wires.findIndex((wire) => !certainlyWritable(wire));
+  if (first === -1) return { rows: wires, invalid: [] };
+  const { noteWritableSchema } = await loadNoteSchemas();
+  const rows = wires.slice(0, first);
+  const invalid: { note: LocalNote; message: string }[] = [];
+  for (let i = first; i < wires.length; i++) {
+    const wire = wires[i] as NoteWritable;
+    const note = pending[i] as LocalNote;
+    if (i > first && certainlyWritable(wire)) {
+      rows.push(wire);
+      continue;
+    }
+    const checked = noteWritableSchema.safeParse(wire);
+    if (checked.success) rows.push(checked.data);
+    else invalid.push({ note, message: invalidMessage(checked.error.issues) });
+  }
+  return { rows, invalid };
 }
 
 function invalidMessage(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
