@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firstLoadChunks, firstScreenModules, staticClosure } from './first-load-chunks';
+import { firstLoadChunks, groupModules, staticClosure } from './first-load-chunks';
+import { LOGIN_ROUTE, SIGNED_IN_START } from './first-load';
 
 const graph = (edges: Record<string, string[]>, entries: string[] = []) => ({
   getModuleIds: () => Object.keys(edges),
   getModuleInfo: (id: string) => (id in edges ? { importedIds: edges[id] ?? [], isEntry: entries.includes(id) } : null),
 });
-
-const LOGIN = '/app/client/src/features/auth/login-page.tsx';
 
 describe('staticClosure', () => {
   it('follows static imports, each module once, through cycles', () => {
@@ -15,47 +14,73 @@ describe('staticClosure', () => {
   });
 });
 
-describe('firstScreenModules', () => {
+describe('groupModules', () => {
+  const GROUPS = { index: ['src/login.tsx'], 'signed-in-start': ['src/layout.tsx', 'src/dashboard.tsx'] };
   const modules = graph(
     {
       '/app/client/index.html': ['/app/client/src/main.tsx'],
       '/app/client/src/main.tsx': ['/app/node_modules/react-dom/index.js', '/app/client/src/button.tsx'],
-      '/app/client/src/button.tsx': ['/app/node_modules/radix-ui/dist/index.mjs'],
-      '/app/node_modules/radix-ui/dist/index.mjs': ['/app/node_modules/@radix-ui/react-select/dist/index.mjs'],
-      '/app/node_modules/@radix-ui/react-select/dist/index.mjs': [],
+      '/app/client/src/button.tsx': ['/app/node_modules/@radix-ui/react-slot/dist/index.mjs'],
+      '/app/node_modules/@radix-ui/react-slot/dist/index.mjs': [],
       '/app/node_modules/react-dom/index.js': [],
-      [LOGIN]: ['/app/client/src/tabs.tsx', '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs'],
+      '/app/client/src/login.tsx': ['/app/client/src/tabs.tsx', '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs'],
       '/app/client/src/tabs.tsx': [],
       '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs': [],
+      '/app/client/src/layout.tsx': ['/app/client/src/notes.ts', '/app/client/src/button.tsx'],
+      '/app/client/src/notes.ts': ['/app/node_modules/dexie/dist/dexie.js'],
+      '/app/node_modules/dexie/dist/dexie.js': [],
+      '/app/client/src/dashboard.tsx': ['/app/client/src/notes.ts', '/app/client/src/tabs.tsx', '/app/client/src/card.tsx'],
+      '/app/client/src/card.tsx': [],
       '/app/client/src/settings.tsx': ['/app/client/src/tabs.tsx'],
     },
     ['/app/client/index.html'],
   );
 
-  it("names the entry's and /login's own modules and icons, never a package (its barrel would bring every export)", () => {
-    expect([...firstScreenModules(modules, LOGIN)].sort()).toEqual([
+  it("names the entry's and /login's own modules and icons in 'index', never a package (a barrel would bring every export)", () => {
+    expect([...(groupModules(modules, '/app/client', GROUPS).get('index') ?? [])].sort()).toEqual([
       '/app/client/index.html',
       '/app/client/src/button.tsx',
-      LOGIN,
+      '/app/client/src/login.tsx',
       '/app/client/src/main.tsx',
       '/app/client/src/tabs.tsx',
       '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs',
     ]);
   });
 
-  it('fails the build when the /login route module is missing', () => {
-    expect(() => firstScreenModules(graph({}), LOGIN)).toThrow(/no module src\/features\/auth\/login-page.tsx/);
+  it("gives a later group its routes' own modules that an earlier group does not have", () => {
+    expect([...(groupModules(modules, '/app/client', GROUPS).get('signed-in-start') ?? [])].sort()).toEqual([
+      '/app/client/src/card.tsx',
+      '/app/client/src/dashboard.tsx',
+      '/app/client/src/layout.tsx',
+      '/app/client/src/notes.ts',
+    ]);
+  });
+
+  it("fails the build when a group's route module is missing", () => {
+    expect(() => groupModules(graph({}), '/app/client', GROUPS)).toThrow(/no module src\/login.tsx/);
   });
 });
 
 describe('firstLoadChunks', () => {
-  it('groups them into one chunk, named like the entry', () => {
+  it("makes the build's groups, 'index' (the entry chunk) first and with the highest priority", () => {
     const { plugin, codeSplitting } = firstLoadChunks('/app/client');
-    (plugin.buildEnd as (this: unknown) => void).call(graph({ [LOGIN]: ['/app/client/src/tabs.tsx'], '/app/client/src/tabs.tsx': [] }));
-    expect(codeSplitting.groups).toHaveLength(1);
-    const [group] = codeSplitting.groups;
-    expect(group?.name).toBe('index');
-    expect(group?.test('/app/client/src/tabs.tsx')).toBe(true);
-    expect(group?.test('/app/client/src/settings.tsx')).toBe(false);
+    const app = (module: string) => `/app/client/${module}`;
+    const edges: Record<string, string[]> = {
+      [app(LOGIN_ROUTE)]: [app('src/components/ui/tabs.tsx')],
+      [app('src/components/ui/tabs.tsx')]: [],
+      [app(SIGNED_IN_START[0] as string)]: [app('src/data/notes/index.ts'), app('src/components/ui/tabs.tsx')],
+      [app(SIGNED_IN_START[1] as string)]: [app('src/data/notes/index.ts')],
+      [app('src/data/notes/index.ts')]: [],
+      [app('src/features/settings/settings-page.tsx')]: [app('src/components/ui/tabs.tsx')],
+    };
+    (plugin.buildEnd as (this: unknown) => void).call(graph(edges));
+    const [index, start] = codeSplitting.groups;
+    expect(codeSplitting.groups.map((group) => group.name)).toEqual(['index', 'signed-in-start']);
+    expect((index?.priority ?? 0) > (start?.priority ?? 0)).toBe(true);
+    expect(index?.test(app('src/components/ui/tabs.tsx'))).toBe(true);
+    expect(start?.test(app('src/components/ui/tabs.tsx'))).toBe(false);
+    expect(start?.test(app('src/data/notes/index.ts'))).toBe(true);
+    expect(index?.test(app('src/features/settings/settings-page.tsx'))).toBe(false);
+    expect(start?.test(app('src/features/settings/settings-page.tsx'))).toBe(false);
   });
 });

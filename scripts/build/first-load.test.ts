@@ -26,6 +26,22 @@ describe('firstLoadFiles', () => {
     expect(firstLoadFiles(manifest, ['src/features/auth/login-page.tsx'])).toEqual({ js: ['assets/react.js', 'assets/index.js'], css: ['assets/index.css'] });
   });
 
+  it("loads the chunk of the signed-in start's group for its routes, once", () => {
+    const grouped: Manifest = {
+      ...manifest,
+      '_signed-in-start-abc.js': { file: 'assets/signed-in-start-abc.js', name: 'signed-in-start', imports: ['index.html', '_dexie.js'], css: ['assets/start.css'] },
+    };
+    expect(firstLoadFiles(grouped, ['src/app/signed-in-app.tsx', 'src/features/notes/dashboard-page.tsx'])).toEqual({
+      js: ['assets/react.js', 'assets/index.js', 'assets/dexie.js', 'assets/signed-in-start-abc.js'],
+      css: ['assets/index.css', 'assets/start.css'],
+    });
+  });
+
+  it('takes a grouped route from its own manifest entry when the build gave it one', () => {
+    const own: Manifest = { ...manifest, 'src/features/notes/dashboard-page.tsx': { file: 'assets/dashboard.js', imports: ['_button.js'] } };
+    expect(firstLoadFiles(own, ['src/features/notes/dashboard-page.tsx']).js).toEqual(['assets/react.js', 'assets/index.js', 'assets/button.js', 'assets/dashboard.js']);
+  });
+
   it('refuses a route the build does not have', () => {
     expect(() => firstLoadFiles(manifest, ['src/gone.tsx'])).toThrow("The build manifest has no entry 'src/gone.tsx'");
   });

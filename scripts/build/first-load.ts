@@ -8,6 +8,8 @@ export interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
+  /** The chunk's name (a code-splitting group's name for the chunk of a group). */
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
@@ -15,11 +17,36 @@ export interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
+/** The /login screen's route module. */
+export const LOGIN_ROUTE = 'src/features/auth/login-page.tsx';
+
+/** What a returning user's / loads: the signed-in screens' layout and the dashboard. */
+export const SIGNED_IN_START: readonly string[] = ['src/app/signed-in-app.tsx', 'src/features/notes/dashboard-page.tsx'];
+
 /**
- * The route modules the build may put into the entry chunk (scripts/build/first-load-chunks.ts): a
- * manifest without an entry of their own has them there.
+ * What /login loads later, once the page is shown: the toaster's code (at the load event or the first
+ * toast) and the auth client (at the visitor's first interaction).
  */
-export const GROUPED_INTO_ENTRY: readonly string[] = ['src/features/auth/login-page.tsx'];
+export const LOGIN_LATER: readonly string[] = ['src/components/ui/toaster.tsx', '../node_modules/@supabase/auth-js/dist/module/index.js'];
+
+/**
+ * The chunks of the build's code-splitting groups (scripts/build/first-load-chunks.ts) by name, with
+ * the route modules each holds: such a route has no manifest entry of its own (no chunk starts at it),
+ * and loading it loads its group's chunk. The group named 'index' is the entry chunk.
+ */
+export const GROUPED_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  index: [LOGIN_ROUTE],
+  'signed-in-start': SIGNED_IN_START,
+};
+
+/** The manifest key of the chunk holding the grouped route `source`, if the build grouped it. */
+function groupChunkKey(manifest: Manifest, source: string, entry: string): string | undefined {
+  const group = Object.keys(GROUPED_ROUTES).find((name) => GROUPED_ROUTES[name]?.includes(source));
+  if (group === undefined || source in manifest) return undefined;
+  if (group === 'index') return entry;
+  // A chunk no module starts at is keyed by its file name, with an underscore: `_signed-in-start-<hash>.js`.
+  return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]?.name === group && !manifest[key]?.src);
+}
 
 /**
  * The JS and CSS files loaded before the routes `routeSources` (manifest keys such as
@@ -39,6 +66,6 @@ export function firstLoadFiles(manifest: Manifest, routeSources: readonly string
     for (const file of chunk.css ?? []) css.add(file);
   };
   visit(entry);
-  for (const source of routeSources) if (!(GROUPED_INTO_ENTRY.includes(source) && !(source in manifest))) visit(source);
+  for (const source of routeSources) visit(groupChunkKey(manifest, source, entry) ?? source);
   return { js, css: [...css] };
 }

@@ -21,7 +21,7 @@ import {
   type ReactElement,
   type RefObject,
 } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from '@radix-ui/react-slot';
 
 export interface PreloadableComponent<P extends object> {
   (props: P): JSX.Element;
@@ -140,7 +140,7 @@ export function StandIn({ hadFocusRef, children, onBlur, ...props }: HTMLAttribu
     [hadFocusRef],
   );
   return (
-    <Slot.Root
+    <Slot
       ref={watch}
       {...props}
       // The browser blurs a focused element as it is removed: that is the hand-over, not the user leaving.
@@ -149,7 +149,7 @@ export function StandIn({ hadFocusRef, children, onBlur, ...props }: HTMLAttribu
       }}
     >
       {children}
-    </Slot.Root>
+    </Slot>
   );
 }
 

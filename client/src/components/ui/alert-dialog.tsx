@@ -1,6 +1,6 @@
 // Confirmation dialog (Radix AlertDialog): focus starts on Cancel; Escape or Cancel dismisses.
 import type { ComponentProps } from 'react';
-import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
+import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { buttonVariants } from './button';
 import { cn } from '../../lib/utils';
 

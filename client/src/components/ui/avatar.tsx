@@ -1,7 +1,7 @@
 // Round avatar (Radix): the image when it loads, else the fallback (initials). Without an image, use
 // InitialsAvatar (initials-avatar.tsx): the same markup without Radix.
 import type { ComponentProps } from 'react';
-import { Avatar as AvatarPrimitive } from 'radix-ui';
+import * as AvatarPrimitive from '@radix-ui/react-avatar';
 import { cn } from '../../lib/utils';
 import { AVATAR_FALLBACK, AVATAR_ROOT, FALLBACK_TONES } from './initials-avatar';
 

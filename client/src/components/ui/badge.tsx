@@ -1,6 +1,6 @@
 // Small status label (e.g. 'Checklist', '3 changes waiting').
 import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../../lib/utils';
 
@@ -29,6 +29,6 @@ export function Badge({
   asChild = false,
   ...props
 }: ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
-  const Component = asChild ? Slot.Root : 'span';
+  const Component = asChild ? Slot : 'span';
   return <Component data-slot="badge" className={cn(badgeVariants({ variant, weight }), className)} {...props} />;
 }

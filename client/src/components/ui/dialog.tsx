@@ -1,6 +1,6 @@
 // Modal dialog (Radix): traps focus while open and returns it to the trigger on close.
 import type { ComponentProps } from 'react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/utils';
 

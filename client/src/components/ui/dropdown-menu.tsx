@@ -1,7 +1,7 @@
 // Dropdown menu (Radix): a button that opens a short list of actions; arrow keys move, Escape closes and
 // focus returns to the button, unless an action has put it somewhere else meanwhile.
 import type { ComponentProps } from 'react';
-import { DropdownMenu as MenuPrimitive } from 'radix-ui';
+import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { cn } from '../../lib/utils';
 
 export const DropdownMenu = MenuPrimitive.Root;

@@ -1,6 +1,6 @@
 // Form label (Radix Label: clicking it focuses the control).
 import type { ComponentProps } from 'react';
-import { Label as LabelPrimitive } from 'radix-ui';
+import * as LabelPrimitive from '@radix-ui/react-label';
 import { cn } from '../../lib/utils';
 
 /** `text` is the text size and line height (a setting row's label keeps the size's own line height). */

@@ -1,6 +1,6 @@
 // Radio group (Radix): arrow keys move the choice; each item needs a label.
 import type { ComponentProps } from 'react';
-import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
+import * as RadioGroupPrimitive from '@radix-ui/react-radio-group';
 import { Circle } from 'lucide-react';
 import { cn } from '../../lib/utils';
 

@@ -1,6 +1,6 @@
 // Select (Radix): a button that opens a listbox; typeahead and arrow keys work; label the trigger.
 import type { ComponentProps } from 'react';
-import { Select as SelectPrimitive } from 'radix-ui';
+import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { cn } from '../../lib/utils';
 

@@ -1,6 +1,6 @@
 // A horizontal or vertical rule (decorative unless told otherwise).
 import type { ComponentProps } from 'react';
-import { Separator as SeparatorPrimitive } from 'radix-ui';
+import * as SeparatorPrimitive from '@radix-ui/react-separator';
 import { cn } from '../../lib/utils';
 
 export function Separator({

@@ -1,6 +1,6 @@
 // Side sheet: a Radix Dialog sliding in from an edge (the mobile sidebar, Connection Status).
 import type { ComponentProps } from 'react';
-import { Dialog as SheetPrimitive } from 'radix-ui';
+import * as SheetPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/utils';
 

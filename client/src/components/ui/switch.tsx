@@ -1,6 +1,6 @@
 // On/off switch (Radix): a button with role=switch; label it with <Label htmlFor> or aria-label.
 import type { ComponentProps } from 'react';
-import { Switch as SwitchPrimitive } from 'radix-ui';
+import * as SwitchPrimitive from '@radix-ui/react-switch';
 import { cn } from '../../lib/utils';
 
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {

@@ -1,6 +1,6 @@
 // Toast parts (Radix Toast: F8 focuses the region, swipe right to dismiss), styled for both variants.
 import type { ComponentProps } from 'react';
-import { Toast as ToastPrimitive } from 'radix-ui';
+import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/utils';

@@ -2,7 +2,7 @@
 // takes the trigger over from the stand-in and carries on from where the user is (pointer over it: the
 // usual delay, then the tooltip; focus on it: the tooltip at once).
 import { useEffect, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactElement, type ReactNode, type RefObject } from 'react';
-import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { useTakeFocus } from '../../lib/lazy-with-preload';
 import { cn } from '../../lib/utils';
 
