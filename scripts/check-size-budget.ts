@@ -25,10 +25,10 @@ interface Budget {
 // dialogs, sheet, menu and tooltips left its first load (all load on first use), was at 187 in 18, and
 // is at 181 in 2 (first-load-chunks.ts groups the rest): the entry, and Dexie with the notes' data layer,
 // the layout and the dashboard (63). It also loads the auth, REST and realtime clients (about 45 KiB)
-// once its notes are shown (lib/first-content.ts).
+// once its notes are shown (lib/first-content.ts). Its budget (184) keeps 3 KiB of room.
 const BUDGETS: Budget[] = [
   { page: '/login', routes: [LOGIN_ROUTE], maxKiB: 119 },
-  { page: '/ signed in', routes: [...SIGNED_IN_START], maxKiB: 192 },
+  { page: '/ signed in', routes: [...SIGNED_IN_START], maxKiB: 184 },
 ];
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
