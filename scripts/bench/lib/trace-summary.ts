@@ -87,7 +87,13 @@ class Mapper {
       this.maps.set(file, traceMap);
     }
     if (!traceMap) return { source: file, name: frame.functionName || '(anonymous)' };
-    const position = mapping.originalPositionFor(traceMap, { line: frame.lineNumber + 1, column: frame.columnNumber });
+    // A frame outside the map (a line past its last, or none: -1) keeps the built file's name.
+    let position: { source: string | null; line: number | null; name: string | null };
+    try {
+      position = mapping.originalPositionFor(traceMap, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) });
+    } catch {
+      return { source: file, name: frame.functionName || '(anonymous)' };
+    }
     const source = (position.source ?? file).replace(/^(\.\.\/)+/, '');
     return { source: `${source}:${position.line ?? '?'}`, name: position.name ?? frame.functionName ?? '(anonymous)' };
   }
