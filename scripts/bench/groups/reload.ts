@@ -77,7 +77,7 @@ export const group: BenchGroup = {
   smoke: false,
   method:
     `Chromium (Playwright, headless, 1280x800), signed in, ${NOTES} notes written through the API and brought to the device by the app's own first sync. A reload is timed ` +
-    `from navigation start to ${FIRST_CARDS} cards on the dashboard (checked every 10 ms); the floor page (scripts/bench/floor-page) ` +
+    `from navigation start to ${FIRST_CARDS} cards on the dashboard (timed in the page: a MutationObserver from the document's start, at the frame after the last of them is in the DOM); the floor page (scripts/bench/floor-page) ` +
     `reloaded in the same browser to its first contentful paint; the IndexedDB read walks the [user_id+updated_at] index, newest first, ` +
     `for ${FIRST_CARDS} notes, in the app's page. One warm-up reload of each, then interleaved rounds.`,
   run,
