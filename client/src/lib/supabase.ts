@@ -11,6 +11,7 @@ import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { RealtimeClient } from '@supabase/realtime-js';
 import { DEVICE_KEYS, deviceStorage, readJson, readText, writeText } from './device-keys';
 import { fetchPublicConfig } from './public-config';
+import { once } from './once';
 
 /** The session supabase-js has stored, read directly (it survives a refresh that failed for lack of network). */
 export function readStoredSession(storage: Pick<Storage, 'getItem'> | null = deviceStorage(), key: string = DEVICE_KEYS.authSession()): Session | null {
@@ -88,17 +89,6 @@ async function resolveAnonKey(): Promise<string> {
   return config.anonKey;
 }
 
-/** Memoises an async factory; a failure lets a later call try again (e.g. once the network is back). */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | null = null;
-  return () => {
-    promise ??= make().catch((error: unknown) => {
-      promise = null;
-      throw error;
-    });
-    return promise;
-  };
-}
 
 const anonKey = once(resolveAnonKey);
 

@@ -3,7 +3,7 @@
 import { expect, it, vi } from 'vitest';
 import { NOTE_LIMITS, noteRowSchema, type NoteRow } from '#core/note';
 import { certainlyNoteRow } from '#core/note-check';
-import { schemaLoader } from './note-schemas';
+import { once } from '../../lib/once';
 import { readServerRow, readServerRows } from './server-row';
 import { SupabaseRemote, toRemoteError, type NotesClient } from './supabase-remote';
 
@@ -73,7 +73,7 @@ it('[S6] a 409 carries its current row as the schema reads it, and one it refuse
 
 it('[S13] the schemas load once; a failed load is not kept, so the next run loads them again', async () => {
   const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue('schemas');
-  const loadSchemas = schemaLoader(load);
+  const loadSchemas = once(load);
   await expect(loadSchemas()).rejects.toThrow('Failed to fetch');
   expect(await loadSchemas()).toBe('schemas');
   expect(await loadSchemas()).toBe('schemas');
