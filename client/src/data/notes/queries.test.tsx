@@ -8,7 +8,8 @@ import type { SproutDb } from './local-db';
 import { DexieLocalStore } from './local-store';
 import { NotesSessionProvider } from './notes-context';
 import { NotesSession } from './notes-session';
-import { bulkReadSizes, countLiveNotes, loadNotesPage, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
+import { bulkReadSizes, loadNotesPage } from './notes-page';
+import { countLiveNotes, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
 import { localNoteMaker, scratchDatabases } from './testing/local-notes';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
