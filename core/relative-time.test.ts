@@ -1,5 +1,6 @@
 // Relative 'Updated' times, blank on bad dates.
 import { describe, expect, it } from 'vitest';
+import { parseISO } from 'date-fns';
 import fc from 'fast-check';
 import { formatUpdated, parseTimestamp } from './relative-time';
 
@@ -55,5 +56,17 @@ describe('parseTimestamp', () => {
 
   it('is null for non-ISO text', () => {
     expect(parseTimestamp('June 10, 2024')).toBeNull();
+  });
+
+  it('reads the stored form (toISOString) as parseISO does, impossible days refused', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (at) => {
+        expect(parseTimestamp(at.toISOString())?.getTime()).toBe(parseISO(at.toISOString()).getTime());
+      }),
+    );
+    expect(parseTimestamp('2024-02-30T00:00:00.000Z')).toBeNull();
+    expect(parseTimestamp('2024-13-01T00:00:00.000Z')).toBeNull();
+    // Not read back the same natively: parseISO decides, as before (it takes 24:00 for the next midnight).
+    expect(parseTimestamp('2024-06-10T24:00:00.000Z')?.getTime()).toBe(parseISO('2024-06-10T24:00:00.000Z').getTime());
   });
 });

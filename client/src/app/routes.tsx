@@ -3,6 +3,7 @@
 //   dashboard: () => import('../features/notes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import type { NotesKind } from '../data/notes';
 import { RequireAuth } from '../features/auth/require-auth';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { RouteErrorPage } from './route-error-page';
@@ -37,8 +38,11 @@ export const pages = {
 } satisfies Record<string, LazyPage>;
 
 const handle = (title: string): RouteHandle => ({ title });
-/** A screen of notes: it says itself when its notes are shown (lib/first-content.ts). */
-const notesHandle = (title: string): RouteHandle => ({ title, showsNotes: true });
+/**
+ * A screen of notes: it says itself when its notes are shown (lib/first-content.ts); a list screen names
+ * the kind of notes it lists, whose first page a start reads ahead.
+ */
+const notesHandle = (title: string, list?: NotesKind): RouteHandle => ({ title, showsNotes: true, ...(list && { notesList: list }) });
 
 export const routes: RouteObject[] = [
   {
@@ -57,14 +61,14 @@ export const routes: RouteObject[] = [
             id: 'layout',
             lazy: pages.layout,
             children: [
-              { id: 'dashboard', index: true, lazy: pages.dashboard, handle: notesHandle('Your Notes') },
+              { id: 'dashboard', index: true, lazy: pages.dashboard, handle: notesHandle('Your Notes', 'all') },
               { id: 'dashboard-redirect', path: 'dashboard', element: <Navigate to="/" replace /> },
               { id: 'new', path: 'new', lazy: pages.newIdea, handle: handle('New Idea') },
               { id: 'edit', path: 'edit/:id', lazy: pages.editNote, handle: notesHandle('Edit Note') },
               { id: 'view', path: 'view/:id', lazy: pages.noteView, handle: notesHandle('Note') },
               { id: 'note', path: 'note/:id', lazy: pages.noteView, handle: notesHandle('Note') },
               { id: 'chat', path: 'chat', lazy: pages.chat, handle: handle('AI Chat') },
-              { id: 'checklists', path: 'checklists', lazy: pages.checklists, handle: notesHandle('Your Checklists') },
+              { id: 'checklists', path: 'checklists', lazy: pages.checklists, handle: notesHandle('Your Checklists', 'checklists') },
               { id: 'settings', path: 'settings', lazy: pages.settings, handle: handle('Settings') },
               { id: 'profile', path: 'profile', lazy: pages.profile, handle: handle('Profile Settings') },
             ],

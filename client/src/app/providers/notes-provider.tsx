@@ -8,10 +8,14 @@ import {
   NotesSession,
   NotesSessionProvider,
   openSproutDb,
+  PAGE_SIZE,
+  preloadNotesPage,
+  RECENT_IDEAS_LIMIT,
   requestPersistentStorage,
   startLiveChanges,
   loadSupabaseRemote,
   type LocalStore,
+  type NotesKind,
   type StartLiveChanges,
   type NotesSessionOptions,
   type RemoteNotes,
@@ -78,9 +82,11 @@ export interface NotesProviderProps {
   controller?: NotesSessionOptions['controller'];
   /** The change feed for a user [S21]; the server's by default, none when `connect` is given (tests). */
   live?: ((userId: string) => StartLiveChanges) | null;
+  /** The kind of notes the first screen lists: its first page is read at once, beside the sidebar's. */
+  firstList?: NotesKind;
 }
 
-export function NotesProvider({ children, device: givenDevice, connect = supabaseRemote, controller, live }: NotesProviderProps) {
+export function NotesProvider({ children, device: givenDevice, connect = supabaseRemote, controller, live, firstList }: NotesProviderProps) {
   const userId = useAuth().user?.id ?? null;
   const [device] = useState(() => givenDevice ?? openDevice());
   const [controllerOptions] = useState(() => controller);
@@ -89,6 +95,15 @@ export function NotesProvider({ children, device: givenDevice, connect = supabas
     () => (userId ? new NotesSession({ userId, store: device.store, db: device.db, notify, controller: controllerOptions }) : null),
     [userId, device, controllerOptions],
   );
+  // Once a session's notes are opened, what its first screen and the sidebar's Recent Ideas show is read
+  // at once, while the layout and the screen render: their live queries start only after the first commit
+  // (issue 10). A read, so safe to start from render; the pages stand until the first write.
+  const [firstListOfPage] = useState(firstList);
+  useMemo(() => {
+    if (!session?.db) return;
+    if (firstListOfPage) preloadNotesPage(session.db, session.userId, PAGE_SIZE, firstListOfPage);
+    preloadNotesPage(session.db, session.userId, RECENT_IDEAS_LIMIT, 'expanded');
+  }, [session, firstListOfPage]);
 
   const connectRef = useRef(connect);
   const liveRef = useRef(live === undefined ? (connect === supabaseRemote ? supabaseLiveChanges : null) : live);

@@ -31,18 +31,9 @@ export {
   type WriteOptions,
 } from './notes-repository';
 export { clearUserNotes, NotesSession, type NotesSessionOptions } from './notes-session';
-export {
-  PAGE_SIZE,
-  RECENT_IDEAS_LIMIT,
-  useLiveNotesCount,
-  useNote,
-  useNotesPage,
-  usePendingCount,
-  useRecentIdeasPage,
-  useStablePage,
-  type NotesKind,
-  type NotesPage,
-} from './queries';
+export { PAGE_SIZE, RECENT_IDEAS_LIMIT, type NotesKind, type NotesPage } from './notes-page';
+export { preloadNotesPage } from './page-preload';
+export { useLiveNotesCount, useNote, useNotesPage, usePendingCount, useRecentIdeasPage, useStablePage } from './queries';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';
 export { sameValue } from './shared-views';

@@ -8,7 +8,8 @@ import type { SproutDb } from './local-db';
 import { DexieLocalStore } from './local-store';
 import { NotesSessionProvider } from './notes-context';
 import { NotesSession } from './notes-session';
-import { countLiveNotes, loadNotesPage, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
+import { bulkReadSizes, loadNotesPage } from './notes-page';
+import { countLiveNotes, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
 import { localNoteMaker, scratchDatabases } from './testing/local-notes';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
@@ -40,6 +41,35 @@ describe('loadNotesPage', () => {
 
     expect((await loadNotesPage(db, U1, 10, 'checklists')).notes.map((x) => x.id)).toEqual([b.id]);
     expect((await loadNotesPage(db, U1, 10, 'expanded')).notes.map((x) => x.id)).toEqual([c.id]);
+  });
+
+  it('reads the newest rows in bulk, then more of them, then walks the index while a page lacks notes of its kind', () => {
+    expect(bulkReadSizes(60)).toEqual([69, 276]);
+    expect(bulkReadSizes(1)).toEqual([10, 40]);
+  });
+
+  it('finds the page below more tombstones than the first read holds, and a rare kind below more rows than the bulk reads hold', async () => {
+    const db = freshDb();
+    const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString();
+    const list = note({ is_checklist: true, updated_at: day(0) });
+    const live = [1, 2, 3].map((n) => note({ updated_at: day(n) }));
+    // Newer than every live note: 12 tombstones (a first read of a 2-note page takes 11 rows)...
+    const gone = Array.from({ length: 12 }, (_, i) => note({ updated_at: day(10 + i), deleted_at: day(10 + i) }));
+    // ... and 50 notes that are no checklist (the bulk reads of a 1-note page take 10, then 40 rows).
+    const plain = Array.from({ length: 50 }, (_, i) => note({ updated_at: day(100 + i) }));
+    await db.notes.bulkPut([list, ...live, ...gone]);
+
+    const page = await loadNotesPage(db, U1, 2);
+    expect(page.notes.map((x) => x.id)).toEqual([live[2]!.id, live[1]!.id]);
+    expect(page.hasMore).toBe(true);
+    const everything = await loadNotesPage(db, U1, 4);
+    expect(everything.notes.map((x) => x.id)).toEqual([...live.map((x) => x.id).reverse(), list.id]);
+    expect(everything.hasMore).toBe(false);
+
+    await db.notes.bulkPut(plain);
+    const lists = await loadNotesPage(db, U1, 1, 'checklists');
+    expect(lists.notes.map((x) => x.id)).toEqual([list.id]);
+    expect(lists.hasMore).toBe(false);
   });
 
   it('orders notes edited at the same instant by id, descending', async () => {

@@ -1,55 +1,15 @@
 // The live queries the screens read notes with. Dexie liveQuery re-runs them on every change, also
-// another tab's [S16]. The lists walk the [user_id+updated_at] index newest first and stop after one
-// page, so they stay cheap with thousands of notes. Order: updated_at newest first, ties by id
-// descending (the index order; timestamps are ISO strings in one format, toISOString here and on the
-// server, so the index order is the time order). Without a signed-in session every query is empty.
-import { useRef, useState } from 'react';
+// another tab's [S16]. The lists read the newest rows and stop after one page (notes-page.ts), so they
+// stay cheap with thousands of notes. Without a signed-in session every query is empty.
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LocalNote } from '#core/sync-rules';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 import { useNotesSession } from './notes-context';
+import { loadNotesPage, RECENT_IDEAS_LIMIT, type NotesKind, type NotesPage } from './notes-page';
+import { preloadedNotesPage, subscribePreloads } from './page-preload';
 import { sharePage } from './shared-views';
-
-/** The sidebar's Recent Ideas: at most this many notes with expanded content (spec section 2). */
-export const RECENT_IDEAS_LIMIT = 10;
-
-/** Cards a list screen renders at first and adds with each 'Show more'. */
-export const PAGE_SIZE = 60;
-
-export interface NotesPage {
-  /** The first `limit` notes, newest update first. */
-  notes: NoteView[];
-  /** Whether more notes follow the page. */
-  hasMore: boolean;
-}
-
-export type NotesKind = 'all' | 'checklists' | 'expanded';
-
-function matches(row: LocalNote, kind: NotesKind): boolean {
-  if (row.deleted_at) return false;
-  if (kind === 'checklists') return row.is_checklist === true;
-  if (kind === 'expanded') return typeof row.expanded_content === 'string' && row.expanded_content.trim() !== '';
-  return true;
-}
-
-/** One page of the user's live notes of a kind, newest first. */
-export async function loadNotesPage(db: SproutDb, userId: string, limit: number, kind: NotesKind = 'all'): Promise<NotesPage> {
-  const rows = await db.notes
-    .where('[user_id+updated_at]')
-    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-    .reverse()
-    .filter((row) => row.user_id === userId && matches(row, kind))
-    .limit(limit + 1)
-    .toArray();
-  const notes = rows
-    .slice(0, limit)
-    .map(readLocalNote)
-    .filter((note): note is LocalNote => note !== null)
-    .map(toNoteView);
-  return { notes, hasMore: rows.length > limit };
-}
 
 /**
  * How many live notes the user has, counted on indexes without reading a row: all the user's notes
@@ -72,17 +32,26 @@ function useNotesSource(): { db: SproutDb | null; userId: string | null } {
   return { db: session?.db ?? null, userId: session?.userId ?? null };
 }
 
-/** Live page of the signed-in user's notes of a kind, newest first; undefined while loading. */
+/**
+ * Live page of the signed-in user's notes of a kind, newest first; undefined while loading. Until the
+ * live query's first answer, the page preloaded at the start (page-preload.ts) stands in for it.
+ */
 export function useNotesPage(limit: number, kind: NotesKind = 'all'): NotesPage | undefined {
   const { db, userId } = useNotesSource();
-  // The last page read: a re-read that shows the same notes hands back the same objects (shared-views.ts).
+  const preloaded = useSyncExternalStore(subscribePreloads, () => (db && userId ? preloadedNotesPage(db, userId, limit, kind) : undefined));
+  // The last page read: a re-read that shows the same notes hands back the same objects (shared-views.ts),
+  // the preloaded page's too, so the cards it drew are not drawn again when the live query answers.
   const last = useRef<NotesPage | undefined>(undefined);
-  return useLiveQuery(async () => {
+  useEffect(() => {
+    last.current ??= preloaded;
+  }, [preloaded]);
+  const live = useLiveQuery(async () => {
     if (!db || !userId) return NO_NOTES;
     const page = sharePage(last.current, await loadNotesPage(db, userId, limit, kind));
     last.current = page;
     return page;
   }, [db, userId, limit, kind]);
+  return live ?? preloaded;
 }
 
 /** How many live notes the signed-in user has; undefined while counting. */
