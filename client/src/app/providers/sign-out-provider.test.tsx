@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth, useSignOut, type AuthState, type SignOutResult } from '../../data/auth';
-import { useNotesActions, type NotesActions } from '../../data/notes';
+import { useNotesActions, useSyncStatus, type NotesActions, type SyncStatus } from '../../data/notes';
 import { FaultyRemote, MemoryLocalStore, MemoryRemote, MemoryServer } from '../../data/notes/testing';
 import { DEVICE_KEYS } from '../../lib/device-storage';
 import { AuthProvider } from './auth-provider';
@@ -45,13 +45,14 @@ interface Seen {
   auth: AuthState;
   signOut: () => Promise<SignOutResult>;
   notes: NotesActions;
+  sync: SyncStatus;
 }
 const probe: { seen?: Seen } = {};
 /** What the screens below the providers see, as of the last render. */
 const current = (): Seen => probe.seen!;
 
 function Probe() {
-  const seen: Seen = { auth: useAuth(), signOut: useSignOut(), notes: useNotesActions() };
+  const seen: Seen = { auth: useAuth(), signOut: useSignOut(), notes: useNotesActions(), sync: useSyncStatus() };
   useEffect(() => {
     probe.seen = seen;
   });
@@ -89,6 +90,9 @@ describe('Sign out', () => {
   it("[S17] syncs first, signs out with scope 'local' as the user's own choice, then clears the device", async () => {
     const { auth, store } = renderApp();
     await screen.findByText('signed-in');
+    // The sync starts once the remote is connected, after the session shows: a note created before would
+    // rightly stay on the device ('offline'), which is not what this test is about.
+    await waitFor(() => expect(current().sync.lastSyncedAt).not.toBeNull());
     const created = await act(() => current().notes.createNote({ title: 'Synced' }));
     expect(await created.cloud).toEqual({ status: 'synced' });
     let result: SignOutResult | undefined;
