@@ -83,6 +83,14 @@ export function endpointUrl(baseUrl: string, path: string): URL {
   return new URL(`${baseUrl.replace(/\/+$/, '')}${path}`);
 }
 
+/** Node's codes for a connection that could not be made or dropped (a body cut short included). */
+const CONNECTION_CODES = /^(ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ERR_STREAM_PREMATURE_CLOSE)$/;
+
+function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CONNECTION_CODES.test(code);
+}
+
 /**
  * One exchange's deadline and cancellation: `signal` aborts when the caller's signal does or when the
  * timeout passes without `touch()` (the wait for the response, then each gap in its body).
@@ -119,8 +127,9 @@ class Exchange {
     if (this.timedOut) return new ProviderError('timeout', 'the AI provider did not respond in time', { cause: error });
     if (this.#outer.aborted) return new ProviderError('aborted', 'the request was cancelled', { cause: error });
     if (error instanceof SyntaxError) return new ProviderError('invalid_response', error.message, { cause: error });
-    // Anything else thrown by the exchange itself is the connection failing or dropping.
-    return new ProviderError('connection', error instanceof Error ? error.message : String(error), { cause: error });
+    const message = error instanceof Error ? error.message : String(error);
+    if (isConnectionFailure(error)) return new ProviderError('connection', message, { cause: error });
+    return new ProviderError('unexpected', message, { cause: error });
   }
 
   close(): void {
