@@ -1,5 +1,5 @@
 // Calls to the OpenAI-compatible provider (POST /chat/completions, streamed or not; GET /models) with
-// the key resolved for the request: the wire format read as it arrives (sse-decoder.ts) over
+// the key resolved for the request: the wire format read as it arrives (eventsource-parser) over
 // provider-http.ts. Every failure comes out as a ProviderError whose `kind` the error mapping and the
 // fallback rules understand; nothing is retried here (our rules apply, fallback.ts).
 //
@@ -10,7 +10,7 @@
 // chunk that is not JSON is an invalid response.
 import type { PromptMessage } from './prompts';
 import { readText, releaseBody, sendProviderRequest, type ProviderResponse } from './provider-http';
-import { SseDecoder } from './sse-decoder';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export type ProviderErrorKind =
   /** The provider answered with an HTTP error status (or an error object inside the stream). */
@@ -191,14 +191,19 @@ function chunkText(event: string | null, data: unknown): string | null {
 
 /** Reads an SSE completion as it arrives, calling onDelta with each piece; resolves with the whole text. */
 async function readStream(response: ProviderResponse, exchange: Exchange, onDelta: (text: string) => void): Promise<string> {
-  const decoder = new SseDecoder();
+  // eventsource-parser (also the browser's and the tests' reader) takes the text in pieces cut anywhere.
+  let events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (message) => events.push(message) });
   let text = '';
   let chunks = 0;
   response.body.setEncoding('utf8');
   // Not destroyed when the loop stops at `[DONE]`: exchange() lets the body end on its connection.
   read: for await (const piece of response.body.iterator({ destroyOnReturn: false })) {
     exchange.touch();
-    for (const { event, data } of decoder.push(piece as string)) {
+    parser.feed(piece as string);
+    const arrived = events;
+    events = [];
+    for (const { event, data } of arrived) {
       if (data === '[DONE]') break read;
       let parsed: unknown;
       try {
@@ -207,7 +212,7 @@ async function readStream(response: ProviderResponse, exchange: Exchange, onDelt
         throw new ProviderError('invalid_response', 'malformed server-sent event JSON');
       }
       chunks += 1;
-      const delta = chunkText(event, parsed);
+      const delta = chunkText(event ?? null, parsed);
       if (delta !== null) {
         text += delta;
         onDelta(delta);
