@@ -41,13 +41,13 @@ function writeAtomically(file, contents) {
 
 /**
  * Packages loaded from node_modules at run time rather than bundled: native code (argon2), PGlite (its
- * WebAssembly and data files sit beside its modules), pino (its transports run its own files in worker
- * threads) and the OpenAI SDK (imported only for an AI call, warmed after listen). Bundling the rest
+ * WebAssembly and data files sit beside its modules) and pino (its transports run its own files in
+ * worker threads). Bundling the rest
  * (Fastify, Kysely, zod, jose, ws...) took a restart from 1,341 to 1,111 ms (medians of 6 interleaved
  * restarts on one DATA_DIR): Node resolved and read each of their hundreds of files one by one, and
  * Kysely's and zod's whole indexes were loaded where the server uses a fraction of them.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pino-pretty', 'openai', 'openai/*', 'pg-native'];
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pino-pretty', 'pg-native'];
 
 // The bundle is ESM, and the CommonJS packages in it `require()` Node's built-ins and the external
 // packages: esbuild's shim for that needs a real `require`.

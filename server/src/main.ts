@@ -11,7 +11,6 @@ import { describeListenError } from './startup/listen-error';
 import { startLogger } from './startup/logger';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const SDK_WARM_UP_DELAY_MS = 1_000;
 
 /** A start-up failure whose message says everything a person needs: printed alone, without a stack. */
 class StartupError extends Error {}
@@ -67,10 +66,6 @@ async function main(): Promise<void> {
     const message = describeListenError(error, config);
     throw message ? new StartupError(message) : error;
   }
-  // Loaded once the first requests (the page and its data) are answered, before the first AI request
-  // needs it: compiling the SDK holds this thread for a few hundred milliseconds. An AI request before
-  // then loads it itself.
-  setTimeout(() => void import('./ai/provider').then((provider) => provider.loadSdk()).catch(() => undefined), SDK_WARM_UP_DELAY_MS).unref();
   const summary = summarizeStart(config, performance.now() - started);
   if (terminal.isTTY) {
     process.stdout.write(`${formatBanner(summary, terminal.color)}\n`);

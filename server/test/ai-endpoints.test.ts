@@ -197,6 +197,16 @@ describe('provider errors', () => {
     expect(events).toEqual([errorEvent({ status: 502, code: 'invalid_response', message: 'Invalid response from AI service.' })]);
   });
 
+  it('takes the one JSON completion of a provider that ignores stream: true', async () => {
+    const completion = { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'All at once.' }, finish_reason: 'stop' }] };
+    bed.fake.script({ kind: 'garbage', body: JSON.stringify(completion) });
+    const { events } = await streamTurn(bed.server, '/ai/chat', token, chat);
+    expect(events).toEqual([
+      { event: 'delta', data: { text: 'All at once.' } },
+      { event: 'done', data: { text: 'All at once.', usingFallback: false } },
+    ]);
+  });
+
   it.each(['empty-content', 'no-choices'] as const)('maps an empty reply (%s) to "No response generated."', async (shape) => {
     bed.fake.script({ kind: 'empty', shape });
     const { events } = await streamTurn(bed.server, '/ai/conversation', token, conversation());
@@ -290,6 +300,13 @@ describe('an error reported inside the stream (as OpenRouter does for upstream f
       { event: 'delta', data: { text: 'Hi ' } },
       errorEvent({ status: 502, code: 'provider_error', message: 'API Error (502): the OpenRouter API failed to answer.', partial: 'Hi ', incomplete: true }),
     ]);
+  });
+
+  it('as an `error` event after some text: the same, with its code', async () => {
+    const named = `event: error\ndata: ${JSON.stringify({ error: { code: 503, message: 'Upstream overloaded' } })}\n\n`;
+    bed.fake.script({ kind: 'garbage', contentType: 'text/event-stream', body: chunk('Hi ') + named });
+    const { events } = await streamTurn(bed.server, '/ai/chat', token, { messages: [{ role: 'user', content: 'hi' }] });
+    expect(lastEvent(events)).toMatchObject({ event: 'error', data: { status: 503, partial: 'Hi ', incomplete: true } });
   });
 });
 

@@ -1,32 +1,18 @@
 // AI (issue 10, goal 5): time to the first streamed character through the server's /api/ai/chat, beside
 // reading the fake OpenAI-compatible provider (e2e/support) directly, and each chunk's delay from the
-// provider writing it to a client reading it, both ways. The fake runs in this process, so one clock
-// times the provider's writes and the client's reads.
+// provider writing it to a client reading it, both ways. The fake runs in a process of its own, as a
+// provider is never in its client's process (lib/fake-ai-process.ts): both paths cross to it, the
+// server's adds the hop through the server. One monotonic clock, shared by the processes, times the
+// provider's writes and the client's reads.
 import fs from 'node:fs';
 import type { BenchGroup, GroupOptions } from '../lib/group';
-import { startFakeAiProvider, type FakeAiProvider } from '../../../e2e/support/fake-ai-provider';
-import type { FakeRequest } from '../../../e2e/support/fake-ai-provider-replies';
+import { monotonicMs, startFakeAiProcess, type FakeAiProcess } from '../lib/fake-ai-process';
 import { interleave, median, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
 import { signUp, startSprout } from '../lib/sprout';
 
 const CHUNKS = 40;
 const CHUNK_DELAY_MS = 10;
-
-/** Resolves with the time (from `clock`) each content chunk of the next chat request was written. */
-function chunkWriteTimes(fake: FakeAiProvider, clock: () => number, count: number): Promise<{ first: number; all: number[] }> {
-  const from = fake.requests.length;
-  const stamps: number[] = [];
-  let record: FakeRequest | undefined;
-  return fake
-    .waitFor((requests) => {
-      record ??= requests.slice(from).find((r) => r.endpoint === 'chat' && r.stream);
-      // The fake notifies right after writing each delta: note the time of every new one.
-      while (record && stamps.length < record.deltasSent) stamps.push(clock());
-      return stamps.length >= count;
-    }, 30_000)
-    .then(() => ({ first: stamps[0] ?? NaN, all: stamps }));
-}
 
 /** Reads an SSE body, calling `onData(event, data)` for each event as it arrives. */
 async function readSse(response: Response, onData: (event: string | undefined, data: string) => void): Promise<void> {
@@ -57,22 +43,22 @@ interface Stream {
   delays: number[];
 }
 
-async function timeStream(fake: FakeAiProvider, send: () => Promise<Response>, isContent: (event: string | undefined, data: string) => boolean): Promise<Stream> {
-  const writes = chunkWriteTimes(fake, () => performance.now(), CHUNKS);
+async function timeStream(fake: FakeAiProcess, send: () => Promise<Response>, isContent: (event: string | undefined, data: string) => boolean): Promise<Stream> {
   const arrivals: number[] = [];
-  const began = performance.now();
+  const began = monotonicMs();
   await readSse(await send(), (event, data) => {
-    if (isContent(event, data)) arrivals.push(performance.now());
+    if (isContent(event, data)) arrivals.push(monotonicMs());
   });
-  const { all } = await writes;
-  return { firstMs: (arrivals[0] ?? NaN) - began, delays: all.map((written, i) => (arrivals[i] ?? NaN) - written).filter(Number.isFinite) };
+  // The stream has ended: the provider has written (and noted) every chunk.
+  const writes = await fake.lastStreamWrites();
+  if (writes.length !== CHUNKS) throw new Error(`the provider noted ${writes.length} chunk writes, not ${CHUNKS}`);
+  return { firstMs: (arrivals[0] ?? NaN) - began, delays: writes.map((written, i) => (arrivals[i] ?? NaN) - written).filter(Number.isFinite) };
 }
 
 async function run(options: GroupOptions): Promise<Row[]> {
   const { rounds } = settings(options.smoke, { rounds: 15, seconds: 0 });
-  const fake = await startFakeAiProvider();
   const text = Array.from({ length: CHUNKS }, (_, i) => `word${i} `);
-  fake.respondWith(() => ({ kind: 'text', deltas: text, chunkDelayMs: CHUNK_DELAY_MS }));
+  const fake = await startFakeAiProcess(text, CHUNK_DELAY_MS);
   const server = await startSprout({ env: { OPENROUTER_API_KEY: 'bench-key', AI_BASE_URL: fake.url, RATE_LIMIT_AI: '1000000' } });
   try {
     const user = await signUp(server.url);
@@ -152,9 +138,9 @@ export const group: BenchGroup = {
   order: 50,
   smoke: false,
   method:
-    `The fake OpenAI-compatible provider (e2e/support) in the bench process streams ${CHUNKS} chunks, ${CHUNK_DELAY_MS} ms apart; ` +
+    `The fake OpenAI-compatible provider (e2e/support), in a Node process of its own, streams ${CHUNKS} chunks, ${CHUNK_DELAY_MS} ms apart; ` +
     '`node scripts/start.mjs` uses it as its provider (AI_BASE_URL). A Node client times, from sending, the first content chunk ' +
     'read from /api/ai/chat (SSE `delta` events) and, interleaved, read directly from the provider; per chunk, the time from the ' +
-    "provider's write to the client's read. Three warm-up streams each way first.",
+    "provider's write to the client's read (one monotonic clock across the processes). Three warm-up streams each way first.",
   run,
 };

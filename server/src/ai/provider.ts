@@ -1,11 +1,16 @@
-// Calls to the OpenAI-compatible provider through the official SDK, one client per call with the key
-// resolved for that request. Every failure comes out as a ProviderError whose `kind` the error
-// mapping and the fallback rules understand; the SDK's own retries are off (our rules apply).
-import type * as OpenAISdk from 'openai';
-import type OpenAI from 'openai';
-import type { FastifyBaseLogger } from 'fastify';
+// Calls to the OpenAI-compatible provider (POST /chat/completions, streamed or not; GET /models) with
+// the key resolved for the request: the wire format read as it arrives (eventsource-parser) over
+// provider-http.ts. Every failure comes out as a ProviderError whose `kind` the error mapping and the
+// fallback rules understand; nothing is retried here (our rules apply, fallback.ts).
+//
+// The official SDK did this before: from a turn's prompt to the provider's first chunk in the SDK's
+// hands, and again for each chunk, it took most of what the server added to the AI's time to the first
+// character and to each chunk (docs/benchmarks.md, ai). Its behaviour is kept where the turn looks: an
+// error object inside a 200 stream is a failure with that error's code, `[DONE]` ends the stream, a
+// chunk that is not JSON is an invalid response.
 import type { PromptMessage } from './prompts';
-import { providerFetch } from './provider-fetch';
+import { readText, releaseBody, sendProviderRequest, type ProviderResponse } from './provider-http';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export type ProviderErrorKind =
   /** The provider answered with an HTTP error status (or an error object inside the stream). */
@@ -36,7 +41,6 @@ export interface ProviderConfig {
   apiKey: string;
   baseUrl: string;
   timeoutMs: number;
-  log: FastifyBaseLogger;
 }
 
 export interface StreamRequest {
@@ -53,109 +57,113 @@ export interface CompleteRequest {
   signal: AbortSignal;
 }
 
-type Sdk = typeof OpenAISdk;
-let sdk: Promise<Sdk> | undefined;
-
-/**
- * The SDK, loaded on first use: it was a quarter of what the server imported before it could answer.
- * main.ts warms it once the server listens, so the first AI request does not wait for it either.
- */
-export function loadSdk(): Promise<Sdk> {
-  sdk ??= import('openai');
-  return sdk;
-}
-
-/** Error bodies as the provider sent them, which the SDK only keeps in parsed form. */
-interface Capture {
-  errorBody?: string;
-}
-
-function makeClient(openai: Sdk, config: ProviderConfig, capture: Capture): OpenAI {
-  const log = config.log;
-  return new openai.default({
-    apiKey: config.apiKey,
-    baseURL: config.baseUrl,
-    maxRetries: 0,
-    timeout: config.timeoutMs,
-    // Nothing from the SDK's environment variables: this server talks to the provider it was configured for.
-    organization: null,
-    project: null,
-    adminAPIKey: null,
-    webhookSecret: null,
-    defaultHeaders: { 'X-Title': 'Sprout' },
-    logLevel: 'warn',
-    logger: {
-      error: (...args: unknown[]) => log.warn({ sdk: args.map(String) }, 'AI SDK error'),
-      warn: (...args: unknown[]) => log.warn({ sdk: args.map(String) }, 'AI SDK warning'),
-      info: () => undefined,
-      debug: () => undefined,
-    },
-    fetch: async (input, init) => {
-      const response = await providerFetch(input, init);
-      if (response.ok) return response;
-      const text = await response.text().catch(() => '');
-      capture.errorBody = text;
-      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
-    },
-  });
-}
+/** What a header lookup needs: the response's headers, as Node gives them. */
+type HeaderLookup = (name: string) => string | undefined;
 
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date), or from retry-after-ms. */
-export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const ms = headers?.get('retry-after-ms');
+export function parseRetryAfter(header: HeaderLookup, now = Date.now()): number | undefined {
+  const ms = header('retry-after-ms');
   if (ms && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.ceil(Number(ms) / 1000);
-  const value = headers?.get('retry-after')?.trim();
+  const value = header('retry-after')?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value));
   const date = Date.parse(value);
   return Number.isFinite(date) ? Math.max(0, Math.ceil((date - now) / 1000)) : undefined;
 }
 
-const CONNECTION_CODES = /^(ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|UND_ERR_\w+)$/;
-
-function isConnectionFailure(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && CONNECTION_CODES.test(code)) return true;
-    const message = (e as { message?: unknown }).message;
-    if (e instanceof TypeError && (message === 'terminated' || message === 'fetch failed')) return true;
-  }
-  return false;
+function headerOf(response: ProviderResponse): HeaderLookup {
+  return (name) => {
+    const value = response.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
 }
 
-function toProviderError(error: unknown, capture: Capture, state: { timedOut: boolean; signal: AbortSignal }, openai: Sdk | undefined): ProviderError {
-  if (error instanceof ProviderError) return error;
-  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openai ?? {};
-  if (state.timedOut || (APIConnectionTimeoutError && error instanceof APIConnectionTimeoutError)) {
-    return new ProviderError('timeout', 'the AI provider did not respond in time', { cause: error });
+/** The URL of an endpoint under the configured base (which may end in a slash or not). */
+export function endpointUrl(baseUrl: string, path: string): URL {
+  return new URL(`${baseUrl.replace(/\/+$/, '')}${path}`);
+}
+
+/** Node's codes for a connection that could not be made or dropped (a body cut short included). */
+const CONNECTION_CODES = /^(ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ERR_STREAM_PREMATURE_CLOSE)$/;
+
+function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CONNECTION_CODES.test(code);
+}
+
+/**
+ * One exchange's deadline and cancellation: `signal` aborts when the caller's signal does or when the
+ * timeout passes without `touch()` (the wait for the response, then each gap in its body).
+ */
+class Exchange {
+  readonly #controller = new AbortController();
+  readonly #outer: AbortSignal;
+  readonly #timer: NodeJS.Timeout;
+  readonly #abort = () => this.#controller.abort();
+  timedOut = false;
+
+  constructor(outer: AbortSignal, timeoutMs: number) {
+    this.#outer = outer;
+    if (outer.aborted) this.#controller.abort();
+    else outer.addEventListener('abort', this.#abort, { once: true });
+    this.#timer = setTimeout(() => {
+      this.timedOut = true;
+      this.#controller.abort();
+    }, timeoutMs);
   }
-  if (state.signal.aborted || (APIUserAbortError && error instanceof APIUserAbortError)) {
-    return new ProviderError('aborted', 'the request was cancelled', { cause: error });
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
   }
-  if (APIConnectionError && error instanceof APIConnectionError) return new ProviderError('connection', error.message, { cause: error });
-  if (APIError && error instanceof APIError) {
-    const retryAfter = parseRetryAfter(error.headers);
-    if (typeof error.status === 'number') {
-      const body = capture.errorBody ?? (error.error === undefined ? '' : JSON.stringify(error.error));
-      return new ProviderError('status', `provider answered ${error.status}`, {
-        status: error.status,
-        body,
-        ...(retryAfter !== undefined ? { retryAfter } : {}),
-        cause: error,
-      });
-    }
-    // An error object inside a 200 stream (OpenRouter reports upstream failures so): use its code.
-    const inner = error.error as { code?: unknown } | undefined;
-    const status = typeof inner?.code === 'number' && inner.code >= 400 && inner.code < 600 ? inner.code : 502;
-    return new ProviderError('status', `provider reported ${status} in the stream`, {
-      status,
-      body: error.error === undefined ? error.message : JSON.stringify(error.error),
-      cause: error,
-    });
+
+  /** Something arrived: the timeout starts again (re-arming the one timer costs less than a new one). */
+  touch(): void {
+    this.#timer.refresh();
   }
-  if (error instanceof SyntaxError) return new ProviderError('invalid_response', error.message, { cause: error });
-  if (isConnectionFailure(error)) return new ProviderError('connection', (error as Error).message, { cause: error });
-  return new ProviderError('unexpected', error instanceof Error ? error.message : String(error), { cause: error });
+
+  /** Why a failed exchange failed, as a ProviderError. */
+  failure(error: unknown): ProviderError {
+    if (error instanceof ProviderError) return error;
+    if (this.timedOut) return new ProviderError('timeout', 'the AI provider did not respond in time', { cause: error });
+    if (this.#outer.aborted) return new ProviderError('aborted', 'the request was cancelled', { cause: error });
+    if (error instanceof SyntaxError) return new ProviderError('invalid_response', error.message, { cause: error });
+    const message = error instanceof Error ? error.message : String(error);
+    if (isConnectionFailure(error)) return new ProviderError('connection', message, { cause: error });
+    return new ProviderError('unexpected', message, { cause: error });
+  }
+
+  close(): void {
+    clearTimeout(this.#timer);
+    this.#outer.removeEventListener('abort', this.#abort);
+  }
+}
+
+/** An error object the provider sent inside a 200 stream (OpenRouter reports upstream failures so). */
+function streamedError(inner: unknown): ProviderError {
+  const code = (inner as { code?: unknown } | null)?.code;
+  const status = typeof code === 'number' && code >= 400 && code < 600 ? code : 502;
+  return new ProviderError('status', `provider reported ${status} in the stream`, { status, body: JSON.stringify(inner) });
+}
+
+async function statusError(response: ProviderResponse): Promise<ProviderError> {
+  const body = await readText(response.body).catch(() => '');
+  const retryAfter = parseRetryAfter(headerOf(response));
+  return new ProviderError('status', `provider answered ${response.status}`, {
+    status: response.status,
+    body,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  });
+}
+
+/** The parsed JSON of a whole body; a body that is not JSON is an invalid response. */
+async function readJson(response: ProviderResponse, exchange: Exchange): Promise<unknown> {
+  const raw = await readText(response.body, () => exchange.touch());
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    const type = headerOf(response)('content-type') ?? 'no content type';
+    throw new ProviderError('invalid_response', `expected JSON, got ${type}`);
+  }
 }
 
 /** The text of a non-streamed completion body; throws invalid_response or empty. */
@@ -172,112 +180,133 @@ function completionText(body: unknown): string {
   return content;
 }
 
-function linkAbort(outer: AbortSignal, inner: AbortController): () => void {
-  const abort = () => inner.abort();
-  if (outer.aborted) abort();
-  else outer.addEventListener('abort', abort, { once: true });
-  return () => outer.removeEventListener('abort', abort);
+/** The text of one streamed chunk (null when it carries none); throws for an error object in it. */
+function chunkText(event: string | null, data: unknown): string | null {
+  if (event === 'error') throw streamedError((data as { error?: unknown } | null)?.error ?? data);
+  if (typeof data !== 'object' || data === null) return null;
+  if ((data as { error?: unknown }).error) throw streamedError((data as { error: unknown }).error);
+  const piece = (data as { choices?: { delta?: { content?: unknown } }[] }).choices?.[0]?.delta?.content;
+  return typeof piece === 'string' && piece !== '' ? piece : null;
+}
+
+/** Reads an SSE completion as it arrives, calling onDelta with each piece; resolves with the whole text. */
+async function readStream(response: ProviderResponse, exchange: Exchange, onDelta: (text: string) => void): Promise<string> {
+  // eventsource-parser (also the browser's and the tests' reader) takes the text in pieces cut anywhere.
+  let events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (message) => events.push(message) });
+  let text = '';
+  let chunks = 0;
+  response.body.setEncoding('utf8');
+  // Not destroyed when the loop stops at `[DONE]`: exchange() lets the body end on its connection.
+  read: for await (const piece of response.body.iterator({ destroyOnReturn: false })) {
+    exchange.touch();
+    parser.feed(piece as string);
+    const arrived = events;
+    events = [];
+    for (const { event, data } of arrived) {
+      if (data === '[DONE]') break read;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data) as unknown;
+      } catch {
+        throw new ProviderError('invalid_response', 'malformed server-sent event JSON');
+      }
+      chunks += 1;
+      const delta = chunkText(event ?? null, parsed);
+      if (delta !== null) {
+        text += delta;
+        onDelta(delta);
+      }
+    }
+  }
+  // An abort or timeout mid-body fails the loop above; this says why a quiet end ended.
+  if (exchange.timedOut) throw new ProviderError('timeout', 'the AI provider stopped sending');
+  if (chunks === 0) throw new ProviderError('invalid_response', 'the event stream held no completion chunks');
+  if (text.trim() === '') throw new ProviderError('empty', 'the stream carried no text');
+  return text;
 }
 
 export function createProvider(config: ProviderConfig) {
+  const headers = (accept: string): Record<string, string> => ({
+    authorization: `Bearer ${config.apiKey}`,
+    accept,
+    'x-title': 'Sprout',
+  });
+
+  /** Runs one exchange: `read` gets a 2xx response; other statuses and every failure become ProviderErrors. */
+  async function exchange<T>(
+    signal: AbortSignal,
+    path: string,
+    init: { method: 'GET' | 'POST'; accept: string; body?: unknown },
+    read: (response: ProviderResponse, exchange: Exchange) => Promise<T>,
+  ): Promise<T> {
+    const current = new Exchange(signal, config.timeoutMs);
+    let response: ProviderResponse | undefined;
+    let succeeded = false;
+    try {
+      const requestHeaders = headers(init.accept);
+      if (init.body !== undefined) requestHeaders['content-type'] = 'application/json';
+      response = await sendProviderRequest(endpointUrl(config.baseUrl, path), {
+        method: init.method,
+        headers: requestHeaders,
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        signal: current.signal,
+      });
+      current.touch();
+      if (response.status < 200 || response.status >= 300) throw await statusError(response);
+      const result = await read(response, current);
+      succeeded = true;
+      return result;
+    } catch (error) {
+      throw current.failure(error);
+    } finally {
+      current.close();
+      // After a failure, what was not read is given up with its connection (the provider stops).
+      if (response && succeeded) releaseBody(response.body);
+      else response?.body.destroy();
+    }
+  }
+
   return {
     /**
      * Streams a chat completion, calling onDelta with each piece of text as it arrives. The timeout
      * covers the wait for the response and then each gap between chunks. Resolves with the whole text.
      */
-    async streamChat(request: StreamRequest): Promise<string> {
-      const capture: Capture = {};
-      let openai: Sdk | undefined;
-      const controller = new AbortController();
-      const unlink = linkAbort(request.signal, controller);
-      const state = { timedOut: false, signal: request.signal };
-      let idle: NodeJS.Timeout | undefined;
-      const armIdleTimer = () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => {
-          state.timedOut = true;
-          controller.abort();
-        }, config.timeoutMs);
-      };
-      try {
-        openai = await loadSdk();
-        const client = makeClient(openai, config, capture);
-        const { data: stream, response } = await client.chat.completions
-          .create({ model: request.model, messages: request.messages, stream: true }, { signal: controller.signal })
-          .withResponse();
-        armIdleTimer();
-        const contentType = response.headers.get('content-type') ?? '';
-        if (!/text\/event-stream/i.test(contentType)) {
-          // Some compatible servers ignore `stream: true` and send one JSON completion.
-          const raw = await response.text();
-          let body: unknown;
-          try {
-            body = JSON.parse(raw) as unknown;
-          } catch {
-            throw new ProviderError('invalid_response', `expected an event stream, got ${contentType || 'no content type'}`);
-          }
-          const text = completionText(body);
-          request.onDelta(text);
-          return text;
+    streamChat(request: StreamRequest): Promise<string> {
+      const body = { model: request.model, messages: request.messages, stream: true };
+      return exchange(request.signal, '/chat/completions', { method: 'POST', accept: 'text/event-stream, application/json', body }, async (response, current) => {
+        const type = headerOf(response)('content-type') ?? '';
+        if (/text\/event-stream/i.test(type)) return readStream(response, current, request.onDelta);
+        // Some compatible servers ignore `stream: true` and send one JSON completion.
+        let completion: unknown;
+        try {
+          completion = await readJson(response, current);
+        } catch (error) {
+          if (error instanceof ProviderError) throw new ProviderError('invalid_response', `expected an event stream, got ${type || 'no content type'}`);
+          throw error;
         }
-        let text = '';
-        let chunks = 0;
-        for await (const chunk of stream) {
-          armIdleTimer();
-          chunks += 1;
-          const piece: unknown = chunk.choices?.[0]?.delta?.content;
-          if (typeof piece === 'string' && piece !== '') {
-            text += piece;
-            request.onDelta(piece);
-          }
-        }
-        // The SDK ends the loop quietly when the request is aborted: say why it ended.
-        if (state.timedOut) throw new ProviderError('timeout', 'the AI provider stopped sending');
-        if (request.signal.aborted) throw new ProviderError('aborted', 'the request was cancelled');
-        if (chunks === 0) throw new ProviderError('invalid_response', 'the event stream held no completion chunks');
-        if (text.trim() === '') throw new ProviderError('empty', 'the stream carried no text');
+        const text = completionText(completion);
+        request.onDelta(text);
         return text;
-      } catch (error) {
-        throw toProviderError(error, capture, state, openai);
-      } finally {
-        clearTimeout(idle);
-        unlink();
-      }
+      });
     },
 
     /** One non-streamed completion (the fallback). */
-    async complete(request: CompleteRequest): Promise<string> {
-      const capture: Capture = {};
-      let openai: Sdk | undefined;
-      const state = { timedOut: false, signal: request.signal };
-      try {
-        openai = await loadSdk();
-        const client = makeClient(openai, config, capture);
-        const body: unknown = await client.chat.completions.create(
-          { model: request.model, messages: request.messages, max_tokens: request.maxTokens },
-          { signal: request.signal },
-        );
-        return completionText(body);
-      } catch (error) {
-        throw toProviderError(error, capture, state, openai);
-      }
+    complete(request: CompleteRequest): Promise<string> {
+      const body = { model: request.model, messages: request.messages, max_tokens: request.maxTokens };
+      return exchange(request.signal, '/chat/completions', { method: 'POST', accept: 'application/json', body }, async (response, current) =>
+        completionText(await readJson(response, current)),
+      );
     },
 
     /** The connection test: how many models the key can see. */
-    async countModels(signal: AbortSignal): Promise<number> {
-      const capture: Capture = {};
-      let openai: Sdk | undefined;
-      const state = { timedOut: false, signal };
-      try {
-        openai = await loadSdk();
-        const client = makeClient(openai, config, capture);
-        const body: unknown = await client.get<unknown>('/models', { signal });
+    countModels(signal: AbortSignal): Promise<number> {
+      return exchange(signal, '/models', { method: 'GET', accept: 'application/json' }, async (response, current) => {
+        const body = await readJson(response, current);
         const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
         if (!Array.isArray(data)) throw new ProviderError('invalid_response', 'the models list has no data array');
         return data.length;
-      } catch (error) {
-        throw toProviderError(error, capture, state, openai);
-      }
+      });
     },
   };
 }

@@ -29,8 +29,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     keyGenerator: (request) => `ai:${callerOf(request).userId}`,
   });
 
-  const providerFor = (key: ResolvedKey, request: FastifyRequest) =>
-    createProvider({ apiKey: key.apiKey, baseUrl: ai.baseUrl, timeoutMs: ai.timeoutMs, log: request.log });
+  const providerFor = (key: ResolvedKey) => createProvider({ apiKey: key.apiKey, baseUrl: ai.baseUrl, timeoutMs: ai.timeoutMs });
 
   // A turn's context is read from the database as soon as the caller's token is verified, so the
   // database works on it while the session is checked and this thread reads and validates the body.
@@ -55,7 +54,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     const sse = openSse(reply, app.scriptHashes);
     const turnContext = {
       sse,
-      provider: providerFor(key, request),
+      provider: providerFor(key),
       providerName: ai.providerName,
       apiKey: key.apiKey,
       keySource: key.source,
@@ -101,7 +100,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     const cancel = new AbortController();
     reply.raw.on('close', () => cancel.abort());
     try {
-      const models = await providerFor(key, request).countModels(cancel.signal);
+      const models = await providerFor(key).countModels(cancel.signal);
       return { ok: true, message: `Successfully connected to ${ai.providerName} API`, models, source: key.source };
     } catch (error) {
       const failure = error instanceof ProviderError ? error : new ProviderError('unexpected', String(error));
