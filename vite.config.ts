@@ -32,6 +32,11 @@ export default defineConfig({
     sourcemap: 'hidden',
     // .vite/manifest.json: the chunk graph the size budget walks (scripts/check-size-budget.ts).
     manifest: true,
+    // One stylesheet for the whole app, inlined into index.html (scripts/build/inline-css.ts). Split per
+    // chunk, the entry's stylesheet was a preload dependency of every lazily loaded chunk that imports from
+    // the entry, and Vite's preload helper, finding no <link> for it, fetched it and applied it a second
+    // time: a request and a restyle of the whole page in the middle of a signed-in start.
+    cssCodeSplit: false,
     // The entry's and /login's modules in one file rather than some 25, and the signed-in start's in one
     // more rather than 17 (scripts/build/first-load-chunks.ts).
     rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },

@@ -2,11 +2,10 @@
 // paint, and as a <link> it was the only render-blocking request of the first load: on a phone's slow
 // network a round trip of its own before the first paint (Lighthouse counted 190 ms on /login). Inline,
 // it arrives with the page (about 12 KiB gzip more of HTML, which the service worker precaches) and the
-// theme script before it still picks light or dark before the first paint. The file itself stays in the
-// build: lazily loaded chunks list it among the files to preload (Vite's preload helper adds it as a
-// <link> when such a chunk loads; a chunk whose stylesheet 404s fails to load, as the palette did when
-// the file was removed), and the service worker precaches it for them offline. Applied a second time it
-// changes nothing: the same rules in the same order.
+// theme script before it still picks light or dark before the first paint. The build makes one
+// stylesheet (vite.config.ts: cssCodeSplit false), so no lazily loaded chunk lists it among the files to
+// preload: with a stylesheet per chunk, Vite's preload helper added the entry's as a <link> when such a
+// chunk loaded, and the page fetched and applied the same rules a second time. The file stays in the build.
 import type { Plugin } from 'vite';
 
 /** `html` with each `<link rel="stylesheet">` of `css` (file name -> source) replaced by a `<style>`. */

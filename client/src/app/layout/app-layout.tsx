@@ -1,11 +1,14 @@
 // The shared layout of the signed-in screens (spec section 2): a sidebar on desktop; on mobile a top
 // bar with a slide-in sidebar and a bottom tab bar. /new hides the sidebar below the large breakpoint.
 // The command palette and the keyboard shortcuts (features/palette) cover every screen of the layout.
-// The slide-in sidebar's sheet loads when its toggle is first about to be used (issue 10).
+// The slide-in sidebar's sheet loads when its toggle is first about to be used (issue 10). Only the half
+// of the layout the screen's width shows is rendered: on a phone the desktop sidebar (with its queries
+// of Recent Ideas and waiting changes) was a third of the first render's components, all hidden by CSS.
 import { useId, useRef, useState } from 'react';
 import { Outlet, useMatch, useMatches } from 'react-router';
 import { useContentShown } from '../../lib/first-content';
 import { lazyWithPreload, useOpenedOnce } from '../../lib/lazy-with-preload';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { cn } from '../../lib/utils';
 import type { RouteHandle } from '../route-handle';
 import { PaletteProvider } from '../../features/palette';
@@ -23,6 +26,11 @@ export function AppLayout() {
   // The creation flow needs the room: its sidebar is an overlay until the large breakpoint.
   const compact = useMatch('/new') !== null;
   const closeMenu = () => setMenuOpen(false);
+  // The CSS below still decides what shows; this only skips rendering what it would hide (both where the
+  // width is unknown).
+  const mdUp = useMediaQuery('(min-width: 48rem)');
+  const lgUp = useMediaQuery('(min-width: 64rem)');
+  const wide = compact ? lgUp : mdUp;
   // A screen without notes is shown once it renders; a screen of notes says so itself, once it has them.
   const showsNotes = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.showsNotes === true);
   useContentShown(!showsNotes);
@@ -41,14 +49,16 @@ export function AppLayout() {
           aria-label="Sidebar"
           className={cn('fixed inset-y-0 left-0 z-30 hidden w-64 border-r', compact ? 'lg:block' : 'md:block')}
         >
-          <SidebarContent />
+          {wide !== false && <SidebarContent />}
         </aside>
 
-        <MobileTopBar
-          hiddenFrom={compact ? 'lg' : 'md'}
-          menu={{ open: menuOpen, sheetId: menuId, onToggle: () => setMenuOpen((open) => !open), preload: MobileMenuSheet.preload }}
-          menuRef={menuToggle}
-        />
+        {wide !== true && (
+          <MobileTopBar
+            hiddenFrom={compact ? 'lg' : 'md'}
+            menu={{ open: menuOpen, sheetId: menuId, onToggle: () => setMenuOpen((open) => !open), preload: MobileMenuSheet.preload }}
+            menuRef={menuToggle}
+          />
+        )}
         {menuMounted && (
           <MobileMenuSheet open={menuOpen} onOpenChange={setMenuOpen} id={menuId} toggle={menuToggle}>
             <SidebarContent onNavigate={closeMenu} />
@@ -65,7 +75,7 @@ export function AppLayout() {
           </main>
         </div>
 
-        <BottomTabBar />
+        {mdUp !== true && <BottomTabBar />}
       </div>
     </PaletteProvider>
   );

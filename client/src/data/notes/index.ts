@@ -20,7 +20,7 @@ export {
 } from './messages';
 export type { ImportedNote, ImportLine, ImportStatus } from './notes-import';
 export { readAllNotes, watchNotesChanges } from './notes-snapshot';
-export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, type NotesActions } from './notes-context';
+export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, useSyncStatusOf, type NotesActions } from './notes-context';
 export {
   NoteValidationError,
   type ConflictResolveResult,

@@ -66,7 +66,17 @@ const IDLE: SyncStatus = Object.freeze({ syncing: false, lastSyncedAt: null, las
 
 /** Whether a sync runs, when the last one succeeded and the last error (idle without a session). */
 export function useSyncStatus(): SyncStatus {
+  return useSyncStatusOf(whole);
+}
+
+const whole = (status: SyncStatus) => status;
+
+/**
+ * One value derived from the sync status, a primitive (a new object each call would never settle): the component re-renders only when that value
+ * changes, not with each sync's start and end (a start re-ran the whole dashboard four times for nothing).
+ */
+export function useSyncStatusOf<T>(select: (status: SyncStatus) => T): T {
   const session = useNotesSession();
   const subscribe = useCallback((listener: () => void) => (session ? session.subscribeSyncStatus(listener) : () => undefined), [session]);
-  return useSyncExternalStore(subscribe, () => session?.getSyncStatus() ?? IDLE, () => IDLE);
+  return useSyncExternalStore(subscribe, () => select(session?.getSyncStatus() ?? IDLE), () => select(IDLE));
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readNotesActivity, recordNoteActivity } from '../../lib/device-storage';
 import { NOTE_ERRORS } from './messages';
-import { NotesSessionProvider, useNotesActions, useSyncStatus } from './notes-context';
+import { NotesSessionProvider, useNotesActions, useSyncStatus, useSyncStatusOf } from './notes-context';
 import { NotesSession } from './notes-session';
 import { requestPersistentStorage } from './persistent-storage';
 import { SyncOfflineError } from './sync-controller';
@@ -84,6 +84,26 @@ describe('the notes session', () => {
       await session.syncNow();
     });
     expect(result.current.syncing).toBe(false);
+  });
+
+  it('re-renders a screen that reads one value of the sync status only when that value changes', async () => {
+    const { session } = await start();
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders++;
+        return useSyncStatusOf((status) => status.lastError !== null);
+      },
+      { wrapper: withSession(session) },
+    );
+    await vi.waitFor(() => expect(session.getSyncStatus().lastSyncedAt).not.toBeNull());
+    const before = renders;
+    await act(async () => {
+      await session.syncNow();
+    });
+    // The sync started and ended (two status changes), and the value read stayed false.
+    expect(result.current).toBe(false);
+    expect(renders).toBe(before);
   });
 
   it('[S13] [S14] offline writes stay local and pending; deletion reports offline', async () => {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CircleAlert, NotebookPen, Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { NOTE_MESSAGES, type NoteView, PAGE_SIZE, useLiveNotesCount, useNotesPage, useStablePage, useSyncStatus } from '../../data/notes';
+import { NOTE_MESSAGES, type NoteView, PAGE_SIZE, useLiveNotesCount, useNotesPage, useStablePage, useSyncStatusOf } from '../../data/notes';
 import { recordNoteActivity } from '../../lib/device-storage';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EmptyState } from './empty-state';
@@ -22,7 +22,8 @@ const viewPath = (note: NoteView): `/${string}` => `/view/${note.id}`;
 
 export function DashboardPage() {
   const userId = useUserId();
-  const status = useSyncStatus();
+  // The first pull failed: the notes below are this device's copy only.
+  const fetchFailed = useSyncStatusOf((status) => status.lastError !== null && status.lastSyncedAt === null);
   const [shown, setShown] = useState(PAGE_SIZE);
   const page = useStablePage(useNotesPage(shown));
   const liveCount = useLiveNotesCount();
@@ -49,8 +50,6 @@ export function DashboardPage() {
     setDialogOpen(true);
   }, []);
 
-  // The first pull failed: the notes below are this device's copy only.
-  const fetchFailed = status.lastError !== null && status.lastSyncedAt === null;
   const total = liveCount ?? notes?.length ?? 0;
 
   return (

@@ -1,7 +1,7 @@
 // One note for the Edit and View screens, telling "still loading" from "not on this device": on a
 // device whose first sync is still running, a deep link's note may only arrive with that pull.
 import { useEffect, useState } from 'react';
-import { type NoteView, useNote, useSyncStatus } from '../../data/notes';
+import { type NoteView, useNote, useSyncStatusOf } from '../../data/notes';
 import { useContentShown } from '../../lib/first-content';
 import { useOnlineStatus } from '../../lib/use-online-status';
 
@@ -12,10 +12,10 @@ const FIRST_SYNC_WAIT_MS = 8000;
 
 export function useLoadedNote(userId: string | null, id: string | undefined): LoadedNote {
   const note = useNote(id);
-  const status = useSyncStatus();
+  const noSyncYet = useSyncStatusOf((status) => status.lastSyncedAt === null && status.lastError === null);
   const online = useOnlineStatus();
   const [waitedOut, setWaitedOut] = useState(false);
-  const firstSyncPending = online && status.lastSyncedAt === null && status.lastError === null;
+  const firstSyncPending = online && noSyncYet;
   // The device's answer (the note, or none here yet) is what the screen shows first.
   useContentShown(userId !== null && note !== undefined);
 
