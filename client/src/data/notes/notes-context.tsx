@@ -72,8 +72,9 @@ export function useSyncStatus(): SyncStatus {
 const whole = (status: SyncStatus) => status;
 
 /**
- * One value derived from the sync status, a primitive (a new object each call would never settle): the component re-renders only when that value
- * changes, not with each sync's start and end (a start re-ran the whole dashboard four times for nothing).
+ * One value derived from the sync status, a primitive (a new object each call would never settle): the
+ * component re-renders only when that value changes, not with each sync's start and end (a start re-ran
+ * the whole dashboard four times for nothing).
  */
 export function useSyncStatusOf<T>(select: (status: SyncStatus) => T): T {
   const session = useNotesSession();
