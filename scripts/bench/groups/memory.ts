@@ -160,6 +160,6 @@ export const group: BenchGroup = {
     'Each round: `node scripts/start.mjs` on a new temporary DATA_DIR (first start), stopped, then in rotating order: a restart on ' +
     'that DATA_DIR, a fresh Node process opening its PGlite data with the server\'s settings and answering one query (scripts/bench/floors/pglite-open.mjs), ' +
     'and bare Fastify (scripts/bench/floors/bare-fastify.mjs). Times run from spawn to the first answered /api/health, polled every ' +
-    '10 ms. RSS is the process tree\'s VmRSS, read a few seconds after one answer.',
+    '10 ms. RSS is the process tree\'s VmRSS, read after one answer, once it has held within 2 MiB for 2 s (at least 3 s, at most 33 s after the answer).',
   run,
 };
