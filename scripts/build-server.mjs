@@ -1,6 +1,6 @@
-// Compiles the server ahead of time: server/src/boot.ts (which loads main.ts) and the PGlite worker
-// bundled by esbuild into dist/server/ with the packages they use (all but those in EXTERNAL), the SQL
-// migrations copied beside them. `npm start` runs the bundle, so no TypeScript is compiled at start-up.
+// Compiles the server ahead of time: server/src/boot.ts (which loads main.ts), the PGlite worker and the
+// process that creates a new PGlite data directory, bundled by esbuild into dist/server/ with the
+// packages they use (all but those in EXTERNAL), the SQL migrations copied beside them. `npm start` runs the bundle, so no TypeScript is compiled at start-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverOutDir = path.join(root, 'dist/server');
 export const serverEntry = path.join(serverOutDir, 'main.js');
-const ENTRY_POINTS = { main: 'server/src/boot.ts', 'pglite-worker': 'server/src/db/pglite-worker.ts' };
+const ENTRY_POINTS = {
+  main: 'server/src/boot.ts',
+  'pglite-worker': 'server/src/db/pglite-worker.ts',
+  'pglite-create-main': 'server/src/db/pglite-create-main.ts',
+};
 const MIGRATIONS = path.join(root, 'server/src/db/migrations');
 const SOURCES = ['server/src', 'core', 'package.json', 'package-lock.json', 'scripts/build-server.mjs'];
 

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig, ConfigError } from './config';
 import { startDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseCreateError } from './db/pglite-create';
 import { restrictUmask } from './db/data-dir-permissions';
 import { takeEarlyWorker } from './db/pglite-thread';
 import { formatBanner, summarizeStart } from './startup/banner';
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StartupError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseCreateError || error instanceof StartupError) {
     console.error(error.message);
   } else {
     console.error('Sprout failed to start:', error);

@@ -10,6 +10,7 @@ import { listenOnPGlite, listenOnPostgres, type ChangeListener, type PGliteListe
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { securePrivateDir } from './data-dir-permissions';
 import { migrate } from './migrate';
+import { createPGliteDataDir } from './pglite-create';
 import { SerialPGliteDialect, type SerialDatabase } from './pglite-driver';
 import { PGliteThread } from './pglite-thread';
 import type { PGliteSource, QueryOutcome } from './pglite-worker-protocol';
@@ -149,14 +150,17 @@ async function openThread(options: PGliteOptions, settings: Record<string, strin
     return PGliteThread.open(source, settings);
   }
   const dir = path.join(options.dataDir, 'pglite');
-  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  let thread = await PGliteThread.open({ kind: 'dir', dir }, settings, options.worker);
-  // initdb grows the WebAssembly memory to several hundred MiB, which it never gives back: open the
-  // new database once more in a fresh worker, so a first start does not keep that for good.
-  if (fresh) {
-    await thread.close();
-    thread = await PGliteThread.open({ kind: 'dir', dir }, settings);
+  // A first start creates the database in a process of its own (pglite-create.ts says why); the worker
+  // boot.ts started waits meanwhile, and opens it once it exists.
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    try {
+      await createPGliteDataDir(dir);
+    } catch (error) {
+      void options.worker?.terminate();
+      throw error;
+    }
   }
+  const thread = await PGliteThread.open({ kind: 'dir', dir }, settings, options.worker);
   // PGlite unpacks a new cluster with the modes of its archive (0666), whatever the umask: again.
   securePrivateDir(options.dataDir);
   return thread;

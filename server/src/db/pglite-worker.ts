@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate } from './migrate';
+import { pgliteStartParams } from './pglite-settings';
 import { serializeError, type WorkerMessage, type WorkerRequest, type WorkerStart } from './pglite-worker-protocol';
 
 const INT8_OID = 20;
@@ -14,10 +15,6 @@ const parseInt8 = (value: string) => Number(value);
 if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
 const port = parentPort;
 
-// PGlite's WebAssembly heap zero-fills PostgreSQL's shared memory, so every MiB of shared_buffers is
-// resident from the start: initdb's 128 MB default was a third of the idle server. The embedded database
-// is small and its files stay in the operating system's page cache; 16 MB of buffers hold 2,048 pages.
-const SMALL_MEMORY = ['-c', 'shared_buffers=16MB'];
 const post = (message: WorkerMessage) => port.postMessage(message);
 
 /**
@@ -38,7 +35,7 @@ class TarImage extends Blob {
 
 async function open(start: WorkerStart): Promise<PGlite> {
   const parsers = { [INT8_OID]: parseInt8 };
-  const startParams = [...PGlite.defaultStartParams, ...SMALL_MEMORY];
+  const startParams = pgliteStartParams();
   const pglite =
     start.source.kind === 'dir'
       ? new PGlite(start.source.dir, { parsers, startParams })
