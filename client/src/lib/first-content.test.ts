@@ -40,14 +40,28 @@ describe('createFirstContent', () => {
     expect(work.done).toBe(true);
   });
 
-  it('answers every later ask at once, and a mark before the first ask counts', async () => {
-    const content = createFirstContent(() => Promise.resolve());
+  it('lets each later ask go a task after the one before, and a mark before the first ask counts', async () => {
+    // Each turn waits for a task the test runs by hand.
+    const tasks: (() => void)[] = [];
+    const runTask = async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      tasks.shift()?.();
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    const content = createFirstContent(() => Promise.resolve(), CONTENT_WAIT_MS, () => new Promise((resolve) => tasks.push(resolve)));
     content.markShown();
-    const first = watch(content.afterShown());
+    const order: string[] = [];
+    void content.afterShown().then(() => order.push('sync'));
+    void content.afterShown().then(() => order.push('auth'));
+    void content.afterShown().then(() => order.push('service worker'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(first.done).toBe(true);
+    expect(order).toEqual(['sync']);
+    await runTask();
+    expect(order).toEqual(['sync', 'auth']);
+    await runTask();
+    expect(order).toEqual(['sync', 'auth', 'service worker']);
     const later = watch(content.afterShown());
-    await vi.advanceTimersByTimeAsync(0);
+    await runTask();
     expect(later.done).toBe(true);
   });
 });

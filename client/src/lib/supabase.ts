@@ -12,6 +12,7 @@ import type { RealtimeClient } from '@supabase/realtime-js';
 import { DEVICE_KEYS, deviceStorage, readJson, readText, writeText } from './device-keys';
 import { fetchPublicConfig } from './public-config';
 import { once } from './once';
+import { nextTask } from './next-task';
 
 /** The session supabase-js has stored, read directly (it survives a refresh that failed for lack of network). */
 export function readStoredSession(storage: Pick<Storage, 'getItem'> | null = deviceStorage(), key: string = DEVICE_KEYS.authSession()): Session | null {
@@ -110,6 +111,9 @@ export function onAuthClientRequested(listener: () => void): () => void {
 export const getAuthClient: () => Promise<AuthClient> = once(async () => {
   for (const listener of [...requestListeners]) listener();
   const [{ AuthClient }, key] = await Promise.all([import('@supabase/auth-js'), anonKey()]);
+  // Built in a task of its own: evaluating the library and building its client (whose first calls
+  // compile much of it) made one task of 50-95 ms on a phone's CPU (issue 10), all of it blocking.
+  await nextTask();
   // The options supabase-js's createClient gives its own auth client.
   return new AuthClient({
     url: `${location.origin}/auth/v1`,
@@ -149,6 +153,8 @@ export const getRestClient: () => Promise<PostgrestClient> = once(async () => {
  */
 export const getRealtime: () => Promise<RealtimeClient> = once(async () => {
   const [{ RealtimeClient }, key] = await Promise.all([import('@supabase/realtime-js'), anonKey()]);
+  // In a task of its own, as the auth client above.
+  await nextTask();
   const url = new URL('/realtime/v1', location.origin);
   url.protocol = url.protocol.replace('http', 'ws');
   return new RealtimeClient(url.href, { params: { apikey: key }, accessToken: sessionToken, fetch: observedFetch });
