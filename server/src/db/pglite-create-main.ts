@@ -6,6 +6,9 @@ import { pgliteStartParams } from './pglite-settings';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: pglite-create-main <data directory>');
+// The server that asked holds the data directory's lock: if it dies, this process must not go on
+// writing there unlocked (its IPC channel closes when it does).
+process.on('disconnect', () => process.exit(1));
 try {
   const pglite = new PGlite(dir, { startParams: pgliteStartParams() });
   await pglite.waitReady;
@@ -19,3 +22,5 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 }
+process.removeAllListeners('disconnect');
+process.disconnect?.();

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,25 @@ describe('createPGliteDataDir', () => {
     }
   }, 60_000);
 
+  it('stops making the directory when the server that asked is killed', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-create-'));
+    dirs.push(parent);
+    const script = `import('./server/src/db/pglite-create.ts').then((m) => m.createPGliteDataDir(${JSON.stringify(path.join(parent, 'pglite'))}))`;
+    const server = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: 'ignore' });
+    const creator = await poll(() => childrenOf(server.pid!).find((pid) => commandOf(pid).includes('pglite-create-main')));
+    server.kill('SIGKILL');
+    await poll(() => (fs.existsSync(`/proc/${creator}`) ? undefined : true), 30_000);
+    // It went no further than the step it was in: no database, or one without any migration.
+    if (!fs.existsSync(path.join(parent, 'pglite', 'PG_VERSION'))) return;
+    const pglite = new PGlite(path.join(parent, 'pglite'));
+    try {
+      const { rows } = await pglite.query<{ table: string | null }>("select to_regclass('schema_migrations')::text as table");
+      expect(rows[0]?.table).toBeNull();
+    } finally {
+      await pglite.close();
+    }
+  }, 60_000);
+
   it('fails with the reason in one line when the directory cannot be made', async () => {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-create-'));
     dirs.push(parent);
@@ -37,3 +57,30 @@ describe('createPGliteDataDir', () => {
     await expect(failure).rejects.toThrow(/^Could not create the database in .*file\/pglite: .*ENOTDIR[^\n]*$/);
   }, 60_000);
 });
+
+function childrenOf(pid: number): number[] {
+  const ids: number[] = [];
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    const text = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+    for (const id of text.split(/\s+/)) if (id) ids.push(Number(id));
+  }
+  return ids;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+async function poll<T>(read: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

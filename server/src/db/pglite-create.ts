@@ -17,9 +17,9 @@ export class DatabaseCreateError extends Error {}
 /** Creates and migrates a PGlite data directory at `dir`; rejects with the child's own error text. */
 export function createPGliteDataDir(dir: string): Promise<void> {
   const { path, execArgv } = entryScript();
-  const child = spawn(process.execPath, [...execArgv, path, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...execArgv, path, dir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   // A server stopped while the directory is made takes the child with it: none may write there unlocked.
   const stopChild = () => child.kill('SIGKILL');
   process.once('exit', stopChild);
