@@ -1,6 +1,7 @@
 // Compiles the server ahead of time: server/src/boot.ts (which loads main.ts), the PGlite worker and the
 // process that creates a new PGlite data directory, bundled by esbuild into dist/server/ with the
-// packages they use (all but those in EXTERNAL), the SQL migrations copied beside them. `npm start` runs the bundle, so no TypeScript is compiled at start-up.
+// packages they use (all but those in EXTERNAL), the SQL migrations copied beside them. `npm start`
+// runs the bundle, so no TypeScript is compiled at start-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

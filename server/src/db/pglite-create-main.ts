@@ -1,8 +1,7 @@
 // A child process's entry (pglite-create.ts): creates the PGlite data directory given as its argument
 // (initdb), applies the migrations, closes it and exits, handing every byte it used back to the system.
 import { PGlite } from '@electric-sql/pglite';
-import { migrate } from './migrate';
-import { pgliteStartParams } from './pglite-settings';
+import { migratePGlite, pgliteStartParams } from './pglite-settings';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: pglite-create-main <data directory>');
@@ -12,10 +11,7 @@ process.on('disconnect', () => process.exit(1));
 try {
   const pglite = new PGlite(dir, { startParams: pgliteStartParams() });
   await pglite.waitReady;
-  await migrate({
-    query: (sql, params) => pglite.query<Record<string, unknown>>(sql, params),
-    exec: async (script) => void (await pglite.exec(script)),
-  });
+  await migratePGlite(pglite);
   await pglite.close();
 } catch (error) {
   // One line for the server to show (pglite-create.ts): the reason, not this process's stack.

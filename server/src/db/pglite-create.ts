@@ -4,20 +4,15 @@
 // MiB against 201-209 with initdb in a process of its own, 4 interleaved first starts each).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-
-/** The compiled entry beside the compiled server; the TypeScript source (through tsx) in tests and dev. */
-function entryScript(): { path: string; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts')) return { path: fileURLToPath(new URL('./pglite-create-main.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
-  return { path: fileURLToPath(new URL('./pglite-create-main.js', import.meta.url)), execArgv: [] };
-}
+import { siblingScript } from './sibling-script';
 
 /** A new data directory could not be made: the server says why in one line and stops. */
 export class DatabaseCreateError extends Error {}
 
 /** Creates and migrates a PGlite data directory at `dir`; rejects with the child's own error text. */
 export function createPGliteDataDir(dir: string): Promise<void> {
-  const { path, execArgv } = entryScript();
-  const child = spawn(process.execPath, [...execArgv, path, dir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const { url, execArgv } = siblingScript('pglite-create-main');
+  const child = spawn(process.execPath, [...execArgv, fileURLToPath(url), dir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   // A server stopped while the directory is made takes the child with it: none may write there unlocked.

@@ -9,22 +9,18 @@ import {
   type WorkerRequest,
   type WorkerStart,
 } from './pglite-worker-protocol';
+import { siblingScript } from './sibling-script';
 
 type Pending = { resolve: (value: QueryOutcome | null) => void; reject: (error: Error) => void };
 type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
-/** The compiled worker beside the compiled server; the TypeScript source (through tsx) in tests and dev. */
-function workerScript(): { url: URL; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts')) return { url: new URL('./pglite-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
-  return { url: new URL('./pglite-worker.js', import.meta.url), execArgv: [] };
-}
 
 /**
  * Starts a worker thread that waits to be told what to open (PGliteThread.open): its isolate boots and
  * PGlite's code loads meanwhile. Opens nothing by itself, so it may start before the data-dir lock is held.
  */
 export function spawnPGliteWorker(): Worker {
-  const { url, execArgv } = workerScript();
+  const { url, execArgv } = siblingScript('pglite-worker');
   const worker = new Worker(url, { execArgv });
   // A worker that dies before open() listens (its code failed to load) fails that open, not the process.
   worker.on('error', (error) => earlyFailures.set(worker, error));

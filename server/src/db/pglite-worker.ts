@@ -4,8 +4,7 @@
 // may send queries, so a transaction's statements never interleave with another request's.
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { migrate } from './migrate';
-import { pgliteStartParams } from './pglite-settings';
+import { migratePGlite, pgliteStartParams } from './pglite-settings';
 import { serializeError, type WorkerMessage, type WorkerRequest, type WorkerStart } from './pglite-worker-protocol';
 
 const INT8_OID = 20;
@@ -41,10 +40,7 @@ async function open(start: WorkerStart): Promise<PGlite> {
       ? new PGlite(start.source.dir, { parsers, startParams })
       : new PGlite({ parsers, startParams, loadDataDir: start.source.image ? new TarImage(start.source.image) : undefined });
   await pglite.waitReady;
-  await migrate({
-    query: (sql, params) => pglite.query<Record<string, unknown>>(sql, params),
-    exec: async (script) => void (await pglite.exec(script)),
-  });
+  await migratePGlite(pglite);
   // Every session reads and writes timestamps in UTC, on PGlite as on any PostgreSQL server: set once
   // for the one connection, not per transaction.
   await pglite.exec("SET TimeZone = 'UTC'");
