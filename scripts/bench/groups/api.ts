@@ -3,6 +3,7 @@
 // in-process loop on the same data (and the GET beside bare Fastify sending the same bytes).
 import fs from 'node:fs';
 import path from 'node:path';
+import { postgresCpu, postgresCpuBetween, processCpuMs } from '../lib/cpu';
 import type { BenchGroup, GroupOptions } from '../lib/group';
 import { openPgliteCopy, openPostgres, postgresTarget, type Sql } from '../lib/databases';
 import { httpLoad, loopLoad, type HttpLoad, type LoadResult } from '../lib/load';
@@ -32,6 +33,21 @@ async function loadWithRss(load: HttpLoad, pid: number, peaks: number[]): Promis
   }
 }
 
+/**
+ * Runs a load step and records the CPU time per successful operation of the processes that carry it: this
+ * bench process (the load generator, or the floor's loop and, on PGlite, the floor's database), the
+ * server's process when there is one, and PostgreSQL's processes on PostgreSQL.
+ */
+async function withCpu(step: () => Promise<LoadResult>, seconds: number, pids: number[], postgres: boolean, perOperation: number[]): Promise<LoadResult> {
+  const own = () => [process.pid, ...pids].reduce((sum, pid) => sum + processCpuMs(pid), 0);
+  const ownBefore = own();
+  const postgresBefore = postgres ? postgresCpu() : null;
+  const result = await step();
+  const spent = own() - ownBefore + (postgresBefore ? postgresCpuBetween(postgresBefore, postgresCpu()) : 0);
+  perOperation.push(spent / (result.rps * seconds));
+  return result;
+}
+
 function collect(results: LoadResult[]): (result: LoadResult) => number {
   return (result) => {
     results.push(result);
@@ -58,6 +74,9 @@ async function measure(kind: Kind, server: SproutServer, user: BenchUser, sql: S
   const bareResults: LoadResult[] = [];
   const rssPeaks: number[] = [];
   const bareRssPeaks: number[] = [];
+  const sproutCpu: number[] = [];
+  const rawCpu: number[] = [];
+  const isPostgres = kind === 'PostgreSQL';
   try {
     // Warm-up: JIT and caches of all three, not counted.
     await httpLoad({ url: readUrl, headers: auth, connections: CONNECTIONS, seconds: 1 });
@@ -66,8 +85,9 @@ async function measure(kind: Kind, server: SproutServer, user: BenchUser, sql: S
 
     options.log(`${kind}: GET 100 notes, ${rounds} rounds of ${readSeconds} s`);
     await interleave(rounds, {
-      sprout: () => loadWithRss({ url: readUrl, headers: auth, connections: CONNECTIONS, seconds: readSeconds }, server.pid, rssPeaks).then(collect(sprout)),
-      raw: () => loopLoad(() => sql.query(READ_SQL, [user.userId]), CONNECTIONS, readSeconds).then(collect(raw)),
+      sprout: () =>
+        withCpu(() => loadWithRss({ url: readUrl, headers: auth, connections: CONNECTIONS, seconds: readSeconds }, server.pid, rssPeaks), readSeconds, [server.pid], isPostgres, sproutCpu).then(collect(sprout)),
+      raw: () => withCpu(() => loopLoad(() => sql.query(READ_SQL, [user.userId]), CONNECTIONS, readSeconds), readSeconds, [], isPostgres, rawCpu).then(collect(raw)),
       bare: () =>
         loadWithRss({ url: `http://127.0.0.1:${barePort}/rest/v1/notes`, connections: CONNECTIONS, seconds: readSeconds }, bare.child.pid!, bareRssPeaks).then(collect(bareResults)),
     });
@@ -95,6 +115,14 @@ async function measure(kind: Kind, server: SproutServer, user: BenchUser, sql: S
       floorName: 'bare Fastify sending the same bytes',
       floorValues: bareResults.map((r) => r.rps),
       better: 'higher',
+    }),
+    toRow({
+      name: `GET 100 notes, ${kind}: CPU time per read on the cores (server${isPostgres ? ', PostgreSQL' : ''} and load generator)`,
+      unit: 'ms',
+      values: sproutCpu,
+      floorName: `the raw SELECT's (its loop${isPostgres ? ' and PostgreSQL' : ', the database in it'})`,
+      floorValues: rawCpu,
+      better: 'lower',
     }),
     toRow({
       name: `GET 100 notes, ${kind}: p50`,
@@ -137,15 +165,21 @@ async function measure(kind: Kind, server: SproutServer, user: BenchUser, sql: S
   const insert: LoadResult[] = [];
   const patch: LoadResult[] = [];
   const update: LoadResult[] = [];
+  const cpu = { post: [] as number[], insert: [] as number[], patch: [] as number[], update: [] as number[] };
   const writeHeaders = { ...auth, 'Content-Type': 'application/json', Prefer: 'return=representation' };
+  const sproutStep = (load: HttpLoad, samples: number[]) => withCpu(() => httpLoad(load), seconds, [server.pid], isPostgres, samples);
+  const loopStep = (operation: () => Promise<unknown>, samples: number[]) => withCpu(() => loopLoad(operation, CONNECTIONS, seconds), seconds, [], isPostgres, samples);
   options.log(`${kind}: POST / PATCH one note, ${rounds} rounds of ${seconds} s`);
   await interleave(rounds, {
     post: () =>
-      httpLoad({ url: `${server.url}/rest/v1/notes`, method: 'POST', headers: writeHeaders, body: JSON.stringify(NEW_NOTE), connections: CONNECTIONS, seconds }).then(collect(post)),
-    insert: () => loopLoad(() => sql.query(INSERT_SQL, [user.userId, NEW_NOTE.title, NEW_NOTE.content]), CONNECTIONS, seconds).then(collect(insert)),
+      sproutStep({ url: `${server.url}/rest/v1/notes`, method: 'POST', headers: writeHeaders, body: JSON.stringify(NEW_NOTE), connections: CONNECTIONS, seconds }, cpu.post).then(collect(post)),
+    insert: () => loopStep(() => sql.query(INSERT_SQL, [user.userId, NEW_NOTE.title, NEW_NOTE.content]), cpu.insert).then(collect(insert)),
     patch: () =>
-      httpLoad({ url: `${server.url}/rest/v1/notes?id=eq.${patchId}`, method: 'PATCH', headers: writeHeaders, body: JSON.stringify({ title: 'Renamed under load' }), connections: CONNECTIONS, seconds }).then(collect(patch)),
-    update: () => loopLoad(() => sql.query(UPDATE_SQL, ['Renamed under load', patchId, user.userId]), CONNECTIONS, seconds).then(collect(update)),
+      sproutStep(
+        { url: `${server.url}/rest/v1/notes?id=eq.${patchId}`, method: 'PATCH', headers: writeHeaders, body: JSON.stringify({ title: 'Renamed under load' }), connections: CONNECTIONS, seconds },
+        cpu.patch,
+      ).then(collect(patch)),
+    update: () => loopStep(() => sql.query(UPDATE_SQL, ['Renamed under load', patchId, user.userId]), cpu.update).then(collect(update)),
   });
   const write = (verb: string, results: LoadResult[], floorName: string, floor: LoadResult[]) =>
     toRow({
@@ -158,7 +192,21 @@ async function measure(kind: Kind, server: SproutServer, user: BenchUser, sql: S
       goal: '>= 0.8x the in-process loop',
       meets: (v, f) => f !== null && v >= 0.8 * f,
     });
-  rows.push(write('POST', post, 'the same INSERT in an in-process loop', insert), write('PATCH', patch, 'the same UPDATE in an in-process loop', update));
+  const writeCpu = (verb: string, values: number[], floorValues: number[]) =>
+    toRow({
+      name: `${verb} one note, ${kind}: CPU time per write on the cores (server${isPostgres ? ', PostgreSQL' : ''} and load generator)`,
+      unit: 'ms',
+      values,
+      floorName: `the in-process loop's (${isPostgres ? 'the loop and PostgreSQL' : 'the loop, the database in it'})`,
+      floorValues,
+      better: 'lower',
+    });
+  rows.push(
+    write('POST', post, 'the same INSERT in an in-process loop', insert),
+    writeCpu('POST', cpu.post, cpu.insert),
+    write('PATCH', patch, 'the same UPDATE in an in-process loop', update),
+    writeCpu('PATCH', cpu.patch, cpu.update),
+  );
   const failed = [...post, ...patch].reduce((sum, r) => sum + r.errors + r.timeouts, 0);
   if (failed > 0) options.log(`${kind}: ${failed} POST/PATCH requests failed or timed out`);
   return rows;
@@ -215,7 +263,10 @@ export const group: BenchGroup = {
     '` of 1,000 notes (12 s steps, so that a read past autocannon\'s 10 s timeout counts as one; writes 6 s steps). Floors: the same SQL from ' +
     `${CONNECTIONS} concurrent loops in the bench process (PGlite: on a copy of the server's data; PostgreSQL: a 10-connection ` +
     "pool like the server's), and bare Fastify sending the server's own answer bytes. Steps interleaved per round; " +
-    'medians of the rounds. Request rates count 2xx answers only.',
+    'medians of the rounds. Request rates count 2xx answers only. CPU time per read (lib/cpu.ts): the scheduler\'s ' +
+    'count for the bench process (autocannon, or the floor\'s loop), the server\'s process (all its threads) and, on ' +
+    "PostgreSQL, its processes, over a load step, divided by the operations answered: where both keep the 2 cores busy, the " +
+    "throughput ratio cannot pass the inverse of this one.",
   run: async (options) => {
     const rows = await onPglite(options);
     if (!options.smoke) rows.push(...(await onPostgres(options)));
