@@ -2,7 +2,6 @@
 // or older than their sources, then runs the compiled server in this process, so signals reach the
 // server's graceful shutdown directly. SPROUT_SKIP_BUILD=1 skips the client build only: the server
 // bundle takes a fraction of a second and must never run stale.
-import { spawnSync } from 'node:child_process';
 import module from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -72,6 +71,8 @@ function clientIsStale() {
 
 if (process.env.SPROUT_SKIP_BUILD !== '1' && clientIsStale()) {
   console.info('Building the client (first start or sources changed)...');
+  // Loaded only here: both processes of a start (before and after the re-execution) loaded it for nothing.
+  const { spawnSync } = await import('node:child_process');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
