@@ -2,7 +2,6 @@
 // or older than their sources, then runs the compiled server in this process, so signals reach the
 // server's graceful shutdown directly. SPROUT_SKIP_BUILD=1 skips the client build only: the server
 // bundle takes a fraction of a second and must never run stale.
-import { spawnSync } from 'node:child_process';
 import module from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,8 +26,16 @@ import { buildServer, serverEntry, serverIsStale } from './build-server.mjs';
 // (concurrent marking was a fifth of the process's CPU). A 32 MiB semi-space and 100 % growth took the
 // server's CPU per read from 1.3-1.8 ms to 0.8-1.0 ms (2-3 interleaved rounds each, beside the raw SELECT:
 // 0.60-0.69x -> 0.77-1.0x), RSS under that load 160-170 -> 210-238 MiB.
+// On PGlite, V8 also waits ten times longer than its default before it recompiles a WebAssembly function
+// with its optimising compiler: opening the database ran PostgreSQL's start-up code hot enough for V8 to
+// optimise huge functions run only then, on the background threads, competing with the open and the
+// server's own loading for the two cores (their CPU time at a restart 320-450 ms -> 180-260; restart to
+// first answer 666 -> 603 ms, medians of 7 interleaved rounds). What runs under load is still optimised,
+// a little later.
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
-const NODE_FLAGS = ON_POSTGRES ? ['--max-semi-space-size=32', '--heap-growing-percent=100'] : ['--max-semi-space-size=8', '--heap-growing-percent=20'];
+const NODE_FLAGS = ON_POSTGRES
+  ? ['--max-semi-space-size=32', '--heap-growing-percent=100']
+  : ['--max-semi-space-size=8', '--heap-growing-percent=20', '--wasm-tiering-budget=130000000'];
 const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
 const missingEnv = Object.entries(MALLOC_ENV).filter(([name]) => process.env[name] === undefined);
 const missingFlags = NODE_FLAGS.filter((flag) => !process.execArgv.some((given) => given.split('=')[0] === flag.split('=')[0]));
@@ -64,6 +71,8 @@ function clientIsStale() {
 
 if (process.env.SPROUT_SKIP_BUILD !== '1' && clientIsStale()) {
   console.info('Building the client (first start or sources changed)...');
+  // Loaded only here: both processes of a start (before and after the re-execution) loaded it for nothing.
+  const { spawnSync } = await import('node:child_process');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',

@@ -76,10 +76,13 @@ export async function createServer(
     encryptionKeyId: '',
   };
   const app = await buildApp(ctx, database, options);
-  ({ key: ctx.encryptionKey, keyId: ctx.encryptionKeyId } = await encryption);
   const realtime = app.realtimeHub;
-  await realtime.start((listener) => database.listenChanges(listener));
   app.addHook('onClose', () => realtime.stop());
+  // Fastify loads the registered plugins and builds the routes at ready(), which listen() would call
+  // after the database is open: done now, while it may still be opening (20 ms of a restart).
+  await app.ready();
+  ({ key: ctx.encryptionKey, keyId: ctx.encryptionKeyId } = await encryption);
+  await realtime.start((listener) => database.listenChanges(listener));
   return { app, ctx, realtime };
 }
 

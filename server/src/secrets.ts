@@ -62,15 +62,18 @@ function decodeKey(value: string): Buffer {
 }
 
 async function generatedKey(db: Kysely<DB>): Promise<Buffer> {
+  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', 'encryption_key').executeTakeFirst();
+  // Read first: the key exists at every start but the first, and a restart's first statements on PGlite
+  // each cost 10-20 ms (its caches are cold); the insert, a no-op then, was one of them.
+  const existing = await read();
+  if (existing) return Buffer.from(existing.value, 'base64');
   await db
     .insertInto('server_secrets')
     .values({ name: 'encryption_key', value: randomBytes(32).toString('base64') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', 'encryption_key')
-    .executeTakeFirstOrThrow();
+  // Another server on the same database may have stored its key first: that one is kept.
+  const row = await read();
+  if (!row) throw new Error('the generated encryption key was not stored');
   return Buffer.from(row.value, 'base64');
 }

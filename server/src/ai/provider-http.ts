@@ -1,10 +1,15 @@
 // The HTTP exchange with the AI provider: node:http(s) on kept-alive connections, the response body
 // as a Node stream, content-decoded. provider.ts reads it (an SSE stream, or JSON) as it arrives and
 // words the failures; this module knows nothing of the OpenAI format.
-import http from 'node:http';
-import https from 'node:https';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+
+// Taken as the built-in's own object, not through `import`: an ES import of node:http builds its module
+// namespace by reading every export, and the lazy ones (WebSocket, CloseEvent...) loaded undici, Node's
+// fetch, on the request thread at start-up: loading the server's code took 50 ms more at a restart.
+const http = process.getBuiltinModule('node:http');
+const https = process.getBuiltinModule('node:https');
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true }),
@@ -21,7 +26,7 @@ export interface ProviderRequest {
 
 export interface ProviderResponse {
   status: number;
-  headers: http.IncomingHttpHeaders;
+  headers: IncomingHttpHeaders;
   /** The body, decoded; destroying it gives the connection up. */
   body: Readable;
 }
@@ -29,7 +34,7 @@ export interface ProviderResponse {
 /** Streams of a compressed response decode what is there as it arrives, not only at the end. */
 const FLUSHING = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
-function decoded(response: http.IncomingMessage): Readable {
+function decoded(response: IncomingMessage): Readable {
   switch (response.headers['content-encoding']?.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
