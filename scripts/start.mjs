@@ -26,16 +26,8 @@ import { buildServer, serverEntry, serverIsStale } from './build-server.mjs';
 // (concurrent marking was a fifth of the process's CPU). A 32 MiB semi-space and 100 % growth took the
 // server's CPU per read from 1.3-1.8 ms to 0.8-1.0 ms (2-3 interleaved rounds each, beside the raw SELECT:
 // 0.60-0.69x -> 0.77-1.0x), RSS under that load 160-170 -> 210-238 MiB.
-// On PGlite, V8 also waits ten times longer than its default before it recompiles a WebAssembly function
-// with its optimising compiler: opening the database ran PostgreSQL's start-up code hot enough for V8 to
-// optimise huge functions run only then, on the background threads, competing with the open and the
-// server's own loading for the two cores (their CPU time at a restart 320-450 ms -> 180-260; restart to
-// first answer 666 -> 603 ms, medians of 7 interleaved rounds). What runs under load is still optimised,
-// a little later.
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
-const NODE_FLAGS = ON_POSTGRES
-  ? ['--max-semi-space-size=32', '--heap-growing-percent=100']
-  : ['--max-semi-space-size=8', '--heap-growing-percent=20', '--wasm-tiering-budget=130000000'];
+const NODE_FLAGS = ON_POSTGRES ? ['--max-semi-space-size=32', '--heap-growing-percent=100'] : ['--max-semi-space-size=8', '--heap-growing-percent=20'];
 const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
 const missingEnv = Object.entries(MALLOC_ENV).filter(([name]) => process.env[name] === undefined);
 const missingFlags = NODE_FLAGS.filter((flag) => !process.execArgv.some((given) => given.split('=')[0] === flag.split('=')[0]));
