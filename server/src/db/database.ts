@@ -152,8 +152,7 @@ async function openThread(options: PGliteOptions, settings: Record<string, strin
   const dir = path.join(options.dataDir, 'pglite');
   // A first start creates the database in a process of its own (pglite-create.ts says why); the worker
   // boot.ts started waits meanwhile, and opens it once it exists.
-  const created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  if (created) {
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     try {
       await createPGliteDataDir(dir);
     } catch (error) {
@@ -162,10 +161,11 @@ async function openThread(options: PGliteOptions, settings: Record<string, strin
     }
   }
   const thread = await PGliteThread.open({ kind: 'dir', dir }, settings, options.worker);
-  // PGlite unpacks a new cluster with the modes of its archive (0666), whatever the umask: again. An
-  // existing one was made private before the open (startPGlite), and opening it unpacks nothing: walking
-  // its thousand files again held the first queries of a restart back.
-  if (created) securePrivateDir(options.dataDir);
+  // PGlite unpacks a new cluster with the modes of its archive (0666), whatever the umask: again. Not only
+  // after a first start: every open rewrites the relation cache files (global/pg_internal.init and one per
+  // database) as 0644, which the kill -9 test (server/test/adversarial/process.adversarial.ts) caught when
+  // a restart skipped this walk.
+  securePrivateDir(options.dataDir);
   return thread;
 }
 
