@@ -11,12 +11,12 @@
 // The load generator, the browser and every server share this machine's cores: the scaling ratios say
 // how far the servers scale here, not on a machine with a core per server.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { chromiumArgs, chromiumExecutable } from '../../../e2e/support/browser';
 import { startCluster, startNginx, type Cluster } from '../../../e2e/cluster/cluster';
+import { mainThreadCpuMs } from '../lib/cpu';
 import type { BenchGroup, GroupOptions } from '../lib/group';
 import { notesJoin, openSockets, type SocketCrowd } from '../lib/phoenix-sockets';
 import { freePort, settledRssMiB, sleep, spawnUntilAnswer, stop } from '../lib/processes';
@@ -28,14 +28,6 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS) || 1000;
 const EDITS_PER_ROUND = 20;
 const FANOUT_ROUNDS = 9;
 const API_CLIENTS = 16;
-
-/**
- * CPU time of a process's main thread (where the fan-out runs), in ms, from the scheduler's nanosecond
- * count (/proc/<pid>/schedstat): unlike wall time, hardly moved by the machine's other load.
- */
-function cpuMs(pid: number): number {
-  return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-}
 
 async function writeNote(url: string, user: BenchUser, note: { id: string; title: string }): Promise<void> {
   const response = await fetch(`${url}/rest/v1/notes?on_conflict=id`, {
@@ -168,12 +160,12 @@ async function fanOut(cluster: Cluster, log: (m: string) => void): Promise<Row[]
     const cpu = { sprout: [] as number[], bare: [] as number[] };
     const timed = async (crowdOf: SocketCrowd, send: () => Promise<void>, cpuOf?: { pid: number; samples: number[] }) => {
       const all = crowdOf.nextEvent();
-      const cpuBefore = cpuOf ? cpuMs(cpuOf.pid) : 0;
+      const cpuBefore = cpuOf ? mainThreadCpuMs(cpuOf.pid) : 0;
       const began = performance.now();
       await send();
       await all;
       const ms = performance.now() - began;
-      if (cpuOf) cpuOf.samples.push(cpuMs(cpuOf.pid) - cpuBefore);
+      if (cpuOf) cpuOf.samples.push(mainThreadCpuMs(cpuOf.pid) - cpuBefore);
       await sleep(200);
       return ms;
     };

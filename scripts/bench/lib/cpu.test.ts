@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postgresCpuBetween, processCpuMs } from './cpu';
+import { mainThreadCpuMs, postgresCpuBetween, processCpuMs } from './cpu';
 
 describe('CPU time between snapshots', () => {
   it("counts each process's time in the step, a new backend whole, and leaves out one that ended", () => {
@@ -18,6 +18,8 @@ describe('CPU time between snapshots', () => {
   it("reads this process's own threads, and 0 for a process that is gone", () => {
     const spent = processCpuMs(process.pid);
     expect(spent).toBeGreaterThan(0);
+    expect(mainThreadCpuMs(process.pid)).toBeGreaterThan(0);
+    expect(mainThreadCpuMs(process.pid)).toBeLessThanOrEqual(processCpuMs(process.pid));
     expect(processCpuMs(2 ** 22 + 1)).toBe(0);
   });
 });

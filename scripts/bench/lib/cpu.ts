@@ -20,6 +20,11 @@ const threadNs = (pid: number, task: string): number => {
   }
 };
 
+/** CPU time so far of a process's main thread (its event loop, where a Node server's requests run), ms. */
+export function mainThreadCpuMs(pid: number): number {
+  return threadNs(pid, String(pid)) / 1e6;
+}
+
 /** CPU time of every thread of a process so far, ms (its worker threads included; 0 once it has exited). */
 export function processCpuMs(pid: number): number {
   return tasksOf(pid).reduce((sum, task) => sum + threadNs(pid, task), 0) / 1e6;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readMigrations } from './migrate';
 import { createPGliteDataDir, DatabaseCreateError } from './pglite-create';
 
@@ -34,9 +34,21 @@ describe('createPGliteDataDir', () => {
     dirs.push(parent);
     const script = `import('./server/src/db/pglite-create.ts').then((m) => m.createPGliteDataDir(${JSON.stringify(path.join(parent, 'pglite'))}))`;
     const server = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: 'ignore' });
-    const creator = await poll(() => childrenOf(server.pid!).find((pid) => commandOf(pid).includes('pglite-create-main')));
+    const creator = await vi.waitFor(
+      () => {
+        const pid = childrenOf(server.pid!).find((child) => commandOf(child).includes('pglite-create-main'));
+        if (pid === undefined) throw new Error('the creating process has not started yet');
+        return pid;
+      },
+      { timeout: 20_000, interval: 20 },
+    );
     server.kill('SIGKILL');
-    await poll(() => (fs.existsSync(`/proc/${creator}`) ? undefined : true), 30_000);
+    await vi.waitFor(
+      () => {
+        if (fs.existsSync(`/proc/${creator}`)) throw new Error('the creating process still runs');
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     // It went no further than the step it was in: no database, or one without any migration.
     if (!fs.existsSync(path.join(parent, 'pglite', 'PG_VERSION'))) return;
     const pglite = new PGlite(path.join(parent, 'pglite'));
@@ -72,15 +84,5 @@ function commandOf(pid: number): string {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {
     return '';
-  }
-}
-
-async function poll<T>(read: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -19,4 +19,3 @@ export async function migratePGlite(pglite: PGlite): Promise<void> {
     exec: async (script) => void (await pglite.exec(script)),
   });
 }
-

@@ -14,7 +14,6 @@ import { siblingScript } from './sibling-script';
 type Pending = { resolve: (value: QueryOutcome | null) => void; reject: (error: Error) => void };
 type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
-
 /**
  * Starts a worker thread that waits to be told what to open (PGliteThread.open): its isolate boots and
  * PGlite's code loads meanwhile. Opens nothing by itself, so it may start before the data-dir lock is held.
