@@ -21,8 +21,8 @@ const FEATURES = roomsOf(`${CLIENT}/features`);
 const DATA_ROOMS = roomsOf(`${CLIENT}/data`);
 const TOP_LEVEL = roomsOf(CLIENT);
 
-/** The zones of import-x/no-restricted-paths; `tests` lets a test use a data room's testing/index.ts, `server` lets it import server/. */
-function clientZones({ tests = false, server = false } = {}) {
+/** The zones of import-x/no-restricted-paths; `tests` lets a test use a data room's testing/index.ts. */
+function clientZones({ tests = false } = {}) {
   const zones = [
     ...FEATURES.map((feature) => ({
       target: `${CLIENT}/features/${feature}`,
@@ -59,7 +59,7 @@ function clientZones({ tests = false, server = false } = {}) {
       message: `Another data room imports data/${room} only through its index.ts or, for code run in a worker, its worker-safe.ts${tests ? ' (or, in tests, its testing/index.ts)' : ''}.`,
     })),
   ];
-  if (!server) zones.push({ target: './client', from: './server', message: 'The client never imports the server (only the node sync tests may).' });
+  zones.push({ target: './client', from: './server', message: 'The client never imports the server.' });
   return zones;
 }
 
@@ -100,7 +100,6 @@ const serverZones = () => [
 ];
 
 const TEST_FILES = ['client/**/*.test.{ts,tsx}'];
-const NODE_SYNC_TESTS = ['client/src/**/*.node-test.ts', 'client/src/data/notes/testing/real-server.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'scratch/**'] },
@@ -129,7 +128,7 @@ export default tseslint.config(
     languageOptions: { globals: {} },
   },
   {
-    files: ['scripts/**', 'e2e/**', '**/*.test.{ts,tsx}', 'server/test/**'],
+    files: ['scripts/**', 'e2e/**', 'test/**', '**/*.test.{ts,tsx}', 'server/test/**'],
     rules: { 'no-console': 'off' },
   },
   {
@@ -162,10 +161,5 @@ export default tseslint.config(
   {
     files: TEST_FILES,
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones({ tests: true }) }] },
-  },
-  {
-    // The one exception to 'the client never imports the server': the notes sync tests that start the real one.
-    files: NODE_SYNC_TESTS,
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones({ tests: true, server: true }) }] },
   },
 );

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable, chromiumArgs } from './e2e/support/browser';
+import { chromiumExecutable, chromiumArgs } from './test/kit/browser';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 /** A second app server that has its own provider key (the "server secret" case). */
@@ -76,7 +76,7 @@ export default defineConfig({
       SPROUT_E2E_SERVERS: JSON.stringify([
         {
           name: 'fake AI provider',
-          args: ['--import', 'tsx', 'e2e/support/fake-ai-provider-main.ts'],
+          args: ['--import', 'tsx', 'test/kit/fake-ai-provider-main.ts'],
           env: { FAKE_AI_PORT: String(FAKE_AI_PORT) },
           healthUrl: `http://127.0.0.1:${FAKE_AI_PORT}/__health`,
         },

@@ -3,10 +3,10 @@
 // 1280x800 and 390x844 (the page resized in place) and in both themes (switched in place); the failure
 // and offline states at desktop size. `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
 import type { Page } from '@playwright/test';
-import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
+import { DEFAULT_PLAN_STEPS } from '../test/kit/fake-ai-provider-replies';
 import { checkAtEachViewport, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect, goOfflineWhenIdle } from './support/fixtures';
-import { messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+import { messageLog, openAs, storeAiKey, uniqueTag } from './support/ai';
 
 async function waitForToastsToClose(page: Page): Promise<void> {
   const region = page.getByRole('region', { name: /Notifications/ });

@@ -3,10 +3,10 @@
 // and notes in the prompt, every AI error of the catalogue shown in the chat
 // with Retry, and the no-key card linking to /api-setup.
 import type { Page } from '@playwright/test';
-import { DEFAULT_FALLBACK_REPLY, DEFAULT_QUESTION_REPLY, type FakeReply } from './support/fake-ai-provider-replies';
+import { DEFAULT_FALLBACK_REPLY, DEFAULT_QUESTION_REPLY, type FakeReply } from '../test/kit/fake-ai-provider-replies';
 import { test, expect } from './support/fixtures';
-import { seedNote } from './notes-support';
-import { dismissToasts, fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag } from './ai-helpers';
+import { seedNote } from './support/notes';
+import { dismissToasts, fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag } from './support/ai';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 

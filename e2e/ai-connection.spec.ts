@@ -2,7 +2,7 @@
 // 'Test Connection', the detailed variant's Show/Hide Details and Reconnect, and their toasts.
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { dismissToasts, openAs, storeAiKey } from './ai-helpers';
+import { dismissToasts, openAs, storeAiKey } from './support/ai';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 

@@ -3,9 +3,9 @@
 // Save Note, checked on the server; the default tab by outputFormat; streaming as it arrives; the draft
 // surviving a reload; a failed plan; no key → /api-setup; offline → saved as a plain note.
 import type { Page } from '@playwright/test';
-import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
+import { DEFAULT_PLAN_STEPS } from '../test/kit/fake-ai-provider-replies';
 import { test, expect, goOfflineWhenIdle } from './support/fixtures';
-import { dismissToasts, fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag, waitForServerNote } from './ai-helpers';
+import { dismissToasts, fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag, waitForServerNote } from './support/ai';
 
 /** Clears the idea in progress through 'Start over' (confirmed), with no toast of it left on screen. */
 async function startOver(page: Page): Promise<void> {

@@ -1,10 +1,10 @@
 // The Chat tabs of a note (spec sections 2 and 4): on Edit (400 px) the chat starts from the saved
 // history, talks about the expanded text, and its turns are saved only by Save Changes; on View
 // ('Chat with your Note', 500 px) each completed turn is saved at once.
-import { DEFAULT_QUESTION_REPLY } from './support/fake-ai-provider-replies';
+import { DEFAULT_QUESTION_REPLY } from '../test/kit/fake-ai-provider-replies';
 import { test, expect } from './support/fixtures';
-import { card, seedNote, serverNote } from './notes-support';
-import { fakeRequestsFor, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+import { card, seedNote, serverNote } from './support/notes';
+import { fakeRequestsFor, messageLog, openAs, storeAiKey, uniqueTag } from './support/ai';
 
 // Both tabs in one page, the View phase opening its note from the dashboard the Edit phase returns to:
 // a second page would boot the app again.

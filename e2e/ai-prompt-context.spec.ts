@@ -4,9 +4,9 @@
 // provider records every request; the lines asserted are the server's own prompt texts
 // (server/src/ai/prompts.ts), so a preference that stopped reaching the prompt fails here.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { FakeRequest } from './support/fake-ai-provider-replies';
+import type { FakeRequest } from '../test/kit/fake-ai-provider-replies';
 import { test, expect, goOfflineWhenIdle, signInThroughUi, watchConsole, type Account } from './support/fixtures';
-import { dismissToasts, fakeRequestsFor, followSidebarLink, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+import { dismissToasts, fakeRequestsFor, followSidebarLink, messageLog, openAs, storeAiKey, uniqueTag } from './support/ai';
 
 const LINES = {
   motivational:

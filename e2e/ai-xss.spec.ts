@@ -3,7 +3,7 @@
 // link, in the chat bubbles, the streamed text or the creation flow's result.
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { messageLog, openAs, recordDialogs, scriptFake, storeAiKey, uniqueTag } from './ai-helpers';
+import { messageLog, openAs, recordDialogs, scriptFake, storeAiKey, uniqueTag } from './support/ai';
 
 const PAYLOADS = [
   '<img src=x onerror="window.__xss=1">',

@@ -4,7 +4,7 @@
 // session loads, and the Online/Offline indicator.
 import type { Page } from '@playwright/test';
 import { test, expect, authStorageKey, seedSession, type StoredSession } from './support/fixtures';
-import { waitForServiceWorker } from './notes-support';
+import { waitForServiceWorker } from './support/notes';
 
 async function storedSession(page: Page, baseURL: string): Promise<StoredSession | null> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), authStorageKey(baseURL));

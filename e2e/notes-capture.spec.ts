@@ -4,9 +4,9 @@
 // 'Expand with Sprout' saving the plan back into the same note; Write/Preview; ellipses with tooltips.
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';
-import { PLAN, card, expectToast, seedNotes, serverNotes } from './notes-support';
-import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
-import { messageLog, storeAiKey } from './ai-helpers';
+import { PLAN, card, expectToast, seedNotes, serverNotes } from './support/notes';
+import { DEFAULT_PLAN_STEPS } from '../test/kit/fake-ai-provider-replies';
+import { messageLog, storeAiKey } from './support/ai';
 
 const mobile = VIEWPORTS[1];
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect, seedSession, watchConsole } from './support/fixtures';
-import { card, expectAllSynced, seedNote, serverNote, serverNotes, sidebar } from './notes-support';
+import { card, expectAllSynced, seedNote, serverNote, serverNotes, sidebar } from './support/notes';
 
 test('[S23] a conflict resolved on one device is resolved on the other after sync', async ({ page, browser, account, request, baseURL, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource/, /status of 409/);

@@ -2,7 +2,7 @@
 // id, the other becomes a conflict copy), and a deletion on one device is never undone by the other.
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, watchConsole, type Account } from './support/fixtures';
-import { card, editNote, expectAllSynced, goOffline, goOnline, seedNotes, serverNote, serverNotes, sidebar, signIn, waitForServiceWorker } from './notes-support';
+import { card, editNote, expectAllSynced, goOffline, goOnline, seedNotes, serverNote, serverNotes, sidebar, signIn, waitForServiceWorker } from './support/notes';
 
 // These go offline and reload or change routes, which needs the service worker.
 test.use({ serviceWorkers: 'allow' });

@@ -4,7 +4,7 @@
 // dashboard in one page, as a user would, rather than loading every screen afresh.
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { card, editOnServer, expectAllSynced, expectToast, localContent, PLAN, seedNote, seedNotes, serverNote, sidebar } from './notes-support';
+import { card, editOnServer, expectAllSynced, expectToast, localContent, PLAN, seedNote, seedNotes, serverNote, sidebar } from './support/notes';
 
 /** Opens a note's Edit screen from its card on the dashboard. */
 async function editFromDashboard(page: Page, title: string, id: string): Promise<void> {

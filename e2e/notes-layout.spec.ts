@@ -2,7 +2,7 @@
 // unsynced changes without asking and clears this device's notes afterwards (ARCHITECTURE 4, 9.1).
 // One device signs in, out and in again, each sign-out starting where the last sign-in left it.
 import { test, expect } from './support/fixtures';
-import { card, expectAllSynced, goOffline, localNoteCount, PLAN, seedNotes, sidebar, signIn, signInHere, waitForServiceWorker } from './notes-support';
+import { card, expectAllSynced, goOffline, localNoteCount, PLAN, seedNotes, sidebar, signIn, signInHere, waitForServiceWorker } from './support/notes';
 
 // The last step goes offline and changes routes, which needs the service worker.
 test.use({ serviceWorkers: 'allow' });

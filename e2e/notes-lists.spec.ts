@@ -2,7 +2,7 @@
 // Edit, Delete, a failed first pull) and Your Checklists. Server rows are checked through its REST API.
 // Each test keeps one page and brings later notes in with the sidebar's Sync.
 import { test, expect } from './support/fixtures';
-import { card, expectToast, PLAN, seedNote, seedNotes, serverNote, sidebar } from './notes-support';
+import { card, expectToast, PLAN, seedNote, seedNotes, serverNote, sidebar } from './support/notes';
 
 test('dashboard: a failed first pull, the cards, View, Edit and Delete', async ({ signedIn: page, account, request, consoleErrors }) => {
   await seedNotes(request, account, [

@@ -16,7 +16,7 @@ import {
   signIn,
   toastRegion,
   waitForServiceWorker,
-} from './notes-support';
+} from './support/notes';
 
 // These go offline and reload or change routes, which needs the service worker.
 test.use({ serviceWorkers: 'allow' });

@@ -5,7 +5,7 @@
 // place). `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
 import { checkAtEachViewport, openFromNav } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';
-import { PLAN, seedNotes, type SeedNote } from './notes-support';
+import { PLAN, seedNotes, type SeedNote } from './support/notes';
 
 const CHAT = [
   { role: 'user' as const, content: 'How long should each episode be?' },

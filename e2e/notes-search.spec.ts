@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { checkInBothThemes } from './support/a11y';
 import { test, expect } from './support/fixtures';
-import { card, goOffline, goOnline, seedNote, seedNotes, sidebar } from './notes-support';
+import { card, goOffline, goOnline, seedNote, seedNotes, sidebar } from './support/notes';
 
 const NOTES = [
   {

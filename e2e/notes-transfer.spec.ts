@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { checkInBothThemes } from './support/a11y';
 import { createAccount, gotoAs, seedSession, test, expect } from './support/fixtures';
-import { expectAllSynced, goOffline, goOnline, localNoteCount, seedNotes, serverNotes, type ServerNote } from './notes-support';
+import { expectAllSynced, goOffline, goOnline, localNoteCount, seedNotes, serverNotes, type ServerNote } from './support/notes';
 
 const NOTES = [
   {

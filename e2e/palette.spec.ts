@@ -5,7 +5,7 @@
 // mobile the top bar's search button opens it. Axe and screenshots of the palette and the sheet.
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';
-import { card, seedNotes } from './notes-support';
+import { card, seedNotes } from './support/notes';
 
 test('desktop: the palette and the shortcuts, from the keyboard alone', async ({ page, account, request, baseURL }) => {
   // Four screens scanned and pictured in both themes: near a minute on a busy 2-core machine.

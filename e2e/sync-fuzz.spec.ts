@@ -8,7 +8,7 @@
 // `npm test` runs a few seeds; `npm run soak` runs 120 (SYNC_E2E_RUNS). SYNC_E2E_SEED replays a run.
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, watchConsole, type Account } from './support/fixtures';
-import { expectAllSynced, goOffline, goOnline, seedNotes, serverNotes, sidebar, signIn, waitForServiceWorker } from './notes-support';
+import { expectAllSynced, goOffline, goOnline, seedNotes, serverNotes, sidebar, signIn, waitForServiceWorker } from './support/notes';
 
 test.use({ serviceWorkers: 'allow' });
 

@@ -3,10 +3,10 @@
 // database: change hints ([S21], NOTIFY/LISTEN), sessions, rate-limit counters.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page, WebSocket } from '@playwright/test';
-import { card, editNote, seedNotes } from '../notes-support';
+import { card, editNote, seedNotes } from '../support/notes';
 import { createAccount, expect, gotoAs, seedSession, test, watchConsole, type Account, type StoredSession } from '../support/fixtures';
 import { CLUSTER_PORT } from '../../playwright.cluster.config';
-import { startCluster, type Cluster } from './cluster';
+import { startCluster, type Cluster } from '../../test/kit/cluster';
 
 const SIGNUP_LIMIT = 12;
 

@@ -2,13 +2,13 @@
 // webServer: its entries start one after another, and each app server spends most of its start-up on its
 // database. Reads the list from SPROUT_E2E_SERVERS (JSON), prints READY_LINE once every health URL
 // answers, and stops them all when stopped itself or when any of them exits. An app server's empty
-// DATA_DIR is first given the migrated database of the test runs (test/setup/pglite-image-cache.ts): two
+// DATA_DIR is first given the migrated database of the test runs (test/kit/pglite-image-cache.ts): two
 // initdb runs at once were most of the suite's start-up. The server's own first start on an empty
 // DATA_DIR has its test in server/test/process.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cachedMigratedImage, seedDataDir } from '../../test/setup/pglite-image-cache';
+import { cachedMigratedImage, seedDataDir } from '../../test/kit/pglite-image-cache';
 
 const READY_LINE = 'e2e servers ready'; // playwright.config.ts waits for this line
 

@@ -2,7 +2,7 @@
 // default replies, scripted failures, and the HTTP control endpoints Playwright specs use.
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAiProvider, type FakeAiProvider } from '../../e2e/support/fake-ai-provider';
+import { startFakeAiProvider, type FakeAiProvider } from '../../test/kit/fake-ai-provider';
 import {
   DEFAULT_FALLBACK_REPLY,
   DEFAULT_PLAN_REPLY,
@@ -10,7 +10,7 @@ import {
   FAKE_FALLBACK_SYSTEM,
   FAKE_PLAN_MARKER,
   splitIntoChunks,
-} from '../../e2e/support/fake-ai-provider-replies';
+} from '../../test/kit/fake-ai-provider-replies';
 
 let fake: FakeAiProvider;
 let client: OpenAI;

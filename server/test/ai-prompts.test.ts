@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractActionSteps, parseAiResult } from '#core/action-steps';
 import type { ChatMessage } from '#core/note';
-import { DEFAULT_PLAN_REPLY, FAKE_FALLBACK_SYSTEM, FAKE_PLAN_MARKER } from '../../e2e/support/fake-ai-provider-replies';
+import { DEFAULT_PLAN_REPLY, FAKE_FALLBACK_SYSTEM, FAKE_PLAN_MARKER } from '../../test/kit/fake-ai-provider-replies';
 import { parseAiPreferences } from '#core/ai-preferences';
 import { summariseRecentNotes } from '../src/ai/notes-activity';
 import {

@@ -2,7 +2,7 @@
 // client, on PGlite and PostgreSQL alike: revisions, stale-write refusal, tombstones.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let userId: string;

@@ -2,7 +2,7 @@
 // 500, never a stack trace), per-IP rate limits, and logs that never contain passwords or tokens.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from './test-server';
+import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { jsonErrors } from '../src/http/errors/json-errors';
 import { registerJsonParser } from '../src/http/json-parser';
 import { parseBody } from '../src/http/parse-body';
 import { registerSurface } from '../src/http/surface';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { signedInClient, startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let token: string;

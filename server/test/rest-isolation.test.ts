@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { noteRowSchema, type NoteRow } from '../../core/note';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { signedInClient, startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let alice: { client: SupabaseClient; id: string };

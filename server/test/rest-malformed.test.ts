@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { signedInClient, startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let token: string;

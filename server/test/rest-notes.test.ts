@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_COLUMNS, noteRowSchema } from '../../core/note';
 import { noteDrafts } from './note-drafts';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { signedInClient, startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let client: SupabaseClient;

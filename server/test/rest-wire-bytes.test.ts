@@ -8,7 +8,7 @@ import { NOTE_COLUMNS } from '#core/note';
 import { selectNotes } from '../src/rest/commands';
 import { presentNote } from '../src/rest/presenters';
 import { parseQuery } from '../src/rest/query-parser';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { signedInClient, startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let token: string;

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { signedInClient, startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from './test-server';
+import { signedInClient, startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 const logs: string[] = [];

@@ -1,4 +1,4 @@
-// Realtime and several servers (issue 13), on the production shape of e2e/cluster/cluster.ts: three
+// Realtime and several servers (issue 13), on the production shape of test/kit/cluster.ts: three
 // Sprout servers on one PostgreSQL behind nginx.
 // - device to device: a note saved on device A (supabase-js through nginx) until its card shows on
 //   device B (Chromium through nginx), two servers; floor: a NOTIFY -> LISTEN round trip on the same
@@ -14,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { chromiumArgs, chromiumExecutable } from '../../../e2e/support/browser';
-import { startCluster, startNginx, type Cluster } from '../../../e2e/cluster/cluster';
+import { chromiumArgs, chromiumExecutable } from '../../../test/kit/browser';
+import { startCluster, startNginx, type Cluster } from '../../../test/kit/cluster';
 import { mainThreadCpuMs } from '../lib/cpu';
 import type { BenchGroup, GroupOptions } from '../lib/group';
 import { notesJoin, openSockets, type SocketCrowd } from '../lib/phoenix-sockets';
@@ -352,7 +352,7 @@ export const group: BenchGroup = {
   smoke: false,
   method:
     'Three `node scripts/start.mjs` servers on one PostgreSQL database made for the run, behind nginx (Debian\'s, loopback, round-robin, ' +
-    'the WebSocket upgrade: e2e/cluster/cluster.ts, the README\'s production shape). Device to device: a note updated with supabase-js ' +
+    'the WebSocket upgrade: test/kit/cluster.ts, the README\'s production shape). Device to device: a note updated with supabase-js ' +
     `through an nginx in front of two servers, until its card shows in a signed-in Chromium page on the same nginx; ${EDITS_PER_ROUND} edits a ` +
     `round, p50 and p95 of each round, beside ${EDITS_PER_ROUND} NOTIFY -> LISTEN round trips on the same PostgreSQL. Fan-out: ${SOCKETS.toLocaleString('en-US')} raw ` +
     'WebSocket clients in the bench process, joined as realtime-js joins, on the first server directly; one upsert until every socket has its ' +

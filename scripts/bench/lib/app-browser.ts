@@ -3,7 +3,7 @@
 // supabase-js keeps it), notes written straight into the app's IndexedDB in the sync engine's local
 // format (keep fillNotes in step with client/src/data/notes/local-db.ts), and page-side timers.
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from '../../../e2e/support/browser';
+import { chromiumArgs, chromiumExecutable } from '../../../test/kit/browser';
 import { sleep } from './processes';
 import type { BenchUser } from './sprout';
 

@@ -52,7 +52,7 @@ export async function startFakeAiProcess(deltas: string[], chunkDelayMs: number)
 }
 
 async function runChild(): Promise<void> {
-  const { startFakeAiProvider } = await import('../../../e2e/support/fake-ai-provider');
+  const { startFakeAiProvider } = await import('../../../test/kit/fake-ai-provider');
   const fake = await startFakeAiProvider();
   const deltas = JSON.parse(process.env.FAKE_DELTAS ?? '[]') as string[];
   fake.respondWith(() => ({ kind: 'text', deltas, chunkDelayMs: Number(process.env.FAKE_CHUNK_DELAY_MS) }));

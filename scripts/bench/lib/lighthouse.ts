@@ -3,7 +3,7 @@
 // a same-origin JSON page, which registers no service worker, so the run still starts cold.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumArgs } from '../../../e2e/support/browser';
+import { chromiumArgs } from '../../../test/kit/browser';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 

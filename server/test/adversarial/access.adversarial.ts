@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAiProvider, type FakeAiProvider } from '../../../e2e/support/fake-ai-provider';
-import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../test-server';
+import { startFakeAiProvider, type FakeAiProvider } from '../../../test/kit/fake-ai-provider';
+import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/kit/test-server';
 import { INTERNALS } from './support';
 
 let server: TestServer;

@@ -6,8 +6,8 @@
 // and e-mails.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAiProvider, type FakeAiProvider } from '../../../e2e/support/fake-ai-provider';
-import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../test-server';
+import { startFakeAiProvider, type FakeAiProvider } from '../../../test/kit/fake-ai-provider';
+import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/kit/test-server';
 import { INTERNALS, logLeaks, random, runSeed, timedFetch, type Random } from './support';
 
 const SEED = runSeed();

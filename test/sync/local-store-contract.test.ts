@@ -2,10 +2,10 @@
 // fake-indexeddb): the version 1 schema, persistence across reopening, lenient reads, versionchange.
 import { Dexie, liveQuery } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openSproutDb, SproutDb } from './local-db';
-import { DexieLocalStore } from './local-store';
-import { defineLocalStoreContract, note } from './testing/local-store-contract';
-import { MemoryLocalStore } from './testing/memory-local-store';
+import { openSproutDb, SproutDb } from '../../client/src/data/notes/local-db';
+import { DexieLocalStore } from '../../client/src/data/notes/local-store';
+import { defineLocalStoreContract, note } from './support/local-store-contract';
+import { MemoryLocalStore } from '../../client/src/data/notes/testing/memory-local-store';
 
 let dbs = 0;
 const freshName = () => `sprout-store-test-${++dbs}`;

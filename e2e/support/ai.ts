@@ -3,8 +3,8 @@
 // AI preferences, open a screen signed in or go to another in the app, and read the user's notes from the server.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { FakeReply, FakeRequest } from './support/fake-ai-provider-replies';
-import { expect, seedSession, type Account } from './support/fixtures';
+import type { FakeReply, FakeRequest } from '../../test/kit/fake-ai-provider-replies';
+import { expect, seedSession, type Account } from './fixtures';
 
 export const FAKE_AI_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
 export const GOOD_KEY = 'sk-e2e-good-key-0001';

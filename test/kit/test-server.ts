@@ -8,11 +8,11 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database, type SessionSettings } from '../src/db/database';
-import type { AppContext } from '../src/http/context';
+import { loadConfig, type Config } from '../../server/src/config';
+import { openDatabase, type Database, type SessionSettings } from '../../server/src/db/database';
+import type { AppContext } from '../../server/src/http/context';
 import { Writable } from 'node:stream';
-import { createServer, loggerOptions } from '../src/app';
+import { createServer, loggerOptions } from '../../server/src/app';
 
 declare module 'vitest' {
   export interface ProvidedContext {

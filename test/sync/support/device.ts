@@ -2,12 +2,12 @@
 // server, an engine and a repository; `reload()` drops all in-memory state and reopens the store.
 import type { NoteRow } from '#core/note';
 import type { LocalNote } from '#core/sync-rules';
-import type { LocalStore } from '../local-store';
-import { NotesRepository } from '../notes-repository';
-import type { RemoteNotes } from '../remote-notes';
-import { RemoteError } from '../remote-notes';
-import { SyncEngine, type SyncReport } from '../sync-engine';
-import { FaultyRemote } from './memory-remote';
+import type { LocalStore } from '../../../client/src/data/notes/local-store';
+import { NotesRepository } from '../../../client/src/data/notes/notes-repository';
+import type { RemoteNotes } from '../../../client/src/data/notes/remote-notes';
+import { RemoteError } from '../../../client/src/data/notes/remote-notes';
+import { SyncEngine, type SyncReport } from '../../../client/src/data/notes/sync-engine';
+import { FaultyRemote } from '../../../client/src/data/notes/testing/memory-remote';
 
 export interface OpenedStore {
   store: LocalStore;

@@ -1,11 +1,11 @@
 // SupabaseRemote against the real server, and the in-memory server against the same contract.
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RemoteError } from './remote-notes';
-import { SupabaseRemote, toRemoteError } from './supabase-remote';
-import { MemoryRemote, MemoryServer } from './testing/memory-remote';
-import { startRealServer, type RealServer } from './testing/real-server';
-import { defineRemoteContract, wireRow } from './testing/remote-contract';
+import { RemoteError } from '../../client/src/data/notes/remote-notes';
+import { SupabaseRemote, toRemoteError } from '../../client/src/data/notes/supabase-remote';
+import { MemoryRemote, MemoryServer } from '../../client/src/data/notes/testing/memory-remote';
+import { startRealServer, type RealServer } from './support/real-server';
+import { defineRemoteContract, wireRow } from './support/remote-contract';
 
 let real: RealServer;
 beforeAll(async () => {

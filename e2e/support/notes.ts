@@ -2,7 +2,7 @@
 // account's token (what another device would do), and the notes screens' common steps.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, goOfflineWhenIdle, type Account } from './support/fixtures';
+import { expect, goOfflineWhenIdle, type Account } from './fixtures';
 
 export interface SeedNote {
   id?: string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LocalNote } from '#core/sync-rules';
 import { MAX_SENT_MUTATION_IDS } from '#core/sync-rules';
 import { localCreate } from '#core/sync-local-writes';
-import type { LocalStore } from '../local-store';
+import type { LocalStore } from '../../../client/src/data/notes/local-store';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { CONFLICT_COPY_SUFFIX } from '#core/sync-rules';
 import type { LocalNote } from '#core/sync-rules';
-import { toNoteView } from '../local-note';
-import { RemoteError } from '../remote-notes';
+import { toNoteView } from '../../../client/src/data/notes/local-note';
+import { RemoteError } from '../../../client/src/data/notes/remote-notes';
 import { byId, comparable, type Comparable, type TestDevice } from './device';
 import type { SyncWorld } from './sync-scenarios';
 

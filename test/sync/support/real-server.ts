@@ -1,15 +1,14 @@
-// The real server for the node-environment sync tests (server/test/test-server.ts: PGlite in-process,
-// supabase-js clients). Only these tests may import the server (eslint.config.js, .dependency-cruiser.mjs);
-// client/tsconfig.node-tests.json type-checks them with Node's types.
+// The real server for the cross-stack sync tests (test/kit/test-server.ts: PGlite in-process, supabase-js
+// clients), and the devices that sync with it over fake-indexeddb.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { CompiledQuery } from 'kysely';
 import type { NoteRow } from '#core/note';
 import type { LocalNote } from '#core/sync-rules';
-import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../../../../../server/test/test-server';
-import { openSproutDb } from '../local-db';
-import { readLocalNote } from '../local-note';
-import { DexieLocalStore } from '../local-store';
-import { SupabaseRemote } from '../supabase-remote';
+import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../../kit/test-server';
+import { openSproutDb } from '../../../client/src/data/notes/local-db';
+import { readLocalNote } from '../../../client/src/data/notes/local-note';
+import { DexieLocalStore } from '../../../client/src/data/notes/local-store';
+import { SupabaseRemote } from '../../../client/src/data/notes/supabase-remote';
 import { TestDevice, type DeviceOptions } from './device';
 import type { SyncWorld } from './sync-scenarios';
 

@@ -1,8 +1,8 @@
 // The seeded sync property over three devices of one user against the real server (one server, a new
 // user per run). SYNC_FUZZ_SEED=<n> replays a run; SYNC_FUZZ_RUNS=<n> runs more.
 import { afterAll, beforeAll, it } from 'vitest';
-import { runSyncFuzz } from './testing/sync-fuzz';
-import { realWorld, startRealServer, type RealServer } from './testing/real-server';
+import { runSyncFuzz } from './support/sync-fuzz';
+import { realWorld, startRealServer, type RealServer } from './support/real-server';
 
 let real: RealServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteWritable } from '#core/note';
 import { randomUuid } from '#core/random-id';
-import { RemoteError, type RemoteNotes } from '../remote-notes';
+import { RemoteError, type RemoteNotes } from '../../../client/src/data/notes/remote-notes';
 
 export function wireRow(userId: string, patch: Partial<NoteWritable> = {}): NoteWritable {
   const now = new Date().toISOString();

@@ -4,12 +4,12 @@
 // missed when it is subscribed again.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startLiveChanges } from './live-changes';
-import { openSproutDb } from './local-db';
-import { DexieLocalStore } from './local-store';
-import { NotesSession } from './notes-session';
-import { SupabaseRemote } from './supabase-remote';
-import { startRealServer, type RealServer } from './testing/real-server';
+import { startLiveChanges } from '../../client/src/data/notes/live-changes';
+import { openSproutDb } from '../../client/src/data/notes/local-db';
+import { DexieLocalStore } from '../../client/src/data/notes/local-store';
+import { NotesSession } from '../../client/src/data/notes/notes-session';
+import { SupabaseRemote } from '../../client/src/data/notes/supabase-remote';
+import { startRealServer, type RealServer } from './support/real-server';
 
 let real: RealServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 // Runs the fake AI provider as its own process (for Playwright's webServer list):
-// `tsx e2e/support/fake-ai-provider-main.ts` on FAKE_AI_PORT (default 4311), ready when GET /__health answers.
+// `tsx test/kit/fake-ai-provider-main.ts` on FAKE_AI_PORT (default 4311), ready when GET /__health answers.
 import { startFakeAiProvider } from './fake-ai-provider';
 
 const port = Number(process.env.FAKE_AI_PORT ?? 4311);
