@@ -135,7 +135,7 @@ export default {
       name: 'nothing-imports-server-app',
       comment: 'app.ts composes the server: only main.ts, tests and benchmarks import it.',
       severity: 'error',
-      from: { pathNot: ['^server/src/main\\.ts$', '^server/test/', '^test/', '^scripts/bench/', TEST_FILE] },
+      from: { pathNot: ['^server/src/main\\.ts$', '^server/test/', '^test/', '^bench/', TEST_FILE] },
       to: { path: '^server/src/app\\.ts$' },
     },
     {

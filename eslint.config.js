@@ -119,7 +119,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'test/**/*.ts', '*.{js,ts,mjs}'],
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs,ts}', 'evals/**/*.ts', 'build/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'test/**/*.ts', '*.{js,ts,mjs}'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -128,7 +128,7 @@ export default tseslint.config(
     languageOptions: { globals: {} },
   },
   {
-    files: ['scripts/**', 'e2e/**', 'test/**', '**/*.test.{ts,tsx}', 'server/test/**'],
+    files: ['scripts/**', 'bench/**', 'evals/**', 'build/**', 'e2e/**', 'test/**', '**/*.test.{ts,tsx}', 'server/test/**'],
     rules: { 'no-console': 'off' },
   },
   {
