@@ -1,6 +1,6 @@
 // Typed failures of an AI request: what the server or the network said, in a shape screens can act on
 // (api_key_required → /api-setup, offline → the offline notice, a stream error → the catalogue message).
-import type { TurnErrorCode } from '#core/ai-turn-errors';
+import type { TurnErrorCode } from '#core/ai-events';
 
 export type AiErrorCode =
   /** The server's `error` event: the provider failed (after the fallback, where it applies). */
