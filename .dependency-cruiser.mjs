@@ -1,5 +1,5 @@
-// The import graph's rules (docs/architecture.md, "Rooms and walls" and "The server's floors"), checked
-// by `npm run lint` on client/, core/ and server/ (`npm run deps` prints the summary). They say the same
+// The import graph's rules (docs/architecture.md, "Walls"), checked
+// by `npm run lint` on client/, core/, server/ and test/ (`npm run deps` prints the summary). They say the same
 // as the import-x/no-restricted-paths zones in eslint.config.js; this reading also sees type-only imports.
 import fs from 'node:fs';
 
