@@ -1,5 +1,5 @@
 // Lint rules for the whole repository: TypeScript-aware, React hooks checked in the client, and the
-// client's rooms and walls and the server's floors (docs/architecture.md) kept by import-x.
+// client's rooms and walls, the server's floors and the tools' rooms (docs/architecture.md) kept by import-x.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -95,7 +95,25 @@ const serverZones = () => [
   {
     target: [`${SERVER}/!(main).ts`, `${SERVER}/*/**`],
     from: `${SERVER}/app.ts`,
-    message: 'app.ts composes the server: only main.ts (and tests and benchmarks) import it.',
+    message: 'app.ts composes the server: only main.ts (and tests) import it.',
+  },
+];
+
+// --- The tools' rooms (docs/architecture.md) -----------------------------------------------------------
+// The bench, the evals, the build plugins and the npm scripts' entry points reach the app only through its
+// faces: the server as `npm start` runs it (scripts/start.mjs), the test kit (test/kit/), core's shared
+// types. An import of the server's or the client's source would break silently when their insides move.
+const TOOL_ROOMS = ['./bench', './evals', './build', './scripts'];
+const toolZones = () => [
+  {
+    target: TOOL_ROOMS,
+    from: SERVER,
+    message: "Tools reach the server through its entry point (scripts/start.mjs, bench/lib/sprout.ts) or test/kit/, never server/src's modules.",
+  },
+  {
+    target: TOOL_ROOMS,
+    from: CLIENT,
+    message: "Tools reach the client through the built app in a browser, and its data's shape through core/, never client/src's modules.",
   },
 ];
 
@@ -157,6 +175,16 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones() }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['bench/**/*.{ts,tsx,mjs,js}', 'evals/**/*.ts', 'build/**/*.{ts,mjs,js}', 'scripts/**/*.{ts,mjs,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: toolZones() }] },
   },
   {
     files: TEST_FILES,

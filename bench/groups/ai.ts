@@ -1,5 +1,5 @@
 // AI (issue 10, goal 5): time to the first streamed character through the server's /api/ai/chat, beside
-// reading the fake OpenAI-compatible provider (e2e/support) directly, and each chunk's delay from the
+// reading the fake OpenAI-compatible provider (test/kit) directly, and each chunk's delay from the
 // provider writing it to a client reading it, both ways. The fake runs in a process of its own, as a
 // provider is never in its client's process (lib/fake-ai-process.ts): both paths cross to it, the
 // server's adds the hop through the server. One monotonic clock, shared by the processes, times the
@@ -138,7 +138,7 @@ export const group: BenchGroup = {
   order: 50,
   smoke: false,
   method:
-    `The fake OpenAI-compatible provider (e2e/support), in a Node process of its own, streams ${CHUNKS} chunks, ${CHUNK_DELAY_MS} ms apart; ` +
+    `The fake OpenAI-compatible provider (test/kit/fake-ai-provider.ts), in a Node process of its own, streams ${CHUNKS} chunks, ${CHUNK_DELAY_MS} ms apart; ` +
     '`node scripts/start.mjs` uses it as its provider (AI_BASE_URL). A Node client times, from sending, the first content chunk ' +
     'read from /api/ai/chat (SSE `delta` events) and, interleaved, read directly from the provider; per chunk, the time from the ' +
     "provider's write to the client's read (one monotonic clock across the processes). Three warm-up streams each way first.",

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { NoteWritable } from '#core/note';
 import type { BenchGroup, GroupOptions } from '../lib/group';
 import { postgresTarget } from '../lib/databases';
 import { freePort, sleep, spawnUntilAnswer, stop } from '../lib/processes';
@@ -60,7 +61,7 @@ async function captureBodies(url: string, anonKey: string, user: LoadUser): Prom
   const note = await fetch(`${url}/rest/v1/notes`, {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/json', Prefer: 'return=representation' },
-    body: JSON.stringify({ id: crypto.randomUUID(), user_id: session.user.id, title: 'Captured', content: 'A short paragraph.', created_at: now, updated_at: now, last_mutation_id: crypto.randomUUID() }),
+    body: JSON.stringify({ id: crypto.randomUUID(), user_id: session.user.id, title: 'Captured', content: 'A short paragraph.', created_at: now, updated_at: now, last_mutation_id: crypto.randomUUID() } satisfies Partial<NoteWritable>),
   });
   fs.writeFileSync(path.join(dir, 'note.json'), await note.text());
   const list = await fetch(`${url}/rest/v1/notes?select=*&deleted_at=is.null&order=updated_at.desc&limit=50`, { headers: auth });

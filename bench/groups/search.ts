@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import type { LocalNote } from '#core/sync-rules';
 import { launchBrowser, openApp } from '../lib/app-browser';
 import type { BenchGroup, GroupOptions } from '../lib/group';
 import { interleave, median, quantile, toRow, type Row } from '../lib/row';
@@ -38,7 +39,7 @@ const SYLLABLES = 'ba be bo da de di do fa fe fi ga go ka ke ki ko la le li lo m
 const COMMON = 'the idea plan garden kitchen trip call write buy book read meeting project money week friday list notes work home family weekend morning'.split(' ');
 
 /** Notes with a varied vocabulary (4,000 made-up words, a few frequent ones), like a real collection's spread of words. */
-function variedNotes(userId: string, count: number): unknown[] {
+function variedNotes(userId: string, count: number): LocalNote[] {
   const next = random(12);
   const vocabulary = Array.from({ length: 4_000 }, () => {
     const parts = 2 + Math.floor(next() * 3);
@@ -75,8 +76,8 @@ function variedNotes(userId: string, count: number): unknown[] {
   });
 }
 
-/** Writes local-format notes into the app's IndexedDB (keep in step with client/src/data/notes/local-db.ts). */
-async function putNotes(page: Page, notes: unknown[]): Promise<void> {
+/** Writes local-format notes into the app's IndexedDB (its names are client/src/data/notes/local-db.ts's). */
+async function putNotes(page: Page, notes: LocalNote[]): Promise<void> {
   for (let start = 0; start < notes.length; start += 2_000) {
     await page.evaluate(
       (rows) =>

@@ -2,6 +2,7 @@
 // synced' toast, in Chromium through the UI, beside one 1,000-row POST to the same server and one
 // INSERT of 1,000 rows on the same data.
 import fs from 'node:fs';
+import type { NoteWritable } from '#core/note';
 import type { BenchGroup, GroupOptions } from '../lib/group';
 import { launchBrowser } from '../lib/app-browser';
 import { openPgliteCopy, type Sql } from '../lib/databases';
@@ -11,7 +12,7 @@ import { timeSyncRound } from '../lib/sync-round';
 import { benchNote, postNotes, signUp, startSprout, type SproutServer } from '../lib/sprout';
 
 const PENDING = 1000;
-const COLUMNS = ['id', 'user_id', 'title', 'content', 'expanded_content', 'created_at', 'updated_at', 'last_mutation_id'] as const;
+const COLUMNS = ['id', 'user_id', 'title', 'content', 'expanded_content', 'created_at', 'updated_at', 'last_mutation_id'] as const satisfies readonly (keyof NoteWritable)[];
 
 /**
  * One INSERT of `count` rows, the rows passed as one JSON parameter (the quickest single statement for

@@ -2,6 +2,7 @@
 // thread, and optionally probes /api/health on fresh connections meanwhile (issue 14 item 5).
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { NoteWritable } from '#core/note';
 import { httpLoad, type HttpRequestSpec } from './server-floors';
 
 export interface LoadJob {
@@ -38,7 +39,7 @@ function next(): HttpRequestSpec {
     created_at: now,
     updated_at: now,
     last_mutation_id: crypto.randomUUID(),
-  });
+  } satisfies Partial<NoteWritable>);
   return { method: 'POST', path: '/rest/v1/notes', headers: { ...headers, 'content-type': 'application/json', 'content-profile': 'public' }, body };
 }
 

@@ -1,14 +1,14 @@
-// Floors and loads for the API benchmarks (issue 10 goal 2), as pure functions over an open database or
-// a server URL, for `npm run bench` and bench/investigations/measure-server.ts:
-// - rawSelectLoop: the SELECT behind GET 100 notes, straight through the same database handle, `concurrency` loops;
-// - inProcessInsertLoop: the INSERT behind POST a note, the same way;
-// - httpLoad: HTTP requests over `connections` keep-alive sockets (node:http, no client library);
-// - seedNotes: n notes for a user, written directly.
+// Floors and loads for measure-server.ts (issue 10 goal 2), as pure functions over a database handle of
+// the bench's own (lib/databases.ts: a copy of the server's PGlite data, or a pool on its PostgreSQL) or
+// a server URL:
+// - rawSelectLoop: the SELECT behind GET 100 notes, on the same data, `concurrency` loops;
+// - inProcessInsertLoop / inProcessUpdateLoop: the INSERT behind POST a note and the UPDATE behind PATCH;
+// - httpLoad: HTTP requests over `connections` keep-alive sockets (node:http, no client library).
 // Each returns throughput and latency percentiles over a fixed duration.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../server/src/db/schema';
+import type { NoteWritable } from '#core/note';
+import type { Sql } from '../lib/databases';
 
 export interface LoadResult {
   requests: number;
@@ -61,16 +61,16 @@ export async function loop(once: () => Promise<'ok' | 'error' | 'timeout'>, opti
   };
 }
 
-/** The floor of GET 100 notes: the same SELECT on the same database, rows parsed, no HTTP and no JSON. */
-export function rawSelectLoop(db: Kysely<DB>, userId: string, options: LoopOptions): Promise<LoadResult> {
+/** The floor of GET 100 notes: the same SELECT on the same data, rows parsed, no HTTP and no JSON. */
+export function rawSelectLoop(sql: Sql, userId: string, options: LoopOptions): Promise<LoadResult> {
   return loop(async () => {
-    await db.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('updated_at', 'desc').limit(100).execute();
+    await sql.query('select * from notes where user_id = $1 order by updated_at desc limit 100', [userId]);
     return 'ok';
   }, options);
 }
 
-/** A note row as the app writes it, for the insert floor and the POST load alike. */
-export function noteRow(userId: string): Record<string, unknown> {
+/** A note row as the app writes it, for the insert floor and the POST load alike (typed by core's wire columns). */
+export function noteRow(userId: string) {
   const now = new Date().toISOString();
   return {
     id: randomUUID(),
@@ -84,36 +84,30 @@ export function noteRow(userId: string): Record<string, unknown> {
     created_at: now,
     updated_at: now,
     last_mutation_id: randomUUID(),
-  };
+  } satisfies Partial<NoteWritable>;
 }
 
-/** The floor of POST a note: the same INSERT on the same database, one statement per note. */
-export function inProcessInsertLoop(db: Kysely<DB>, userId: string, options: LoopOptions): Promise<LoadResult> {
+const INSERT_SQL =
+  'insert into notes (id, user_id, title, content, expanded_content, is_checklist, checklist_items, chat_history, created_at, updated_at, last_mutation_id) ' +
+  'values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
+
+/** The floor of POST a note: the same INSERT on the same data, one statement per note. */
+export function inProcessInsertLoop(sql: Sql, userId: string, options: LoopOptions): Promise<LoadResult> {
   return loop(async () => {
-    await db.insertInto('notes').values(noteRow(userId) as never).execute();
+    const row = noteRow(userId);
+    await sql.query(INSERT_SQL, [row.id, row.user_id, row.title, row.content, row.expanded_content, row.is_checklist, row.checklist_items, row.chat_history, row.created_at, row.updated_at, row.last_mutation_id]);
     return 'ok';
   }, options);
 }
 
-/** The floor of PATCH a note: the same UPDATE by id on the same database. */
-export function inProcessUpdateLoop(db: Kysely<DB>, userId: string, ids: string[], options: LoopOptions): Promise<LoadResult> {
+/** The floor of PATCH a note: the same UPDATE by id on the same data. */
+export function inProcessUpdateLoop(sql: Sql, userId: string, ids: string[], options: LoopOptions): Promise<LoadResult> {
   let next = 0;
   return loop(async () => {
     const id = ids[next++ % ids.length] ?? '';
-    await db
-      .updateTable('notes')
-      .set({ title: `edited ${next}`, updated_at: new Date(), base_revision: null })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .execute();
+    await sql.query('update notes set title = $1, updated_at = $2, base_revision = null where id = $3 and user_id = $4', [`edited ${next}`, new Date().toISOString(), id, userId]);
     return 'ok';
   }, options);
-}
-
-export async function seedNotes(db: Kysely<DB>, userId: string, count: number): Promise<string[]> {
-  const rows = Array.from({ length: count }, () => noteRow(userId));
-  await db.insertInto('notes').values(rows as never).execute();
-  return rows.map((row) => String(row.id));
 }
 
 export interface HttpRequestSpec {

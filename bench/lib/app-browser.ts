@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 // The app in Chromium for the browser figures: signed in as a bench user (the session where
 // supabase-js keeps it), notes written straight into the app's IndexedDB in the sync engine's local
-// format (keep fillNotes in step with client/src/data/notes/local-db.ts), and page-side timers.
+// format (core's LocalNote; the database and store names are client/src/data/notes/local-db.ts's), and
+// page-side timers.
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import type { LocalNote } from '#core/sync-rules';
 import { chromiumArgs, chromiumExecutable } from '../../test/kit/browser';
 import { sleep } from './processes';
 import type { BenchUser } from './sprout';
@@ -100,7 +102,7 @@ export async function fillNotes(page: Page, userId: string, count: number, state
           for (let i = 0; i < count; i++) {
             const n = offset + i;
             const at = new Date(now - n * 60_000).toISOString();
-            store.put({
+            const note: LocalNote = {
               id: crypto.randomUUID(),
               user_id: userId,
               title: `Note ${n + 1}: an idea worth keeping`,
@@ -119,7 +121,8 @@ export async function fillNotes(page: Page, userId: string, count: number, state
               sync_state: state,
               sync_error: null,
               conflict_of: null,
-            });
+            };
+            store.put(note);
           }
           tx.oncomplete = () => {
             db.close();

@@ -1,4 +1,4 @@
-// The fake AI provider (e2e/support) in a Node process of its own, for the ai group: a real provider is
+// The fake AI provider (test/kit) in a Node process of its own, for the ai group: a real provider is
 // never in the client's process, and one that shared the client's event loop made the direct read
 // skip the process hop that every call to a provider (and the server's own call) pays. The process
 // notes when it writes each content chunk, on the clock every process of the machine shares

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { NoteWritable } from '#core/note';
 import { freePort, spawnUntilAnswer, stop } from './processes';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -100,7 +101,7 @@ export function benchNote(userId: string, n: number, at = Date.now() - n * 60_00
     updated_at: iso,
     deleted_at: null,
     last_mutation_id: randomUUID(),
-  };
+  } satisfies Partial<NoteWritable>;
 }
 
 /** POSTs `rows` to /rest/v1/notes in one request (at most 1,000: the server's limit); resolves with the time taken. */

@@ -3,6 +3,7 @@
 // no answer within the timeout counts as unanswered (issue 14 item 5), not as an error.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { NoteWritable } from '#core/note';
 import { quantile } from './row';
 
 export interface LoadUser {
@@ -102,11 +103,11 @@ export async function runUsers(job: UserLoadJob): Promise<UserLoadResult> {
           const step = n % 4;
           if (step === 1 || (step === 2 && mine.length === 0)) {
             const now = new Date().toISOString();
-            const note = { id: randomUUID(), user_id: session.user.id, title: `Note ${n}`, content: 'Written during the 200-user load, a short paragraph long.', created_at: now, updated_at: now, last_mutation_id: randomUUID() };
+            const note = { id: randomUUID(), user_id: session.user.id, title: `Note ${n}`, content: 'Written during the 200-user load, a short paragraph long.', created_at: now, updated_at: now, last_mutation_id: randomUUID() } satisfies Partial<NoteWritable>;
             if (await timed('POST', '/rest/v1/notes', { ...auth, 'content-type': 'application/json', prefer: 'return=representation' }, note)) mine.push(note.id);
           } else if (step === 2) {
             const id = mine[n % mine.length]!;
-            await timed('PATCH', `/rest/v1/notes?id=eq.${id}`, { ...auth, 'content-type': 'application/json', prefer: 'return=representation' }, { title: `Edited ${n}`, updated_at: new Date().toISOString(), last_mutation_id: randomUUID() });
+            await timed('PATCH', `/rest/v1/notes?id=eq.${id}`, { ...auth, 'content-type': 'application/json', prefer: 'return=representation' }, { title: `Edited ${n}`, updated_at: new Date().toISOString(), last_mutation_id: randomUUID() } satisfies Partial<NoteWritable>);
           } else {
             await timed('GET', '/rest/v1/notes?select=*&deleted_at=is.null&order=updated_at.desc&limit=50', auth);
           }
