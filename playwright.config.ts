@@ -44,7 +44,7 @@ export default defineConfig({
   use: {
     baseURL,
     // Recorded on the retry of a failed test, not for every test: a trace records the page after every
-    // action, and recording them all to keep only the failures' took about a third of the suite's time.
+    // action, and recording them all to keep only the failures' was a large share of the suite's time.
     trace: 'on-first-retry',
     // The service worker precaches the whole app in every new context; only the offline specs need it
     // and opt in with test.use({ serviceWorkers: 'allow' }).
