@@ -1,10 +1,11 @@
-// Helpers for the AI browser specs (e2e/ai-*.spec.ts): script the shared fake provider (always with a
-// `match` unique to the test, since specs run in parallel against one fake), store a user's AI key, set
-// AI preferences, open a screen signed in or go to another in the app, and read the user's notes from the server.
+// Helpers for the AI browser specs: script the shared fake provider (always with a `match` unique to the
+// test, since specs run in parallel against one fake) and read what it was sent, store a user's AI key and
+// AI preferences, and the assistant screens' common steps (start a chat, send a message, make a plan,
+// start over).
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { FakeReply, FakeRequest } from '../../test/kit/fake-ai-provider-replies';
-import { expect, seedSession, type Account } from './fixtures';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { DEFAULT_QUESTION_REPLY, type FakeReply, type FakeRequest } from '../../test/kit/fake-ai-provider-replies';
+import { authHeaders, saveMetadata, type Account } from './accounts';
 
 export const FAKE_AI_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
 export const GOOD_KEY = 'sk-e2e-good-key-0001';
@@ -14,11 +15,29 @@ export function uniqueTag(label = 'idea'): string {
   return `${label}-${randomUUID().slice(0, 8)}`;
 }
 
-/** Queues replies on the fake provider; each must carry `match`. */
+/** The tags each test's request context scripted replies with, for forgetScripted. */
+const scripted = new WeakMap<APIRequestContext, Set<string>>();
+
+/** Queues replies on the fake provider; each must carry `match`. The test's fixtures forget them when it ends. */
 export async function scriptFake(request: APIRequestContext, ...replies: FakeReply[]): Promise<void> {
   for (const reply of replies) if (!reply.match) throw new Error('scripted replies must carry `match` (the fake is shared)');
+  const tags = scripted.get(request) ?? new Set<string>();
+  scripted.set(request, tags);
+  for (const reply of replies) tags.add(reply.match!);
   const response = await request.post(`${FAKE_AI_ORIGIN}/__script`, { data: { replies } });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * Has the shared fake drop what a test scripted through `request` and did not use, and the requests that
+ * mention those tags (the fixtures call it when the test ends).
+ */
+export async function forgetScripted(request: APIRequestContext): Promise<void> {
+  for (const match of scripted.get(request) ?? []) {
+    const response = await request.post(`${FAKE_AI_ORIGIN}/__forget`, { data: { match } });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+  scripted.delete(request);
 }
 
 /** The chat requests the fake received whose body contains `tag`. */
@@ -28,83 +47,51 @@ export async function fakeRequestsFor(request: APIRequestContext, tag: string): 
   return all.filter((r) => r.endpoint === 'chat' && JSON.stringify(r.body).includes(tag));
 }
 
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.accessToken}`, apikey: account.anonKey });
-
 /** Stores the user's own provider key on the server (PUT /api/ai/key). */
 export async function storeAiKey(request: APIRequestContext, account: Account, apiKey = GOOD_KEY): Promise<void> {
-  const response = await request.put('/api/ai/key', { headers: bearer(account), data: { apiKey } });
+  const response = await request.put(`${account.origin}/api/ai/key`, { headers: authHeaders(account), data: { apiKey } });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
 /** Saves AI preferences in the user's metadata (where the app reads them from when online). */
 export async function setAiPreferences(request: APIRequestContext, account: Account, preferences: Record<string, string>): Promise<void> {
-  const response = await request.put('/auth/v1/user', { headers: bearer(account), data: { data: { ai_preferences: preferences } } });
-  expect(response.ok(), await response.text()).toBe(true);
+  await saveMetadata(request, account, { ai_preferences: preferences });
 }
 
-/** Opens `path` signed in as `account` (the session is put in storage before the app starts). */
-export async function openAs(page: Page, account: Account, baseURL: string | undefined, path: string): Promise<void> {
-  if (!baseURL) throw new Error('baseURL is not configured');
-  await seedSession(page, account.session, baseURL);
-  await page.goto(path);
-  await expect(page.getByRole('main')).toBeVisible();
-}
-
-/** Goes to another screen through the sidebar's link: in the app, without loading it again. */
-export async function followSidebarLink(page: Page, name: string): Promise<void> {
-  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name, exact: true }).click();
-  await expect(page.getByRole('main')).toBeVisible();
-}
-
-/**
- * Closes every toast shown, so that a later phase of the same test waits for its own toast and is not
- * satisfied by an earlier one still on screen.
- */
-export async function dismissToasts(page: Page): Promise<void> {
-  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close notification' });
-  while ((await close.count()) > 0) {
-    // The toast may close by itself (after 5 s) between the count and the click.
-    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
-    await expect(close).toHaveCount(0);
-  }
-}
-
-export interface ServerNote {
-  id: string;
-  title: string;
-  content: string;
-  expanded_content: string | null;
-  is_checklist: boolean;
-  checklist_items: { id: string; text: string; completed: boolean }[] | null;
-  chat_history: { role: string; content: string }[] | null;
-  deleted_at: string | null;
-}
-
-/** The user's live notes as the server has them. */
-export async function serverNotes(request: APIRequestContext, account: Account): Promise<ServerNote[]> {
-  const response = await request.get('/rest/v1/notes?select=*&deleted_at=is.null&order=updated_at.desc', { headers: bearer(account) });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as ServerNote[];
-}
-
-/** Waits until the server has a note that satisfies `predicate` (the app syncs after each write). */
-export async function waitForServerNote(request: APIRequestContext, account: Account, predicate: (note: ServerNote) => boolean): Promise<ServerNote> {
-  let found: ServerNote | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await serverNotes(request, account)).find(predicate);
-        return found !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as ServerNote;
-}
-
-/** The chat's message log (role=log) inside `scope`. */
-export function messageLog(page: Page) {
+/** The chat's message log. */
+export function messageLog(page: Page): Locator {
   return page.getByRole('log', { name: 'Messages' });
+}
+
+/** On the chat's start card (/chat): types the idea and starts the chat. */
+export async function startChat(page: Page, idea: string): Promise<void> {
+  await page.getByLabel('Your idea, question or topic').fill(idea);
+  await page.getByRole('button', { name: 'Start Chat' }).click();
+}
+
+/** In a running chat: types a message to the assistant (whatever its name) and sends it with Enter. */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  const box = page.getByLabel(/^Message /);
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** On the idea form (/new): types the idea, waits for the assistant's first question, and has it make the plan. */
+export async function createPlan(page: Page, idea: string): Promise<void> {
+  await page.getByLabel('Your idea').fill(idea);
+  await expect(page.getByLabel('Your idea')).toHaveValue(idea);
+  await page.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
+}
+
+/** Clears the idea in progress through 'Start over' (confirmed): /new shows an empty form again. */
+export async function startOver(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('');
+  await expect(page.getByLabel('Your idea')).toHaveValue('');
 }
 
 /** Records every dialog (alert/confirm/prompt) the page opens, dismissing it; the test expects none. */

@@ -1,8 +1,9 @@
-// Helpers for the notes end-to-end specs: notes seeded and read through the server's REST API with the
+// Notes in the end-to-end specs: seeded, edited and read on the server through its REST API with the
 // account's token (what another device would do), and the notes screens' common steps.
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, goOfflineWhenIdle, type Account } from './fixtures';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { authHeaders, type Account } from './accounts';
+import { sidebar } from './layout';
 
 export interface SeedNote {
   id?: string;
@@ -32,9 +33,7 @@ export const PLAN = [
   '3. Publish on two platforms',
 ].join('\n');
 
-function headers(account: Account): Record<string, string> {
-  return { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}`, 'Content-Type': 'application/json' };
-}
+const notesUrl = (account: Account, query = '') => `${account.origin}/rest/v1/notes${query}`;
 
 /** Creates notes on the server as the account (they reach the app with its next pull). */
 export async function seedNotes(request: APIRequestContext, account: Account, notes: SeedNote[]): Promise<ServerNote[]> {
@@ -53,7 +52,7 @@ export async function seedNotes(request: APIRequestContext, account: Account, no
       updated_at: at,
     };
   });
-  const response = await request.post('/rest/v1/notes', { headers: { ...headers(account), Prefer: 'return=representation' }, data: rows });
+  const response = await request.post(notesUrl(account), { headers: { ...authHeaders(account), Prefer: 'return=representation' }, data: rows });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as ServerNote[];
 }
@@ -65,43 +64,38 @@ export async function seedNote(request: APIRequestContext, account: Account, not
 
 /** The server's row for a note, tombstones included; null when there is none. */
 export async function serverNote(request: APIRequestContext, account: Account, id: string): Promise<ServerNote | null> {
-  const response = await request.get(`/rest/v1/notes?id=eq.${id}&select=*`, { headers: headers(account) });
+  const response = await request.get(notesUrl(account, `?id=eq.${id}&select=*`), { headers: authHeaders(account) });
   expect(response.ok(), await response.text()).toBe(true);
   const rows = (await response.json()) as ServerNote[];
   return rows[0] ?? null;
 }
 
-/** Another device's edit of a note, made on the server with the account's token (a new mutation id). */
-export async function editOnServer(request: APIRequestContext, account: Account, id: string, patch: Partial<SeedNote>): Promise<void> {
-  const response = await request.patch(`/rest/v1/notes?id=eq.${id}`, { headers: headers(account), data: { ...patch, last_mutation_id: randomUUID() } });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** The original text of a note as this device's IndexedDB holds it; undefined when it holds none. */
-export function localContent(page: Page, id: string): Promise<string | undefined> {
-  return page.evaluate(
-    (noteId) =>
-      new Promise<string | undefined>((resolve, reject) => {
-        const open = indexedDB.open('sprout');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('notes').objectStore('notes').get(noteId);
-          read.onsuccess = () => {
-            resolve((read.result as { content?: string } | undefined)?.content);
-            open.result.close();
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-    id,
-  );
-}
-
-/** The account's live notes on the server. */
+/** The account's live notes on the server, the last edited first. */
 export async function serverNotes(request: APIRequestContext, account: Account): Promise<ServerNote[]> {
-  const response = await request.get('/rest/v1/notes?select=*&deleted_at=is.null&order=updated_at.desc', { headers: headers(account) });
+  const response = await request.get(notesUrl(account, '?select=*&deleted_at=is.null&order=updated_at.desc'), { headers: authHeaders(account) });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as ServerNote[];
+}
+
+/** Waits until the server has a live note that satisfies `predicate` (the app syncs after each write). */
+export async function waitForServerNote(request: APIRequestContext, account: Account, predicate: (note: ServerNote) => boolean): Promise<ServerNote> {
+  let found: ServerNote | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await serverNotes(request, account)).find(predicate);
+        return found !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Another device's edit of a note, made on the server with the account's token (a new mutation id). */
+export async function editOnServer(request: APIRequestContext, account: Account, id: string, patch: Partial<SeedNote>): Promise<void> {
+  const response = await request.patch(notesUrl(account, `?id=eq.${id}`), { headers: authHeaders(account), data: { ...patch, last_mutation_id: randomUUID() } });
+  expect(response.ok(), await response.text()).toBe(true);
 }
 
 /** A note's card on the dashboard or the checklists page. */
@@ -109,94 +103,10 @@ export function card(page: Page, title: string): Locator {
   return page.getByRole('article', { name: title, exact: true });
 }
 
-export function sidebar(page: Page): Locator {
-  return page.getByRole('complementary', { name: 'Sidebar' });
-}
-
-/** The toast on screen (at most one is shown). */
-export function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /Notification/ });
-}
-
-export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  let toast = toastRegion(page).getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
-  if (description) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
-  await expect(toast).toBeVisible();
-}
-
-/**
- * Waits until the app's service worker has precached the app and controls the page (it claims the
- * first visit as soon as it activates), so later loads and route changes work offline. The spec
- * must allow service workers: test.use({ serviceWorkers: 'allow' }).
- */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: 30_000 }).toBe(true);
-  // The chunks outside the precached shell are fetched once the worker is active (sw-warm.js): a user
-  // who goes offline before that finishes has the shell only, so the tests wait for all of them.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const script = await (await fetch('/sw-warm.js')).text();
-          const urls = JSON.parse(/const urls = (\[.*?\]);/.exec(script)?.[1] ?? '[]') as string[];
-          const cached = await Promise.all(urls.map((url) => caches.match(url)));
-          return cached.every(Boolean);
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
-/** Waits until nothing of this device waits to sync (the sidebar's count is gone). */
-export async function expectAllSynced(page: Page): Promise<void> {
-  await expect(sidebar(page).getByText(/changes? waiting/)).toHaveCount(0, { timeout: 15_000 });
-}
-
-export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await goOfflineWhenIdle(context, page);
-  await expect(sidebar(page).getByText('Offline', { exact: true })).toBeVisible();
-}
-
-export async function goOnline(context: BrowserContext, page: Page): Promise<void> {
-  await context.setOffline(false);
-  await expect(sidebar(page).getByText('Online', { exact: true })).toBeVisible();
-}
-
-/** How many rows of the user this device's IndexedDB holds (tombstones included). */
-export function localNoteCount(page: Page, userId: string): Promise<number> {
-  return page.evaluate(
-    (user) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('sprout');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('notes').objectStore('notes').index('user_id').count(user);
-          count.onsuccess = () => {
-            resolve(count.result);
-            db.close();
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-    userId,
-  );
-}
-
-/** Signs in through the login screen as `account` (a second device uses its own context). */
-export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
-  await page.goto('/login');
-  await signInHere(page, account);
-}
-
-/** Signs in through the login screen the page already shows (e.g. after Sign out), without loading it again. */
-export async function signInHere(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password').fill(account.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+/** Opens a note from its card (the card's View or Edit link) and waits for its screen's address. */
+export async function openCard(page: Page, title: string, link: 'View' | 'Edit'): Promise<void> {
+  await card(page, title).getByRole('link', { name: new RegExp(`^${link}`) }).click();
+  await expect(page).toHaveURL(link === 'Edit' ? /\/edit\/[^/]+$/ : /\/(view|note)\/[^/]+$/);
 }
 
 /** Edits a note's title (and optionally its original text) on the Edit screen and saves. */
@@ -206,4 +116,14 @@ export async function editNote(page: Page, id: string, changes: { title?: string
   if (changes.content !== undefined) await page.getByLabel('Original idea').fill(changes.content);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** Waits until nothing of this device waits to sync (the sidebar's count is gone). */
+export async function expectAllSynced(page: Page): Promise<void> {
+  await expect(sidebar(page).getByText(/changes? waiting/)).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Presses the sidebar's Sync: the device pushes what waits and pulls what is new. */
+export async function syncNow(page: Page): Promise<void> {
+  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
 }

@@ -151,6 +151,19 @@ describe('HTTP control endpoints', () => {
     expect((await ask('x')).status).toBe(200);
   });
 
+  it("forgets one test's scripted replies and the requests that mention its tag, and nothing else", async () => {
+    fake.script({ kind: 'error', status: 401, match: 'tag-a' }, { kind: 'error', status: 429, match: 'tag-b' }, { kind: 'error', status: 500, match: 'tag-a' });
+    expect((await ask('about tag-a')).status).toBe(401);
+    expect((await ask('about something else')).status).toBe(200);
+    const forgot = await fetch(`${fake.origin}/__forget`, { method: 'POST', body: JSON.stringify({ match: 'tag-a' }) });
+    expect(await forgot.json()).toEqual({ queued: 1, requests: 1 });
+    expect(fake.requests.map((r) => JSON.stringify(r.body).includes('something else'))).toEqual([true]);
+    // The other test's reply is still there; this test's second one is gone.
+    expect((await ask('about tag-a and tag-b')).status).toBe(429);
+    expect((await ask('about tag-a')).status).toBe(200);
+    expect((await fetch(`${fake.origin}/__forget`, { method: 'POST', body: '{}' })).status).toBe(400);
+  });
+
   it('refuses a script it cannot read', async () => {
     for (const body of ['{}', '{"replies": []}', '{"replies": [{"kind": "nonsense"}]}', 'not json']) {
       const response = await fetch(`${fake.origin}/__script`, { method: 'POST', body });

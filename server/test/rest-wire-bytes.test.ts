@@ -8,7 +8,8 @@ import { NOTE_COLUMNS } from '#core/note';
 import { selectNotes } from '../src/rest/commands';
 import { presentNote } from '../src/rest/presenters';
 import { parseQuery } from '../src/rest/query-parser';
-import { signedInClient, startTestServer, type TestServer } from '../../test/kit/test-server';
+import { buildUser } from '../../test/kit/factories';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let token: string;
@@ -19,9 +20,7 @@ const TRICKY = `${Array.from({ length: 0x80 }, (_, i) => String.fromCharCode(i))
 
 beforeAll(async () => {
   server = await startTestServer();
-  const signedIn = await signedInClient(server);
-  token = signedIn.session.access_token;
-  userId = signedIn.user.id;
+  ({ token, id: userId } = await buildUser(server));
   const at = (iso: string) => sql<Date>`${iso}::timestamptz`;
   const rows = [
     { title: TRICKY, content: 'plain', created_at: '2024-01-02T03:04:05.123456Z', updated_at: '2024-01-02T03:04:05.999999+05:30' },

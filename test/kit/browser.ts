@@ -1,8 +1,8 @@
 // Which Chromium to drive: Playwright's own when installed, else Debian's. Of Debian's two builds the
 // headless shell comes first: it is the same Chromium (same Blink and V8, same version) in the shell
-// Playwright itself uses for headless runs, without the full browser's UI and GPU processes, which
-// took about half the suite's CPU. E2E_CHROMIUM names another executable, e.g. /usr/bin/chromium to
-// run the suite on the full browser.
+// Playwright itself uses for headless runs, without the full browser's UI and GPU processes, which took
+// much of the suite's CPU. E2E_CHROMIUM names another executable, e.g. /usr/bin/chromium to run the suite
+// on the full browser.
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 

@@ -29,6 +29,11 @@ export interface FakeAiProvider {
   release(): void;
   /** Clears the queue, the responder and the recorded requests; releases held streams. */
   reset(): void;
+  /**
+   * Drops the queued replies scripted with this `match` and the recorded requests that mention it: what
+   * one test left on a fake that other tests share.
+   */
+  forget(match: string): void;
   /** Resolves when the predicate holds (checked as requests progress), rejects after timeoutMs. */
   waitFor(predicate: (requests: FakeRequest[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -234,6 +239,12 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
       api.reset();
       return sendJson(res, 200, { ok: true });
     }
+    if (method === 'POST' && path === '/__forget') {
+      const body = parseJson(raw);
+      if (!isRecord(body) || typeof body.match !== 'string' || body.match === '') return sendJson(res, 400, { error: 'send {"match": "<the tag>"}' });
+      api.forget(body.match);
+      return sendJson(res, 200, { queued: queue.length, requests: requests.length });
+    }
     if (method === 'POST' && path === '/__release') {
       release();
       return sendJson(res, 200, { ok: true });
@@ -274,6 +285,11 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
       responder = null;
       requests.length = 0;
       release();
+    },
+    forget(match) {
+      queue = queue.filter((reply) => reply.match !== match);
+      const kept = requests.filter((record) => !JSON.stringify(record.body).includes(match));
+      requests.splice(0, requests.length, ...kept);
     },
     waitFor(predicate, timeoutMs = 5000) {
       return new Promise<void>((resolve, reject) => {

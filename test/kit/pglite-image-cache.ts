@@ -1,7 +1,7 @@
 // One migrated PGlite image for every test run on this checkout: the unit tests' projects and the browser
-// tests' servers start their databases from it instead of each running initdb (about 10 s of CPU on these
-// 2-core machines, every time). The file is named after what it holds (PGlite's version, the migration
-// runner and every migration), so a change to any of them makes a new image instead of reusing a stale one.
+// tests' servers start their databases from it instead of each running initdb, which costs more CPU than
+// most tests. The file is named after what it holds (PGlite's version, the migration runner and every
+// migration), so a change to any of them makes a new image instead of reusing a stale one.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
