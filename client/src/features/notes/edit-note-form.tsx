@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { Textarea } from '../../components/ui/textarea';
-import { NOTE_MESSAGES, type NoteView, useNotesActions, writeOutcomeMessage } from '../../data/notes';
+import { NOTE_MESSAGES, notifyWrite, type NoteView, useNotesActions } from '../../data/notes';
 import { forgetNoteActivity } from '../../lib/device-storage';
 import { readAutoSaveSeconds } from './auto-save-setting';
 import { ActionStepsEditor } from './action-steps-editor';
@@ -85,11 +85,10 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
       dispatch({ type: 'saved', values: snapshot });
       setBasis(result.note);
       if (mode === 'manual') {
-        showToast(result.savedAsCopy ? SAVED_AS_COPY_MESSAGE : NOTE_MESSAGES.editSaved);
-        void result.cloud.then((outcome) => {
+        void notifyWrite('update', result.cloud, {
+          saved: result.savedAsCopy ? SAVED_AS_COPY_MESSAGE : NOTE_MESSAGES.editSaved,
           // Offline the card and the sidebar say the change waits; a failed or refused push is worth a toast.
-          const message = outcome.status === 'offline' ? null : writeOutcomeMessage('update', outcome);
-          if (message) showToast(message);
+          offline: 'quiet',
         });
         leave();
       } else {
@@ -132,10 +131,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
         return;
       }
       forgetNoteActivity(initialNote.user_id, initialNote.id);
-      showToast(NOTE_MESSAGES.deleted);
-      void result.cloud.then((outcome) => {
-        if (outcome.status !== 'synced') showToast(writeOutcomeMessage('delete', outcome) ?? NOTE_MESSAGES.deleted);
-      });
+      void notifyWrite('delete', result.cloud, { saved: NOTE_MESSAGES.deleted, offline: 'tell' });
       leave();
     } catch (error) {
       console.error('Error deleting note:', error);
