@@ -4,7 +4,7 @@
 // 'Expand with Sprout' saving the plan back into the same note; Write/Preview; ellipses with tooltips.
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect, seedSession } from './support/fixtures';
-import { PLAN, card, expectToast, seedNotes, serverNotes } from './notes-support';
+import { PLAN, card, expectToast, seedNotes, serverNotes, toastRegion } from './notes-support';
 import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
 import { messageLog, storeAiKey } from './ai-helpers';
 
@@ -20,6 +20,12 @@ test.describe('mobile', () => {
     await expect(page.getByText("You don't have any notes yet")).toBeVisible();
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     const topBar = page.getByRole('banner').filter({ has: page.getByRole('button', { name: 'Open menu' }) });
+    const closeToast = page.getByRole('button', { name: 'Close notification' });
+    const closeToasts = () =>
+      expect(async () => {
+        if ((await closeToast.count()) > 0) await closeToast.first().click({ timeout: 1000 });
+        await expect(closeToast).toHaveCount(0, { timeout: 500 });
+      }).toPass();
 
     // New opens a small menu; Quick note makes the note at once and opens it with the title selected.
     await tabs.getByRole('button', { name: 'New' }).click();
@@ -33,6 +39,7 @@ test.describe('mobile', () => {
     await page.keyboard.type('Call the plumber');
     await expect(title).toHaveValue('Call the plumber');
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Success', 'Your note has been updated.');
     await expect(card(page, 'Call the plumber')).toBeVisible();
     await expect(topBar.getByText(/waiting/)).toHaveCount(0, { timeout: 15_000 });
 
@@ -51,15 +58,16 @@ test.describe('mobile', () => {
     await add.fill('Sleeping bag');
     await add.press('Enter');
     await page.getByRole('checkbox', { name: 'Tent' }).click();
+    // Saving it is still its creation as far as the cloud knows: the toast says where it is, not 'Success /
+    // Your note has been updated.' (issue 31).
+    await closeToasts();
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Saved on this device', 'It will sync when you are back online.');
+    await expect(toastRegion(page).getByText('Your note has been updated.')).toHaveCount(0);
     await expect(card(page, 'Camping gear')).toBeVisible();
     await expect(topBar.getByRole('status', { name: 'Sync status' })).toHaveText(/1 change waiting/);
     // The toasts cover the top bar: close them for the picture.
-    const closeToast = page.getByRole('button', { name: 'Close notification' });
-    await expect(async () => {
-      if ((await closeToast.count()) > 0) await closeToast.first().click({ timeout: 1000 });
-      await expect(closeToast).toHaveCount(0, { timeout: 500 });
-    }).toPass();
+    await closeToasts();
     await checkInBothThemes(page, (theme) => `notes-mobile-top-bar-offline-${theme}`);
 
     await context.setOffline(false);

@@ -1,4 +1,4 @@
-// What a note write tells the user (spec section 8, issue 12 offline): writes
+// What a note write tells the user (spec section 8, issue 12 offline, issue 31's offline create): writes
 // through a real notes session on the in-memory server, online, offline, failing and refused, and the
 // toasts in the order they are shown.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import type { ToastMessage } from './messages';
 import { NotesSession } from './notes-session';
 import { MemoryLocalStore } from './testing/memory-local-store';
 import { FaultyRemote, MemoryRemote, MemoryServer } from './testing/memory-remote';
-import { notifyWrite } from './write-toasts';
+import { notifyWrite, writeKindOf } from './write-toasts';
 
 const USER = '00000000-0000-4000-8000-000000000001';
 const SUCCESS: ToastMessage = { title: 'Success', description: 'Your note has been updated.' };
@@ -43,23 +43,33 @@ describe('the toasts after a note write', () => {
   it('online: the screen\'s own toast, and nothing more once the note is in the cloud', async () => {
     const { session, shown, notify, shownNote } = await device();
     const created = await session.createNote({ title: 'Idea' });
+    expect(writeKindOf(created.note)).toBe('create');
     await notifyWrite('create', created.cloud, { saved: { title: 'Note Saved', description: 'Your idea has been saved successfully.' }, offline: 'tell' });
     await notifyWrite('create', created.cloud, { notify, offline: 'tell' });
     expect(appToasts.getState().toasts.filter((t) => t.open).map((t) => t.title)).toEqual(['Note Saved']);
     expect(shown).toEqual([]);
 
     const current = await shownNote(created.note.id);
+    expect(writeKindOf(current)).toBe('update');
     const edited = await session.updateNote(current.id, { title: 'Idea, edited' }, { basedOn: current });
-    await notifyWrite('update', edited.cloud, { saved: SUCCESS, offline: 'quiet', notify });
+    await notifyWrite(writeKindOf(edited.note), edited.cloud, { saved: SUCCESS, offline: 'quiet', notify });
     expect(shown).toEqual(['Success: Your note has been updated.']);
   });
 
-  it('offline: a new note says it waits on this device', async () => {
+  it('offline: a new note says it waits on this device, also when saved again before it ever reached the cloud', async () => {
     const { session, online, shown, notify } = await device();
     online.value = false;
     const created = await session.createNote({ title: 'Untitled checklist', is_checklist: true, checklist_items: [] });
     await notifyWrite('create', created.cloud, { offline: 'tell', notify });
     expect(shown).toEqual(['Saved on this device: It will sync when you are back online.']);
+
+    // The editor's Save Changes on it: still the note's creation, as far as the cloud knows.
+    shown.length = 0;
+    const saved = await session.updateNote(created.note.id, { title: 'Camping gear' }, { basedOn: created.note });
+    const kind = writeKindOf(saved.note);
+    expect(kind).toBe('create');
+    await notifyWrite(kind, saved.cloud, { saved: SUCCESS, offline: 'tell', notify });
+    expect(shown.at(-1)).toBe('Saved on this device: It will sync when you are back online.');
   });
 
   it('offline: a change to a note the cloud has is confirmed by the screen alone when it says so', async () => {
@@ -69,20 +79,21 @@ describe('the toasts after a note write', () => {
     online.value = false;
     const current = await shownNote(created.note.id);
     const edited = await session.updateNote(current.id, { title: 'Edited offline' }, { basedOn: current });
+    expect(writeKindOf(edited.note)).toBe('update');
     await notifyWrite('update', edited.cloud, { saved: SUCCESS, offline: 'quiet', notify });
     expect(shown).toEqual(['Success: Your note has been updated.']);
   });
 
-  it('a push that fails or is refused says so, as a creation or an update', async () => {
+  it('a push that fails or is refused says so, as a creation or an update of what the cloud has', async () => {
     const { session, remote, shown, notify, shownNote } = await device();
     const kept = await session.createNote({ title: 'Kept' });
     await kept.cloud;
     remote.offline = true; // online as far as the browser knows, but the server cannot be reached
     const created = await session.createNote({ title: 'New' });
-    await notifyWrite('create', created.cloud, { offline: 'tell', notify });
+    await notifyWrite(writeKindOf(created.note), created.cloud, { offline: 'tell', notify });
     const current = await shownNote(kept.note.id);
     const edited = await session.updateNote(current.id, { title: 'Kept, edited' }, { basedOn: current });
-    await notifyWrite('update', edited.cloud, { offline: 'quiet', notify });
+    await notifyWrite(writeKindOf(edited.note), edited.cloud, { offline: 'quiet', notify });
     remote.offline = false;
     const refused = await session.createNote({ title: 'Refused' });
     remote.refuseIds.add(refused.note.id);

@@ -3,6 +3,7 @@
 // that the write waits on this device. Every screen that writes a note tells the user through this.
 import { toast } from '../../lib/toast';
 import type { CloudOutcome } from './cloud-outcome';
+import type { NoteView } from './local-note';
 import { writeOutcomeMessage, type ToastMessage } from './messages';
 
 export type WriteKind = 'create' | 'update' | 'delete';
@@ -17,6 +18,14 @@ export interface WriteToastOptions {
   offline: 'tell' | 'quiet';
   /** Where the toasts go: the page's queue unless a test passes its own. */
   notify?: (message: ToastMessage) => void;
+}
+
+/**
+ * A save of a note that has never reached the server is, for the cloud, still its creation: offline it
+ * says so as a new note does, and a failed push is a failed creation.
+ */
+export function writeKindOf(note: NoteView): 'create' | 'update' {
+  return note.version.baseRevision === null ? 'create' : 'update';
 }
 
 /** Shows `saved` now and the toast for how the write's sync went once it is known (never `saved` twice). */

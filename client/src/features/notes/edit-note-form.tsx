@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { Textarea } from '../../components/ui/textarea';
-import { NOTE_MESSAGES, notifyWrite, type NoteView, useNotesActions } from '../../data/notes';
+import { NOTE_MESSAGES, notifyWrite, type NoteView, useNotesActions, writeKindOf } from '../../data/notes';
 import { forgetNoteActivity } from '../../lib/device-storage';
 import { readAutoSaveSeconds } from './auto-save-setting';
 import { ActionStepsEditor } from './action-steps-editor';
@@ -85,10 +85,13 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
       dispatch({ type: 'saved', values: snapshot });
       setBasis(result.note);
       if (mode === 'manual') {
-        void notifyWrite('update', result.cloud, {
+        const kind = writeKindOf(result.note);
+        void notifyWrite(kind, result.cloud, {
           saved: result.savedAsCopy ? SAVED_AS_COPY_MESSAGE : NOTE_MESSAGES.editSaved,
-          // Offline the card and the sidebar say the change waits; a failed or refused push is worth a toast.
-          offline: 'quiet',
+          // Offline, a note that has never reached the cloud (a quick note made offline) says it waits on
+          // this device, as it did when it was made; a change to a note the cloud has is confirmed by
+          // 'Success', and its card and the sidebar say that it waits.
+          offline: kind === 'create' && !result.savedAsCopy ? 'tell' : 'quiet',
         });
         leave();
       } else {

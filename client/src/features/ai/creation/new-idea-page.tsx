@@ -16,7 +16,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../../data/auth';
-import { NOTE_MESSAGES, notifyWrite, type NoteInput, useNotesActions } from '../../../data/notes';
+import { NOTE_MESSAGES, notifyWrite, type NoteInput, useNotesActions, writeKindOf } from '../../../data/notes';
 import { expandIdea, expandPatch, useExpandTarget } from './expand-note';
 import { useAiPreferences } from '../../../data/ai-preferences';
 import { IdeaInputForm } from '../components/idea-input-form';
@@ -80,7 +80,7 @@ export function NewIdeaPage() {
     try {
       const { note, cloud } = expanding ? await updateNote(expanding.id, expandPatch(input), { basedOn: expanding }) : await createNote(input);
       // The spec's success toast, then, if the cloud copy could not be written yet, what became of it.
-      void notifyWrite('create', cloud, { saved: NOTE_MESSAGES.noteSaved, offline: 'tell' });
+      void notifyWrite(expanding ? writeKindOf(note) : 'create', cloud, { saved: NOTE_MESSAGES.noteSaved, offline: 'tell' });
       clearDraft();
       void navigate(expanding ? `/note/${note.id}` : '/');
     } catch (error) {
