@@ -5,12 +5,14 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from '
 import { useLocation, useNavigate } from 'react-router';
 import { Check, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { Textarea } from '../../components/ui/textarea';
 import { NOTE_MESSAGES, notifyWrite, type NoteView, useNotesActions, writeKindOf } from '../../data/notes';
 import { forgetNoteActivity } from '../../lib/device-storage';
+import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { readAutoSaveSeconds } from './auto-save-setting';
 import { ActionStepsEditor } from './action-steps-editor';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -165,6 +167,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             type="button"
             variant="outline-destructive"
             className="ml-auto text-destructive"
+            {...preloadOnIntent(preloadConfirmDialog)}
             onClick={() => setDeleteBasis(basis)}
           >
             <Trash2 aria-hidden="true" />
