@@ -5,8 +5,6 @@
 import { lazyWithPreload, useOpenedOnce } from '../../lib/lazy-with-preload';
 import type { ConfirmDialogProps } from './confirm-alert';
 
-export type { ConfirmDialogProps } from './confirm-alert';
-
 const ConfirmAlert = lazyWithPreload(() => import('./confirm-alert').then((m) => m.ConfirmAlert));
 
 /** Starts loading the dialog: for a trigger's first pointer, press, focus or key, or when a question becomes possible. */

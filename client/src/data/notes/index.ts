@@ -42,4 +42,4 @@ export const loadSupabaseRemote = () => import('./supabase-remote').then((module
 export { SyncOfflineError, type SyncStatus } from './sync-controller';
 export { useManualSync } from './use-manual-sync';
 export { useNotesTransfer, type NotesTransfer, type Progress } from './use-notes-transfer';
-export { notifyWrite, writeKindOf, type WriteKind, type WriteToastOptions } from './write-toasts';
+export { notifyWrite, writeKindOf } from './write-toasts';

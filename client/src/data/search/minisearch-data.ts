@@ -30,7 +30,7 @@ interface Internals {
 }
 
 /** A MiniSearch index as flat arrays (structured-cloneable: IndexedDB and postMessage take it as is). */
-export interface CompactMiniSearch {
+interface CompactMiniSearch {
   documentCount: number;
   nextId: number;
   dirtCount: number;
@@ -52,7 +52,7 @@ export interface CompactMiniSearch {
 }
 
 /** An index saved by MiniSearch's public API, when the flat arrays cannot be trusted with this MiniSearch. */
-export interface JsonMiniSearch {
+interface JsonMiniSearch {
   json: AsPlainObject;
 }
 
