@@ -8,7 +8,7 @@ import { messageLog, storeAiKey } from './support/ai';
 import { test, expect } from './support/fixtures';
 import { sidebar, tabBar } from './support/layout';
 import { PLAN, card, openCard, seedNotes, serverNotes } from './support/notes';
-import { dismissToasts, expectToast } from './support/toasts';
+import { dismissToasts, expectToast, toastRegion } from './support/toasts';
 
 const mobile = VIEWPORTS[1];
 
@@ -34,6 +34,7 @@ test.describe('mobile', () => {
     await page.keyboard.type('Call the plumber');
     await expect(title).toHaveValue('Call the plumber');
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Success', 'Your note has been updated.');
     await expect(card(page, 'Call the plumber')).toBeVisible();
     await expect(topBar.getByText(/waiting/)).toHaveCount(0, { timeout: 15_000 });
 
@@ -52,7 +53,12 @@ test.describe('mobile', () => {
     await add.fill('Sleeping bag');
     await add.press('Enter');
     await page.getByRole('checkbox', { name: 'Tent' }).click();
+    // Saving it is still its creation as far as the cloud knows: the toast says where it is, not 'Success /
+    // Your note has been updated.' (issue 31).
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Saved on this device', 'It will sync when you are back online.');
+    await expect(toastRegion(page).getByText('Your note has been updated.')).toHaveCount(0);
     await expect(card(page, 'Camping gear')).toBeVisible();
     await expect(topBar.getByRole('status', { name: 'Sync status' })).toHaveText(/1 change waiting/);
     // The toasts cover the top bar: close them for the picture.
