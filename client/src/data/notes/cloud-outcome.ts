@@ -3,6 +3,12 @@
 
 /**
  * 'synced' (on the server), 'offline' (no attempt: offline or sync not running), 'failed' (the attempt
- * failed; the change waits, pending), 'rejected' (refused for good).
+ * failed; the change waits, pending), 'rejected' (refused for good), 'superseded' (a later write of the
+ * same note on this device replaced this one before the sync ended: that write's outcome is the note's).
  */
-export type CloudOutcome = { status: 'synced' } | { status: 'offline' } | { status: 'failed'; error: string } | { status: 'rejected'; error: string };
+export type CloudOutcome =
+  | { status: 'synced' }
+  | { status: 'offline' }
+  | { status: 'failed'; error: string }
+  | { status: 'rejected'; error: string }
+  | { status: 'superseded' };

@@ -49,6 +49,7 @@ export function syncSucceededMessage(count: number): ToastMessage {
  * the spec) shows the server's message under the spec's failure title; the card shows it too.
  */
 export function writeOutcomeMessage(kind: 'create' | 'update' | 'delete', outcome: CloudOutcome): ToastMessage | null {
+  if (outcome.status === 'superseded') return null;
   if (kind === 'delete') {
     if (outcome.status === 'synced') return NOTE_MESSAGES.deleted;
     if (outcome.status === 'offline') return NOTE_MESSAGES.deleteOffline;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRow } from '#core/note';
 import { CONFLICT_COPY_SUFFIX, conflictCopy, pulledRow } from '#core/sync-rules';
-import { NOTE_ERRORS } from './messages';
+import { NOTE_ERRORS, writeOutcomeMessage } from './messages';
 import { NotesRepository, NoteValidationError, type NotesRepositoryDeps } from './notes-repository';
 import type { SyncRunResult } from './sync-controller';
 import { MemoryLocalStore } from './testing/memory-local-store';
@@ -128,6 +128,29 @@ describe('NotesRepository writes', () => {
       return { ok: true, report: { ...report, pushed: 0, rejected: 1 } };
     };
     expect(await (await repository.createNote({ title: 'e' })).cloud).toEqual({ status: 'rejected', error: 'refused' });
+  });
+
+  it('a write that a later write of the same note replaced before its sync ended leaves the telling to that write', async () => {
+    // A quick note is created, and its title typed and saved while the creation's sync still runs: the run
+    // ends with the note waiting for the edit, which says nothing about whether the creation reached the
+    // cloud (it did, and was rebased on), so only the edit reports.
+    const report = { pushed: 1, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
+    const { promise: runEnds, resolve: endRun } = Promise.withResolvers<void>();
+    const store = new MemoryLocalStore();
+    const repository = new NotesRepository({
+      store,
+      getUserId: () => USER,
+      syncAfterWrite: async () => {
+        await runEnds;
+        return { ok: true, report };
+      },
+    });
+    const created = await repository.createNote({ title: 'Quick note' });
+    const edited = await repository.updateNote(created.note.id, { title: 'Call the plumber' }, { basedOn: created.note });
+    endRun();
+    expect(await created.cloud).toEqual({ status: 'superseded' });
+    expect(await edited.cloud).toEqual({ status: 'failed', error: 'The change is still waiting to sync' });
+    expect(writeOutcomeMessage('create', await created.cloud)).toBeNull();
   });
 });
 

@@ -124,7 +124,7 @@ export class NotesRepository {
     });
     const note = localCreate(content, { id: this.makeId(), userId, mutationId: this.mutationId(), now: this.now().toISOString() });
     await this.deps.store.modify([note.id], () => ({ put: [note], delete: [] }));
-    return { note: toNoteView(note), savedAsCopy: false, cloud: this.cloudOutcome(note.id) };
+    return { note: toNoteView(note), savedAsCopy: false, cloud: this.cloudOutcome(note.id, note.mutation_id) };
   }
 
   async updateNote(id: string | null | undefined, patch: NotePatch, options: WriteOptions = {}): Promise<NoteWriteResult> {
@@ -168,7 +168,7 @@ export class NotesRepository {
     });
     const note = written as LocalNote | null;
     if (!note) throw new NoteValidationError(NOTE_ERRORS.notFound);
-    return { note: toNoteView(note), savedAsCopy, cloud: this.cloudOutcome(note.id) };
+    return { note: toNoteView(note), savedAsCopy, cloud: this.cloudOutcome(note.id, note.mutation_id) };
   }
 
   /** Deleting a note that is already gone is a success; a note changed elsewhere since `basedOn` stays [S20]. */
@@ -178,6 +178,7 @@ export class NotesRepository {
     let kept = false;
     let changed = false;
     let target = id;
+    let mutationId: string | null = null;
     const moved = copyHolding(id, options.basedOn);
     await this.deps.store.modify(moved ? [id, moved.id] : [id], (current): LocalChanges => {
       const copy = unchangedCopy(current, moved, userId);
@@ -185,7 +186,8 @@ export class NotesRepository {
         // The user deletes the version they saw, which a conflict copy now holds: the copy goes [S22].
         changed = true;
         target = copy.id;
-        return localDelete(copy, this.mutationId(), this.now().toISOString());
+        mutationId = this.mutationId();
+        return localDelete(copy, mutationId, this.now().toISOString());
       }
       const note = current.get(id);
       if (!note || note.deleted_at !== null) return { put: [], delete: [] };
@@ -197,9 +199,10 @@ export class NotesRepository {
       }
       changed = true;
       const staleBase = basis === 'replaced-by-server' ? (options.basedOn?.version.baseRevision ?? null) : undefined;
-      return localDelete(note, this.mutationId(), this.now().toISOString(), staleBase);
+      mutationId = this.mutationId();
+      return localDelete(note, mutationId, this.now().toISOString(), staleBase);
     });
-    return { id, kept, cloud: changed ? this.cloudOutcome(target) : Promise.resolve({ status: 'synced' }) };
+    return { id, kept, cloud: changed ? this.cloudOutcome(target, mutationId) : Promise.resolve({ status: 'synced' }) };
   }
 
   /**
@@ -231,7 +234,7 @@ export class NotesRepository {
       return result.changes;
     });
     const settled = status as ConflictResolveResult['status'];
-    return { status: settled, cloud: settled === 'resolved' ? this.cloudOutcome(original?.id ?? copy.id) : Promise.resolve({ status: 'synced' }) };
+    return { status: settled, cloud: settled === 'resolved' ? this.cloudOutcome(original?.id ?? copy.id, null) : Promise.resolve({ status: 'synced' }) };
   }
 
   private copyOf(content: NoteContent, userId: string, of: string, now: string): LocalNote {
@@ -257,13 +260,19 @@ export class NotesRepository {
     return userId;
   }
 
-  private async cloudOutcome(id: string): Promise<CloudOutcome> {
+  /**
+   * How the sync after the write `mutationId` of note `id` went. A later write of the same note on this
+   * device (an edit typed while the note was being created) supersedes it: the note may still wait for
+   * that write when the run ends, which says nothing about this one, and the later write reports it.
+   */
+  private async cloudOutcome(id: string, mutationId: string | null): Promise<CloudOutcome> {
     if (!this.deps.syncAfterWrite) return { status: 'offline' };
     try {
       const result = await this.deps.syncAfterWrite();
       if (!result.ok && result.offline) return { status: 'offline' };
       const note = await this.deps.store.get(id);
       if (!note || note.sync_state === 'synced') return { status: 'synced' };
+      if (mutationId !== null && note.mutation_id !== mutationId && this.own.has(note.mutation_id ?? '')) return { status: 'superseded' };
       if (note.sync_state === 'error') return { status: 'rejected', error: note.sync_error ?? 'Refused by the server' };
       const error = result.ok ? 'The change is still waiting to sync' : String(result.error instanceof Error ? result.error.message : result.error);
       return { status: 'failed', error };
@@ -271,4 +280,5 @@ export class NotesRepository {
       return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
     }
   }
+
 }
