@@ -114,5 +114,3 @@ const CONTENT_MASK = Object.fromEntries(NOTE_CONTENT_FIELDS.map((name) => [name,
 
 /** The content fields of noteWritableSchema: what a local write checks [S1]. */
 export const noteContentSchema = noteWritableSchema.pick(CONTENT_MASK);
-
-export const NOTE_WRITABLE_COLUMNS = NOTE_FIELD_NAMES;
