@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { chatMessageSchema, checklistItemSchema } from './note';
 import { noteContentSchema, noteRowSchema, noteWritableSchema } from './note';
 import {
+  CHECKLIST_ITEM,
   EMPTY_CONTENT,
   NOTE_COLUMNS,
   NOTE_CONTENT_FIELDS,
@@ -86,8 +87,9 @@ describe('reading content leniently', () => {
     expect(readContentValue('chat_history', chat, { bounded: true })?.[0]?.content).toBe('1');
   });
 
-  it('keeps the items a plain list admits', () => {
-    expect(admittedItems(list(text({ max: 2 }), 5), ['ab', 'abc', 3, ''])).toEqual(['ab', '']);
+  it('keeps the items of a plain list that are of its kind, for the schema to judge', () => {
+    expect(admittedItems(list(text({ max: 2 }), 5), ['ab', 'abc', 3, '', null])).toEqual(['ab', 'abc', '']);
+    expect(admittedItems(list(CHECKLIST_ITEM, 5), [{ id: 'a' }, ['x'], 'x'])).toEqual([{ id: 'a' }]);
     expect(admittedItems(list(text({ max: 2 }), 5), 'ab')).toBeNull();
   });
 

@@ -1,10 +1,9 @@
 // Reading a note's content leniently (spec section 3), field by field as note-fields.ts declares it: from
 // rows stored on a device, from imported files and from screens' patches. A value of the wrong kind reads
 // as its field's empty value; the two lists with repair rules of their own (checklist.ts) keep them. No
-// zod: the search worker reads stored notes with this.
+// zod and no schema: the search worker and every signed-in screen read stored notes with this.
 import { normalizeChatHistory, normalizeChecklistItems } from './checklist';
 import { NOTE_CONTENT_FIELDS, fieldSpec, type ContentField, type NoteContent } from './note-fields';
-import { checkOf } from './note-check';
 import { randomUuid, type MakeId } from './random-id';
 import type { ListValue, ValueSpec } from './note-values';
 
@@ -23,9 +22,33 @@ const REPAIRED_LISTS: Partial<Record<ContentField, ListReader>> = {
   chat_history: { read: (value) => normalizeChatHistory(value), bound: (messages, max) => messages.slice(-max) },
 };
 
-/** Any other list keeps the items its declaration admits; null when `value` is no list. */
+/**
+ * Whether a value is of the kind a spec declares (a string, a boolean, a count, one of the values, a list,
+ * an object), whatever its length, form or members: the schema judges those when a note is written.
+ * Not note-check.ts's checks, which are exact and would put that module in every screen's first load.
+ */
+function ofKind(spec: ValueSpec): (value: unknown) => boolean {
+  switch (spec.type) {
+    case 'text':
+    case 'uuid':
+    case 'timestamp':
+      return (value) => typeof value === 'string';
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    case 'count':
+      return (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+    case 'one-of':
+      return (value) => (spec.values as readonly unknown[]).includes(value);
+    case 'list':
+      return Array.isArray;
+    case 'record':
+      return (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+  }
+}
+
+/** Any other list keeps the items of the kind it declares; null when `value` is no list. */
 export function admittedItems(list: ListValue, value: unknown): unknown[] | null {
-  const admits = checkOf(list.of);
+  const admits = ofKind(list.of);
   return Array.isArray(value) ? value.filter((item) => admits(item)) : null;
 }
 
@@ -43,12 +66,6 @@ export interface ReadOptions {
 
 type Reader = (value: unknown, options: ReadOptions) => unknown;
 
-/** A string field takes any string (the schema judges its form and length when it is written); any other, what its declaration admits. */
-function admitsLeniently(spec: ValueSpec): (value: unknown) => boolean {
-  if (spec.type === 'text' || spec.type === 'uuid' || spec.type === 'timestamp') return (value) => typeof value === 'string';
-  return checkOf(spec);
-}
-
 function readerOf(field: ContentField): Reader {
   const spec = fieldSpec(field);
   const empty = spec.empty;
@@ -62,7 +79,7 @@ function readerOf(field: ContentField): Reader {
       return options.bounded ? reader.bound(items, max) : items;
     };
   }
-  const admits = admitsLeniently(spec.value);
+  const admits = ofKind(spec.value);
   return (value) => ((value === null && spec.nullable) || admits(value) ? value : empty);
 }
 
