@@ -3,6 +3,7 @@
 // AI preferences, open a screen signed in or go to another in the app, and read the user's notes from the server.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { NoteRow } from '#core/note-fields';
 import type { FakeReply, FakeRequest } from './support/fake-ai-provider-replies';
 import { expect, seedSession, type Account } from './support/fixtures';
 
@@ -69,16 +70,7 @@ export async function dismissToasts(page: Page): Promise<void> {
   }
 }
 
-export interface ServerNote {
-  id: string;
-  title: string;
-  content: string;
-  expanded_content: string | null;
-  is_checklist: boolean;
-  checklist_items: { id: string; text: string; completed: boolean }[] | null;
-  chat_history: { role: string; content: string }[] | null;
-  deleted_at: string | null;
-}
+export type ServerNote = NoteRow;
 
 /** The user's live notes as the server has them. */
 export async function serverNotes(request: APIRequestContext, account: Account): Promise<ServerNote[]> {

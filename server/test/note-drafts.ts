@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { noteRowSchema, type NoteRow } from '../../core/note';
+import { EMPTY_CONTENT } from '../../core/note-fields';
 
 type Overrides = Partial<NoteRow> & Record<string, unknown>;
 
@@ -23,12 +24,9 @@ export function noteDrafts(owner: () => { client: SupabaseClient; userId: string
     return {
       id: randomUUID(),
       user_id: owner().userId,
+      ...EMPTY_CONTENT,
       title: 'An idea',
       content: 'The original idea',
-      expanded_content: null,
-      is_checklist: false,
-      checklist_items: null,
-      chat_history: null,
       created_at: at,
       updated_at: at,
       ...overrides,
