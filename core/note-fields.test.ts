@@ -67,6 +67,7 @@ describe('reading content leniently', () => {
       { makeId: () => `new-${(made += 1)}` },
     );
     expect(read).toEqual({
+      ...EMPTY_CONTENT,
       title: 'T',
       content: 'c',
       expanded_content: 'e',
