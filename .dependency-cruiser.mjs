@@ -1,9 +1,9 @@
-// The import graph's rules (docs/architecture.md, "Rooms and walls" and "The server's floors"), checked
-// by `npm run lint` on client/, core/ and server/ (`npm run deps` prints the summary). They say the same
+// The import graph's rules (docs/architecture.md, "Walls"), checked
+// by `npm run lint` on client/, core/, server/ and test/ (`npm run deps` prints the summary). They say the same
 // as the import-x/no-restricted-paths zones in eslint.config.js; this reading also sees type-only imports.
 import fs from 'node:fs';
 
-const TEST_FILE = '\\.(test|node-test)\\.tsx?$';
+const TEST_FILE = '\\.test\\.tsx?$';
 
 // Every folder of server/src that is not a floor below the surfaces is a surface (as in eslint.config.js).
 const SERVER_FLOORS = ['db', 'http', 'identity', 'startup'];
@@ -32,9 +32,9 @@ export default {
     },
     {
       name: 'client-not-server',
-      comment: 'The client never imports the server, except the node sync tests that start the real one.',
+      comment: 'The client never imports the server (the cross-stack tests that run both live in test/).',
       severity: 'error',
-      from: { path: '^client/', pathNot: ['\\.node-test\\.ts$', '^client/src/data/notes/testing/real-server\\.ts$'] },
+      from: { path: '^client/' },
       to: { path: '^server/' },
     },
     {
@@ -76,21 +76,21 @@ export default {
       name: 'data-faces-in-tests',
       comment: "Tests outside a data room may also use its test doubles' face, testing/index.ts.",
       severity: 'error',
-      from: { path: TEST_FILE, pathNot: ['^client/src/data/[^/]+/'] },
+      from: { path: `^client/.*${TEST_FILE}`, pathNot: ['^client/src/data/[^/]+/'] },
       to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/[^/]+/index\\.ts$', '^client/src/data/[^/]+/testing/index\\.ts$'] },
     },
     {
       name: 'data-faces-between-rooms',
       comment: "One data room uses another only through its index.ts, or its face for web workers, worker-safe.ts.",
       severity: 'error',
-      from: { path: '^client/src/data/([^/]+)/', pathNot: '\\.(node-)?test\\.tsx?$' },
+      from: { path: '^client/src/data/([^/]+)/', pathNot: TEST_FILE },
       to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/(index|worker-safe)\\.ts$'] },
     },
     {
       name: 'data-test-faces-between-rooms',
       comment: "A data room's tests may also use another room's test doubles, through its testing/index.ts.",
       severity: 'error',
-      from: { path: '^client/src/data/([^/]+)/.*\\.(node-)?test\\.tsx?$' },
+      from: { path: '^client/src/data/([^/]+)/.*\\.test\\.tsx?$' },
       to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/(index|worker-safe|testing/index)\\.ts$'] },
     },
     {
@@ -133,9 +133,9 @@ export default {
     },
     {
       name: 'nothing-imports-server-app',
-      comment: 'app.ts composes the server: only main.ts, tests and benchmarks import it.',
+      comment: 'app.ts composes the server: only main.ts, the server tests and the test kit import it (the bench starts the server as npm start does).',
       severity: 'error',
-      from: { pathNot: ['^server/src/main\\.ts$', '^server/test/', '^scripts/bench/', TEST_FILE] },
+      from: { pathNot: ['^server/src/main\\.ts$', '^server/test/', '^test/'] },
       to: { path: '^server/src/app\\.ts$' },
     },
     {

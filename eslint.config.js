@@ -1,5 +1,5 @@
 // Lint rules for the whole repository: TypeScript-aware, React hooks checked in the client, and the
-// client's rooms and walls and the server's floors (docs/architecture.md) kept by import-x.
+// client's rooms and walls, the server's floors and the tools' rooms (docs/architecture.md) kept by import-x.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -21,8 +21,8 @@ const FEATURES = roomsOf(`${CLIENT}/features`);
 const DATA_ROOMS = roomsOf(`${CLIENT}/data`);
 const TOP_LEVEL = roomsOf(CLIENT);
 
-/** The zones of import-x/no-restricted-paths; `tests` lets a test use a data room's testing/index.ts, `server` lets it import server/. */
-function clientZones({ tests = false, server = false } = {}) {
+/** The zones of import-x/no-restricted-paths; `tests` lets a test use a data room's testing/index.ts. */
+function clientZones({ tests = false } = {}) {
   const zones = [
     ...FEATURES.map((feature) => ({
       target: `${CLIENT}/features/${feature}`,
@@ -59,7 +59,7 @@ function clientZones({ tests = false, server = false } = {}) {
       message: `Another data room imports data/${room} only through its index.ts or, for code run in a worker, its worker-safe.ts${tests ? ' (or, in tests, its testing/index.ts)' : ''}.`,
     })),
   ];
-  if (!server) zones.push({ target: './client', from: './server', message: 'The client never imports the server (only the node sync tests may).' });
+  zones.push({ target: './client', from: './server', message: 'The client never imports the server.' });
   return zones;
 }
 
@@ -95,12 +95,29 @@ const serverZones = () => [
   {
     target: [`${SERVER}/!(main).ts`, `${SERVER}/*/**`],
     from: `${SERVER}/app.ts`,
-    message: 'app.ts composes the server: only main.ts (and tests and benchmarks) import it.',
+    message: 'app.ts composes the server: only main.ts (and tests) import it.',
+  },
+];
+
+// --- The tools' rooms (docs/architecture.md) -----------------------------------------------------------
+// The bench, the evals, the build plugins and the npm scripts' entry points reach the app only through its
+// faces: the server as `npm start` runs it (scripts/start.mjs), the test kit (test/kit/), core's shared
+// types. An import of the server's or the client's source would break silently when their insides move.
+const TOOL_ROOMS = ['./bench', './evals', './build', './scripts'];
+const toolZones = () => [
+  {
+    target: TOOL_ROOMS,
+    from: SERVER,
+    message: "Tools reach the server through its entry point (scripts/start.mjs, bench/lib/sprout.ts) or test/kit/, never server/src's modules.",
+  },
+  {
+    target: TOOL_ROOMS,
+    from: CLIENT,
+    message: "Tools reach the client through the built app in a browser, and its data's shape through core/, never client/src's modules.",
   },
 ];
 
 const TEST_FILES = ['client/**/*.test.{ts,tsx}'];
-const NODE_SYNC_TESTS = ['client/src/**/*.node-test.ts', 'client/src/data/notes/testing/real-server.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'scratch/**'] },
@@ -120,7 +137,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'test/**/*.ts', '*.{js,ts,mjs}'],
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs,ts}', 'evals/**/*.ts', 'build/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'test/**/*.ts', '*.{js,ts,mjs}'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -129,7 +146,8 @@ export default tseslint.config(
     languageOptions: { globals: {} },
   },
   {
-    files: ['scripts/**', 'e2e/**', '**/*.test.{ts,tsx}', 'server/test/**'],
+    // Tools and test support print what a person running them reads (seeds, figures, progress).
+    files: ['scripts/**', 'bench/**', 'evals/**', 'build/**', 'e2e/**', 'test/**', 'server/test/**'],
     rules: { 'no-console': 'off' },
   },
   {
@@ -160,12 +178,17 @@ export default tseslint.config(
     },
   },
   {
-    files: TEST_FILES,
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones({ tests: true }) }] },
+    files: ['bench/**/*.{ts,tsx,mjs,js}', 'evals/**/*.ts', 'build/**/*.{ts,mjs,js}', 'scripts/**/*.{ts,mjs,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: toolZones() }] },
   },
   {
-    // The one exception to 'the client never imports the server': the notes sync tests that start the real one.
-    files: NODE_SYNC_TESTS,
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones({ tests: true, server: true }) }] },
+    files: TEST_FILES,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones({ tests: true }) }] },
   },
 );

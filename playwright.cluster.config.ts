@@ -1,8 +1,8 @@
 // `npm run test:cluster`: Sprout as in production (README): a PostgreSQL database made for the run, three
 // servers on it and nginx in front with round-robin, driven by Chromium through nginx. The cluster is
-// started by the spec itself (e2e/cluster/cluster.ts), since the test kills and reloads parts of it.
+// started by the spec itself (test/kit/cluster.ts), since the test kills and reloads parts of it.
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from './e2e/support/browser';
+import { chromiumArgs, chromiumExecutable } from './test/kit/browser';
 
 /** nginx listens here; the servers take the next ports. */
 export const CLUSTER_PORT = Number(process.env.CLUSTER_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 3 : 4363));

@@ -1,9 +1,6 @@
 // End-to-end tests in Chromium against the built app served by the real server on a fresh database.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable, chromiumArgs } from './e2e/support/browser';
+import { chromiumExecutable, chromiumArgs } from './test/kit/browser';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 /** A second app server that has its own provider key (the "server secret" case). */
@@ -11,14 +8,9 @@ export const E2E_KEYED_PORT = E2E_PORT + 2;
 export const FAKE_AI_PORT = E2E_PORT + 1;
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
-// Workers re-read this file: the data directories are made once, by the runner, and passed on.
-process.env.SPROUT_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-e2e-'));
-process.env.SPROUT_E2E_KEYED_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-e2e-keyed-'));
-
-const appEnv = (port: number, dataDir: string | undefined, extra: Record<string, string> = {}) => ({
+const appEnv = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),
   HOST: '127.0.0.1',
-  DATA_DIR: dataDir ?? '',
   SPROUT_SKIP_BUILD: '1',
   LOG_LEVEL: 'warn',
   AI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
@@ -52,7 +44,7 @@ export default defineConfig({
   use: {
     baseURL,
     // Recorded on the retry of a failed test, not for every test: a trace records the page after every
-    // action, and recording them all to keep only the failures' took about a third of the suite's time.
+    // action, and recording them all to keep only the failures' was a large share of the suite's time.
     trace: 'on-first-retry',
     // The service worker precaches the whole app in every new context; only the offline specs need it
     // and opt in with test.use({ serviceWorkers: 'allow' }).
@@ -63,28 +55,32 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   // One webServer entry that starts all three side by side (e2e/support/servers-main.ts): Playwright
   // starts its entries one after another, and each app server spends most of its start-up on its database.
-  // The client is built once, before the run (`npm run test:e2e`); the servers skip their own build.
+  // The client is built once, before the run (`npm run test:e2e`); the servers skip their own build. Each
+  // app server gets a temporary DATA_DIR, removed when the run ends: stopped with SIGTERM (not Playwright's
+  // default SIGKILL), the servers close their databases and servers-main.ts removes the directories.
   webServer: {
     command: 'node --import tsx e2e/support/servers-main.ts',
     url: `${baseURL}/api/health`,
     wait: { stdout: /e2e servers ready/ },
     reuseExistingServer: false,
     timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       SPROUT_E2E_SERVERS: JSON.stringify([
         {
           name: 'fake AI provider',
-          args: ['--import', 'tsx', 'e2e/support/fake-ai-provider-main.ts'],
+          args: ['--import', 'tsx', 'test/kit/fake-ai-provider-main.ts'],
           env: { FAKE_AI_PORT: String(FAKE_AI_PORT) },
           healthUrl: `http://127.0.0.1:${FAKE_AI_PORT}/__health`,
         },
-        { name: 'app server', args: ['scripts/start.mjs'], env: appEnv(E2E_PORT, process.env.SPROUT_E2E_DATA_DIR), healthUrl: `${baseURL}/api/health` },
+        { name: 'app server', args: ['scripts/start.mjs'], env: appEnv(E2E_PORT), tempDataDir: 'sprout-e2e-', healthUrl: `${baseURL}/api/health` },
         {
           name: 'keyed app server',
           args: ['scripts/start.mjs'],
-          env: appEnv(E2E_KEYED_PORT, process.env.SPROUT_E2E_KEYED_DATA_DIR, { OPENROUTER_API_KEY: 'e2e-server-key-1234' }),
+          env: appEnv(E2E_KEYED_PORT, { OPENROUTER_API_KEY: 'e2e-server-key-1234' }),
+          tempDataDir: 'sprout-e2e-keyed-',
           healthUrl: `http://127.0.0.1:${E2E_KEYED_PORT}/api/health`,
         },
       ]),

@@ -7,13 +7,13 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
-import { firstLoadChunks } from './scripts/build/first-load-chunks';
-import { inlineCss } from './scripts/build/inline-css';
-import { routePreload } from './scripts/build/route-preload';
-import { shellOnlyPrecache } from './scripts/build/sw-shell';
+import { firstLoadChunks } from './build/first-load-chunks';
+import { inlineCss } from './build/inline-css';
+import { routePreload } from './build/route-preload';
+import { shellOnlyPrecache } from './build/sw-shell';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
-/** The runtime cache of the chunks the service worker does not precache (scripts/build/sw-shell.ts). */
+/** The runtime cache of the chunks the service worker does not precache (build/sw-shell.ts). */
 const ASSETS_CACHE = 'sprout-assets';
 
 const clientRoot = path.resolve(import.meta.dirname, 'client');
@@ -30,15 +30,15 @@ export default defineConfig({
     // Maps are written for debugging a production build, but not referenced by the bundles, and the
     // server never serves them.
     sourcemap: 'hidden',
-    // .vite/manifest.json: the chunk graph the size budget walks (scripts/check-size-budget.ts).
+    // .vite/manifest.json: the chunk graph the size budget walks (build/size-budget.ts).
     manifest: true,
-    // One stylesheet for the whole app, inlined into index.html (scripts/build/inline-css.ts). Split per
+    // One stylesheet for the whole app, inlined into index.html (build/inline-css.ts). Split per
     // chunk, the entry's stylesheet was a preload dependency of every lazily loaded chunk that imports from
     // the entry, and Vite's preload helper, finding no <link> for it, fetched it and applied it a second
     // time: a request and a restyle of the whole page in the middle of a signed-in start.
     cssCodeSplit: false,
     // The entry's and /login's modules in one file rather than some 25, and the signed-in start's in one
-    // more rather than 17 (scripts/build/first-load-chunks.ts).
+    // more rather than 17 (build/first-load-chunks.ts).
     rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
   },
   plugins: [

@@ -38,7 +38,7 @@ export default defineConfig({
       {
         extends: true,
         // Pure code, and the unit tests' own set-up.
-        test: { name: 'core', environment: 'node', include: ['core/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'], setupFiles: UNIT_SETUP },
+        test: { name: 'core', environment: 'node', include: ['core/**/*.test.ts', 'test/setup/**/*.test.ts', 'test/kit/**/*.test.ts', 'scripts/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts', 'evals/**/*.test.ts'], setupFiles: UNIT_SETUP },
       },
       {
         extends: true,
@@ -58,13 +58,13 @@ export default defineConfig({
         },
       },
       {
-        // Notes sync against the real server in-process, over fake-indexeddb (docs/sync.md). The
-        // suffix keeps these files out of the happy-dom client project.
+        // Notes sync across the stack (docs/sync.md): the client's data layer over fake-indexeddb against
+        // the in-memory server and the real one, in-process.
         extends: true,
         test: {
           name: 'sync',
           environment: 'node',
-          include: ['client/src/data/**/*.node-test.ts'],
+          include: ['test/sync/**/*.test.ts'],
           setupFiles: ['fake-indexeddb/auto', ...UNIT_SETUP],
           globalSetup: [PGLITE_IMAGE],
           // Each file signs up its own users on its own server and names its own IndexedDB databases.

@@ -1,7 +1,10 @@
-// AI preferences: defaults, strict and lenient parsing, the Settings options and question budgets.
+// AI preferences: defaults, strict and lenient parsing, their field in user_metadata, the Settings options
+// and question budgets.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  AI_PREFERENCES_METADATA_FIELD,
+  aiPreferencesFromMetadata,
   CONVERSATION_DEPTHS,
   CONVERSATION_DEPTH_OPTIONS,
   DEFAULT_AI_PREFERENCES,
@@ -151,5 +154,22 @@ describe('questionBudget', () => {
 
   it('treats an unknown depth as the default', () => {
     expect(questionBudget('bogus' as ConversationDepth)).toEqual({ min: 5, max: 7 });
+  });
+});
+
+describe('aiPreferencesFromMetadata', () => {
+  it("reads the account's preferences from user_metadata.ai_preferences, each bad field on its own", () => {
+    expect(aiPreferencesFromMetadata({ name: 'Ann', [AI_PREFERENCES_METADATA_FIELD]: custom })).toEqual(custom);
+    expect(aiPreferencesFromMetadata({ ai_preferences: { ...custom, tone: 'sarcastic' } })).toEqual({ ...custom, tone: 'friendly' });
+    expect(aiPreferencesFromMetadata({ ai_preferences: JSON.stringify(custom) })).toEqual(custom);
+  });
+
+  it('is null when the account has none, or holds something that is not preferences', () => {
+    expect(aiPreferencesFromMetadata({ name: 'Ann' })).toBeNull();
+    expect(aiPreferencesFromMetadata({ ai_preferences: 'calm' })).toBeNull();
+    expect(aiPreferencesFromMetadata({ ai_preferences: ['calm'] })).toBeNull();
+    expect(aiPreferencesFromMetadata({ ai_preferences: null })).toBeNull();
+    expect(aiPreferencesFromMetadata(null)).toBeNull();
+    expect(aiPreferencesFromMetadata('{"ai_preferences":{}}')).toBeNull();
   });
 });

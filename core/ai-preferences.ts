@@ -1,5 +1,5 @@
-// The assistant's preferences (spec section 3): defaults, lenient reading and the Settings options; the
-// strict schema of writes is in ai-preferences-schema.ts.
+// The assistant's preferences (spec section 3): defaults, lenient reading, their field in user_metadata
+// and the Settings options; the strict schema of writes is in ai-preferences-schema.ts.
 
 export const DEFAULT_AI_NAME = 'Sprout';
 export const AI_NAME_MAX_LENGTH = 50;
@@ -63,6 +63,26 @@ export function parseAiPreferences(value: unknown): AiPreferences {
     outputFormat: oneOf(OUTPUT_FORMATS, stored.outputFormat, DEFAULT_AI_PREFERENCES.outputFormat),
     aiName: storedAiName(stored.aiName),
   };
+}
+
+/** The `user_metadata` field holding the account's preferences: Settings writes it, every prompt reads it. */
+export const AI_PREFERENCES_METADATA_FIELD = 'ai_preferences';
+
+/**
+ * The account's preferences inside a user's `user_metadata` (an object, or its JSON text), read as
+ * parseAiPreferences reads them; null when the account has none.
+ */
+export function aiPreferencesFromMetadata(metadata: unknown): AiPreferences | null {
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return null;
+  let value = (metadata as Record<string, unknown>)[AI_PREFERENCES_METADATA_FIELD];
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? parseAiPreferences(value) : null;
 }
 
 export interface PreferenceOption<T extends string> {

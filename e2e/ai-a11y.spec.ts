@@ -2,25 +2,20 @@
 // its three steps and /chat (start card and active chat), each flow run once, every state checked at
 // 1280x800 and 390x844 (the page resized in place) and in both themes (switched in place); the failure
 // and offline states at desktop size. `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
-import type { Page } from '@playwright/test';
-import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
+import { DEFAULT_PLAN_STEPS } from '../test/kit/fake-ai-provider-replies';
 import { checkAtEachViewport, expectNoSeriousViolations, shoot } from './support/a11y';
-import { test, expect, goOfflineWhenIdle } from './support/fixtures';
-import { messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
-
-async function waitForToastsToClose(page: Page): Promise<void> {
-  const region = page.getByRole('region', { name: /Notifications/ });
-  await region.getByRole('button', { name: 'Close notification' }).click().catch(() => undefined);
-  // Wait for the exit animation too: a half-faded toast has too little contrast to scan.
-  await expect(region.locator('li')).toHaveCount(0, { timeout: 7_000 });
-}
+import { messageLog, scriptFake, sendMessage, startChat, storeAiKey, uniqueTag } from './support/ai';
+import { test, expect } from './support/fixtures';
+import { goOfflineWhenIdle } from './support/network';
+import { gotoAs } from './support/session';
+import { dismissToasts } from './support/toasts';
 
 test.use({ colorScheme: 'light' });
 
-test('/new, each step', async ({ page, account, baseURL, request }) => {
+test('/new, each step', async ({ signedIn: page, account, request }) => {
   await storeAiKey(request, account);
   const tag = uniqueTag();
-  await openAs(page, account, baseURL, '/new');
+  await gotoAs(page, '/new');
   await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
   await page.getByLabel('Title').fill('Community garden');
   await page.getByLabel('Your idea').fill(`Start a community garden on the empty lot by the school ${tag}`);
@@ -29,10 +24,9 @@ test('/new, each step', async ({ page, account, baseURL, request }) => {
 
   await page.getByRole('button', { name: 'Start Conversation' }).click();
   await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
-  await page.getByLabel('Message Sprout').fill('Twelve raised beds by May, run by volunteers');
-  await page.getByLabel('Message Sprout').press('Enter');
+  await sendMessage(page, 'Twelve raised beds by May, run by volunteers');
   await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
-  await waitForToastsToClose(page);
+  await dismissToasts(page);
   await checkAtEachViewport(page, 'ai-new-step2');
 
   await page.getByRole('button', { name: 'Create Plan' }).click();
@@ -49,38 +43,33 @@ test('/new, each step', async ({ page, account, baseURL, request }) => {
   await checkAtEachViewport(page, 'ai-new-step3-expanded');
 });
 
-test('/chat, start and active', async ({ page, account, baseURL, request }) => {
+test('/chat, start and active', async ({ signedIn: page, account, request }) => {
   await storeAiKey(request, account);
-  await openAs(page, account, baseURL, '/chat');
+  await gotoAs(page, '/chat');
   await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
   await checkAtEachViewport(page, 'ai-chat-start');
 
   await page.getByRole('button', { name: 'Learn a new skill' }).click();
   await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
-  await page.getByLabel('Message Sprout').fill('Watercolour painting, **one** picture a week:\n\n- landscapes\n- portraits');
-  await page.getByLabel('Message Sprout').press('Enter');
+  await sendMessage(page, 'Watercolour painting, **one** picture a week:\n\n- landscapes\n- portraits');
   await expect(messageLog(page).getByText('What would success look like')).toHaveCount(2);
   await checkAtEachViewport(page, 'ai-chat-active');
 });
 
-test('failure and offline states pass the scan too', async ({ page, account, baseURL, request, context, consoleErrors }) => {
+test('failure and offline states pass the scan too', async ({ signedIn: page, account, request, context, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource/);
   await storeAiKey(request, account);
   const tag = uniqueTag();
-  await request.post(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}/__script`, {
-    data: { replies: [{ kind: 'text', match: tag, deltas: ['A partial ', 'reply that ', 'breaks'], cutAfterChunks: 2 }, { kind: 'error', status: 401, match: tag }] },
-  });
-  await openAs(page, account, baseURL, '/chat');
-  await page.getByLabel('Your idea, question or topic').fill(`Failures ${tag}`);
-  await page.getByRole('button', { name: 'Start Chat' }).click();
+  await scriptFake(request, { kind: 'text', match: tag, deltas: ['A partial ', 'reply that ', 'breaks'], cutAfterChunks: 2 }, { kind: 'error', status: 401, match: tag });
+  await gotoAs(page, '/chat');
+  await startChat(page, `Failures ${tag}`);
   await expect(messageLog(page).getByText('Incomplete', { exact: true })).toBeVisible();
-  await page.getByLabel('Message Sprout').fill('Again');
-  await page.getByLabel('Message Sprout').press('Enter');
+  await sendMessage(page, 'Again');
   await expect(messageLog(page).getByRole('link', { name: 'Check your API key' })).toBeVisible();
-  await goOfflineWhenIdle(context, page);
+  await goOfflineWhenIdle(page);
   await expect(page.getByText("You're offline. The assistant needs a connection.")).toBeVisible();
-  await waitForToastsToClose(page);
+  await dismissToasts(page);
   await expectNoSeriousViolations(page);
   await shoot(page, 'ai-chat-failures-desktop-light');
   await context.setOffline(false);

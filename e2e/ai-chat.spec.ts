@@ -3,18 +3,13 @@
 // and notes in the prompt, every AI error of the catalogue shown in the chat
 // with Retry, and the no-key card linking to /api-setup.
 import type { Page } from '@playwright/test';
-import { DEFAULT_FALLBACK_REPLY, DEFAULT_QUESTION_REPLY, type FakeReply } from './support/fake-ai-provider-replies';
+import { DEFAULT_FALLBACK_REPLY, DEFAULT_QUESTION_REPLY, type FakeReply } from '../test/kit/fake-ai-provider-replies';
+import { saveMetadata } from './support/accounts';
+import { fakeRequestsFor, messageLog, scriptFake, sendMessage, setAiPreferences, startChat, storeAiKey, uniqueTag } from './support/ai';
 import { test, expect } from './support/fixtures';
-import { seedNote } from './notes-support';
-import { dismissToasts, fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag } from './ai-helpers';
-
-const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-
-/** On the chat's start card: types the idea and starts the chat. */
-async function startChat(page: Page, idea: string): Promise<void> {
-  await page.getByLabel('Your idea, question or topic').fill(idea);
-  await page.getByRole('button', { name: 'Start Chat' }).click();
-}
+import { seedNote } from './support/notes';
+import { gotoAs } from './support/session';
+import { dismissToasts, expectToast } from './support/toasts';
 
 /** Leaves the active chat for a fresh start card, with no toast of the earlier chat left on screen. */
 async function newChat(page: Page): Promise<void> {
@@ -27,17 +22,13 @@ async function newChat(page: Page): Promise<void> {
 
 test.describe('AI Chat page', () => {
   // One page for both phases: the reload is the only load after the first.
-  test("a quick starter opens the chat with the account's profile and notes in the prompt; a reload keeps the active chat", async ({ page, account, baseURL, request }) => {
+  test("a quick starter opens the chat with the account's profile and notes in the prompt; a reload keeps the active chat", async ({ signedIn: page, account, request }) => {
     await storeAiKey(request, account);
     const tag = uniqueTag('name');
     const log = messageLog(page);
     await test.step("a quick starter opens the chat; the server puts the account's profile and recent notes in the prompt", async () => {
       // The profile and the notes live on the account; the browser does not send them (issue 11).
-      const profile = await request.put('/auth/v1/user', {
-        headers: { Authorization: `Bearer ${account.accessToken}`, apikey: account.anonKey },
-        data: { data: { name: `Robin ${tag}`, bio: 'Likes hiking' } },
-      });
-      expect(profile.ok(), await profile.text()).toBe(true);
+      await saveMetadata(request, account, { name: `Robin ${tag}`, bio: 'Likes hiking' });
       await seedNote(request, account, { title: `Trip ideas ${tag}`, content: 'Somewhere warm' });
       const sentBodies: unknown[] = [];
       page.on('request', (sent) => {
@@ -47,7 +38,7 @@ test.describe('AI Chat page', () => {
       page.on('console', (message) => {
         if (message.type() === 'info') logged.push(message.text());
       });
-      await openAs(page, account, baseURL, '/chat');
+      await gotoAs(page, '/chat');
       await expect(page.getByRole('heading', { level: 1, name: 'Chat with Sprout' })).toBeVisible();
       await expect(page.getByPlaceholder('Enter your idea, question, or topic...')).toBeVisible();
       for (const starter of ['Start a podcast', 'Learn a new skill', 'Plan a trip', 'Health goals']) {
@@ -71,9 +62,7 @@ test.describe('AI Chat page', () => {
       for (const key of Object.keys(sentBodies[0] as object)) expect(['messages', 'noteContent']).toContain(key);
 
       // Enter sends a follow-up; the reply is appended.
-      const box = page.getByLabel('Message Sprout');
-      await box.fill('Somewhere warm in March');
-      await box.press('Enter');
+      await sendMessage(page, 'Somewhere warm in March');
       await expect(log.getByText('Somewhere warm in March')).toBeVisible();
       await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
 
@@ -125,9 +114,8 @@ const ERROR_CASES: ErrorCase[] = [
 // step: each new page would boot the app again, and none of them changes what the next one starts from.
 test.describe('chat failures', () => {
   test("the idea form's refusal, each failure of the catalogue, the fallback, a cut stream, an unreachable server, offline", async ({
-    page,
+    signedIn: page,
     account,
-    baseURL,
     request,
     context,
     consoleErrors,
@@ -135,7 +123,7 @@ test.describe('chat failures', () => {
     test.setTimeout(180_000);
     await storeAiKey(request, account);
     await setAiPreferences(request, account, { aiName: 'Juniper' });
-    await openAs(page, account, baseURL, '/chat');
+    await gotoAs(page, '/chat');
 
     await test.step("the title carries the assistant's name; the idea form refuses a blank idea", async () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Chat with Juniper' })).toBeVisible();
@@ -155,7 +143,7 @@ test.describe('chat failures', () => {
         await startChat(page, `Failing ${tag}`);
         const notice = messageLog(page).getByRole('listitem').last();
         await expect(notice).toContainText(shown, { timeout: slow ? 20_000 : 10_000 });
-        await expect(toasts(page).getByText('AI Chat Failed')).toBeVisible();
+        await expectToast(page, 'AI Chat Failed');
         if (name === 'provider 401') await expect(notice.getByRole('link', { name: 'Check your API key' })).toHaveAttribute('href', '/api-setup');
         await expect(notice).not.toContainText('Model not available');
         await expect(notice).toContainText(/Request ID: \S+/);
@@ -173,7 +161,7 @@ test.describe('chat failures', () => {
       await scriptFake(request, { kind: 'error', status: 500, match: tag });
       await startChat(page, `Fallback ${tag}`);
       await expect(messageLog(page).getByText(DEFAULT_FALLBACK_REPLY)).toBeVisible({ timeout: 15_000 });
-      await expect(toasts(page).getByText("We're having trouble connecting to our AI service. Using fallback mode.")).toBeVisible();
+      await expectToast(page, 'Connection Error', "We're having trouble connecting to our AI service. Using fallback mode.");
       expect((await fakeRequestsFor(request, tag)).map((r) => r.flavour)).toEqual(['conversation', 'fallback']);
     });
 
@@ -201,7 +189,7 @@ test.describe('chat failures', () => {
       await page.route('**/api/ai/chat', (route) => route.abort('failed'));
       await startChat(page, `Unreachable ${uniqueTag()}`);
       await expect(messageLog(page).getByText('Sorry, I had trouble responding. Please try again.')).toBeVisible();
-      await expect(toasts(page).getByText('AI Chat Failed')).toBeVisible();
+      await expectToast(page, 'AI Chat Failed');
       await page.unroute('**/api/ai/chat');
     });
 
@@ -227,10 +215,10 @@ test.describe('chat failures', () => {
     });
   });
 
-  test('without an AI key the chat shows a card linking to /api-setup, and waits for a key on return', async ({ page, account, baseURL, request, consoleErrors }) => {
+  test('without an AI key the chat shows a card linking to /api-setup, and waits for a key on return', async ({ signedIn: page, account, request, consoleErrors }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
     const tag = uniqueTag();
-    await openAs(page, account, baseURL, '/chat');
+    await gotoAs(page, '/chat');
     await startChat(page, `No key ${tag}`);
     await expect(page.getByText('No OpenRouter API key is set up yet.')).toBeVisible();
     await expect(page).toHaveURL(/\/chat$/);

@@ -1,21 +1,20 @@
 // The idea form's connection controls (spec sections 2 and 8): the badge, the failure notice with
 // 'Test Connection', the detailed variant's Show/Hide Details and Reconnect, and their toasts.
-import type { Page } from '@playwright/test';
+import { storeAiKey } from './support/ai';
 import { test, expect } from './support/fixtures';
-import { dismissToasts, openAs, storeAiKey } from './ai-helpers';
-
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+import { holdRequests } from './support/network';
+import { gotoAs } from './support/session';
+import { dismissToasts, expectToast } from './support/toasts';
 
 // Reconnect's two outcomes in one page: the second starts where the first ends (connected, with a key).
 test('the idea form: without a key, Details and Reconnect; Reconnect restores the connection and says Retrying Connection first', async ({
-  page,
+  signedIn: page,
   account,
-  baseURL,
   request,
 }) => {
   test.setTimeout(120_000);
   await test.step('without a key: Connection Failed and the no-key card, Details and Reconnect; with a key Reconnect restores it', async () => {
-    await openAs(page, account, baseURL, '/new');
+    await gotoAs(page, '/new');
     await expect(page.getByRole('status', { name: 'AI connection: Connection Failed' })).toBeVisible();
     // Without any key the fallback cannot run either: the no-key card says so instead of promising it.
     await expect(page.getByText('No OpenRouter API key is set up yet.')).toBeVisible();
@@ -29,8 +28,7 @@ test('the idea form: without a key, Details and Reconnect; Reconnect restores th
 
     await storeAiKey(request, account);
     await page.getByRole('button', { name: 'Reconnect' }).click();
-    await expect(toast(page, 'Your AI connection has been restored.')).toBeVisible();
-    await expect(toast(page, 'Reconnection Successful')).toBeVisible();
+    await expectToast(page, 'Reconnection Successful', 'Your AI connection has been restored.');
     await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Test Connection' })).toHaveCount(0);
   });
@@ -38,28 +36,23 @@ test('the idea form: without a key, Details and Reconnect; Reconnect restores th
   await test.step('Reconnect says Retrying Connection first', async () => {
     // Connected with a key since the last step, and its toasts closed: the ones asserted here are new.
     await dismissToasts(page);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
     await expect(page.getByRole('status', { name: 'AI connection: Connected' })).toBeVisible();
-    await page.route('**/api/ai/status', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/ai/status');
     await page.getByRole('button', { name: 'Reconnect' }).click();
-    await expect(toast(page, 'Retrying Connection')).toBeVisible();
+    await expectToast(page, 'Retrying Connection');
     await expect(page.getByRole('status', { name: 'AI connection: Connecting' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start Conversation' })).toBeDisabled();
     release();
-    await expect(toast(page, 'Reconnection Successful')).toBeVisible();
+    await expectToast(page, 'Reconnection Successful');
     await page.unroute('**/api/ai/status');
   });
 });
 
-test("a status check that cannot reach the server: 'API Connection Error'", async ({ page, account, baseURL, consoleErrors }) => {
+test("a status check that cannot reach the server: 'API Connection Error'", async ({ signedIn: page, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource: net::ERR_FAILED/);
   await page.route('**/api/ai/status', (route) => route.abort('failed'));
-  await openAs(page, account, baseURL, '/chat');
+  await gotoAs(page, '/chat');
   await expect(page.getByRole('status', { name: 'AI connection: Connection Failed' })).toBeVisible();
   await page.getByRole('button', { name: 'Test Connection' }).click();
-  await expect(toast(page, 'API Connection Error')).toBeVisible();
+  await expectToast(page, 'API Connection Error');
 });

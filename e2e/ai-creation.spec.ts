@@ -2,25 +2,20 @@
 // idea → conversation (automatic first reply, 100 ms send, Create Plan) → result tabs → checklist →
 // Save Note, checked on the server; the default tab by outputFormat; streaming as it arrives; the draft
 // surviving a reload; a failed plan; no key → /api-setup; offline → saved as a plain note.
-import type { Page } from '@playwright/test';
-import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
-import { test, expect, goOfflineWhenIdle } from './support/fixtures';
-import { dismissToasts, fakeRequestsFor, messageLog, openAs, scriptFake, setAiPreferences, storeAiKey, uniqueTag, waitForServerNote } from './ai-helpers';
-
-/** Clears the idea in progress through 'Start over' (confirmed), with no toast of it left on screen. */
-async function startOver(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Start over' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
-  await expect(page.getByLabel('Title')).toHaveValue('');
-  await expect(page.getByLabel('Your idea')).toHaveValue('');
-  await dismissToasts(page);
-}
+import { DEFAULT_PLAN_STEPS } from '../test/kit/fake-ai-provider-replies';
+import { createPlan, fakeRequestsFor, messageLog, scriptFake, setAiPreferences, startOver, storeAiKey, uniqueTag } from './support/ai';
+import { test, expect } from './support/fixtures';
+import { openFromSidebar } from './support/layout';
+import { goOfflineWhenIdle } from './support/network';
+import { waitForServerNote } from './support/notes';
+import { gotoAs } from './support/session';
+import { dismissToasts, expectToast } from './support/toasts';
 
 test.describe('Create New Idea', () => {
   // One page for every flow with a key (Start over between them): each new page would boot the app again,
   // and none of them needs the account or the tab to be fresh. The draft check and the preferences'
   // check share the one load after the first.
-  test('with a key: the whole flow, the paragraphs preference, streaming, a reload, a failed plan, offline', async ({ page, account, baseURL, context, request, consoleErrors }) => {
+  test('with a key: the whole flow, the paragraphs preference, streaming, a reload, a failed plan, offline', async ({ signedIn: page, account, context, request, consoleErrors }) => {
     test.setTimeout(180_000);
     // Seen once in CI: the saved note was sent a second time with the same mutation and the server's 409
     // was resolved as our own earlier write (docs/sync.md S6). The browser logs that 409; the note on the
@@ -30,7 +25,7 @@ test.describe('Create New Idea', () => {
 
     await test.step('the whole flow to a saved note with expanded content and a checklist', async () => {
       const tag = uniqueTag();
-      await openAs(page, account, baseURL, '/new');
+      await gotoAs(page, '/new');
       await expect(page.getByRole('heading', { level: 1, name: 'New Idea' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Back to your notes' })).toHaveAttribute('href', '/');
 
@@ -49,7 +44,7 @@ test.describe('Create New Idea', () => {
 
       // Step 2: the idea is seeded and the assistant asked at once.
       await expect(page.getByRole('heading', { name: "Let's Develop Your Idea" })).toBeVisible();
-      await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Our AI is thinking about your idea...')).toBeVisible();
+      await expectToast(page, 'Processing your idea', 'Our AI is thinking about your idea...');
       const log = messageLog(page);
       await expect(log.getByText('What would success look like for you')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Create Plan' })).toBeVisible();
@@ -104,7 +99,7 @@ test.describe('Create New Idea', () => {
       await expect(checklist.getByRole('listitem')).toHaveCount(DEFAULT_PLAN_STEPS.length);
 
       await page.getByRole('button', { name: 'Save Note' }).click();
-      await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Your idea has been saved successfully.')).toBeVisible();
+      await expectToast(page, 'Note Saved', 'Your idea has been saved successfully.');
       await expect(page).toHaveURL(/\/$/);
 
       const note = await waitForServerNote(request, account, (n) => n.title === `Book swap ${tag}`);
@@ -130,12 +125,7 @@ test.describe('Create New Idea', () => {
     });
 
     await test.step('the result opens on Expanded Idea when the outputFormat preference is paragraphs', async () => {
-      const tag = uniqueTag();
-      await page.getByLabel('Your idea').fill(`Write a cookbook ${tag}`);
-      await page.getByRole('button', { name: 'Start Conversation' }).click();
-      await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
-      await page.getByRole('button', { name: 'Create Plan' }).click();
-      await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
+      await createPlan(page, `Write a cookbook ${uniqueTag()}`);
       await expect(page.getByRole('tab', { name: 'Expanded Idea' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel').getByText('Expanded Plan')).toBeVisible();
       // Save is refused while the title is blank.
@@ -146,6 +136,7 @@ test.describe('Create New Idea', () => {
 
     await test.step('streamed text shows as it arrives, with a cursor mark, before the reply ends', async () => {
       await startOver(page);
+      await dismissToasts(page);
       const tag = uniqueTag();
       await scriptFake(request, {
         kind: 'text',
@@ -168,6 +159,7 @@ test.describe('Create New Idea', () => {
 
     await test.step('a reload keeps the title, the idea and the conversation', async () => {
       await startOver(page);
+      await dismissToasts(page);
       const tag = uniqueTag();
       await page.getByLabel('Title').fill(`Kept ${tag}`);
       await page.getByLabel('Your idea').fill(`Grow tomatoes ${tag}`);
@@ -185,6 +177,7 @@ test.describe('Create New Idea', () => {
 
     await test.step("a failed plan: 'AI Processing Failed', the catalogue sentence and Retry on the message; Retry brings the plan", async () => {
       await startOver(page);
+      await dismissToasts(page);
       const tag = uniqueTag();
       await page.getByLabel('Your idea').fill(`Open a bakery ${tag}`);
       await page.getByRole('button', { name: 'Start Conversation' }).click();
@@ -194,7 +187,7 @@ test.describe('Create New Idea', () => {
       const failed = messageLog(page).getByRole('listitem').last();
       await expect(failed).toContainText('Sorry, I encountered an error: Rate limit exceeded. Please try again later.');
       await expect(failed).toContainText(/Request ID: \S+/);
-      await expect(page.getByRole('region', { name: /Notifications/ }).getByText('AI Processing Failed')).toBeVisible();
+      await expectToast(page, 'AI Processing Failed');
       await expect(page.getByLabel('Message Juniper')).toBeEnabled();
       // Create Plan waits for a successful reply; the failed turn is retried from its message.
       await expect(page.getByRole('button', { name: 'Create Plan' })).toHaveCount(0);
@@ -206,19 +199,20 @@ test.describe('Create New Idea', () => {
     await test.step('offline: the assistant needs a connection; the idea is saved as a plain note and synced later', async () => {
       const tag = uniqueTag();
       await startOver(page);
+      await dismissToasts(page);
       // Go to the dashboard first, so its screen is loaded when the save goes back to it offline.
       await page.getByRole('link', { name: 'Back to your notes' }).click();
       await expect(page).toHaveURL(/\/$/);
-      await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'New Idea' }).click();
+      await openFromSidebar(page, 'New Idea');
       await expect(page.getByRole('heading', { level: 1, name: 'New Idea' })).toBeVisible();
       await page.getByLabel('Title').fill(`Offline ${tag}`);
       await page.getByLabel('Your idea').fill(`Learn the cello ${tag}`);
-      await goOfflineWhenIdle(context, page);
+      await goOfflineWhenIdle(page);
       await expect(page.getByText("You're offline. The assistant needs a connection.")).toBeVisible();
       await expect(page.getByRole('button', { name: 'Start Conversation' })).toBeDisabled();
       await page.getByRole('button', { name: 'Save as a plain note' }).click();
       // Kept on the device while offline: the toast says so (issue 12), not that anything failed.
-      await expect(page.getByRole('region', { name: /Notifications/ }).getByText('It will sync when you are back online.')).toBeVisible();
+      await expectToast(page, 'Saved on this device', 'It will sync when you are back online.');
       await expect(page).toHaveURL(/\/$/);
       await context.setOffline(false);
       const note = await waitForServerNote(request, account, (n) => n.title === `Offline ${tag}`);
@@ -228,10 +222,10 @@ test.describe('Create New Idea', () => {
     });
   });
 
-  test('without an AI key the conversation shows a card linking to /api-setup, and goes on once a key is stored', async ({ page, account, baseURL, request, consoleErrors }) => {
+  test('without an AI key the conversation shows a card linking to /api-setup, and goes on once a key is stored', async ({ signedIn: page, account, request, consoleErrors }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
     const tag = uniqueTag();
-    await openAs(page, account, baseURL, '/new');
+    await gotoAs(page, '/new');
     await expect(page.getByRole('status', { name: 'AI connection: Connection Failed' })).toBeVisible();
     await page.getByLabel('Title').fill('No key');
     await page.getByLabel('Your idea').fill(`Needs a key ${tag}`);

@@ -1,14 +1,15 @@
 // The Chat tabs of a note (spec sections 2 and 4): on Edit (400 px) the chat starts from the saved
 // history, talks about the expanded text, and its turns are saved only by Save Changes; on View
 // ('Chat with your Note', 500 px) each completed turn is saved at once.
-import { DEFAULT_QUESTION_REPLY } from './support/fake-ai-provider-replies';
+import { DEFAULT_QUESTION_REPLY } from '../test/kit/fake-ai-provider-replies';
+import { fakeRequestsFor, messageLog, sendMessage, storeAiKey, uniqueTag } from './support/ai';
 import { test, expect } from './support/fixtures';
-import { card, seedNote, serverNote } from './notes-support';
-import { fakeRequestsFor, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+import { openCard, seedNote, serverNote } from './support/notes';
+import { gotoAs } from './support/session';
 
 // Both tabs in one page, the View phase opening its note from the dashboard the Edit phase returns to:
 // a second page would boot the app again.
-test('the Chat tabs of a note: Edit saves the turns with Save Changes, View saves each turn at once', async ({ page, account, baseURL, request }) => {
+test('the Chat tabs of a note: Edit saves the turns with Save Changes, View saves each turn at once', async ({ signedIn: page, account, request }) => {
   test.setTimeout(120_000);
   await storeAiKey(request, account);
   // The View phase's note is there from the start, so the dashboard it returns to shows it.
@@ -26,17 +27,15 @@ test('the Chat tabs of a note: Edit saves the turns with Save Changes, View save
         { role: 'assistant', content: 'Earlier **answer**' },
       ],
     });
-    await openAs(page, account, baseURL, '/');
-    await card(page, 'Edit chat').getByRole('link', { name: /^Edit/ }).click();
+    await gotoAs(page, '/');
+    await openCard(page, 'Edit chat', 'Edit');
     await page.getByRole('tab', { name: 'Chat' }).click();
     await expect(page.getByRole('region', { name: 'Chat about this note' })).toHaveCSS('height', '400px');
     const log = messageLog(page);
     await expect(log.getByText('Earlier question')).toBeVisible();
     await expect(log.locator('strong', { hasText: 'answer' })).toBeVisible();
 
-    const box = page.getByLabel('Message Sprout');
-    await box.fill('What should I record first?');
-    await box.press('Enter');
+    await sendMessage(page, 'What should I record first?');
     await expect(log.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
     // The expanded text went along as the note's content.
     const [sent] = await fakeRequestsFor(request, tag);
@@ -57,15 +56,13 @@ test('the Chat tabs of a note: Edit saves the turns with Save Changes, View save
     const tag = viewTag;
     const note = viewNote;
     // Back on the dashboard after Save Changes: the note is opened from its card.
-    await card(page, 'View chat').getByRole('link', { name: /^View/ }).click();
+    await openCard(page, 'View chat', 'View');
     await expect(page).toHaveURL(new RegExp(`/view/${note.id}$`));
     await page.getByRole('tab', { name: 'Chat' }).click();
     await expect(page.getByRole('heading', { name: 'Chat with your Note' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Chat about this note' })).toHaveCSS('height', '500px');
 
-    const box = page.getByLabel('Message Sprout');
-    await box.fill('Which flour?');
-    await box.press('Enter');
+    await sendMessage(page, 'Which flour?');
     await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
     await expect
       .poll(async () => (await serverNote(request, account, note.id))?.chat_history)
@@ -77,8 +74,7 @@ test('the Chat tabs of a note: Edit saves the turns with Save Changes, View save
     const [sent] = await fakeRequestsFor(request, tag);
     expect(JSON.stringify(sent?.body)).toContain(`Learn to bake bread ${tag}`);
 
-    await box.fill('And the oven?');
-    await box.press('Enter');
+    await sendMessage(page, 'And the oven?');
     await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toHaveCount(2);
     await expect.poll(async () => (await serverNote(request, account, note.id))?.chat_history?.length).toBe(4);
 

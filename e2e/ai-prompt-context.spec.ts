@@ -3,10 +3,16 @@
 // another device since, and also when they were saved offline and sent once back online. The fake
 // provider records every request; the lines asserted are the server's own prompt texts
 // (server/src/ai/prompts.ts), so a preference that stopped reaching the prompt fails here.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { FakeRequest } from './support/fake-ai-provider-replies';
-import { test, expect, goOfflineWhenIdle, signInThroughUi, watchConsole, type Account } from './support/fixtures';
-import { dismissToasts, fakeRequestsFor, followSidebarLink, messageLog, openAs, storeAiKey, uniqueTag } from './ai-helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { FakeRequest } from '../test/kit/fake-ai-provider-replies';
+import { accountMetadata, type Account } from './support/accounts';
+import { createPlan, fakeRequestsFor, startOver, storeAiKey, uniqueTag } from './support/ai';
+import { localItem } from './support/device';
+import { test, expect } from './support/fixtures';
+import { openFromSidebar } from './support/layout';
+import { goOfflineWhenIdle } from './support/network';
+import { gotoAs } from './support/session';
+import { dismissToasts, expectToast } from './support/toasts';
 
 const LINES = {
   motivational:
@@ -37,25 +43,15 @@ async function choosePreferences(page: Page, choice: Choice): Promise<void> {
   await page.getByRole('radio', { name: choice.tone }).click();
   await page.getByRole('radio', { name: new RegExp(`^${choice.format}`) }).click();
   await page.getByRole('button', { name: 'Save Preferences' }).click();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Preferences Saved')).toBeVisible();
+  await expectToast(page, 'Preferences Saved');
   await expect(page.getByText('All changes saved')).toBeVisible();
 }
 
-/** From the idea form on /new: the idea, the assistant's first question, Create Plan, the plan. */
 /** Creates a plan from `idea` (tagged so the fake's record is found) and returns the system prompt it was sent with. */
 async function planPrompt(page: Page, request: APIRequestContext, idea: string): Promise<string> {
   const tag = uniqueTag();
   await createPlan(page, `${idea} ${tag}`);
   return planSystemPrompt(request, tag);
-}
-
-async function createPlan(page: Page, idea: string): Promise<void> {
-  await page.getByLabel('Your idea').fill(idea);
-  await expect(page.getByLabel('Your idea')).toHaveValue(idea);
-  await page.getByRole('button', { name: 'Start Conversation' }).click();
-  await expect(messageLog(page).getByText('What would success look like')).toBeVisible();
-  await page.getByRole('button', { name: 'Create Plan' }).click();
-  await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
 }
 
 /** The system prompt of the plan request the fake received for `tag`. */
@@ -72,41 +68,29 @@ function systemPromptOf(sent: FakeRequest): string {
 }
 
 async function serverPreferences(request: APIRequestContext, account: Account): Promise<unknown> {
-  const response = await request.get('/auth/v1/user', { headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}` } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { user_metadata: Record<string, unknown> }).user_metadata.ai_preferences;
-}
-
-async function openSecondDevice(browser: Browser, account: Account) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  watchConsole(page, errors);
-  await signInThroughUi(page, account);
-  return { page, errors, close: () => context.close() };
+  return (await accountMetadata(request, account)).ai_preferences;
 }
 
 // Both in one page, each a step (the second reaches Settings and New Idea through the sidebar): a second
 // page would boot the app again. The offline save comes second, over the preferences the first saved.
 test('preferences chosen in Settings reach the prompt: after a change on another device, and when saved offline', async ({
-  page,
+  signedIn: page,
   context,
   account,
-  baseURL,
   request,
-  browser,
+  newDevice,
 }) => {
   // Two plans per step and a second browser: more than the default minute on a loaded machine.
   test.setTimeout(180_000);
   const rowan = { tone: 'calm', conversationDepth: 'medium', promptingStyle: 'suggest', outputFormat: 'checklist', aiName: 'Rowan' };
   await storeAiKey(request, account);
-  await openAs(page, account, baseURL, '/settings?tab=ai');
+  await gotoAs(page, '/settings?tab=ai');
   await settingsReady(page);
 
   await test.step('tone, name and output format chosen in Settings reach the prompt, also after a change on another device', async () => {
     await choosePreferences(page, { name: 'Juniper', tone: /^Motivational Coach/, format: 'Paragraphs' });
 
-    await followSidebarLink(page, 'New Idea');
+    await openFromSidebar(page, 'New Idea');
     const before = await planPrompt(page, request, 'Run a half marathon');
     expect(before).toContain(LINES.named('Juniper'));
     expect(before).toContain(LINES.motivational);
@@ -115,21 +99,17 @@ test('preferences chosen in Settings reach the prompt: after a change on another
     expect(before).not.toContain(LINES.checklist);
 
     // Another device changes them; this one carries on without reloading, and its next plan has the new ones.
-    const other = await openSecondDevice(browser, account);
-    await followSidebarLink(other.page, 'Settings');
-    await other.page.getByRole('tab', { name: 'AI' }).click();
-    await settingsReady(other.page);
-    await choosePreferences(other.page, { name: 'Rowan', tone: /^Calm Mentor/, format: 'Checklist' });
-    expect(other.errors).toEqual([]);
-    await other.close();
+    const other = await newDevice({ account, signIn: 'form' });
+    await openFromSidebar(other, 'Settings');
+    await other.getByRole('tab', { name: 'AI' }).click();
+    await settingsReady(other);
+    await choosePreferences(other, { name: 'Rowan', tone: /^Calm Mentor/, format: 'Checklist' });
+    await other.context().close();
     expect(await serverPreferences(request, account)).toEqual(rowan);
 
-    await page.getByRole('button', { name: 'Start over' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
+    await startOver(page);
     // A fresh start: everything cleared, the cursor in the title.
     await expect(page.getByLabel('Title')).toBeFocused();
-    await expect(page.getByLabel('Title')).toHaveValue('');
-    await expect(page.getByLabel('Your idea')).toHaveValue('');
     const after = await planPrompt(page, request, 'Learn to bake sourdough');
     expect(after).toContain(LINES.named('Rowan'));
     expect(after).toContain(LINES.calm);
@@ -141,28 +121,26 @@ test('preferences chosen in Settings reach the prompt: after a change on another
 
   await test.step('preferences saved offline are queued, written once back online, and then shape the prompt', async () => {
     // From the last step's plan to Settings → AI: the idea cleared first, so New Idea opens afresh later.
-    await page.getByRole('button', { name: 'Start over' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Start over' }).click();
-    await expect(page.getByLabel('Your idea')).toHaveValue('');
-    await followSidebarLink(page, 'Settings');
+    await startOver(page);
+    await openFromSidebar(page, 'Settings');
     await page.getByRole('tab', { name: 'AI' }).click();
     await settingsReady(page);
     // The last step's toasts closed: the one choosePreferences waits for is this save's.
     await dismissToasts(page);
 
-    await goOfflineWhenIdle(context, page);
+    await goOfflineWhenIdle(page);
     await choosePreferences(page, { name: 'Hazel', tone: /^Professional/, format: 'Paragraphs' });
     // Kept on this device only, for now: the account still has the ones the other device saved.
     expect(await serverPreferences(request, account)).toEqual(rowan);
-    expect(await page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).not.toBeNull();
+    expect(await localItem(page, `ai_preferences:${account.userId}`)).not.toBeNull();
 
     await context.setOffline(false);
     await expect
       .poll(() => serverPreferences(request, account), { timeout: 10_000 })
       .toEqual({ tone: 'professional', conversationDepth: 'medium', promptingStyle: 'suggest', outputFormat: 'paragraphs', aiName: 'Hazel' });
-    await expect.poll(() => page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).toBeNull();
+    await expect.poll(() => localItem(page, `ai_preferences:${account.userId}`)).toBeNull();
 
-    await followSidebarLink(page, 'New Idea');
+    await openFromSidebar(page, 'New Idea');
     const prompt = await planPrompt(page, request, 'Start a vegetable garden');
     expect(prompt).toContain(LINES.named('Hazel'));
     expect(prompt).toContain(LINES.professional);

@@ -2,8 +2,10 @@
 // the assistant's replies never runs script, opens a dialog, loads an image or leaves a javascript:
 // link, in the chat bubbles, the streamed text or the creation flow's result.
 import type { Page } from '@playwright/test';
+import { messageLog, recordDialogs, scriptFake, startChat, storeAiKey, uniqueTag } from './support/ai';
 import { test, expect } from './support/fixtures';
-import { messageLog, openAs, recordDialogs, scriptFake, storeAiKey, uniqueTag } from './ai-helpers';
+import { openFromSidebar } from './support/layout';
+import { gotoAs } from './support/session';
 
 const PAYLOADS = [
   '<img src=x onerror="window.__xss=1">',
@@ -66,7 +68,7 @@ async function expectNothingRan(page: Page, dialogs: string[], ran: string[]): P
 
 // Both places in one page (a second page would boot the app again); the watch on window.__xss and the
 // dialogs covers both phases.
-test('an XSS corpus never executes, in a chat reply or in a plan', async ({ page, account, baseURL, request }) => {
+test('an XSS corpus never executes, in a chat reply or in a plan', async ({ signedIn: page, account, request }) => {
   test.setTimeout(120_000);
   const dialogs = recordDialogs(page);
   const ran = await watchXss(page);
@@ -75,9 +77,8 @@ test('an XSS corpus never executes, in a chat reply or in a plan', async ({ page
   await test.step('an XSS corpus in a chat reply never executes', async () => {
     const tag = uniqueTag();
     await scriptFake(request, { kind: 'text', match: tag, text: REPLY, chunks: 12, chunkDelayMs: 30 });
-    await openAs(page, account, baseURL, '/chat');
-    await page.getByLabel('Your idea, question or topic').fill(`Tell me something ${tag}`);
-    await page.getByRole('button', { name: 'Start Chat' }).click();
+    await gotoAs(page, '/chat');
+    await startChat(page, `Tell me something ${tag}`);
     await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
     await expect(messageLog(page).locator('strong', { hasText: 'bold' })).toBeVisible();
     await expectNothingRan(page, dialogs, ran);
@@ -103,7 +104,7 @@ test('an XSS corpus never executes, in a chat reply or in a plan', async ({ page
     await scriptFake(request, { kind: 'text', match: tag, text: REPLY }, { kind: 'text', match: tag, text: plan });
     // From the chat to the idea form through the sidebar: the same page, so anything that ran in the chat
     // and fired late is still caught.
-    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'New Idea' }).click();
+    await openFromSidebar(page, 'New Idea');
     await expect(page.getByRole('heading', { level: 1, name: 'New Idea' })).toBeVisible();
     await page.getByLabel('Title').fill('Safe plan');
     await page.getByLabel('Your idea').fill(`Plan something ${tag}`);

@@ -4,19 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest, type Page, type Response } from '@playwright/test';
-import { test, expect, createAccount, gotoAs, seedSession } from './support/fixtures';
+import type { Page, Response } from '@playwright/test';
+import { authHeaders } from './support/accounts';
+import { test, expect } from './support/fixtures';
+import { gotoAs, seedSession, submitLogin } from './support/session';
+import { expectToast } from './support/toasts';
 
 const KEYED_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 2}`;
 // The built client the server serves (STATIC_DIR when the run uses its own build).
 const DIST_DIR = path.resolve(import.meta.dirname, '..', process.env.STATIC_DIR ?? 'dist/client');
-
-const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-
-async function expectToast(page: Page, title: string, description: string): Promise<void> {
-  await expect(notifications(page).getByText(title, { exact: true })).toBeVisible();
-  await expect(notifications(page).getByText(description, { exact: true })).toBeVisible();
-}
 
 async function openSetup(page: Page): Promise<void> {
   await page.goto('/api-setup');
@@ -130,7 +126,7 @@ test('a saved key is shown only by its last 4 characters and never comes back fr
   expect(await status.json()).toEqual({ available: true, source: 'user', last4 });
 
   await page.getByRole('button', { name: 'Remove key' }).click();
-  await expect(notifications(page).getByText('API key removed')).toBeVisible();
+  await expectToast(page, 'API key removed');
   await expect(page.getByText(`A key ending in …${last4} is saved.`, { exact: false })).toHaveCount(0);
   await openSetup(page);
   await expect(page.getByText('is saved.', { exact: false })).toHaveCount(0);
@@ -154,13 +150,10 @@ test('a visitor who presses Save is sent to sign in and comes back to /api-setup
   await page.getByLabel('OpenRouter API Key').fill('sk-or-visitor-key-9876');
   await page.getByRole('button', { name: 'Save API Key' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(notifications(page).getByText('Sign in required')).toBeVisible();
+  await expectToast(page, 'Sign in required');
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain('sk-or-visitor-key-9876');
 
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password').fill(account.password);
-  await form.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, account);
   await expect(page).toHaveURL(/\/api-setup$/);
   await expect(page.getByLabel('OpenRouter API Key')).toHaveValue('');
 });
@@ -180,22 +173,17 @@ test.describe('a server with its own key', () => {
 
   // The visitor's load and then the signed-in user's, in one page: a second test would start another
   // browser context and page for a check this small.
-  test("a visitor and a signed-in user are told 'API Key Available'; the server refuses a key of their own", async ({ page }) => {
+  test("a visitor and a signed-in user are told 'API Key Available'; the server refuses a key of their own", async ({ page, request, accounts }) => {
     await test.step("a visitor stays on /api-setup and is told 'API Key Available', with no form", async () => {
       await page.goto('/api-setup');
       await expectServerKeyPage(page);
     });
 
     await test.step("a signed-in user is told 'API Key Available'; the server refuses a key of their own", async () => {
-      const keyedRequest = await playwrightRequest.newContext({ baseURL: KEYED_ORIGIN });
-      const account = await createAccount(keyedRequest);
-      const refused = await keyedRequest.put('/api/ai/key', {
-        headers: { Authorization: `Bearer ${account.accessToken}`, apikey: account.anonKey },
-        data: { apiKey: 'sk-or-own-key-4321' },
-      });
+      const account = await accounts.create({ origin: KEYED_ORIGIN });
+      const refused = await request.put(`${KEYED_ORIGIN}/api/ai/key`, { headers: authHeaders(account), data: { apiKey: 'sk-or-own-key-4321' } });
       expect(refused.status()).toBe(409);
       expect(JSON.stringify(await refused.json())).toContain('server_key_in_use');
-      await keyedRequest.dispose();
       await seedSession(page, account.session, KEYED_ORIGIN);
       await gotoAs(page, '/');
       await page.goto('/api-setup');

@@ -1,7 +1,12 @@
 // Login / Sign Up through the real auth server (spec sections 2, 5 and 8): validation, busy labels,
 // every failure toast, sign-up and sign-in success, and Sign out.
 import type { Page } from '@playwright/test';
-import { test, expect, authStorageKey, createAccount } from './support/fixtures';
+import { localItem } from './support/device';
+import { test, expect } from './support/fixtures';
+import { sidebar } from './support/layout';
+import { holdRequests } from './support/network';
+import { authStorageKey, submitLogin } from './support/session';
+import { expectToast, toastRegion } from './support/toasts';
 
 function loginForm(page: Page) {
   return page.getByRole('form', { name: 'Login' });
@@ -11,44 +16,15 @@ function signUpForm(page: Page) {
   return page.getByRole('form', { name: 'Sign Up' });
 }
 
-function toastRegion(page: Page) {
-  return page.getByRole('region', { name: /Notifications/ });
-}
-
-async function expectToast(page: Page, title: string, description: string | RegExp) {
-  const region = toastRegion(page);
-  await expect(region.getByText(title, { exact: true })).toBeVisible();
-  await expect(region.getByText(description)).toBeVisible();
-}
-
-/** Holds the requests `pattern` matches until the returned release is called. */
-async function holdRequests(page: Page, pattern: string): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 async function signUp(page: Page, email: string, password: string) {
   await signUpForm(page).getByLabel('Email').fill(email);
   await signUpForm(page).getByLabel('Password').fill(password);
   await signUpForm(page).getByRole('button', { name: 'Sign Up' }).click();
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await loginForm(page).getByLabel('Email').fill(email);
-  await loginForm(page).getByLabel('Password').fill(password);
-  await loginForm(page).getByRole('button', { name: 'Login' }).click();
-}
-
 // One visit to /login goes through the validation and every sign-up outcome (each failure leaves the
 // visitor on the form for the next try), ending signed in as the account it creates.
-test('validation, then sign up: every failure toast, the busy label, and success', async ({ page, request, consoleErrors }) => {
+test('validation, then sign up: every failure toast, the busy label, and success', async ({ page, accounts, consoleErrors }) => {
   await test.step("empty fields give 'Error: Please enter both email and password.' on both tabs", async () => {
     const requests: string[] = [];
     page.on('request', (request) => {
@@ -82,7 +58,7 @@ test('validation, then sign up: every failure toast, the busy label, and success
   });
 
   const existing = await test.step('the account fixture signs up through the real endpoint', async () => {
-    const account = await createAccount(request);
+    const account = await accounts.create();
     expect(account.userId).toMatch(/^[0-9a-f-]{36}$/);
     expect(account.session.user.email).toBe(account.email);
     return account;
@@ -131,6 +107,7 @@ test('validation, then sign up: every failure toast, the busy label, and success
   const release = await holdRequests(page, '**/auth/v1/signup');
   await test.step("shows 'Creating account...' with the buttons disabled while submitting", async () => {
     await signUp(page, email, 'a-good-password');
+    accounts.signedUp({ email, password: 'a-good-password' });
     const busy = signUpForm(page).getByRole('button', { name: 'Creating account...' });
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
@@ -155,7 +132,7 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
     expect(await askedForConfig()).toBe(false);
     const other = await context.newPage();
     await other.goto('/login');
-    await logIn(other, account.email, account.password);
+    await submitLogin(other, account);
     await expect(other).toHaveURL(/\/$/);
     // The session written by the other tab starts the client here, which finds it and leaves /login.
     await expect(page).toHaveURL(/\/$/);
@@ -173,7 +150,7 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
 
   await test.step("a wrong password gives 'Login failed' with the server's message", async () => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
-    await logIn(page, account.email, 'not-the-password');
+    await submitLogin(page, { email: account.email, password: 'not-the-password' });
     await expectToast(page, 'Login failed', 'Invalid login credentials');
     await expect(page).toHaveURL(/\/login$/);
     await expect(toastRegion(page).locator('[data-variant="destructive"]')).toHaveCount(1);
@@ -181,7 +158,7 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
 
   await test.step("shows 'Logging in...' with the buttons disabled while submitting, then goes to /", async () => {
     const release = await holdRequests(page, '**/auth/v1/token?grant_type=password');
-    await logIn(page, account.email, account.password);
+    await submitLogin(page, account);
     const busy = loginForm(page).getByRole('button', { name: 'Logging in...' });
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
@@ -196,7 +173,7 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
     await page.getByRole('button', { name: 'Sign out' }).click();
     expect(new URL((await logout).url()).searchParams.get('scope')).toBe('local');
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate((key) => localStorage.getItem(key), authStorageKey(baseURL!))).toBeNull();
+    expect(await localItem(page, authStorageKey(baseURL!))).toBeNull();
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -205,9 +182,9 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
   await test.step("shows 'Error signing out: Please try again.' when this device could not be signed out", async () => {
     consoleErrors.allow(/^Sign out failed:/);
     // Signing in goes back to the screen the last step asked for; Sign out is tried from the dashboard.
-    await logIn(page, account.email, account.password);
+    await submitLogin(page, account);
     await expect(page).toHaveURL(/\/settings$/);
-    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }).click();
+    await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
     // Make removing the stored session fail, as a broken storage would.
     await page.evaluate(() => {

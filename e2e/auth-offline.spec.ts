@@ -3,29 +3,27 @@
 // the server answers again; only a refresh the server rejects ends it. Also the spinner while the
 // session loads, and the Online/Offline indicator.
 import type { Page } from '@playwright/test';
-import { test, expect, authStorageKey, seedSession, type StoredSession } from './support/fixtures';
-import { waitForServiceWorker } from './notes-support';
+import { authHeaders, type StoredSession } from './support/accounts';
+import { test, expect } from './support/fixtures';
+import { sidebar } from './support/layout';
+import { holdRequests, waitForServiceWorker } from './support/network';
+import { authStorageKey, seedSession, storedSession } from './support/session';
 
-async function storedSession(page: Page, baseURL: string): Promise<StoredSession | null> {
-  const raw = await page.evaluate((key) => localStorage.getItem(key), authStorageKey(baseURL));
-  return raw ? (JSON.parse(raw) as StoredSession) : null;
+/** A copy of `session` whose access token expired a minute ago, as after a night offline. */
+function expiredCopy(session: StoredSession): StoredSession {
+  return { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 };
 }
 
-/** Makes the stored access token look expired a minute ago, as after a night offline. */
+/** Makes the page's stored access token look expired a minute ago. */
 async function expireStoredSession(page: Page, baseURL: string): Promise<StoredSession> {
   const session = await storedSession(page, baseURL);
   if (!session) throw new Error('no stored session');
-  const expired = { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 };
+  const expired = expiredCopy(session);
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [authStorageKey(baseURL), JSON.stringify(expired)] as const);
   return expired;
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-/** A copy of `session` whose access token expired a minute ago. */
-function expiredCopy(session: StoredSession): StoredSession {
-  return { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 };
-}
 
 test('an expired stored session stays signed in while the auth server is unreachable, and is refreshed once it answers', async ({
   page,
@@ -86,14 +84,7 @@ test('starting with an expired access token: the refresh is waited for, retried,
 }) => {
   const refresh = '**/auth/v1/token?grant_type=refresh_token';
   await test.step('a centred spinner shows while the session loads', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(refresh, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, refresh);
     await seedSession(page, expiredCopy(account.session), baseURL!);
     await page.goto('/');
     const spinner = page.getByRole('status', { name: 'Loading' });
@@ -126,9 +117,7 @@ test('starting with an expired access token: the refresh is waited for, retried,
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 40\d/);
     // Revoke every session of the user on the server (e.g. a password change on another device).
     const session = await storedSession(page, baseURL!);
-    const logout = await request.post('/auth/v1/logout?scope=global', {
-      headers: { apikey: account.anonKey, Authorization: `Bearer ${session!.access_token}` },
-    });
+    const logout = await request.post('/auth/v1/logout?scope=global', { headers: authHeaders({ anonKey: account.anonKey, accessToken: session!.access_token }) });
     expect(logout.status()).toBe(204);
     await expireStoredSession(page, baseURL!);
     // The 503s stop only now, so the previous step's retries cannot have refreshed the token meanwhile.
@@ -145,17 +134,16 @@ test.describe('with the service worker', () => {
   test('the sidebar shows Online or Offline, and offers Sync only online', async ({ signedInPage: page, context }) => {
     // The first visit is claimed by the service worker, so another screen opens offline without a reload.
     await waitForServiceWorker(page);
-    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-    await expect(sidebar.getByText('Online', { exact: true })).toBeVisible();
-    await expect(sidebar.getByRole('button', { name: 'Sync' })).toBeVisible();
+    await expect(sidebar(page).getByText('Online', { exact: true })).toBeVisible();
+    await expect(sidebar(page).getByRole('button', { name: 'Sync' })).toBeVisible();
     await context.setOffline(true);
-    await expect(sidebar.getByText('Offline', { exact: true })).toBeVisible();
-    await expect(sidebar.getByRole('button', { name: 'Sync' })).toHaveCount(0);
+    await expect(sidebar(page).getByText('Offline', { exact: true })).toBeVisible();
+    await expect(sidebar(page).getByRole('button', { name: 'Sync' })).toHaveCount(0);
     // Still signed in and usable offline.
     await page.getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await context.setOffline(false);
-    await expect(sidebar.getByText('Online', { exact: true })).toBeVisible();
-    await expect(sidebar.getByRole('button', { name: 'Sync' })).toBeVisible();
+    await expect(sidebar(page).getByText('Online', { exact: true })).toBeVisible();
+    await expect(sidebar(page).getByRole('button', { name: 'Sync' })).toBeVisible();
   });
 });

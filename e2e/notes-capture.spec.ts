@@ -2,23 +2,24 @@
 // checklist made without the assistant from the mobile tab bar's New menu, online and offline, synced
 // later; the mobile top bar's Offline and waiting count; `n` and the title ready for typing on desktop;
 // 'Expand with Sprout' saving the plan back into the same note; Write/Preview; ellipses with tooltips.
+import { DEFAULT_PLAN_STEPS } from '../test/kit/fake-ai-provider-replies';
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
-import { test, expect, seedSession } from './support/fixtures';
-import { PLAN, card, expectToast, seedNotes, serverNotes } from './notes-support';
-import { DEFAULT_PLAN_STEPS } from './support/fake-ai-provider-replies';
-import { messageLog, storeAiKey } from './ai-helpers';
+import { messageLog, storeAiKey } from './support/ai';
+import { test, expect } from './support/fixtures';
+import { sidebar, tabBar } from './support/layout';
+import { PLAN, card, openCard, seedNotes, serverNotes } from './support/notes';
+import { dismissToasts, expectToast, toastRegion } from './support/toasts';
 
 const mobile = VIEWPORTS[1];
 
 test.describe('mobile', () => {
   test.use({ viewport: { width: mobile.width, height: mobile.height } });
 
-  test('a quick note online and a checklist offline from the New menu, both synced', async ({ page, context, account, request, baseURL, consoleErrors }) => {
+  test('a quick note online and a checklist offline from the New menu, both synced', async ({ signedIn: page, context, account, request, consoleErrors }) => {
     consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/);
-    await seedSession(page, account.session, baseURL!);
     await page.goto('/');
     await expect(page.getByText("You don't have any notes yet")).toBeVisible();
-    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    const tabs = tabBar(page);
     const topBar = page.getByRole('banner').filter({ has: page.getByRole('button', { name: 'Open menu' }) });
 
     // New opens a small menu; Quick note makes the note at once and opens it with the title selected.
@@ -33,6 +34,7 @@ test.describe('mobile', () => {
     await page.keyboard.type('Call the plumber');
     await expect(title).toHaveValue('Call the plumber');
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Success', 'Your note has been updated.');
     await expect(card(page, 'Call the plumber')).toBeVisible();
     await expect(topBar.getByText(/waiting/)).toHaveCount(0, { timeout: 15_000 });
 
@@ -51,15 +53,16 @@ test.describe('mobile', () => {
     await add.fill('Sleeping bag');
     await add.press('Enter');
     await page.getByRole('checkbox', { name: 'Tent' }).click();
+    // Saving it is still its creation as far as the cloud knows: the toast says where it is, not 'Success /
+    // Your note has been updated.' (issue 31).
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Saved on this device', 'It will sync when you are back online.');
+    await expect(toastRegion(page).getByText('Your note has been updated.')).toHaveCount(0);
     await expect(card(page, 'Camping gear')).toBeVisible();
     await expect(topBar.getByRole('status', { name: 'Sync status' })).toHaveText(/1 change waiting/);
     // The toasts cover the top bar: close them for the picture.
-    const closeToast = page.getByRole('button', { name: 'Close notification' });
-    await expect(async () => {
-      if ((await closeToast.count()) > 0) await closeToast.first().click({ timeout: 1000 });
-      await expect(closeToast).toHaveCount(0, { timeout: 500 });
-    }).toPass();
+    await dismissToasts(page);
     await checkInBothThemes(page, (theme) => `notes-mobile-top-bar-offline-${theme}`);
 
     await context.setOffline(false);
@@ -74,10 +77,9 @@ test.describe('mobile', () => {
 });
 
 test('desktop: n makes a quick note, Expand with Sprout saves the plan into the same note, Write/Preview, ellipses', async ({
-  page,
+  signedIn: page,
   account,
   request,
-  baseURL,
   consoleErrors,
 }) => {
   consoleErrors.allow(/status of 409/);
@@ -87,19 +89,18 @@ test('desktop: n makes a quick note, Expand with Sprout saves the plan into the 
     { title: 'Balcony herbs', content: 'Grow basil and mint on the balcony' },
     { title: longTitle, content: 'Long', expanded_content: PLAN },
   ]);
-  await seedSession(page, account.session, baseURL!);
   await page.goto('/');
   await expect(card(page, 'Balcony herbs')).toBeVisible();
 
   // Recent Ideas ends a long title in a real ellipsis and shows it whole in a tooltip.
-  const recent = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: longTitle });
+  const recent = sidebar(page).getByRole('link', { name: longTitle });
   const clipped = await recent.locator('span').last().evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, overflow: getComputedStyle(el).textOverflow }));
   expect(clipped).toEqual({ cut: true, overflow: 'ellipsis' });
   await recent.hover();
   await expect(page.getByRole('tooltip')).toHaveText(longTitle);
   await page.mouse.move(640, 700, { steps: 4 });
   await expect(page.getByRole('tooltip')).toHaveCount(0);
-  const email = page.getByRole('complementary', { name: 'Sidebar' }).getByText(account.email, { exact: true });
+  const email = sidebar(page).getByText(account.email, { exact: true });
   await email.hover();
   await expect(page.getByRole('tooltip')).toHaveText(account.email);
   await page.mouse.move(640, 700, { steps: 4 });
@@ -113,7 +114,7 @@ test('desktop: n makes a quick note, Expand with Sprout saves the plan into the 
   await expect(card(page, 'Buy a watering can')).toBeVisible();
 
   // Expand with Sprout: the conversation starts from the note's text; the plan goes into the same note.
-  await card(page, 'Balcony herbs').getByRole('link', { name: /^View/ }).click();
+  await openCard(page, 'Balcony herbs', 'View');
   await expect(page).toHaveURL(new RegExp(`/view/${idea!.id}$`));
   await page.getByRole('link', { name: 'Expand with Sprout' }).click();
   await expect(page).toHaveURL(/\/new\?expand=/);

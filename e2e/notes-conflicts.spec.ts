@@ -3,15 +3,13 @@
 // conflict copy; its page explains, links the other note and marks the differing lines on both devices
 // (desktop, and a phone that finds the original by title); 'Keep this version' on the desktop is an
 // ordinary write that the phone sees after its next sync.
-import { randomUUID } from 'node:crypto';
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
-import { test, expect, seedSession, watchConsole } from './support/fixtures';
-import { card, expectAllSynced, seedNote, serverNote, serverNotes, sidebar } from './notes-support';
+import { test, expect } from './support/fixtures';
+import { card, editOnServer, expectAllSynced, openCard, seedNote, serverNote, serverNotes, syncNow } from './support/notes';
 
-test('[S23] a conflict resolved on one device is resolved on the other after sync', async ({ page, browser, account, request, baseURL, consoleErrors }) => {
+test('[S23] a conflict resolved on one device is resolved on the other after sync', async ({ signedIn: page, newDevice, account, request, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource/, /status of 409/);
   const note = await seedNote(request, account, { title: 'Packing list', content: 'Tent\nStove\nMap' });
-  await seedSession(page, account.session, baseURL!);
   await page.goto('/');
   await expect(card(page, 'Packing list')).toBeVisible();
 
@@ -21,31 +19,23 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   await page.getByLabel('Original idea').fill('Tent\nStove\nCompass');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card(page, 'Packing list').getByText('Waiting to sync')).toBeVisible();
-  const other = await request.patch(`/rest/v1/notes?id=eq.${note.id}`, {
-    headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}`, 'Content-Type': 'application/json' },
-    data: { content: 'Tent\nStove\nMap\nTorch', last_mutation_id: randomUUID() },
-  });
-  expect(other.ok(), await other.text()).toBe(true);
+  await editOnServer(request, account, note.id, { content: 'Tent\nStove\nMap\nTorch' });
   await page.unroute('**/rest/v1/notes**');
-  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await syncNow(page);
   await expect(card(page, 'Packing list (conflict copy)')).toBeVisible();
   await expectAllSynced(page);
 
   // The phone: signed in on its own, it has both notes.
-  const phoneContext = await browser.newContext({ baseURL, viewport: { width: VIEWPORTS[1].width, height: VIEWPORTS[1].height } });
-  const phone = await phoneContext.newPage();
-  const phoneErrors: string[] = [];
-  watchConsole(phone, phoneErrors);
-  await seedSession(phone, account.session, baseURL!);
+  const phone = await newDevice({ account, signIn: 'stored', viewport: { width: VIEWPORTS[1].width, height: VIEWPORTS[1].height } });
   await phone.goto('/');
-  await card(phone, 'Packing list (conflict copy)').getByRole('link', { name: /^View/ }).click();
+  await openCard(phone, 'Packing list (conflict copy)', 'View');
   const phonePanel = phone.getByRole('region', { name: 'Two versions of this note' });
   await expect(phonePanel.getByRole('link', { name: 'Packing list' })).toBeVisible();
   await expect(phonePanel.getByRole('region', { name: 'This version' }).getByText('Differs: Compass')).toBeAttached();
   await checkInBothThemes(phone, (theme) => `notes-conflict-mobile-${theme}`);
 
   // The desktop: the copy says what happened and shows the two versions, the differing lines marked.
-  await card(page, 'Packing list (conflict copy)').getByRole('link', { name: /^View/ }).click();
+  await openCard(page, 'Packing list (conflict copy)', 'View');
   const panel = page.getByRole('region', { name: 'Two versions of this note' });
   await expect(panel.getByText(/changed in two places/)).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Packing list' })).toHaveAttribute('href', `/note/${note.id}`);
@@ -67,6 +57,4 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   await phone.goto('/');
   await expect(card(phone, 'Packing list (conflict copy)')).toHaveCount(0);
   await expect(card(phone, 'Packing list').getByText('Compass')).toBeVisible();
-  expect(phoneErrors.filter((e) => !/Failed to load resource|status of 409/.test(e))).toEqual([]);
-  await phoneContext.close();
 });

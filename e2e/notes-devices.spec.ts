@@ -1,43 +1,33 @@
 // Two devices of one user (issue 4): concurrent offline edits of one note both survive (one keeps the
 // id, the other becomes a conflict copy), and a deletion on one device is never undone by the other.
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, watchConsole, type Account } from './support/fixtures';
-import { card, editNote, expectAllSynced, goOffline, goOnline, seedNotes, serverNote, serverNotes, sidebar, signIn, waitForServiceWorker } from './notes-support';
+import { test, expect } from './support/fixtures';
+import { goOffline, goOnline, waitForServiceWorker } from './support/network';
+import { card, editNote, expectAllSynced, seedNotes, serverNote, serverNotes, syncNow } from './support/notes';
+import { signIn } from './support/session';
 
 // These go offline and reload or change routes, which needs the service worker.
 test.use({ serviceWorkers: 'allow' });
 
-async function secondDevice(browser: Browser, account: Account, baseURL: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  watchConsole(page, errors);
-  await signIn(page, account);
-  await waitForServiceWorker(page);
-  return { page, errors, close: () => context.close() };
-}
-
-const unexpected = (errors: string[]) => errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|status of 409/.test(e));
-
-test('the same note edited offline on two devices keeps both versions', async ({ page, context, browser, account, request, baseURL, consoleErrors }) => {
+test('the same note edited offline on two devices keeps both versions', async ({ page, newDevice, account, request, consoleErrors }) => {
   test.setTimeout(120_000);
   consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/);
   const [note] = await seedNotes(request, account, [{ title: 'Shared', content: 'original text' }]);
   await signIn(page, account);
   await waitForServiceWorker(page);
-  const device2 = await secondDevice(browser, account, baseURL!);
-  await expect(card(device2.page, 'Shared')).toBeVisible();
+  const device2 = await newDevice({ account, signIn: 'form' });
+  await waitForServiceWorker(device2);
+  await expect(card(device2, 'Shared')).toBeVisible();
   await expect(card(page, 'Shared')).toBeVisible();
 
-  await goOffline(context, page);
-  await goOffline(device2.page.context(), device2.page);
+  await goOffline(page);
+  await goOffline(device2);
   await editNote(page, note!.id, { content: 'written on device one' });
-  await editNote(device2.page, note!.id, { content: 'written on device two' });
+  await editNote(device2, note!.id, { content: 'written on device two' });
 
-  await goOnline(context, page);
+  await goOnline(page);
   await expectAllSynced(page);
-  await goOnline(device2.page.context(), device2.page);
-  await expectAllSynced(device2.page);
+  await goOnline(device2);
+  await expectAllSynced(device2);
 
   // Both texts are on the server: one under the note's id, the other in a conflict copy.
   await expect
@@ -49,20 +39,17 @@ test('the same note edited offline on two devices keeps both versions', async ({
   expect((await serverNote(request, account, note!.id))?.content).toBe('written on device one');
 
   // Device two shows the copy, marked; device one gets it with its next sync.
-  await expect(card(device2.page, 'Shared (conflict copy)').getByText('Conflict copy', { exact: true })).toBeVisible();
-  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await expect(card(device2, 'Shared (conflict copy)').getByText('Conflict copy', { exact: true })).toBeVisible();
+  await syncNow(page);
   await expect(card(page, 'Shared (conflict copy)').getByText('Conflict copy', { exact: true })).toBeVisible();
   await expect(card(page, 'Shared')).toBeVisible();
-  expect(unexpected(device2.errors)).toEqual([]);
-  await device2.close();
 });
 
 test('a note deleted on one device stays deleted on the other, even after it syncs a stale copy', async ({
   page,
-  browser,
+  newDevice,
   account,
   request,
-  baseURL,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
@@ -70,10 +57,11 @@ test('a note deleted on one device stays deleted on the other, even after it syn
   const [untouched, edited] = await seedNotes(request, account, [{ title: 'Gone everywhere' }, { title: 'Edited while deleted', content: 'v1' }]);
   await signIn(page, account);
   await waitForServiceWorker(page);
-  const device2 = await secondDevice(browser, account, baseURL!);
-  await expect(card(device2.page, 'Gone everywhere')).toBeVisible();
+  const device2 = await newDevice({ account, signIn: 'form' });
+  await waitForServiceWorker(device2);
+  await expect(card(device2, 'Gone everywhere')).toBeVisible();
 
-  await goOffline(device2.page.context(), device2.page);
+  await goOffline(device2);
   for (const title of ['Gone everywhere', 'Edited while deleted']) {
     await card(page, title).getByRole('button', { name: `Delete ${title}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
@@ -83,24 +71,22 @@ test('a note deleted on one device stays deleted on the other, even after it syn
   expect((await serverNote(request, account, untouched!.id))?.deleted_at).toEqual(expect.any(String));
 
   // Device two still has both, and edits one of them offline.
-  await expect(card(device2.page, 'Gone everywhere')).toBeVisible();
-  await editNote(device2.page, edited!.id, { content: 'v2 from the offline device' });
-  await goOnline(device2.page.context(), device2.page);
-  await expectAllSynced(device2.page);
+  await expect(card(device2, 'Gone everywhere')).toBeVisible();
+  await editNote(device2, edited!.id, { content: 'v2 from the offline device' });
+  await goOnline(device2);
+  await expectAllSynced(device2);
 
   // The deleted ids stay deleted; the offline edit survives as a new note.
-  await expect(card(device2.page, 'Gone everywhere')).toHaveCount(0);
-  await expect(card(device2.page, 'Edited while deleted')).toHaveCount(0);
-  await expect(card(device2.page, 'Edited while deleted (conflict copy)')).toBeVisible();
+  await expect(card(device2, 'Gone everywhere')).toHaveCount(0);
+  await expect(card(device2, 'Edited while deleted')).toHaveCount(0);
+  await expect(card(device2, 'Edited while deleted (conflict copy)')).toBeVisible();
   expect((await serverNote(request, account, untouched!.id))?.deleted_at).toEqual(expect.any(String));
   expect((await serverNote(request, account, edited!.id))?.deleted_at).toEqual(expect.any(String));
   expect((await serverNotes(request, account)).map((n) => [n.title, n.content])).toEqual([['Edited while deleted (conflict copy)', 'v2 from the offline device']]);
 
   // A reload of device two brings nothing back.
-  await device2.page.reload();
-  await expect(device2.page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(1);
-  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await device2.reload();
+  await expect(device2.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(1);
+  await syncNow(page);
   await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(1);
-  expect(unexpected(device2.errors)).toEqual([]);
-  await device2.close();
 });

@@ -3,12 +3,15 @@
 // once; unknown ids. Server rows are checked through its REST API. Each test opens its notes from the
 // dashboard in one page, as a user would, rather than loading every screen afresh.
 import type { Page } from '@playwright/test';
+import { localContent } from './support/device';
 import { test, expect } from './support/fixtures';
-import { card, editOnServer, expectAllSynced, expectToast, localContent, PLAN, seedNote, seedNotes, serverNote, sidebar } from './notes-support';
+import { sidebar } from './support/layout';
+import { card, editOnServer, expectAllSynced, openCard, PLAN, seedNote, seedNotes, serverNote } from './support/notes';
+import { expectToast } from './support/toasts';
 
-/** Opens a note's Edit screen from its card on the dashboard. */
+/** Opens a note's Edit screen from its card on the dashboard, and checks it is that note's. */
 async function editFromDashboard(page: Page, title: string, id: string): Promise<void> {
-  await card(page, title).getByRole('link', { name: /^Edit/ }).click();
+  await openCard(page, title, 'Edit');
   await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
 }
 
@@ -97,7 +100,7 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
   });
 
   await test.step('turning the checklist off saves no items; Cancel leaves after asking about unsaved changes', async () => {
-    await card(page, 'List').getByRole('link', { name: /^Edit/ }).click();
+    await editFromDashboard(page, 'List', list!.id);
     await page.getByRole('tab', { name: 'Chat' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Chat' })).toContainText('Saved question');
     await page.getByRole('tab', { name: 'Expanded' }).click();
@@ -118,7 +121,7 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     expect(row?.chat_history).toEqual([{ role: 'user', content: 'Saved question' }]);
 
     // Nothing changed: Cancel goes straight back.
-    await card(page, 'List').getByRole('link', { name: /^Edit/ }).click();
+    await editFromDashboard(page, 'List', list!.id);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -251,7 +254,7 @@ test('view: the tabs, the checklist view saved at once, and unknown ids', async 
   });
 
   await test.step('checks off items in the checklist view, saved to the server at once', async () => {
-    await card(page, 'Groceries').getByRole('link', { name: /^View/ }).click();
+    await openCard(page, 'Groceries', 'View');
     await expect(page).toHaveURL(new RegExp(`/view/${groceries!.id}$`));
     await page.getByRole('button', { name: 'View Checklist' }).click();
     await expect(page.getByText('0 of 2 done')).toBeVisible();

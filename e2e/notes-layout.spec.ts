@@ -1,13 +1,17 @@
 // The notes in the shared layout (spec section 2): Recent Ideas, and Sign out, which never drops
 // unsynced changes without asking and clears this device's notes afterwards (ARCHITECTURE 4, 9.1).
 // One device signs in, out and in again, each sign-out starting where the last sign-in left it.
+import { localItem, localNoteCount } from './support/device';
 import { test, expect } from './support/fixtures';
-import { card, expectAllSynced, goOffline, localNoteCount, PLAN, seedNotes, sidebar, signIn, signInHere, waitForServiceWorker } from './notes-support';
+import { sidebar } from './support/layout';
+import { goOffline, waitForServiceWorker } from './support/network';
+import { card, expectAllSynced, openCard, PLAN, seedNotes } from './support/notes';
+import { signIn, signInHere } from './support/session';
 
 // The last step goes offline and changes routes, which needs the service worker.
 test.use({ serviceWorkers: 'allow' });
 
-test('Recent Ideas, and signing out with and without unsynced changes', async ({ page, context, account, request, consoleErrors }) => {
+test('Recent Ideas, and signing out with and without unsynced changes', async ({ page, account, request, consoleErrors }) => {
   const seeded = await seedNotes(request, account, [
     { title: 'Not expanded', content: 'plain' },
     ...Array.from({ length: 12 }, (_, i) => ({ title: `Idea ${i + 1}`, expanded_content: PLAN })),
@@ -40,8 +44,8 @@ test('Recent Ideas, and signing out with and without unsynced changes', async ({
   await test.step('signing out with unsynced changes asks first; keeping the session keeps everything', async () => {
     consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/);
     await waitForServiceWorker(page);
-    await goOffline(context, page);
-    await card(page, 'Not expanded').getByRole('link', { name: /^Edit/ }).click();
+    await goOffline(page);
+    await openCard(page, 'Not expanded', 'Edit');
     await expect(page).toHaveURL(new RegExp(`/edit/${plain!.id}$`));
     await page.getByLabel('Title').fill('Changed offline');
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -62,6 +66,6 @@ test('Recent Ideas, and signing out with and without unsynced changes', async ({
     await expect(page).toHaveURL(/\/login$/);
     // The guard shows /login as soon as the session is gone; the device is cleared right after.
     await expect.poll(() => localNoteCount(page, account.userId)).toBe(0);
-    expect(await page.evaluate((key) => localStorage.getItem(key), `notes_activity:${account.userId}`)).toBeNull();
+    expect(await localItem(page, `notes_activity:${account.userId}`)).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
 // The note lists against the real server (spec section 2): the dashboard (empty state, cards, View,
 // Edit, Delete, a failed first pull) and Your Checklists. Server rows are checked through its REST API.
 // Each test keeps one page and brings later notes in with the sidebar's Sync.
+import { localItem } from './support/device';
 import { test, expect } from './support/fixtures';
-import { card, expectToast, PLAN, seedNote, seedNotes, serverNote, sidebar } from './notes-support';
+import { sidebar } from './support/layout';
+import { card, openCard, PLAN, seedNote, seedNotes, serverNote, syncNow } from './support/notes';
+import { expectToast } from './support/toasts';
 
 test('dashboard: a failed first pull, the cards, View, Edit and Delete', async ({ signedIn: page, account, request, consoleErrors }) => {
   await seedNotes(request, account, [
@@ -20,7 +23,7 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
     await expect(page.getByRole('alert')).toHaveText("Error fetching notes: We couldn't retrieve your notes. Using local data only.");
     await expect(page.getByText("You don't have any notes yet")).toBeVisible();
     await page.unroute('**/rest/v1/notes**');
-    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await syncNow(page);
     await expect(card(page, 'Newest idea')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
@@ -44,15 +47,15 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
 
   await test.step('View opens /view/{id} and records a view; Edit opens /edit/{id}', async () => {
     const note = await seedNote(request, account, { title: 'Open me', content: 'Hello' });
-    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
-    await card(page, 'Open me').getByRole('link', { name: /^View/ }).click();
+    await syncNow(page);
+    await openCard(page, 'Open me', 'View');
     await expect(page).toHaveURL(new RegExp(`/view/${note.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Open me' })).toBeVisible();
-    const activity = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), `notes_activity:${account.userId}`);
+    const activity = JSON.parse((await localItem(page, `notes_activity:${account.userId}`)) ?? '{}') as Record<string, { view?: string; lastAction?: { type: string } }>;
     expect(activity[note.id]?.view).toEqual(expect.any(String));
     expect(activity[note.id]?.lastAction?.type).toBe('view');
     await page.goBack();
-    await card(page, 'Open me').getByRole('link', { name: /^Edit/ }).click();
+    await openCard(page, 'Open me', 'Edit');
     await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
     await expect(page.getByLabel('Title')).toHaveValue('Open me');
   });
@@ -61,7 +64,7 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
     await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
     const note = await seedNote(request, account, { title: 'Doomed' });
     await seedNote(request, account, { title: 'Survivor' });
-    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await syncNow(page);
     await card(page, 'Doomed').getByRole('button', { name: 'Delete Doomed' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
     await expect(dialog).toBeVisible();
@@ -91,7 +94,7 @@ test('empty lists, then Your Checklists', async ({ signedInPage: page, account, 
     const note = await seedNote(request, account, { title: 'Chores', is_checklist: true, checklist_items: [{ id: 'a', text: 'Dishes', completed: false }] });
     await sidebar(page).getByRole('link', { name: 'Checklists' }).click();
     await expect(page).toHaveURL(/\/checklists$/);
-    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await syncNow(page);
     const messages: string[] = [];
     page.once('dialog', (dialog) => {
       messages.push(dialog.message());
@@ -120,19 +123,19 @@ test('empty lists, then Your Checklists', async ({ signedInPage: page, account, 
       ],
     });
     await seedNote(request, account, { title: 'Not a checklist' });
-    await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+    await syncNow(page);
     await expect(page.getByRole('article')).toHaveCount(1);
     await expect(card(page, 'Trip')).toContainText('1 of 3 done');
     await expect(card(page, 'Trip')).toContainText(/Updated less than a minute ago/);
 
-    await card(page, 'Trip').getByRole('link', { name: /^View/ }).click();
+    await openCard(page, 'Trip', 'View');
     await expect(page).toHaveURL(new RegExp(`/note/${note.id}$`));
     await expect(page.getByRole('checkbox', { name: 'Tickets' })).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByRole('button', { name: 'View Details' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to checklists' }).click();
     await expect(page).toHaveURL(/\/checklists$/);
 
-    await card(page, 'Trip').getByRole('link', { name: /^Edit/ }).click();
+    await openCard(page, 'Trip', 'Edit');
     await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
   });
 });

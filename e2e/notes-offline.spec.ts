@@ -3,27 +3,17 @@
 // reach the server once the browser is back online.
 import { expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect } from './support/fixtures';
-import {
-  card,
-  editNote,
-  expectAllSynced,
-  expectToast,
-  goOffline,
-  goOnline,
-  seedNotes,
-  serverNote,
-  sidebar,
-  signIn,
-  toastRegion,
-  waitForServiceWorker,
-} from './notes-support';
+import { sidebar } from './support/layout';
+import { goOffline, goOnline, waitForServiceWorker } from './support/network';
+import { card, editNote, expectAllSynced, seedNotes, serverNote, syncNow } from './support/notes';
+import { signIn } from './support/session';
+import { expectToast, toastRegion } from './support/toasts';
 
 // These go offline and reload or change routes, which needs the service worker.
 test.use({ serviceWorkers: 'allow' });
 
 test('changes made offline wait on the device, survive an offline reload and reach the server once online', async ({
   page,
-  context,
   account,
   request,
   consoleErrors,
@@ -41,7 +31,7 @@ test('changes made offline wait on the device, survive an offline reload and rea
   await waitForServiceWorker(page);
   await expect(card(page, 'Edit me offline')).toBeVisible();
 
-  await goOffline(context, page);
+  await goOffline(page);
   await expect(sidebar(page).getByRole('button', { name: 'Sync' })).toHaveCount(0);
 
   // An edit.
@@ -95,7 +85,7 @@ test('changes made offline wait on the device, survive an offline reload and rea
   expect((await serverNote(request, account, edited!.id))?.title).toBe('Edit me offline');
   expect((await serverNote(request, account, deleted!.id))?.deleted_at).toBeNull();
 
-  await goOnline(context, page);
+  await goOnline(page);
   await expectAllSynced(page);
   await expect.poll(async () => (await serverNote(request, account, edited!.id))?.title).toBe('Edited offline');
   expect((await serverNote(request, account, edited!.id))?.content).toBe('after');
@@ -108,7 +98,7 @@ test('changes made offline wait on the device, survive an offline reload and rea
 test('the Sync button pushes waiting changes and says how many', async ({ signedInPage: page, account, request, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource/);
   const [note] = await seedNotes(request, account, [{ title: 'Sync me' }]);
-  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await syncNow(page);
   await expectToast(page, 'Everything is up to date', 'There was nothing to send to the cloud.');
   await expect(card(page, 'Sync me')).toBeVisible();
 
@@ -117,13 +107,13 @@ test('the Sync button pushes waiting changes and says how many', async ({ signed
   await editNote(page, note!.id, { title: 'Synced by hand' });
   await expect(card(page, 'Synced by hand').getByText('Waiting to sync')).toBeVisible();
   await expect(sidebar(page).getByText('1 change waiting')).toBeVisible();
-  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await syncNow(page);
   await expectToast(page, 'Error syncing notes', 'Please check your connection and try again.');
 
   await page.unroute('**/rest/v1/notes**');
   // The first click's toast has closed by itself (5 s), so the toast below is this click's.
   await expect(toastRegion(page).getByText('Everything is up to date')).toHaveCount(0);
-  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await syncNow(page);
   // "1 note", or nothing left to send when the engine's own retry (its back-off after the failures) got
   // there just before the click: both are true answers to the click.
   const toast = toastRegion(page)
@@ -142,7 +132,7 @@ test('a change the server refuses shows the error on its card and in the count, 
 }) => {
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
   const [note] = await seedNotes(request, account, [{ title: 'Refused' }]);
-  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await syncNow(page);
   await expect(card(page, 'Refused')).toBeVisible();
 
   // The server refuses writes of this note for good (a 4xx about the data, not the connection).

@@ -3,9 +3,10 @@
 // Each test opens the app once and moves between screens through its navigation, as a user does; every
 // state is checked at 1280x800 and 390x844 (the page resized in place) and in both themes (switched in
 // place). `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
-import { checkAtEachViewport, openFromNav } from './support/a11y';
-import { test, expect, seedSession } from './support/fixtures';
-import { PLAN, seedNotes, type SeedNote } from './notes-support';
+import { checkAtEachViewport } from './support/a11y';
+import { test, expect } from './support/fixtures';
+import { openFromNav } from './support/layout';
+import { openCard, PLAN, seedNotes, type SeedNote } from './support/notes';
 
 const CHAT = [
   { role: 'user' as const, content: 'How long should each episode be?' },
@@ -44,11 +45,7 @@ const NOTES: SeedNote[] = [
 
 test.use({ colorScheme: 'light' });
 
-test.beforeEach(async ({ page, account, baseURL }) => {
-  await seedSession(page, account.session, baseURL!);
-});
-
-test('dashboard and checklists', async ({ page, account, request }) => {
+test('dashboard and checklists', async ({ signedIn: page, account, request }) => {
   await page.goto('/');
   await expect(page.getByText("You don't have any notes yet")).toBeVisible();
   await checkAtEachViewport(page, 'notes-dashboard-empty');
@@ -71,7 +68,7 @@ test('dashboard and checklists', async ({ page, account, request }) => {
   await checkAtEachViewport(page, 'notes-dashboard-delete');
 });
 
-test('edit', async ({ page, account, request }) => {
+test('edit', async ({ signedIn: page, account, request }) => {
   const [podcast] = await seedNotes(request, account, NOTES);
   await page.goto(`/edit/${podcast!.id}`);
   await expect(page.getByLabel('Title')).toHaveValue('Start a podcast about urban gardening');
@@ -92,7 +89,7 @@ test('edit', async ({ page, account, request }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('view', async ({ page, account, request }) => {
+test('view', async ({ signedIn: page, account, request }) => {
   const [podcast, trip] = await seedNotes(request, account, NOTES);
   await page.goto(`/view/${podcast!.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start a podcast about urban gardening');
@@ -103,7 +100,7 @@ test('view', async ({ page, account, request }) => {
   await checkAtEachViewport(page, 'notes-view-chat');
 
   await openFromNav(page, 'Checklists');
-  await page.getByRole('article', { name: 'Weekend trip to the coast' }).getByRole('link', { name: /^View/ }).click();
+  await openCard(page, 'Weekend trip to the coast', 'View');
   await expect(page.getByText('2 of 4 done')).toBeVisible();
   await checkAtEachViewport(page, 'notes-view-checklist');
   await page.getByRole('button', { name: 'View Details' }).click();

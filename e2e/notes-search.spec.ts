@@ -5,7 +5,8 @@
 import type { Page } from '@playwright/test';
 import { checkInBothThemes } from './support/a11y';
 import { test, expect } from './support/fixtures';
-import { card, goOffline, goOnline, seedNote, seedNotes, sidebar } from './notes-support';
+import { goOffline, goOnline } from './support/network';
+import { card, seedNote, seedNotes, syncNow } from './support/notes';
 
 const NOTES = [
   {
@@ -30,7 +31,6 @@ function searchField(page: Page) {
 
 test('the dashboard finds notes offline by a checklist word and a misspelt word, marks them and keeps the query', async ({
   signedInPage: page,
-  context,
   account,
   request,
 }) => {
@@ -39,7 +39,7 @@ test('the dashboard finds notes offline by a checklist word and a misspelt word,
   const results = page.getByRole('list', { name: 'Matching notes' });
   await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(3);
 
-  await goOffline(context, page);
+  await goOffline(page);
   // A word of a checklist item, the last one still being typed.
   await searchField(page).fill('oat mil');
   await expect(results.getByRole('article')).toHaveCount(1);
@@ -63,7 +63,7 @@ test('the dashboard finds notes offline by a checklist word and a misspelt word,
 
   // Back from a found note returns to the search (online: without the service worker this spec has
   // no offline copy of the note screen).
-  await goOnline(context, page);
+  await goOnline(page);
   await card(page, 'Kitchen renovation').getByRole('link', { name: 'View Kitchen renovation' }).click();
   await expect(page).toHaveURL(/\/view\//);
   await page.goBack();
@@ -72,7 +72,7 @@ test('the dashboard finds notes offline by a checklist word and a misspelt word,
 
   // A note made on another device comes in with the next pull and is found at once.
   await seedNote(request, account, { title: 'Cabinet maker quotes', content: 'Three quotes for the cabinets.' });
-  await sidebar(page).getByRole('button', { name: 'Sync' }).click();
+  await syncNow(page);
   await expect(results.getByRole('article')).toHaveCount(2);
   await expect(results.getByRole('article').first()).toHaveAccessibleName('Cabinet maker quotes');
 

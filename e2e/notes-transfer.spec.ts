@@ -4,8 +4,11 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { checkInBothThemes } from './support/a11y';
-import { createAccount, gotoAs, seedSession, test, expect } from './support/fixtures';
-import { expectAllSynced, goOffline, goOnline, localNoteCount, seedNotes, serverNotes, type ServerNote } from './notes-support';
+import { localNoteCount } from './support/device';
+import { test, expect } from './support/fixtures';
+import { goOffline, goOnline } from './support/network';
+import { expectAllSynced, seedNotes, serverNotes, type ServerNote } from './support/notes';
+import { gotoAs } from './support/session';
 
 const NOTES = [
   {
@@ -52,11 +55,10 @@ async function importFiles(page: Page, files: Parameters<Page['setInputFiles']>[
 
 test('every note goes out as JSON and Markdown and comes back exactly into a fresh account, once', async ({
   signedInPage: page,
-  context,
   account,
+  accounts,
+  newDevice,
   request,
-  browser,
-  baseURL,
 }) => {
   test.setTimeout(90_000);
   await seedNotes(request, account, NOTES);
@@ -76,17 +78,15 @@ test('every note goes out as JSON and Markdown and comes back exactly into a fre
   await expect(page.getByRole('status').filter({ hasText: /^Exported 3 notes to sprout-notes-.*\.json\.$/ })).toBeVisible();
 
   // The Markdown export works offline: it reads this device only.
-  await goOffline(context, page);
+  await goOffline(page);
   const markdown = await download(page, 'Export as Markdown (.zip)');
   expect(markdown.file.suggestedFilename()).toMatch(/\.zip$/);
   await expect(page.getByRole('status').filter({ hasText: /^Exported 3 notes to .*\.zip\.$/ })).toBeVisible();
-  await goOnline(context, page);
+  await goOnline(page);
 
   // A fresh account on another device imports the JSON export ...
-  const fresh = await createAccount(request);
-  const other = await browser.newContext({ baseURL });
-  const device = await other.newPage();
-  await seedSession(device, fresh.session, baseURL!);
+  const fresh = await accounts.create();
+  const device = await newDevice({ account: fresh, signIn: 'stored' });
   await gotoAs(device, '/settings?tab=sync');
   await importFiles(device, json.path);
   await expect(device.getByRole('status').filter({ hasText: 'Imported 3 notes.' })).toBeVisible();
@@ -111,5 +111,4 @@ test('every note goes out as JSON and Markdown and comes back exactly into a fre
   await device.setViewportSize({ width: 390, height: 844 });
   await device.getByRole('list', { name: 'Import result' }).scrollIntoViewIfNeeded();
   await checkInBothThemes(device, (theme) => `settings-your-data-mobile-${theme}`, { include: 'main', what: 'Your data (phone)' });
-  await other.close();
 });

@@ -4,10 +4,10 @@
 // shortcuts; `/` where no search field is opens the palette; none fires while typing in a field. On
 // mobile the top bar's search button opens it. Axe and screenshots of the palette and the sheet.
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
-import { test, expect, seedSession } from './support/fixtures';
-import { card, seedNotes } from './notes-support';
+import { test, expect } from './support/fixtures';
+import { openCard, seedNotes } from './support/notes';
 
-test('desktop: the palette and the shortcuts, from the keyboard alone', async ({ page, account, request, baseURL }) => {
+test('desktop: the palette and the shortcuts, from the keyboard alone', async ({ signedIn: page, account, request }) => {
   // Four screens scanned and pictured in both themes: near a minute on a busy 2-core machine.
   test.slow();
   const [trip] = await seedNotes(request, account, [
@@ -15,7 +15,6 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
     { title: 'Sourdough', content: 'Feed the starter' },
     { title: 'Binoculars to buy', content: 'Compare the 8x42 models' },
   ]);
-  await seedSession(page, account.session, baseURL!);
   await page.goto('/');
   await expect(page.getByRole('article')).toHaveCount(3);
 
@@ -73,7 +72,7 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   // to search, and Escape closes it.
   await page.keyboard.press('/');
   await expect(page.locator('#note-search')).toBeFocused();
-  await card(page, 'Weekend trip').getByRole('link', { name: /^View/ }).click();
+  await openCard(page, 'Weekend trip', 'View');
   await expect(page).toHaveURL(new RegExp(`/note/${trip!.id}$`));
   // From the checklists a checklist opens on its items; its details show the text.
   await page.getByRole('button', { name: 'View Details' }).click();
@@ -99,9 +98,8 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
 test.describe('mobile', () => {
   test.use({ viewport: { width: VIEWPORTS[1].width, height: VIEWPORTS[1].height } });
 
-  test('the top bar search button opens the palette', async ({ page, account, request, baseURL }) => {
+  test('the top bar search button opens the palette', async ({ signedIn: page, account, request }) => {
     await seedNotes(request, account, [{ title: 'Sourdough', content: 'Feed the starter' }]);
-    await seedSession(page, account.session, baseURL!);
     await page.goto('/');
     await page.getByRole('button', { name: 'Search and commands' }).click();
     const palette = page.getByRole('dialog', { name: 'Command palette' });

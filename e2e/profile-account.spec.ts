@@ -1,33 +1,17 @@
 // Profile Settings through the real server: Personal Info saved to user_metadata (and the local user_data
 // copy), the password change with the spec's client rules and the server's current-password check, and
 // account deletion after a confirmation with the password.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, goOfflineWhenIdle, gotoAs, signInThroughUi, type Account } from './support/fixtures';
-
-const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-
-async function expectToast(page: Page, title: string, description: string): Promise<void> {
-  await expect(notifications(page).getByText(title, { exact: true })).toBeVisible();
-  await expect(notifications(page).getByText(description, { exact: true })).toBeVisible();
-}
-
-async function serverMetadata(request: APIRequestContext, account: Account): Promise<Record<string, unknown>> {
-  const response = await request.get('/auth/v1/user', { headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}` } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { user_metadata: Record<string, unknown> }).user_metadata;
-}
-
-/** On the login screen: submits `email` and `password`. */
-async function tryLogin(page: Page, email: string, password: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Login' }).click();
-}
+import { accountMetadata } from './support/accounts';
+import { localItem } from './support/device';
+import { test, expect } from './support/fixtures';
+import { sidebar } from './support/layout';
+import { goOfflineWhenIdle } from './support/network';
+import { gotoAs, signIn, submitLogin } from './support/session';
+import { expectToast } from './support/toasts';
 
 // One account through all of Profile in one page, each a step: the password change signs in again, and
 // the deletion, which ends the account, comes last. Each new page would boot the app again.
-test('Profile: Personal Info, offline, the password change, Delete Account', async ({ signedIn: page, account, request, context, consoleErrors }) => {
+test('Profile: Personal Info, offline, the password change, Delete Account', async ({ signedIn: page, account, accounts, request, consoleErrors }) => {
   test.setTimeout(120_000);
   const newPassword = 'new-password-1';
   await gotoAs(page, '/profile');
@@ -51,7 +35,7 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
     await page.getByLabel('Location').fill('London, UK');
     await page.getByLabel('Website').fill('ada dot example');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(notifications(page).getByText('Error', { exact: true })).toBeVisible();
+    await expectToast(page, 'Error');
     await expect(page.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Website')).toBeFocused();
 
@@ -71,8 +55,8 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
       website: 'https://ada.example',
       avatar_url: 'https://images.example/ada.png',
     };
-    expect(await serverMetadata(request, account)).toMatchObject(saved);
-    const userData = JSON.parse((await page.evaluate((id) => localStorage.getItem(`user_data:${id}`), account.userId)) ?? 'null') as unknown;
+    expect(await accountMetadata(request, account)).toMatchObject(saved);
+    const userData = JSON.parse((await localItem(page, `user_data:${account.userId}`)) ?? 'null') as unknown;
     expect(userData).toEqual({ email: account.email, ...saved });
 
     await page.reload();
@@ -86,16 +70,16 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
     await page.getByLabel('Bio').fill('');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Profile Updated', 'Your profile changes have been saved.');
-    expect((await serverMetadata(request, account)).bio).toBeUndefined();
+    expect((await accountMetadata(request, account)).bio).toBeUndefined();
   });
 
   await test.step('offline, saving the profile says so instead of failing silently', async () => {
     await page.getByLabel('Full Name').fill('Offline Olga');
-    await goOfflineWhenIdle(context, page);
+    await goOfflineWhenIdle(page);
     await expect(page.getByText("You're offline. Profile changes can be saved once you're back online.")).toBeVisible();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, "You're offline", 'Connect to the internet to save your profile changes.');
-    await context.setOffline(false);
+    await page.context().setOffline(false);
   });
 
   await test.step('password change: client rules, the current password checked, fields cleared; the new password signs in', async () => {
@@ -130,6 +114,7 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
     await current.fill(account.password);
     await update.click();
     await expectToast(page, 'Password Updated', 'Your password has been changed successfully.');
+    accounts.passwordChanged(account, newPassword);
     await expect(current).toHaveValue('');
     await expect(next).toHaveValue('');
     await expect(confirm).toHaveValue('');
@@ -137,14 +122,14 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
 
     await page.getByRole('button', { name: 'Sign out' }).first().click();
     await expect(page).toHaveURL(/\/login$/);
-    await tryLogin(page, account.email, account.password);
-    await expect(notifications(page).getByText('Login failed')).toBeVisible();
-    await signInThroughUi(page, { email: account.email, password: newPassword });
+    await submitLogin(page, account);
+    await expectToast(page, 'Login failed');
+    await signIn(page, { email: account.email, password: newPassword });
   });
 
   await test.step('Delete Account asks for confirmation and the password, deletes the account and signs out', async () => {
     // Signed in again with the new password, on the dashboard.
-    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Profile', exact: true }).click();
+    await sidebar(page).getByRole('link', { name: 'Profile', exact: true }).click();
     await page.getByRole('tab', { name: 'Security' }).click();
     await expect(page.getByText('Once you delete your account, there is no going back. Please be certain.')).toBeVisible();
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -170,8 +155,8 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
     const leftovers = await page.evaluate((id) => Object.keys(localStorage).filter((key) => key.endsWith(id)), account.userId);
     expect(leftovers).toEqual([]);
 
-    await tryLogin(page, account.email, newPassword);
-    await expect(notifications(page).getByText('Login failed')).toBeVisible();
+    await submitLogin(page, { email: account.email, password: newPassword });
+    await expectToast(page, 'Login failed');
     await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -4,7 +4,9 @@
 // in both themes (switched in place). `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
 import type { Page } from '@playwright/test';
 import { checkAtEachViewport, shoot } from './support/a11y';
-import { test, expect, gotoAs, seedSession } from './support/fixtures';
+import { test, expect } from './support/fixtures';
+import { gotoAs } from './support/session';
+import { dismissToasts } from './support/toasts';
 
 /** The viewport, then the page scrolled to its end when it is longer than the viewport. */
 async function shootTopAndBottom(page: Page, name: string): Promise<void> {
@@ -17,21 +19,9 @@ async function shootTopAndBottom(page: Page, name: string): Promise<void> {
   }
 }
 
-async function dismissToasts(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: 'Close notification' });
-  while ((await close.count()) > 0) {
-    await close.first().click();
-    await expect(close).toHaveCount(0);
-  }
-}
-
 test.use({ colorScheme: 'light' });
 
-test.beforeEach(async ({ page, account, baseURL }) => {
-  await seedSession(page, account.session, baseURL!);
-});
-
-test('settings', async ({ page }) => {
+test('settings', async ({ signedIn: page }) => {
   await gotoAs(page, '/settings');
   await expect(page.getByRole('switch', { name: 'Dark Mode' })).toBeVisible();
   await checkAtEachViewport(page, 'settings-appearance', { what: 'appearance' });
@@ -63,7 +53,7 @@ test('settings', async ({ page }) => {
   await checkAtEachViewport(page, 'settings-sync', { what: 'sync' });
 });
 
-test('profile', async ({ page }) => {
+test('profile', async ({ signedIn: page }) => {
   await gotoAs(page, '/profile');
   await expect(page.getByLabel('Full Name')).toBeVisible();
   await checkAtEachViewport(page, 'profile-personal', { what: 'personal info', shoot: shootTopAndBottom });
@@ -77,7 +67,7 @@ test('profile', async ({ page }) => {
   await checkAtEachViewport(page, 'profile-delete-dialog', { what: 'delete dialog' });
 });
 
-test('api setup', async ({ page }) => {
+test('api setup', async ({ signedIn: page }) => {
   await page.goto('/api-setup');
   await expect(page.getByLabel('OpenRouter API Key')).toBeVisible();
   await checkAtEachViewport(page, 'api-setup', { what: 'api setup', shoot: shootTopAndBottom });

@@ -3,21 +3,22 @@
 // 'Retest Connection'), and a key the provider refuses ('... appears to be invalid.').
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { test, expect, gotoAs } from './support/fixtures';
-
-const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+import { test, expect } from './support/fixtures';
+import { openFromSidebar } from './support/layout';
+import { gotoAs } from './support/session';
+import { expectToast } from './support/toasts';
 
 /** On /api-setup: saves `key` and waits for the dashboard it returns to. */
 async function saveKeyThroughUi(page: Page, key: string): Promise<void> {
   await page.getByLabel('OpenRouter API Key').fill(key);
   await page.getByRole('button', { name: 'Save API Key' }).click();
-  await expect(notifications(page).getByText('API Key Saved')).toBeVisible();
+  await expectToast(page, 'API Key Saved');
   await expect(page).toHaveURL(/\/$/);
 }
 
 /** From a screen with the sidebar, in the app: Settings, then its AI tab. */
 async function openAiTab(page: Page): Promise<void> {
-  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Settings', exact: true }).click();
+  await openFromSidebar(page, 'Settings');
   await page.getByRole('tab', { name: 'AI' }).click();
   await expect(page.getByRole('heading', { name: 'AI Connection' })).toBeVisible();
 }
@@ -33,8 +34,7 @@ test('the AI connection card without a key, with a good key, with a refused key'
     const card = page.getByRole('button', { name: /^Not tested/ });
     await expect(card).toBeVisible();
     await page.getByRole('button', { name: 'Test Connection' }).click();
-    await expect(notifications(page).getByText('API Connection Failed')).toBeVisible();
-    await expect(notifications(page).getByText('No OpenRouter API key is set up yet.', { exact: false })).toBeVisible();
+    await expectToast(page, 'API Connection Failed', /No OpenRouter API key is set up yet\./);
     await expect(page.getByTestId('connection-status-text')).toHaveText('Connection Failed');
 
     await page.getByRole('button', { name: /^Connection Failed/ }).click();
@@ -57,8 +57,7 @@ test('the AI connection card without a key, with a good key, with a refused key'
     await saveKeyThroughUi(page, `sk-or-e2e-good-${randomUUID()}`);
     await openAiTab(page);
     await page.getByRole('button', { name: 'Test Connection' }).click();
-    await expect(notifications(page).getByText('API Connection Successful')).toBeVisible();
-    await expect(notifications(page).getByText('Successfully connected to OpenRouter API')).toBeVisible();
+    await expectToast(page, 'API Connection Successful', 'Successfully connected to OpenRouter API');
     await expect(page.getByTestId('connection-status-text')).toHaveText('Connected');
     await expect(page.getByText('3 models available')).toBeVisible();
 
@@ -88,8 +87,7 @@ test('the AI connection card without a key, with a good key, with a refused key'
     await saveKeyThroughUi(page, `bad-e2e-${randomUUID()}`);
     await openAiTab(page);
     await page.getByRole('button', { name: 'Test Connection' }).click();
-    await expect(notifications(page).getByText('API Connection Failed')).toBeVisible();
-    await expect(notifications(page).getByText('Your OpenRouter API key appears to be invalid.')).toBeVisible();
+    await expectToast(page, 'API Connection Failed', 'Your OpenRouter API key appears to be invalid.');
     await expect(page.getByTestId('connection-status-text')).toHaveText('Connection Failed');
     await page.getByRole('button', { name: /^Connection Failed/ }).click();
     await expect(page.getByRole('dialog', { name: 'Connection Status' }).getByText(/^Connection test failed: 401/)).toBeVisible();

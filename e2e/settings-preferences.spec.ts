@@ -1,16 +1,15 @@
 // Settings (spec section 2 and 4) through the real server: Appearance (Dark Mode, Font Size that really
 // changes the text size), Editor settings kept on this device, AI preferences edited in a draft that only
 // 'Save Preferences' keeps (locally and in user_metadata, so another browser sees them), and the Sync tab.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test, expect, goOfflineWhenIdle, gotoAs, signInThroughUi, watchConsole, type Account } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { accountMetadata } from './support/accounts';
+import { localItem } from './support/device';
+import { test, expect } from './support/fixtures';
+import { goOfflineWhenIdle } from './support/network';
+import { gotoAs } from './support/session';
+import { expectToast } from './support/toasts';
 
 const fontSizeOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).fontSize);
-
-async function serverUser(request: APIRequestContext, account: Account): Promise<{ user_metadata: Record<string, unknown> }> {
-  const response = await request.get('/auth/v1/user', { headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}` } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as { user_metadata: Record<string, unknown> };
-}
 
 async function openAiTab(page: Page): Promise<void> {
   await gotoAs(page, '/settings?tab=ai');
@@ -97,9 +96,9 @@ test('Appearance, Editor and Sync tabs: what each changes and keeps', async ({ s
     await expect(autoSync).toBeDisabled();
     // The same manual sync as the sidebar's: with nothing to send, it says everything is up to date.
     await syncNow.click();
-    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Everything is up to date')).toBeVisible();
+    await expectToast(page, 'Everything is up to date');
 
-    await goOfflineWhenIdle(context, page);
+    await goOfflineWhenIdle(page);
     await expect(panel.getByRole('status').getByText('Offline', { exact: true })).toBeVisible();
     await expect(syncNow).toBeDisabled();
     await context.setOffline(false);
@@ -110,7 +109,7 @@ test('Appearance, Editor and Sync tabs: what each changes and keeps', async ({ s
 
 // The AI preferences' draft, save and failed save in one page, each a step: each starts where the last
 // one left the form (nothing saved, then saved), and a new page would boot the app again.
-test('AI preferences: the draft, Save Preferences on the account, a failed save', async ({ signedIn: page, account, request, browser, consoleErrors }) => {
+test('AI preferences: the draft, Save Preferences on the account, a failed save', async ({ signedIn: page, account, request, newDevice, consoleErrors }) => {
   test.setTimeout(120_000);
   await openAiTab(page);
 
@@ -124,12 +123,12 @@ test('AI preferences: the draft, Save Preferences on the account, a failed save'
     await page.getByLabel('AI Assistant Name').fill('Juniper');
     await page.getByRole('radio', { name: /^Calm Mentor/ }).click();
     await expect(page.getByText('You have unsaved changes')).toBeVisible();
-    expect(await page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).toBeNull();
+    expect(await localItem(page, `ai_preferences:${account.userId}`)).toBeNull();
 
     await page.reload();
     await expect(page.getByLabel('AI Assistant Name')).toHaveValue('Sprout');
     await expect(page.getByRole('radio', { name: /^Friendly/ })).toBeChecked();
-    expect((await serverUser(request, account)).user_metadata.ai_preferences).toBeUndefined();
+    expect((await accountMetadata(request, account)).ai_preferences).toBeUndefined();
 
     // Discard puts the draft back.
     await page.getByRole('radio', { name: /^Professional/ }).click();
@@ -140,7 +139,7 @@ test('AI preferences: the draft, Save Preferences on the account, a failed save'
 
   await test.step('Save Preferences keeps them on the account (user_metadata); a reload and another browser show them', async () => {
     // Another device already signed in before the change: it must pick the new preferences up.
-    const other = await openSecondBrowser(browser, account);
+    const other = await newDevice({ account, signIn: 'form' });
 
     await page.getByLabel('AI Assistant Name').fill('  Juniper ');
     await page.getByRole('radio', { name: /^Calm Mentor/ }).click();
@@ -148,25 +147,22 @@ test('AI preferences: the draft, Save Preferences on the account, a failed save'
     await page.getByRole('radio', { name: /^Ask First/ }).click();
     await page.getByRole('radio', { name: /^Paragraphs/ }).click();
     await page.getByRole('button', { name: 'Save Preferences' }).click();
-    const toast = page.getByRole('region', { name: /Notifications/ });
-    await expect(toast.getByText('Preferences Saved')).toBeVisible();
-    await expect(toast.getByText('Your AI preferences have been updated successfully.')).toBeVisible();
+    await expectToast(page, 'Preferences Saved', 'Your AI preferences have been updated successfully.');
     await expect(page.getByText('All changes saved')).toBeVisible();
 
     const expected = { tone: 'calm', conversationDepth: 'deep', promptingStyle: 'ask', outputFormat: 'paragraphs', aiName: 'Juniper' };
-    expect((await serverUser(request, account)).user_metadata.ai_preferences).toEqual(expected);
+    expect((await accountMetadata(request, account)).ai_preferences).toEqual(expected);
     // Saved on the account, the device keeps no second copy (it holds only a save still waiting to go).
-    expect(await page.evaluate((id) => localStorage.getItem(`ai_preferences:${id}`), account.userId)).toBeNull();
+    expect(await localItem(page, `ai_preferences:${account.userId}`)).toBeNull();
 
     await page.reload();
     await expect(page.getByLabel('AI Assistant Name')).toHaveValue('Juniper');
     await expectChosen(page, ['Calm Mentor', 'Deep Thinker', 'Ask First', 'Paragraphs']);
 
-    await openAiTab(other.page);
-    await expect(other.page.getByLabel('AI Assistant Name')).toHaveValue('Juniper');
-    await expectChosen(other.page, ['Calm Mentor', 'Deep Thinker', 'Ask First', 'Paragraphs']);
-    expect(other.errors).toEqual([]);
-    await other.close();
+    await openAiTab(other);
+    await expect(other.getByLabel('AI Assistant Name')).toHaveValue('Juniper');
+    await expectChosen(other, ['Calm Mentor', 'Deep Thinker', 'Ask First', 'Paragraphs']);
+    await other.context().close();
   });
 
   await test.step('a failed save shows the error toast and keeps the draft', async () => {
@@ -179,9 +175,7 @@ test('AI preferences: the draft, Save Preferences on the account, a failed save'
     );
     await page.getByRole('radio', { name: /^Professional/ }).click();
     await page.getByRole('button', { name: 'Save Preferences' }).click();
-    const toast = page.getByRole('region', { name: /Notifications/ });
-    await expect(toast.getByText('Error Saving Preferences')).toBeVisible();
-    await expect(toast.getByText('There was a problem saving your preferences.')).toBeVisible();
+    await expectToast(page, 'Error Saving Preferences', 'There was a problem saving your preferences.');
     await expect(page.getByText('You have unsaved changes')).toBeVisible();
     await expect(page.getByRole('radio', { name: /^Professional/ })).toBeChecked();
   });
@@ -189,13 +183,4 @@ test('AI preferences: the draft, Save Preferences on the account, a failed save'
 
 async function expectChosen(page: Page, labels: string[]): Promise<void> {
   for (const label of labels) await expect(page.getByRole('radio', { name: new RegExp(`^${label}`) })).toBeChecked();
-}
-
-async function openSecondBrowser(browser: Browser, account: Account) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  watchConsole(page, errors);
-  await signInThroughUi(page, account);
-  return { page, errors, close: () => context.close() };
 }

@@ -2,9 +2,10 @@
 // each screen opened once (the 404 page once per theme: it has no theme toggle) and every state checked
 // at 1280x800 and 390x844 (the page resized in place) and in both themes (switched in place); the mobile
 // menu at 390x844 only, where it exists. Screenshots go to e2e/artifacts/screenshots/ for review.
-import type { Page } from '@playwright/test';
-import { MOBILE, THEMES, VIEWPORTS, checkAtEachViewport, checkInBothThemes, expectNoSeriousViolations, openFromNav, resizeTo, shoot, switchTheme } from './support/a11y';
-import { test, expect, seedSession, type Account } from './support/fixtures';
+import { MOBILE, THEMES, VIEWPORTS, checkAtEachViewport, checkInBothThemes, expectNoSeriousViolations, resizeTo, shoot, switchTheme } from './support/a11y';
+import { test, expect } from './support/fixtures';
+import { openFromNav } from './support/layout';
+import { toastRegion } from './support/toasts';
 
 test.use({ colorScheme: 'light' });
 
@@ -33,8 +34,7 @@ test('404', async ({ page, consoleErrors }) => {
   }
 });
 
-test('layout with a placeholder screen', async ({ page, account, baseURL }) => {
-  await signInFast(page, account, baseURL);
+test('layout with a placeholder screen', async ({ signedIn: page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
   await checkAtEachViewport(page, 'layout');
@@ -50,8 +50,7 @@ test('layout with a placeholder screen', async ({ page, account, baseURL }) => {
   await checkAtEachViewport(page, 'layout-settings', { scan: false });
 });
 
-test('keyboard focus', async ({ page, account, baseURL }) => {
-  await signInFast(page, account, baseURL);
+test('keyboard focus', async ({ signedIn: page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
   // Skip link, then the first controls of the layout (switching the theme or the size leaves focus where it is).
@@ -82,14 +81,9 @@ test('toast', async ({ page }) => {
     for (const theme of THEMES) {
       await switchTheme(page, theme);
       await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
-      await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Please enter both email and password.')).toBeVisible();
+      await expect(toastRegion(page).getByText('Please enter both email and password.')).toBeVisible();
       await expectNoSeriousViolations(page, { what: `${viewport.name} ${theme}` });
       await shoot(page, `toast-${viewport.name}-${theme}`);
     }
   }
 });
-
-async function signInFast(page: Page, account: Account, baseURL: string | undefined): Promise<void> {
-  if (!baseURL) throw new Error('baseURL is not configured');
-  await seedSession(page, account.session, baseURL);
-}

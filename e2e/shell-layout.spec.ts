@@ -1,11 +1,8 @@
 // The shared layout (spec section 2) at 1280x800 and 390x844: sidebar, mobile top bar with the
 // slide-in sidebar, bottom tab bar with its animated indicator, skip link and keyboard focus. One page
 // per viewport goes through its checks, navigating in the app.
-import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-
-const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
-const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Tabs' });
+import { sidebar, tabBar } from './support/layout';
 
 test.describe('desktop 1280x800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

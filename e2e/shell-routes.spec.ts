@@ -1,7 +1,8 @@
 // Routes of spec section 2 through the real server: public and protected screens, the guard's
 // redirects (history replaced), /dashboard, the 404 page and the router's error page. Every path is
 // loaded directly, as a visitor typing it would; one tab visits them all, signed out and then signed in.
-import { test, expect, gotoAs } from './support/fixtures';
+import { test, expect } from './support/fixtures';
+import { gotoAs, submitLogin } from './support/session';
 
 const PROTECTED_PATHS = ['/', '/new', '/edit/abc', '/view/abc', '/note/abc', '/chat', '/checklists', '/settings', '/profile'];
 
@@ -64,10 +65,7 @@ test('signing in, then every screen, redirect and the 404 page signed in', async
   await test.step('after signing in the visitor lands on the page they asked for', async () => {
     await page.goto('/settings?tab=ai');
     await expect(page).toHaveURL(/\/login$/);
-    const form = page.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(account.email);
-    await form.getByLabel('Password').fill(account.password);
-    await form.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, account);
     await expect(page).toHaveURL(/\/settings\?tab=ai$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });

@@ -2,6 +2,7 @@
 // saves the choice; a stored dark theme is on <html> before the app's code runs (no flash).
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { sidebar } from './support/layout';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
@@ -48,18 +49,18 @@ test('signed out: the system preference, a stored theme, and the toggle on the l
 test('signed in: the toggle saves the theme for the next load, on desktop and in the mobile top bar', async ({ signedInPage: page }) => {
   await test.step('the toggle switches the theme, saves it under "theme", and a reload shows it without a flash', async () => {
     await recordThemeAtDomContentLoaded(page);
-    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-    await sidebar.getByRole('button', { name: 'Switch to dark theme' }).click();
+    const aside = sidebar(page);
+    await aside.getByRole('button', { name: 'Switch to dark theme' }).click();
     expect(await isDark(page)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    await expect(sidebar.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    await expect(aside.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
 
     await page.reload();
     expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(true);
-    await expect(sidebar.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    await expect(aside.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
     expect(await isDark(page)).toBe(true);
 
-    await sidebar.getByRole('button', { name: 'Switch to light theme' }).click();
+    await aside.getByRole('button', { name: 'Switch to light theme' }).click();
     expect(await isDark(page)).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     await page.reload();

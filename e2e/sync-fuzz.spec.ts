@@ -6,9 +6,13 @@
 //   on a screen showing it (the user replaced or deleted it themselves);
 // - no resurrection: a text the user deleted (on a screen showing it, [S22]) is on no live note.
 // `npm test` runs a few seeds; `npm run soak` runs 120 (SYNC_E2E_RUNS). SYNC_E2E_SEED replays a run.
-import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, watchConsole, type Account } from './support/fixtures';
-import { expectAllSynced, goOffline, goOnline, seedNotes, serverNotes, sidebar, signIn, waitForServiceWorker } from './notes-support';
+import type { Page } from '@playwright/test';
+import { seededRandom } from '../test/kit/seeded-random';
+import { localNotes } from './support/device';
+import { test, expect } from './support/fixtures';
+import { goOffline, goOnline, waitForServiceWorker } from './support/network';
+import { expectAllSynced, seedNotes, serverNotes, syncNow } from './support/notes';
+import { signIn } from './support/session';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -16,20 +20,9 @@ const RUNS = Number(process.env.SYNC_E2E_RUNS ?? 2);
 const OPS = Number(process.env.SYNC_E2E_OPS ?? 6);
 const SEED = Number(process.env.SYNC_E2E_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Device {
   name: string;
   page: Page;
-  context: BrowserContext;
   offline: boolean;
 }
 
@@ -40,28 +33,8 @@ interface LiveNote {
 }
 
 /** The user's live notes in this device's IndexedDB (pending ones included). */
-function localLive(page: Page, userId: string): Promise<LiveNote[]> {
-  return page.evaluate(
-    (user) =>
-      new Promise<LiveNote[]>((resolve, reject) => {
-        const open = indexedDB.open('sprout');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const all = db.transaction('notes').objectStore('notes').index('user_id').getAll(user);
-          all.onsuccess = () => {
-            resolve(
-              (all.result as (LiveNote & { deleted_at: string | null })[])
-                .filter((n) => n.deleted_at === null)
-                .map((n) => ({ id: n.id, title: n.title, content: n.content })),
-            );
-            db.close();
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-    userId,
-  );
+async function localLive(page: Page, userId: string): Promise<LiveNote[]> {
+  return (await localNotes(page)).filter((note) => note.user_id === userId && note.deleted_at === null);
 }
 
 const sorted = (notes: LiveNote[]) => [...notes].map(({ id, title, content }) => ({ id, title, content })).sort((a, b) => a.id.localeCompare(b.id));
@@ -78,29 +51,24 @@ async function openEditor(device: Device, id: string): Promise<string | null> {
 
 async function syncUntilQuiet(device: Device): Promise<void> {
   if (!device.page.url().endsWith('/')) await device.page.goto('/');
-  await sidebar(device.page).getByRole('button', { name: 'Sync' }).click();
+  await syncNow(device.page);
   await expectAllSynced(device.page);
 }
 
-test('two devices offline and online: nothing written is lost, nothing deleted comes back', async ({ page, context, browser, account, request, baseURL, consoleErrors }) => {
+test('two devices offline and online: nothing written is lost, nothing deleted comes back', async ({ page, newDevice, account, request, consoleErrors }) => {
   test.setTimeout(60_000 + RUNS * OPS * 8_000);
   console.info(`two-device fuzz: seed ${SEED}, ${RUNS} runs of ${OPS} steps (replay: SYNC_E2E_SEED=${SEED})`);
-  const allowed = [/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/];
-  consoleErrors.allow(...allowed);
-  const random = mulberry32(SEED);
+  consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/);
+  const random = seededRandom(SEED);
   const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
   await signIn(page, account);
   await waitForServiceWorker(page);
-  const otherContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const otherPage = await otherContext.newPage();
-  const otherErrors: string[] = [];
-  watchConsole(otherPage, otherErrors);
-  await signIn(otherPage, account as Account);
+  const otherPage = await newDevice({ account, signIn: 'form' });
   await waitForServiceWorker(otherPage);
   const devices: Device[] = [
-    { name: 'one', page, context, offline: false },
-    { name: 'two', page: otherPage, context: otherContext, offline: false },
+    { name: 'one', page, offline: false },
+    { name: 'two', page: otherPage, offline: false },
   ];
 
   const written = new Set<string>();
@@ -119,8 +87,8 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
       const device = pick(devices);
       const roll = random();
       if (roll < 0.25) {
-        if (device.offline) await goOnline(device.context, device.page);
-        else await goOffline(device.context, device.page);
+        if (device.offline) await goOnline(device.page);
+        else await goOffline(device.page);
         device.offline = !device.offline;
         continue;
       }
@@ -158,7 +126,7 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
     }
 
     for (const device of devices) {
-      if (device.offline) await goOnline(device.context, device.page);
+      if (device.offline) await goOnline(device.page);
       device.offline = false;
     }
     // Two rounds: the second device's push may make copies the first must pull.
@@ -171,6 +139,4 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
     const resurrected = [...deleted].filter((text) => live.has(text) && !replaced.has(text));
     expect({ lost, resurrected }, `run ${run}, seed ${SEED}`).toEqual({ lost: [], resurrected: [] });
   }
-  expect(otherErrors.filter((e) => !allowed.some((p) => p.test(e)))).toEqual([]);
-  await otherContext.close();
 });

@@ -1,4 +1,4 @@
-// `npm start`: builds the client and the server bundle (scripts/build-server.mjs) when they are missing
+// `npm start`: builds the client and the server bundle (build/server-bundle.mjs) when they are missing
 // or older than their sources, then runs the compiled server in this process, so signals reach the
 // server's graceful shutdown directly. SPROUT_SKIP_BUILD=1 skips the client build only: the server
 // bundle takes a fraction of a second and must never run stale.
@@ -6,7 +6,7 @@ import module from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, serverEntry, serverIsStale } from './build-server.mjs';
+import { buildServer, serverEntry, serverIsStale } from '../build/server-bundle.mjs';
 
 // Memory settings that can only be given at start, so the process replaces itself once with them (same
 // PID, so signals and the caller's pipes are unchanged). Each was measured with 50 concurrent reads of

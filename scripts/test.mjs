@@ -46,7 +46,7 @@ const npmRun = (script) => (process.env.npm_execpath ? [node, process.env.npm_ex
 const checks = await Promise.all([
   lane('npm run typecheck', [npmRun('typecheck')]),
   lane('npm run lint', [npmRun('lint')]),
-  lane('client build and size budget', [[node, path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], [node, '--import', 'tsx', 'scripts/check-size-budget.ts']]),
+  lane('client build and size budget', [[node, path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], [node, '--import', 'tsx', 'build/size-budget.ts']]),
 ]);
 checks.forEach(report);
 const failed = checks.find((result) => !result.ok);

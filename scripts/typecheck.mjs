@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = path.join(root, 'node_modules', 'typescript-native', 'bin', 'tsc');
-const PROJECTS = ['tsconfig.json', 'core', 'server', 'client', 'client/tsconfig.node-tests.json', 'e2e'];
+const PROJECTS = ['tsconfig.json', 'core', 'server', 'client', 'test', 'e2e'];
 
 function check(project) {
   return new Promise((resolve) => {

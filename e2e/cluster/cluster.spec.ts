@@ -3,10 +3,12 @@
 // database: change hints ([S21], NOTIFY/LISTEN), sessions, rate-limit counters.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page, WebSocket } from '@playwright/test';
-import { card, editNote, seedNotes } from '../notes-support';
-import { createAccount, expect, gotoAs, seedSession, test, watchConsole, type Account, type StoredSession } from '../support/fixtures';
 import { CLUSTER_PORT } from '../../playwright.cluster.config';
-import { startCluster, type Cluster } from './cluster';
+import { startCluster, type Cluster } from '../../test/kit/cluster';
+import { authHeaders, createAccount, type Account, type StoredSession } from '../support/accounts';
+import { expect, test, watchConsole } from '../support/fixtures';
+import { card, editNote, seedNotes } from '../support/notes';
+import { gotoAs, seedSession } from '../support/session';
 
 const SIGNUP_LIMIT = 12;
 
@@ -58,10 +60,11 @@ async function openDevice(name: string, browser: Browser, baseURL: string, reque
   return device;
 }
 
-const restHeaders = () => ({ apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}`, 'Content-Type': 'application/json' });
+const restHeaders = () => ({ ...authHeaders(account), 'Content-Type': 'application/json' });
 
 test('[S21] an edit saved on device A shows on device B without any action on B', async ({ browser, request, baseURL }) => {
-  account = await createAccount(request);
+  // Shared by the tests that follow (serial), and dropped with the cluster's database at the end.
+  account = await createAccount(request, baseURL!);
   const [note] = await seedNotes(request, account, [{ title: 'Shared idea', content: 'first words' }]);
   const a = await openDevice('A', browser, baseURL!, request);
   const b = await openDevice('B', browser, baseURL!, request);

@@ -22,7 +22,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**
  * The WCAG rules whose outcome a theme can change: a theme swaps colours only (one class on <html>; the
  * DOM, names, roles and layout stay the same), so once a screen has passed every rule in one theme, the
- * other theme needs these alone. They were half of a full scan's time.
+ * other theme needs these alone, at a fraction of a full scan's time.
  */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
@@ -98,8 +98,8 @@ export async function expectNoSeriousViolations(
 
 /**
  * A picture of the viewport for review (full-page captures misplace the layout's fixed parts), once the
- * screen is still. Taken when SPROUT_SCREENSHOTS is set (`npm run screenshots`): in `npm test` they were
- * a sixth of the screen specs' time and nobody looks at them; a failing test keeps its own.
+ * screen is still. Taken when SPROUT_SCREENSHOTS is set (`npm run screenshots`): in `npm test` they cost
+ * time nobody looks at; a failing test keeps its own.
  */
 export async function shoot(page: Page, name: string): Promise<void> {
   await waitForSettled(page);
@@ -159,11 +159,11 @@ export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
 /**
  * Scans and photographs the current state at each of VIEWPORTS, in both themes (checkInBothThemes, named
  * `${state}-${viewport}-${theme}`), resizing the page in place: the app boots and the test's flow runs
- * once for both sizes, where a fresh context per size booted the app again (about 2 CPU-s in Chromium)
- * and repeated every step. Starts with the size the page has, so each state costs one resize; ends in the
- * last one. `arrange` runs after each resize, for what depends on the size (a scroll position, a focus
- * that the resize moved). A fresh load at mobile width stays covered by the specs that open the app at
- * that size (shell-layout, the mobile notes-capture and palette tests).
+ * once for both sizes, where a fresh context per size booted the app again and repeated every step.
+ * Starts with the size the page has, so each state costs one resize; ends in the last one. `arrange` runs
+ * after each resize, for what depends on the size (a scroll position, a focus that the resize moved). A
+ * fresh load at mobile width stays covered by the specs that open the app at that size (shell-layout,
+ * the mobile notes-capture and palette tests).
  */
 export async function checkAtEachViewport(
   page: Page,

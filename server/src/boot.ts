@@ -1,4 +1,4 @@
-// Entry point of the compiled server (`npm start`, scripts/build-server.mjs): PGlite's worker thread starts
+// Entry point of the compiled server (`npm start`, build/server-bundle.mjs): PGlite's worker thread starts
 // before the rest of the server's code loads. Booting its isolate and loading PGlite took as long as
 // loading this thread's packages (zod, kysely, Fastify), and came after them. The worker opens nothing
 // until main.ts, holding the data-dir lock, says what.

@@ -2,7 +2,7 @@
 // JSON error naming the problem, never a 500, and never a provider call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn, startAiTestBed, type AiTestBed } from './ai-support';
-import { signedInClient } from './test-server';
+import { signedInClient } from '../../test/kit/test-server';
 
 let bed: AiTestBed;
 let token: string;

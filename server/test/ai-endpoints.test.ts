@@ -1,7 +1,7 @@
 // The streamed AI endpoints against the fake provider: the SSE wire format, what reaches the provider,
 // incremental delivery, the catalogue's error mapping, the fallback, cut streams and disconnects.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PLAN_REPLY, DEFAULT_PLAN_STEPS, DEFAULT_QUESTION_REPLY, DEFAULT_FALLBACK_REPLY } from '../../e2e/support/fake-ai-provider-replies';
+import { DEFAULT_PLAN_REPLY, DEFAULT_PLAN_STEPS, DEFAULT_QUESTION_REPLY, DEFAULT_FALLBACK_REPLY } from '../../test/kit/fake-ai-provider-replies';
 import { fallbackClock } from '../src/ai/fallback';
 import { FALLBACK_SYSTEM_PROMPT } from '../src/ai/prompts';
 import { api, insertNote, lastEvent, readEvents, saveMetadata, signIn, startAiTestBed, streamTurn, type AiTestBed, type SseEvent } from './ai-support';

@@ -3,7 +3,7 @@
 // request id and no `done` (never a false success), and the same request sent again (the browser's
 // Retry) gets the plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_REPLY, DEFAULT_PLAN_STEPS, type FakeReply } from '../../e2e/support/fake-ai-provider-replies';
+import { DEFAULT_PLAN_REPLY, DEFAULT_PLAN_STEPS, type FakeReply } from '../../test/kit/fake-ai-provider-replies';
 import { api, signIn, startAiTestBed, streamTurn, type AiTestBed, type SseEvent } from './ai-support';
 
 const QUESTION = 'Before I write the plan: how many hours a week can you give it?';

@@ -2,7 +2,7 @@
 // default replies, scripted failures, and the HTTP control endpoints Playwright specs use.
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAiProvider, type FakeAiProvider } from '../../e2e/support/fake-ai-provider';
+import { startFakeAiProvider, type FakeAiProvider } from '../../test/kit/fake-ai-provider';
 import {
   DEFAULT_FALLBACK_REPLY,
   DEFAULT_PLAN_REPLY,
@@ -10,7 +10,7 @@ import {
   FAKE_FALLBACK_SYSTEM,
   FAKE_PLAN_MARKER,
   splitIntoChunks,
-} from '../../e2e/support/fake-ai-provider-replies';
+} from '../../test/kit/fake-ai-provider-replies';
 
 let fake: FakeAiProvider;
 let client: OpenAI;
@@ -149,6 +149,19 @@ describe('HTTP control endpoints', () => {
     await fetch(`${fake.origin}/__reset`, { method: 'POST' });
     expect(fake.requests).toHaveLength(0);
     expect((await ask('x')).status).toBe(200);
+  });
+
+  it("forgets one test's scripted replies and the requests that mention its tag, and nothing else", async () => {
+    fake.script({ kind: 'error', status: 401, match: 'tag-a' }, { kind: 'error', status: 429, match: 'tag-b' }, { kind: 'error', status: 500, match: 'tag-a' });
+    expect((await ask('about tag-a')).status).toBe(401);
+    expect((await ask('about something else')).status).toBe(200);
+    const forgot = await fetch(`${fake.origin}/__forget`, { method: 'POST', body: JSON.stringify({ match: 'tag-a' }) });
+    expect(await forgot.json()).toEqual({ queued: 1, requests: 1 });
+    expect(fake.requests.map((r) => JSON.stringify(r.body).includes('something else'))).toEqual([true]);
+    // The other test's reply is still there; this test's second one is gone.
+    expect((await ask('about tag-a and tag-b')).status).toBe(429);
+    expect((await ask('about tag-a')).status).toBe(200);
+    expect((await fetch(`${fake.origin}/__forget`, { method: 'POST', body: '{}' })).status).toBe(400);
   });
 
   it('refuses a script it cannot read', async () => {

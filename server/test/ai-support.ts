@@ -1,8 +1,8 @@
 // Shared by the ai-*/api-* test files: a test server wired to a fake AI provider, and an SSE reader
 // that works the way the browser client does (fetch + a stream parser).
 import { createParser } from 'eventsource-parser';
-import { startFakeAiProvider, type FakeAiProvider } from '../../e2e/support/fake-ai-provider';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { startFakeAiProvider, type FakeAiProvider } from '../../test/kit/fake-ai-provider';
+import { signedInClient, startTestServer, type TestServer } from '../../test/kit/test-server';
 
 export interface AiTestBed {
   server: TestServer;

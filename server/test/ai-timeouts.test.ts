@@ -3,10 +3,10 @@
 // with a clear message once the fallback has failed too.
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_FALLBACK_REPLY } from '../../e2e/support/fake-ai-provider-replies';
+import { DEFAULT_FALLBACK_REPLY } from '../../test/kit/fake-ai-provider-replies';
 import { fallbackClock } from '../src/ai/fallback';
 import { lastEvent, signIn, startAiTestBed, streamTurn, type AiTestBed } from './ai-support';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 const TIMEOUT_MS = 300;
 let bed: AiTestBed;

@@ -3,7 +3,7 @@
 // account works any more. Other users are untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn, startAiTestBed, type AiTestBed } from './ai-support';
-import { signedInClient, TEST_PASSWORD } from './test-server';
+import { signedInClient, TEST_PASSWORD } from '../../test/kit/test-server';
 
 let bed: AiTestBed;
 

@@ -1,6 +1,6 @@
 // The GoTrue-compatible auth service, driven by the real supabase-js client wherever it can make the call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from './test-server';
+import { signedInClient, startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 beforeAll(async () => {

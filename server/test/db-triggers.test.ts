@@ -2,18 +2,14 @@
 // client, on PGlite and PostgreSQL alike: revisions, stale-write refusal, tombstones.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from './test-server';
+import { insertUser } from '../../test/kit/factories';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let userId: string;
 beforeAll(async () => {
   server = await startTestServer();
-  const user = await server.ctx.db
-    .insertInto('users')
-    .values({ email: 'triggers@example.com', encrypted_password: 'x' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  userId = user.id;
+  ({ id: userId } = await insertUser(server));
 });
 afterAll(async () => server?.close());
 
@@ -77,7 +73,7 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
     Number((await server.ctx.db.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', id).executeTakeFirstOrThrow()).n);
 
   it('follows inserts, batches and upserts, keeps tombstones, and gives back hard deletes', async () => {
-    const owner = await server.ctx.db.insertInto('users').values({ email: 'counts@example.com', encrypted_password: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const owner = await insertUser(server);
     const values = (title: string) => ({ user_id: owner.id, title, content: 'c', is_checklist: false });
     const one = await server.ctx.db.insertInto('notes').values(values('one')).returning('id').executeTakeFirstOrThrow();
     await server.ctx.db.insertInto('notes').values([values('a'), values('b'), values('c')]).execute();
@@ -99,7 +95,7 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
   });
 
   it('refuses, whole, a statement that takes a user past sprout.notes_quota; rows an upsert only updates do not count', async () => {
-    const owner = await server.ctx.db.insertInto('users').values({ email: 'quota-trigger@example.com', encrypted_password: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const owner = await insertUser(server);
     const values = (title: string) => ({ user_id: owner.id, title, content: 'c', is_checklist: false });
     const withQuota = <T>(quota: string, work: (trx: typeof server.ctx.db) => Promise<T>) =>
       server.ctx.db.transaction().execute(async (trx) => {
@@ -126,7 +122,7 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
   });
 
   it('a rolled-back insert counts nothing', async () => {
-    const owner = await server.ctx.db.insertInto('users').values({ email: 'rollback-counts@example.com', encrypted_password: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const owner = await insertUser(server);
     await server.ctx.db
       .transaction()
       .execute(async (trx) => {
@@ -140,11 +136,7 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
 
 describe('deleting a user', () => {
   it('deletes their notes with them, tombstones included', async () => {
-    const other = await server.ctx.db
-      .insertInto('users')
-      .values({ email: 'cascade@example.com', encrypted_password: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const other = await insertUser(server);
     const values = { user_id: other.id, title: 'gone', content: 'c', is_checklist: false };
     const live = await server.ctx.db.insertInto('notes').values(values).returning('id').executeTakeFirstOrThrow();
     const dead = await server.ctx.db.insertInto('notes').values(values).returning('id').executeTakeFirstOrThrow();

@@ -2,7 +2,8 @@
 // 500, never a stack trace), per-IP rate limits, and logs that never contain passwords or tokens.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from './test-server';
+import { insertUser } from '../../test/kit/factories';
+import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -102,10 +103,8 @@ describe('rate limits', () => {
   });
 
   it('counts sign-ins and refreshes in separate buckets', async () => {
-    const email = uniqueEmail();
     // Sign-up has its own bucket, which the previous test used up: create the user directly.
-    const { hashPassword } = await import('../src/identity/passwords');
-    await limited.ctx.db.insertInto('users').values({ email, encrypted_password: await hashPassword(TEST_PASSWORD) }).execute();
+    const { email } = await insertUser(limited, { password: TEST_PASSWORD });
     const signIns = [];
     for (let i = 0; i < 5; i++) signIns.push(await limited.client().auth.signInWithPassword({ email, password: TEST_PASSWORD }));
     expect(signIns.map((r) => r.error?.status ?? 200)).toEqual([200, 200, 200, 200, 429]);

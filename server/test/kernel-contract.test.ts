@@ -10,13 +10,14 @@ import { jsonErrors } from '../src/http/errors/json-errors';
 import { registerJsonParser } from '../src/http/json-parser';
 import { parseBody } from '../src/http/parse-body';
 import { registerSurface } from '../src/http/surface';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { buildUser } from '../../test/kit/factories';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let token: string;
 beforeAll(async () => {
   server = await startTestServer();
-  token = (await signedInClient(server)).session.access_token;
+  ({ token } = await buildUser(server));
 });
 afterAll(async () => server?.close());
 

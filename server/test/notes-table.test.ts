@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT, NOTE_CONTENT_FIELDS, NOTE_FIELD_NAMES, NOTE_FIELDS, type NoteContent, type SqlType } from '#core/note-fields';
 import type { ValueSpec } from '#core/note-values';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { buildUser } from '../../test/kit/factories';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -71,8 +72,8 @@ describe('the notes table', () => {
   it('stores every content field as written, and clears it all when the note is deleted', async () => {
     const content = Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, sample(NOTE_FIELDS[field].value, EMPTY_CONTENT[field])])) as NoteContent;
     for (const field of NOTE_CONTENT_FIELDS) expect(content[field], field).not.toEqual(EMPTY_CONTENT[field]);
-    const { client, user } = await signedInClient(server);
-    const written = await client.from('notes').insert({ user_id: user.id, ...content }).select().single();
+    const { client, id: userId } = await buildUser(server);
+    const written = await client.from('notes').insert({ user_id: userId, ...content }).select().single();
     expect(written.error).toBeNull();
     expect(written.data).toMatchObject(content);
     const id = (written.data as { id: string }).id;

@@ -7,7 +7,7 @@ import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } 
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../src/db/change-feed';
-import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from './test-server';
+import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 

@@ -1,21 +1,15 @@
 // Row-level security in the REST layer (ARCHITECTURE 9.6): user B, with the real supabase-js client,
 // can neither see nor change user A's notes through any verb; every check of A's row is made as A.
-import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { noteRowSchema, type NoteRow } from '../../core/note';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { buildUser, noteDraft, type TestUser } from '../../test/kit/factories';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
-let alice: { client: SupabaseClient; id: string };
-let bob: { client: SupabaseClient; id: string };
+let alice: TestUser;
+let bob: TestUser;
 let aliceNote: NoteRow;
 let aliceOther: NoteRow;
-
-function draft(userId: string, overrides: Record<string, unknown> = {}) {
-  const at = new Date().toISOString();
-  return { id: randomUUID(), user_id: userId, title: 'Private plan', content: 'Alice only', created_at: at, updated_at: at, ...overrides };
-}
 
 async function aliceSees(id: string): Promise<NoteRow> {
   const { data, error } = await alice.client.from('notes').select('*').eq('id', id).single();
@@ -25,21 +19,19 @@ async function aliceSees(id: string): Promise<NoteRow> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  const a = await signedInClient(server);
-  const b = await signedInClient(server);
-  alice = { client: a.client, id: a.user.id };
-  bob = { client: b.client, id: b.user.id };
+  alice = await buildUser(server);
+  bob = await buildUser(server);
 });
 afterAll(async () => server?.close());
 
 beforeEach(async () => {
   const { data, error } = await alice.client
     .from('notes')
-    .insert([draft(alice.id, { title: 'A1' }), draft(alice.id, { title: 'A2' })])
+    .insert([noteDraft(alice.id, { title: 'A1' }), noteDraft(alice.id, { title: 'A2' })])
     .select();
   expect(error).toBeNull();
   [aliceNote, aliceOther] = (data ?? []).map((row) => noteRowSchema.parse(row)) as [NoteRow, NoteRow];
-  await bob.client.from('notes').insert(draft(bob.id, { title: 'B1' }));
+  await bob.client.from('notes').insert(noteDraft(bob.id, { title: 'B1' }));
 });
 
 describe('B reading A\'s notes', () => {
@@ -89,10 +81,10 @@ describe('B writing A\'s notes', () => {
 
   it('insert with A\'s user_id is refused with 403 42501', async () => {
     const before = await alice.client.from('notes').select('*', { count: 'exact', head: true });
-    const { error, status } = await bob.client.from('notes').insert(draft(alice.id)).select();
+    const { error, status } = await bob.client.from('notes').insert(noteDraft(alice.id)).select();
     expect(status).toBe(403);
     expect(error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "notes"' });
-    const batch = await bob.client.from('notes').insert([draft(bob.id), draft(alice.id)]);
+    const batch = await bob.client.from('notes').insert([noteDraft(bob.id), noteDraft(alice.id)]);
     expect(batch.status).toBe(403);
     const after = await alice.client.from('notes').select('*', { count: 'exact', head: true });
     expect(after.count).toBe(before.count);
@@ -108,7 +100,7 @@ describe('B writing A\'s notes', () => {
   });
 
   it('upsert with A\'s note id is refused and A\'s row is unchanged, whole batch rolled back', async () => {
-    const takeover = { ...draft(bob.id), id: aliceNote.id, title: 'mine now' };
+    const takeover = { ...noteDraft(bob.id), id: aliceNote.id, title: 'mine now' };
     const merge = await bob.client.from('notes').upsert(takeover, { onConflict: 'id' }).select();
     expect(merge.status).toBe(403);
     expect(merge.error?.code).toBe('42501');
@@ -117,7 +109,7 @@ describe('B writing A\'s notes', () => {
     const withoutUser = await bob.client.from('notes').upsert({ id: aliceNote.id, title: 'mine now' }, { onConflict: 'id' });
     expect(withoutUser.status).toBe(403);
 
-    const fresh = draft(bob.id);
+    const fresh = noteDraft(bob.id);
     const batch = await bob.client.from('notes').upsert([fresh, takeover], { onConflict: 'id' });
     expect(batch.status).toBe(403);
     const { data: rolledBack } = await bob.client.from('notes').select('id').eq('id', fresh.id);
@@ -129,7 +121,7 @@ describe('B writing A\'s notes', () => {
   });
 
   it('upsert with A\'s id and a stale base_revision never reveals A\'s row', async () => {
-    const probe = { ...draft(bob.id), id: aliceNote.id, base_revision: aliceNote.revision + 1000 };
+    const probe = { ...noteDraft(bob.id), id: aliceNote.id, base_revision: aliceNote.revision + 1000 };
     const { error, status } = await bob.client.from('notes').upsert(probe, { onConflict: 'id' }).select();
     expect(status).toBe(403);
     expect(error?.details ?? null).toBeNull();
@@ -138,10 +130,10 @@ describe('B writing A\'s notes', () => {
   });
 
   it('ignore-duplicates with A\'s id and a plain insert of A\'s id change nothing and reveal nothing', async () => {
-    const ignored = await bob.client.from('notes').upsert({ ...draft(bob.id), id: aliceNote.id, title: 'x' }, { onConflict: 'id', ignoreDuplicates: true }).select();
+    const ignored = await bob.client.from('notes').upsert({ ...noteDraft(bob.id), id: aliceNote.id, title: 'x' }, { onConflict: 'id', ignoreDuplicates: true }).select();
     expect(ignored.error).toBeNull();
     expect(ignored.data).toEqual([]);
-    const duplicate = await bob.client.from('notes').insert({ ...draft(bob.id), id: aliceNote.id }).select();
+    const duplicate = await bob.client.from('notes').insert({ ...noteDraft(bob.id), id: aliceNote.id }).select();
     expect(duplicate.status).toBe(409);
     expect(duplicate.error?.code).toBe('23505');
     expect(duplicate.error?.details ?? null).toBeNull();
@@ -153,7 +145,7 @@ describe('B writing A\'s notes', () => {
     await bob.client.from('notes').delete().eq('id', aliceNote.id);
     await bob.client.from('notes').delete().in('id', [aliceNote.id]);
     await bob.client.from('notes').update({ deleted_at: new Date().toISOString() }).eq('id', aliceNote.id);
-    await bob.client.from('notes').upsert({ ...draft(bob.id), id: aliceNote.id, deleted_at: new Date().toISOString() }, { onConflict: 'id' });
+    await bob.client.from('notes').upsert({ ...noteDraft(bob.id), id: aliceNote.id, deleted_at: new Date().toISOString() }, { onConflict: 'id' });
     const row = await aliceSees(aliceNote.id);
     expect(row.deleted_at).toBeNull();
     expect(row).toEqual(aliceNote);

@@ -3,7 +3,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { buildNote, buildUser } from '../../test/kit/factories';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 let token: string;
@@ -132,15 +133,9 @@ const cases: Case[] = [
 
 beforeAll(async () => {
   server = await startTestServer();
-  const { client, session, user } = await signedInClient(server);
-  token = session.access_token;
-  const { data, error } = await client
-    .from('notes')
-    .insert({ id: randomUUID(), user_id: user.id, title: 'Keep', content: 'intact', created_at: at, updated_at: at })
-    .select('id')
-    .single();
-  if (error || !data) throw new Error('could not create a note');
-  noteId = data.id as string;
+  const user = await buildUser(server);
+  token = user.token;
+  noteId = (await buildNote(user, { title: 'Keep', content: 'intact' })).id;
   snapshot = await (await call('notes?select=*&deleted_at=is.null')).json();
 });
 afterAll(async () => server?.close());
@@ -233,11 +228,11 @@ describe('requests without a usable user', () => {
   });
 
   it('refuses the token of a session that signed out, at once', async () => {
-    const other = await signedInClient(server);
-    const before = await call('notes', {}, `Bearer ${other.session.access_token}`);
+    const other = await buildUser(server);
+    const before = await call('notes', {}, `Bearer ${other.token}`);
     expect(before.status).toBe(200);
     await other.client.auth.signOut();
-    await expectPostgrestError(await call('notes', {}, `Bearer ${other.session.access_token}`), 401, 'PGRST303');
+    await expectPostgrestError(await call('notes', {}, `Bearer ${other.token}`), 401, 'PGRST303');
   });
 });
 

@@ -4,22 +4,23 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_COLUMNS, noteRowSchema } from '../../core/note';
-import { noteDrafts } from './note-drafts';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { buildNote, buildUser, noteDraft, type TestUser } from '../../test/kit/factories';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
+let user: TestUser;
 let client: SupabaseClient;
 let userId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const signedIn = await signedInClient(server);
-  client = signedIn.client;
-  userId = signedIn.user.id;
+  user = await buildUser(server);
+  ({ client, id: userId } = user);
 });
 afterAll(async () => server?.close());
 
-const { draft, create } = noteDrafts(() => ({ client, userId }));
+const draft = (overrides?: Parameters<typeof noteDraft>[1]) => noteDraft(userId, overrides);
+const create = (overrides?: Parameters<typeof buildNote>[1]) => buildNote(user, overrides);
 
 describe('spec section 7: the app\'s calls', () => {
   it('lists the user\'s notes, all columns, newest updated_at first', async () => {

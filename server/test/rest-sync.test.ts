@@ -4,24 +4,24 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noteRowSchema } from '../../core/note';
-import { noteDrafts } from './note-drafts';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { buildNote, buildUser, noteDraft, type TestUser } from '../../test/kit/factories';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
+let user: TestUser;
 let client: SupabaseClient;
 let userId: string;
 let token: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const signedIn = await signedInClient(server);
-  client = signedIn.client;
-  userId = signedIn.user.id;
-  token = signedIn.session.access_token;
+  user = await buildUser(server);
+  ({ client, id: userId, token } = user);
 });
 afterAll(async () => server?.close());
 
-const { draft, create } = noteDrafts(() => ({ client, userId }));
+const draft = (overrides?: Parameters<typeof noteDraft>[1]) => noteDraft(userId, overrides);
+const create = (overrides?: Parameters<typeof buildNote>[1]) => buildNote(user, overrides);
 
 /** A raw request with the caller's token, for what supabase-js cannot express. */
 function rest(path: string, init: RequestInit = {}) {

@@ -11,7 +11,8 @@ import type { DB } from '../src/db/schema';
 import { selectNotes } from '../src/rest/commands';
 import { presentNote } from '../src/rest/presenters';
 import { parseQuery } from '../src/rest/query-parser';
-import { signedInClient, startTestServer, type TestServer } from './test-server';
+import { buildUser } from '../../test/kit/factories';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 // Every character below U+0080 (escapes, quotes, backslash, DEL), a few beyond, and an astral one.
 const TRICKY = `${Array.from({ length: 0x80 }, (_, i) => String.fromCharCode(i)).join('').slice(1)} é € \u2028 \u2029 \uFEFF 😀`;
@@ -55,9 +56,7 @@ for (const table of ['as migrated', 'with its columns in another order'] as cons
         expect(order.at(-1)).not.toBe('base_revision');
         expect(order).not.toEqual(NOTE_FIELD_NAMES);
       }
-      const signedIn = await signedInClient(server);
-      token = signedIn.session.access_token;
-      userId = signedIn.user.id;
+      ({ token, id: userId } = await buildUser(server));
       const at = (iso: string) => sql<Date>`${iso}::timestamptz`;
       const rows = [
         { title: TRICKY, content: 'plain', created_at: '2024-01-02T03:04:05.123456Z', updated_at: '2024-01-02T03:04:05.999999+05:30' },

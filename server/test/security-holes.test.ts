@@ -7,7 +7,8 @@ import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { signedInClient, startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from './test-server';
+import { buildUser, noteDraft } from '../../test/kit/factories';
+import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
 const logs: string[] = [];
@@ -28,10 +29,6 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-function note(userId: string, overrides: Record<string, unknown> = {}) {
-  const at = '2024-05-01T10:00:00.000Z';
-  return { id: randomUUID(), user_id: userId, title: 'A note', content: 'c', is_checklist: false, created_at: at, updated_at: at, ...overrides };
-}
 
 describe('[issue 14.2, 14.3] user JSON that PostgreSQL cannot store is a 400, and nothing secret reaches the log', () => {
   it('answers NUL, lone surrogates and deep nesting in sign-up, sign-in and PUT /user with 400, never 500', async () => {
@@ -51,12 +48,12 @@ describe('[issue 14.2, 14.3] user JSON that PostgreSQL cannot store is a 400, an
     const signin = await call('POST', '/auth/v1/token?grant_type=password', `{"email":"x\\u0000@example.com","password":"whatever"}`);
     expect(signin.status).toBe(400);
 
-    const { session } = await signedInClient(server, email);
+    const { token } = await buildUser(server, { email });
     for (const data of ['{"name":"a\\u0000b"}', '{"name":"\\udfff"}', `{"deep":${deep}}`]) {
-      const res = await call('PUT', '/auth/v1/user', `{"data":${data}}`, bearer(session.access_token));
+      const res = await call('PUT', '/auth/v1/user', `{"data":${data}}`, bearer(token));
       expect(res.status).toBe(400);
     }
-    const fine = await call('PUT', '/auth/v1/user', { data: { name: 'Ada 🌱' } }, bearer(session.access_token));
+    const fine = await call('PUT', '/auth/v1/user', { data: { name: 'Ada 🌱' } }, bearer(token));
     expect(fine.status).toBe(200);
 
     const logged = logs.join('');
@@ -79,8 +76,7 @@ describe('[issue 14.2, 14.3] user JSON that PostgreSQL cannot store is a 400, an
 
 describe('[issue 14.4] password guesses through PUT /auth/v1/user are limited per user', () => {
   it('answers 429 over_request_rate_limit after RATE_LIMIT_VERIFY wrong current passwords; profile saves do not count', async () => {
-    const { session } = await signedInClient(server);
-    const token = bearer(session.access_token);
+    const token = bearer((await buildUser(server)).token);
     for (let i = 0; i < 5; i++) {
       const res = await call('PUT', '/auth/v1/user', { password: 'a new password', current_password: `guess ${i}` }, token);
       expect(res.status).toBe(400);
@@ -97,53 +93,53 @@ describe('[issue 14.4] password guesses through PUT /auth/v1/user are limited pe
 
 describe('[issue 14.7] a timestamp the client cannot read back is refused on write', () => {
   it('answers 400 (22008) for instants past year 9999 or before year 1, on insert, upsert and PATCH', async () => {
-    const { session, user } = await signedInClient(server);
-    const token = bearer(session.access_token);
-    const late = await call('POST', '/rest/v1/notes', note(user.id, { updated_at: '9999-12-31T23:59:59-12:00' }), token);
+    const user = await buildUser(server);
+    const token = bearer(user.token);
+    const late = await call('POST', '/rest/v1/notes', noteDraft(user.id, { updated_at: '9999-12-31T23:59:59-12:00' }), token);
     expect(late.status).toBe(400);
     expect(late.body).toMatchObject({ code: '22008' });
-    const early = await call('POST', '/rest/v1/notes', note(user.id, { created_at: '0001-01-01T00:00:00+01:00' }), token);
+    const early = await call('POST', '/rest/v1/notes', noteDraft(user.id, { created_at: '0001-01-01T00:00:00+01:00' }), token);
     expect(early.status).toBe(400);
-    const row = note(user.id);
+    const row = noteDraft(user.id);
     expect((await call('POST', '/rest/v1/notes', row, token)).status).toBe(201);
     const patch = await call('PATCH', `/rest/v1/notes?id=eq.${row.id}`, { deleted_at: '9999-12-31T23:59:59-12:00' }, token);
     expect(patch.status).toBe(400);
     const read = await call('GET', `/rest/v1/notes?select=updated_at,deleted_at`, undefined, token);
-    expect(read.body).toEqual([{ updated_at: '2024-05-01T10:00:00.000Z', deleted_at: null }]);
+    expect(read.body).toEqual([{ updated_at: row.updated_at, deleted_at: null }]);
   });
 });
 
 describe('[issue 14.10] per-user limits on writes and rows', () => {
   it('answers 429 after RATE_LIMIT_WRITE writes of one user, while another user writes on', async () => {
-    const a = await signedInClient(server);
-    const b = await signedInClient(server);
+    const a = await buildUser(server);
+    const b = await buildUser(server);
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
-      statuses.push((await call('PATCH', `/rest/v1/notes?id=eq.${randomUUID()}`, { title: 'x' }, bearer(a.session.access_token))).status);
+      statuses.push((await call('PATCH', `/rest/v1/notes?id=eq.${randomUUID()}`, { title: 'x' }, bearer(a.token))).status);
     }
     expect(statuses.slice(0, 8)).toEqual(Array(8).fill(204));
     expect(statuses[8]).toBe(429);
-    const limited = await call('DELETE', `/rest/v1/notes?id=eq.${randomUUID()}`, undefined, bearer(a.session.access_token));
+    const limited = await call('DELETE', `/rest/v1/notes?id=eq.${randomUUID()}`, undefined, bearer(a.token));
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'over_request_rate_limit' });
     expect(limited.headers.get('retry-after')).toBeTruthy();
-    expect((await call('POST', '/rest/v1/notes', note(b.user.id), bearer(b.session.access_token))).status).toBe(201);
+    expect((await call('POST', '/rest/v1/notes', noteDraft(b.id), bearer(b.token))).status).toBe(201);
     // Reads are not writes.
-    expect((await call('GET', '/rest/v1/notes?select=id', undefined, bearer(a.session.access_token))).status).toBe(200);
+    expect((await call('GET', '/rest/v1/notes?select=id', undefined, bearer(a.token))).status).toBe(200);
   });
 
   it('refuses rows past NOTES_QUOTA with 429, all or nothing, but lets existing notes be updated', async () => {
-    const { session, user } = await signedInClient(server);
-    const token = bearer(session.access_token);
-    const rows = Array.from({ length: 5 }, () => note(user.id));
+    const user = await buildUser(server);
+    const token = bearer(user.token);
+    const rows = Array.from({ length: 5 }, () => noteDraft(user.id));
     expect((await call('POST', '/rest/v1/notes', rows, token)).status).toBe(201);
-    const over = await call('POST', '/rest/v1/notes', [note(user.id), note(user.id)], token);
+    const over = await call('POST', '/rest/v1/notes', [noteDraft(user.id), noteDraft(user.id)], token);
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ code: 'over_request_rate_limit', message: expect.stringContaining('quota') });
     expect(over.headers.get('retry-after')).toBe('3600');
-    expect((await call('POST', '/rest/v1/notes', note(user.id), token)).status).toBe(201);
+    expect((await call('POST', '/rest/v1/notes', noteDraft(user.id), token)).status).toBe(201);
     // At the quota, an upsert that edits existing notes and adds one more is refused whole: no edit lands.
-    const mixed = await call('POST', '/rest/v1/notes?on_conflict=id', [...rows.map((r) => ({ ...r, title: 'lost' })), note(user.id)], {
+    const mixed = await call('POST', '/rest/v1/notes?on_conflict=id', [...rows.map((r) => ({ ...r, title: 'lost' })), noteDraft(user.id)], {
       ...token,
       prefer: 'resolution=merge-duplicates',
     });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app';
 import { WindowBatcher } from '../src/http/rate-limit-store';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 const LIMIT = 4;
 const opened: { server: TestServer; second: FastifyInstance }[] = [];

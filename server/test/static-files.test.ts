@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
 const INDEX = '<!doctype html><html><head><title>Sprout</title></head><body><div id="root"></div></body></html>\n'.repeat(20);
 const SCRIPT = `export const app = ${JSON.stringify('Think. Expand. Act. '.repeat(200))};\n`;

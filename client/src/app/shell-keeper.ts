@@ -1,5 +1,5 @@
 // Whether a service worker keeps this page's app shell (ARCHITECTURE 9.5). Its precache holds the
-// shell, the toaster's code included (scripts/build/sw-shell.ts), so the page need not fetch that code
+// shell, the toaster's code included (build/sw-shell.ts), so the page need not fetch that code
 // itself a second time (issue 10); when no worker will control the page, the page fetches it for the
 // offline case itself (app-toaster.tsx).
 

@@ -1,22 +1,8 @@
 // The app's localStorage keys: their names (index.html and supabase-js rely on some), the per-user
-// keys of ARCHITECTURE 9.12 and their lenient readers.
+// keys of ARCHITECTURE 9.12 and their lenient readers (the AI preferences' own are in their room,
+// data/ai-preferences/local-copy.test.ts).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
-import {
-  aiPreferencesKeyUser,
-  clearLocalPreferences,
-  clearNotesActivity,
-  DEVICE_KEYS,
-  forgetNoteActivity,
-  isUnsynced,
-  readLocalPreferences,
-  readNotesActivity,
-  readUserData,
-  recordNoteActivity,
-  setUnsynced,
-  writeLocalPreferences,
-  writeUserData,
-} from './device-storage';
+import { clearNotesActivity, DEVICE_KEYS, forgetNoteActivity, readNotesActivity, readUserData, recordNoteActivity, writeUserData } from './device-storage';
 
 beforeEach(() => localStorage.clear());
 
@@ -87,39 +73,5 @@ describe('user_data (per user)', () => {
   it('keeps fields it does not know as they are', () => {
     localStorage.setItem('user_data:u3', JSON.stringify({ name: 'Bo', theme: { accent: 'green' } }));
     expect(readUserData('u3')).toEqual({ name: 'Bo', theme: { accent: 'green' } });
-  });
-});
-
-const calm: AiPreferences = { tone: 'calm', conversationDepth: 'deep', promptingStyle: 'ask', outputFormat: 'paragraphs', aiName: 'Juniper' };
-
-describe('ai_preferences (per user)', () => {
-  it('is ai_preferences:<userId>, JSON of the preferences, kept apart per user', () => {
-    writeLocalPreferences('u1', calm);
-    expect(DEVICE_KEYS.aiPreferences('u1')).toBe('ai_preferences:u1');
-    expect(JSON.parse(localStorage.getItem('ai_preferences:u1')!)).toEqual(calm);
-    expect(readLocalPreferences('u1')).toEqual(calm);
-    expect(readLocalPreferences('u2')).toBeNull();
-    expect(aiPreferencesKeyUser('ai_preferences:u1')).toBe('u1');
-    expect(aiPreferencesKeyUser('ai_preferences_unsynced:u1')).toBeNull();
-    expect(aiPreferencesKeyUser(null)).toBeNull();
-  });
-
-  it('reads stale or broken values leniently and ignores non-objects', () => {
-    localStorage.setItem(DEVICE_KEYS.aiPreferences('u1'), JSON.stringify({ ...calm, tone: 'sarcastic' }));
-    expect(readLocalPreferences('u1')).toEqual({ ...calm, tone: DEFAULT_AI_PREFERENCES.tone });
-    localStorage.setItem(DEVICE_KEYS.aiPreferences('u1'), '{not json');
-    expect(readLocalPreferences('u1')).toBeNull();
-    localStorage.setItem(DEVICE_KEYS.aiPreferences('u1'), '"calm"');
-    expect(readLocalPreferences('u1')).toBeNull();
-  });
-
-  it('keeps an unsynced marker beside the key, and clears both', () => {
-    writeLocalPreferences('u1', calm);
-    setUnsynced('u1', true);
-    expect(isUnsynced('u1')).toBe(true);
-    expect(isUnsynced('u2')).toBe(false);
-    clearLocalPreferences('u1');
-    expect(readLocalPreferences('u1')).toBeNull();
-    expect(isUnsynced('u1')).toBe(false);
   });
 });

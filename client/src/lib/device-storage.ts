@@ -1,9 +1,9 @@
-// Every key Sprout keeps in this browser's localStorage, and the only code that touches them (the keys
-// and plain access live in device-keys.ts). Keys that hold personal data are kept per user
-// (ARCHITECTURE 9.12), so one user's profile, note activity or AI preferences never reach another
+// Every key Sprout keeps in this browser's localStorage (the keys and plain access live in
+// device-keys.ts), with the per-user records of the profile and the notes' activity; the AI preferences'
+// record is their room's (data/ai-preferences/local-copy.ts). Keys that hold personal data are kept per
+// user (ARCHITECTURE 9.12), so one user's profile, note activity or AI preferences never reach another
 // user's prompts. Reads are lenient and no access ever throws.
-import { parseAiPreferences, type AiPreferences } from '#core/ai-preferences';
-import { AI_PREFERENCES_KEY, DEVICE_KEYS, deviceStorage, readJson, readText, removeKey, writeJson, writeText, type StorageLike } from './device-keys';
+import { DEVICE_KEYS, deviceStorage, readJson, removeKey, writeJson, type StorageLike } from './device-keys';
 
 export * from './device-keys';
 
@@ -106,40 +106,4 @@ export function writeUserData(userId: string, data: UserData, storage: StorageLi
 
 export function clearUserData(userId: string, storage: StorageLike | null = deviceStorage()): void {
   removeKey(DEVICE_KEYS.userData(userId), storage);
-}
-
-// --- ai_preferences:<userId> and its unsynced marker ------------------------------------------------------
-
-/** The local copy of the AI preferences, or null when there is none (or it is not a JSON object). */
-export function readLocalPreferences(userId: string, storage: StorageLike | null = deviceStorage()): AiPreferences | null {
-  const value = readJson(DEVICE_KEYS.aiPreferences(userId), storage);
-  return isRecord(value) ? parseAiPreferences(value) : null;
-}
-
-/** Writes the local copy; false when the browser refused (storage full or disabled). */
-export function writeLocalPreferences(userId: string, preferences: AiPreferences, storage: StorageLike | null = deviceStorage()): boolean {
-  return writeJson(DEVICE_KEYS.aiPreferences(userId), preferences, storage);
-}
-
-/** Whether the local copy holds a save not yet written to the server (offline, server down). */
-export function isUnsynced(userId: string, storage: StorageLike | null = deviceStorage()): boolean {
-  return readText(DEVICE_KEYS.aiPreferencesUnsynced(userId), storage) === '1';
-}
-
-/** Without storage the marker lasts as long as the page (the push is retried while it is open). */
-export function setUnsynced(userId: string, unsynced: boolean, storage: StorageLike | null = deviceStorage()): void {
-  if (unsynced) writeText(DEVICE_KEYS.aiPreferencesUnsynced(userId), '1', storage);
-  else removeKey(DEVICE_KEYS.aiPreferencesUnsynced(userId), storage);
-}
-
-/** Removes the user's local preferences and their marker. */
-export function clearLocalPreferences(userId: string, storage: StorageLike | null = deviceStorage()): void {
-  removeKey(DEVICE_KEYS.aiPreferences(userId), storage);
-  removeKey(DEVICE_KEYS.aiPreferencesUnsynced(userId), storage);
-}
-
-/** The user id a per-user AI preferences key belongs to (another tab's save, seen in a `storage` event). */
-export function aiPreferencesKeyUser(key: string | null): string | null {
-  const prefix = `${AI_PREFERENCES_KEY}:`;
-  return key?.startsWith(prefix) ? key.slice(prefix.length) : null;
 }

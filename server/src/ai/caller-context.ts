@@ -1,11 +1,11 @@
 // What a turn's prompt is built from, read from the database in one query: the caller's AI preferences
 // and profile (user_metadata), their stored provider key (unless the server has its own) and, for
 // chat, their most recently updated notes. The request body never carries any of this (issue 11).
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { parseAiPreferences, type AiPreferences } from '#core/ai-preferences';
+import { aiPreferencesFromMetadata, DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
 import type { AppContext } from '../http/context';
 import { decryptApiKey, type ResolvedKey } from './key-store';
+import type { Log } from './log';
 import type { UserProfile } from './prompts';
 import type { RecentNote } from './notes-activity';
 
@@ -19,9 +19,6 @@ export interface CallerContext {
   key: ResolvedKey | null;
   recentNotes: RecentNote[];
 }
-
-/** The `user_metadata` field holding the AI preferences (written by Settings through PUT /auth/v1/user). */
-export const AI_PREFERENCES_METADATA_FIELD = 'ai_preferences';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
@@ -42,7 +39,7 @@ interface ContextRow {
 export async function loadCallerContext(
   ctx: AppContext,
   userId: string,
-  log: FastifyBaseLogger,
+  log: Log,
   options: { recentNotes: boolean },
 ): Promise<CallerContext> {
   const serverKey = ctx.config.ai.serverKey;
@@ -53,7 +50,7 @@ export async function loadCallerContext(
   const metadata = (row?.user_metadata ?? {}) as Record<string, unknown>;
   const columns: Partial<ContextRow> = row ?? {};
   return {
-    preferences: parseAiPreferences(metadata[AI_PREFERENCES_METADATA_FIELD]),
+    preferences: aiPreferencesFromMetadata(metadata) ?? { ...DEFAULT_AI_PREFERENCES },
     profile: profileFromMetadata(metadata),
     key: serverKey ? { apiKey: serverKey, source: 'server' } : userKey(ctx, userId, columns, log),
     recentNotes: Array.isArray(columns.recent_notes) ? columns.recent_notes : [],
@@ -64,7 +61,7 @@ function userKey(
   ctx: AppContext,
   userId: string,
   stored: { ciphertext?: string | null; iv?: string | null; auth_tag?: string | null; key_id?: string | null },
-  log: FastifyBaseLogger,
+  log: Log,
 ): ResolvedKey | null {
   if (!stored.ciphertext || !stored.iv || !stored.auth_tag) return null;
   if (stored.key_id !== ctx.encryptionKeyId) {

@@ -1,24 +1,13 @@
 // Provider failures in the words of the spec's error catalogue (section 8), plus when the fallback may run.
-import type { TurnErrorCode } from '#core/ai-turn-errors';
-import type { KeySource } from './key-store';
+import type { AiErrorPayload, AiKeySource } from '#core/ai-events';
 import type { ProviderError } from './provider';
 import { redactSecret } from './redact-secret';
 
 /** Longest provider error body quoted back to the user. */
 export const ERROR_BODY_MAX_CHARS = 300;
 
-/** What the browser can do about a failed turn; every one of them offers Retry. */
-export type { TurnErrorCode };
-
-export interface TurnErrorPayload {
-  status: number;
-  code: TurnErrorCode;
-  /** A sentence of the spec's catalogue (section 8); never the provider's own body. */
-  message: string;
-  retryAfter?: number;
-  /** With invalid_key: whose key was refused (the browser links to /api-setup only for the user's own). */
-  keySource?: KeySource;
-}
+/** A failed turn in the catalogue's words: the `error` event's data (core/ai-events.ts) before the request's own parts. */
+export type TurnErrorPayload = Omit<AiErrorPayload, 'requestId' | 'partial' | 'incomplete'>;
 
 export const DEFAULT_TURN_MESSAGES = {
   expand: 'Failed to process your idea',
@@ -47,7 +36,7 @@ export interface WordingContext {
   providerName: string;
   apiKey: string;
   /** Whose key the request used: key problems name it. */
-  keySource: KeySource;
+  keySource: AiKeySource;
   defaultMessage: string;
 }
 

@@ -2,11 +2,10 @@
 // user id as additional data, a key id for rotation), and which key a request uses: the server's
 // secret first, else the user's stored key.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type { AiKeySource } from '#core/ai-events';
 import type { AppContext } from '../http/context';
-
-export type KeySource = 'server' | 'user';
+import type { Log } from './log';
 
 /** Only keys at least this long have their last 4 characters shown back (a third of the key at most). */
 const MIN_LENGTH_FOR_LAST4 = 12;
@@ -65,7 +64,7 @@ export interface StoredUserKey {
 }
 
 /** The user's key, decrypted; null when there is none or it cannot be decrypted (logged: e.g. a rotated key). */
-export async function loadUserApiKey(ctx: AppContext, userId: string, log: FastifyBaseLogger): Promise<StoredUserKey | null> {
+export async function loadUserApiKey(ctx: AppContext, userId: string, log: Log): Promise<StoredUserKey | null> {
   const row = await ctx.db.selectFrom('user_ai_keys').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row) return null;
   if (row.key_id !== ctx.encryptionKeyId) {
@@ -83,26 +82,13 @@ export async function loadUserApiKey(ctx: AppContext, userId: string, log: Fasti
 
 export interface ResolvedKey {
   apiKey: string;
-  source: KeySource;
+  source: AiKeySource;
 }
 
 /** The key a request uses: the server secret wins, else the caller's stored key; null when neither. */
-export async function resolveApiKey(ctx: AppContext, userId: string | null, log: FastifyBaseLogger): Promise<ResolvedKey | null> {
+export async function resolveApiKey(ctx: AppContext, userId: string | null, log: Log): Promise<ResolvedKey | null> {
   if (ctx.config.ai.serverKey) return { apiKey: ctx.config.ai.serverKey, source: 'server' };
   if (!userId) return null;
   const stored = await loadUserApiKey(ctx, userId, log);
   return stored ? { apiKey: stored.apiKey, source: 'user' } : null;
-}
-
-export interface KeyStatus {
-  available: boolean;
-  source: KeySource | null;
-  last4: string | null;
-}
-
-/** The wire shape of GET /api/openrouter-key and PUT /api/ai/key. Never the key itself. */
-export function presentKeyStatus(hasServerKey: boolean, stored: { last4: string | null } | null): KeyStatus {
-  if (hasServerKey) return { available: true, source: 'server', last4: stored?.last4 ?? null };
-  if (stored) return { available: true, source: 'user', last4: stored.last4 };
-  return { available: false, source: null, last4: null };
 }

@@ -236,15 +236,6 @@ export function buildFallbackPrompt(userText: string): PromptMessage[] {
   ];
 }
 
-/** The last user message with some text, for the fallback. */
-export function lastUserText(messages: readonly ChatMessage[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i];
-    if (m?.role === 'user' && m.content.trim() !== '') return m.content;
-  }
-  return '';
-}
-
 function formatProfile(profile: UserProfile | null | undefined): string {
   if (!profile) return '';
   const fields: [string, string | null | undefined][] = [

@@ -1,6 +1,8 @@
-// The HTTP exchange with the AI provider: node:http(s) on kept-alive connections, the response body
-// as a Node stream, content-decoded. provider.ts reads it (an SSE stream, or JSON) as it arrives and
-// words the failures; this module knows nothing of the OpenAI format.
+// The HTTP exchange with the AI provider: node:http(s) on kept-alive connections, through the proxy the
+// environment names when Node is told to use it, the response body as a Node stream, content-decoded.
+// provider.ts reads it (an SSE stream, or JSON) as it arrives and words the failures; this module knows
+// nothing of the OpenAI format.
+import type { AgentOptions as HttpsAgentOptions } from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -11,10 +13,29 @@ import zlib from 'node:zlib';
 const http = process.getBuiltinModule('node:http');
 const https = process.getBuiltinModule('node:https');
 
-const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
-};
+export interface ProviderAgents {
+  'http:': InstanceType<typeof http.Agent>;
+  'https:': InstanceType<typeof https.Agent>;
+}
+
+/**
+ * Kept-alive agents for the provider's calls. With `proxyEnv` (HTTP_PROXY, HTTPS_PROXY, NO_PROXY and
+ * their lower-case forms) a call goes through the proxy its protocol names, unless NO_PROXY lists the
+ * host: an https provider through a CONNECT tunnel (kept alive like a direct connection), an http one
+ * as a forwarded request. Without it, every call is direct.
+ */
+export function createProviderAgents(options: Pick<HttpsAgentOptions, 'proxyEnv' | 'ca'> = {}): ProviderAgents {
+  return {
+    'http:': new http.Agent({ keepAlive: true, proxyEnv: options.proxyEnv }),
+    'https:': new https.Agent({ keepAlive: true, ...options }),
+  };
+}
+
+// Node's own switch for proxies from the environment (NODE_USE_ENV_PROXY=1 or --use-env-proxy) builds its
+// global agents with `proxyEnv: process.env`, so that fetch() and http.request() go through HTTP(S)_PROXY;
+// agents of our own do not inherit it. Ours take what Node gave its global agent: the provider's calls
+// follow the same switch as the rest of Node, and stay direct, exactly as before, without it.
+const agents = createProviderAgents({ proxyEnv: https.globalAgent.options.proxyEnv });
 
 export interface ProviderRequest {
   method: 'GET' | 'POST';
@@ -52,10 +73,10 @@ function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
 }
 
-/** Sends one request; resolves with the response once its status and headers are in. */
-export function sendProviderRequest(url: URL, request: ProviderRequest): Promise<ProviderResponse> {
+/** Sends one request (on the server's agents unless `via` names others); resolves with the response once its status and headers are in. */
+export function sendProviderRequest(url: URL, request: ProviderRequest, via: ProviderAgents = agents): Promise<ProviderResponse> {
   const { signal } = request;
-  const agent = url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : undefined;
+  const agent = url.protocol === 'https:' ? via['https:'] : url.protocol === 'http:' ? via['http:'] : undefined;
   if (!agent) return Promise.reject(new TypeError(`unsupported protocol ${url.protocol}`));
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...request.headers };
   if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));

@@ -3,12 +3,14 @@
 // headers go out with the first event (in one write), so an error that comes first can still carry Retry-After.
 // `signal` aborts when the browser goes away before the reply has ended.
 import type { FastifyReply } from 'fastify';
+import type { AiEventName, AiEventPayloads } from '#core/ai-events';
 import { rawSecurityHeaders } from '../http/security-headers';
+import type { TurnOutput } from './turn';
 
 /** A comment line this often keeps proxies from closing a quiet stream (e.g. during fallback waits). */
 const HEARTBEAT_MS = 15_000;
 
-export class SseReply {
+export class SseReply implements TurnOutput {
   private readonly controller = new AbortController();
   private readonly heartbeat: NodeJS.Timeout;
   private started = false;
@@ -42,7 +44,7 @@ export class SseReply {
   }
 
   /** Sends one event; the first one also sends the status line and headers (plus any extra headers). */
-  send(event: 'delta' | 'restart' | 'done' | 'error', data: unknown, extraHeaders: Record<string, string> = {}): void {
+  send<E extends AiEventName>(event: E, data: AiEventPayloads[E], extraHeaders: Record<string, string> = {}): void {
     if (!this.open) return;
     this.start(extraHeaders);
     this.reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);

@@ -5,24 +5,16 @@
 // never a success. Before the first delta, a timeout, connection error or 5xx switches a non-plan turn
 // to the fallback completion (a plan turn cannot use it: its 300 tokens and fixed prompt never make a
 // plan). Every failure ends with an `error` event in the catalogue's words carrying the request id;
-// the provider's own detail goes to the server log under that id.
-import type { FastifyBaseLogger } from 'fastify';
-import { parseAiResult } from '#core/action-steps';
+// the provider's own detail goes to the server log under that id. The events go to a TurnOutput (sse.ts
+// writes one as a text/event-stream), shaped by presenters.ts.
+import type { AiErrorPayload, AiEventName, AiEventPayloads, AiKeySource } from '#core/ai-events';
 import { checkPlan } from '#core/plan-check';
-import {
-  allowsFallback,
-  describeFailure,
-  describeInterruption,
-  logDetail,
-  NO_PLAN_MESSAGE,
-  type TurnErrorPayload,
-  type WordingContext,
-} from './error-messages';
+import { allowsFallback, describeFailure, describeInterruption, logDetail, NO_PLAN_MESSAGE, type WordingContext } from './error-messages';
 import { runWithFallbackSchedule } from './fallback';
-import type { KeySource } from './key-store';
+import type { Log } from './log';
+import { presentDone, presentError } from './presenters';
 import { buildCorrectivePrompt, buildFallbackPrompt, type PromptMessage } from './prompts';
 import { ProviderError, type AiProvider } from './provider';
-import type { SseReply } from './sse';
 
 export const FALLBACK_MAX_TOKENS = 300;
 
@@ -37,28 +29,25 @@ export interface TurnPlan {
   defaultMessage: string;
 }
 
+/** Where a turn's events go, in order; the stream's `signal` aborts when the browser goes away before the end. */
+export interface TurnOutput {
+  readonly signal: AbortSignal;
+  /** False once ended or aborted: nothing more is sent. */
+  readonly open: boolean;
+  /** `headers` take effect only with the first event (e.g. Retry-After on an error that comes first). */
+  send<E extends AiEventName>(event: E, data: AiEventPayloads[E], headers?: Record<string, string>): void;
+  end(): void;
+}
+
 export interface TurnContext {
-  sse: SseReply;
+  output: TurnOutput;
   provider: AiProvider;
   providerName: string;
   apiKey: string;
-  keySource: KeySource;
+  keySource: AiKeySource;
   /** Shown in every error message, and on every log line of the request (Fastify's reqId). */
   requestId: string;
-  log: FastifyBaseLogger;
-}
-
-export interface DonePayload {
-  text: string;
-  expandedContent?: string;
-  steps?: string[];
-  usingFallback: boolean;
-}
-
-export interface ErrorPayload extends TurnErrorPayload {
-  requestId: string;
-  partial?: string;
-  incomplete?: true;
+  log: Log;
 }
 
 type Attempt = { ok: true; text: string } | { ok: false; failure: ProviderError; sent: string };
@@ -69,10 +58,10 @@ async function streamOnce(context: TurnContext, model: string, messages: PromptM
     const text = await context.provider.streamChat({
       model,
       messages,
-      signal: context.sse.signal,
+      signal: context.output.signal,
       onDelta: (piece) => {
         sent += piece;
-        context.sse.send('delta', { text: piece });
+        context.output.send('delta', { text: piece });
       },
     });
     return { ok: true, text };
@@ -81,8 +70,20 @@ async function streamOnce(context: TurnContext, model: string, messages: PromptM
   }
 }
 
+/** Runs the turn to its end. The stream always ends, with the catalogue's error event even after a failure of our own. */
 export async function runTurn(turn: TurnPlan, context: TurnContext): Promise<void> {
-  const { sse, log } = context;
+  try {
+    await answer(turn, context);
+  } catch (error) {
+    context.log.error({ err: error }, 'AI turn failed unexpectedly');
+    context.output.send('error', presentError({ status: 500, code: 'unexpected', message: turn.defaultMessage }, context.requestId));
+  } finally {
+    context.output.end();
+  }
+}
+
+async function answer(turn: TurnPlan, context: TurnContext): Promise<void> {
+  const { output, log } = context;
   const wording: WordingContext = {
     providerName: context.providerName,
     apiKey: context.apiKey,
@@ -91,24 +92,24 @@ export async function runTurn(turn: TurnPlan, context: TurnContext): Promise<voi
   };
   const first = await streamOnce(context, turn.model, turn.messages);
   if (!first.ok) return failMain(turn, context, wording, first);
-  if (!turn.parsePlan) return finish(sse, turn, first.text, false);
+  if (!turn.parsePlan) return finish(output, turn, first.text, false);
 
   const check = checkPlan(first.text);
-  if (check.ok) return finish(sse, turn, first.text, false);
+  if (check.ok) return finish(output, turn, first.text, false);
   log.warn({ problems: check.problems, chars: first.text.length }, 'AI plan answer did not follow the format; asking once more');
-  sse.send('restart', { reason: 'plan_format' });
+  output.send('restart', { reason: 'plan_format' });
   const second = await streamOnce(context, turn.model, buildCorrectivePrompt(turn.messages, first.text, check.problems));
   if (!second.ok) return failMain(turn, context, wording, second);
   const recheck = checkPlan(second.text);
-  if (recheck.ok) return finish(sse, turn, second.text, false);
+  if (recheck.ok) return finish(output, turn, second.text, false);
   log.warn({ problems: recheck.problems, chars: second.text.length }, 'AI plan answer still did not follow the format');
   fail(context, { status: 422, code: 'no_plan', message: NO_PLAN_MESSAGE });
 }
 
 async function failMain(turn: TurnPlan, context: TurnContext, wording: WordingContext, attempt: Extract<Attempt, { ok: false }>): Promise<void> {
-  const { sse, log } = context;
+  const { output, log } = context;
   const { failure, sent } = attempt;
-  if (failure.kind === 'aborted' || !sse.open) return;
+  if (failure.kind === 'aborted' || !output.open) return;
   if (sent !== '') {
     log.warn(logDetail(failure, context.apiKey), 'AI stream broke after text was sent');
     fail(context, { ...describeInterruption(failure, wording), partial: sent, incomplete: true });
@@ -124,20 +125,20 @@ async function failMain(turn: TurnPlan, context: TurnContext, wording: WordingCo
   try {
     const messages = buildFallbackPrompt(turn.fallbackText);
     const text = await runWithFallbackSchedule(
-      () => context.provider.complete({ model: turn.fallbackModel, messages, maxTokens: FALLBACK_MAX_TOKENS, signal: sse.signal }),
-      { signal: sse.signal },
+      () => context.provider.complete({ model: turn.fallbackModel, messages, maxTokens: FALLBACK_MAX_TOKENS, signal: output.signal }),
+      { signal: output.signal },
     );
-    sse.send('delta', { text });
-    finish(sse, turn, text, true);
+    output.send('delta', { text });
+    finish(output, turn, text, true);
   } catch (error) {
     const fallbackFailure = asProviderError(error);
-    if (fallbackFailure.kind === 'aborted' || !sse.open) return;
+    if (fallbackFailure.kind === 'aborted' || !output.open) return;
     logFailure(log, fallbackFailure, context.apiKey, 'AI fallback failed');
     fail(context, describeFailure(fallbackFailure, wording));
   }
 }
 
-function logFailure(log: FastifyBaseLogger, failure: ProviderError, apiKey: string, what: string): void {
+function logFailure(log: Log, failure: ProviderError, apiKey: string, what: string): void {
   if (failure.kind === 'unexpected') log.error({ err: failure.details.cause ?? failure, ...logDetail(failure, apiKey) }, what);
   else log.warn(logDetail(failure, apiKey), what);
 }
@@ -146,15 +147,14 @@ function asProviderError(error: unknown): ProviderError {
   return error instanceof ProviderError ? error : new ProviderError('unexpected', String(error), { cause: error });
 }
 
-function finish(sse: SseReply, turn: TurnPlan, text: string, usingFallback: boolean): void {
-  const done: DonePayload = turn.parsePlan ? { text, ...parseAiResult(text), usingFallback } : { text, usingFallback };
-  sse.send('done', done);
-  sse.end();
+function finish(output: TurnOutput, turn: TurnPlan, text: string, usingFallback: boolean): void {
+  output.send('done', presentDone(text, turn.parsePlan, usingFallback));
+  output.end();
 }
 
-function fail(context: TurnContext, payload: Omit<ErrorPayload, 'requestId'>): void {
+function fail(context: TurnContext, payload: Omit<AiErrorPayload, 'requestId'>): void {
   // Only takes effect when this is the first thing sent (the headers are still unsent).
   const headers: Record<string, string> = payload.retryAfter !== undefined ? { 'Retry-After': String(payload.retryAfter) } : {};
-  context.sse.send('error', { ...payload, requestId: context.requestId }, headers);
-  context.sse.end();
+  context.output.send('error', presentError(payload, context.requestId), headers);
+  context.output.end();
 }

@@ -2,6 +2,7 @@
 // read and update the user. SQL lives here, HTTP does not; refusals are the surface's GoTrue errors.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
+import { mergeUserMetadata, USER_METADATA_MAX_BYTES } from '#core/user-metadata';
 import type { DB, UsersTable } from '../db/schema';
 import type { AppContext } from '../http/context';
 import { checkJsonValue } from '../http/json-value';
@@ -16,7 +17,6 @@ import {
   type signupBodySchema,
   type updateUserBodySchema,
   USER_METADATA_BOUNDS,
-  USER_METADATA_MAX_BYTES,
 } from './schemas';
 
 export type UserRow = Selectable<UsersTable>;
@@ -135,11 +135,7 @@ export async function updateUser(db: Kysely<DB>, caller: Caller, body: z.infer<t
   }
   if (body.data) {
     // GoTrue merges: a key set to null is removed, others are replaced.
-    const merged: Record<string, unknown> = { ...user.user_metadata };
-    for (const [key, value] of Object.entries(body.data)) {
-      if (value === null) delete merged[key];
-      else merged[key] = value;
-    }
+    const merged = mergeUserMetadata(user.user_metadata, body.data);
     if (checkJsonValue(merged, USER_METADATA_BOUNDS)) {
       throw authErrors.validation(`User metadata must be at most ${USER_METADATA_MAX_BYTES} bytes`, 422);
     }

@@ -1,11 +1,12 @@
 // Request bodies of the auth endpoints. Unknown fields are ignored, as GoTrue ignores them.
 import { z } from 'zod';
+import { USER_METADATA_MAX_BYTES } from '#core/user-metadata';
 import { checkJsonValue } from '../http/json-value';
 
-/** user_metadata travels in every access token, so it is kept small. */
-export const USER_METADATA_MAX_BYTES = 4096;
-
-/** Stored as jsonb and signed into tokens: the shared JSON-value rules, checked before anything serializes it. */
+/**
+ * Stored as jsonb and signed into every token: the shared JSON-value rules, checked before anything
+ * serializes it, with the cap the browser checks too (core/user-metadata.ts).
+ */
 export const USER_METADATA_BOUNDS = { maxDepth: 16, maxBytes: USER_METADATA_MAX_BYTES };
 
 const metadataSchema = z.record(z.string(), z.unknown()).superRefine((data, ctx) => {

@@ -53,12 +53,6 @@ export function jsonByteLength(value: unknown): number {
   return measure(value, { maxDepth: Number.POSITIVE_INFINITY }).bytes;
 }
 
-/** Throws JsonValueError for the first problem. */
-export function assertJsonValue(value: unknown, bounds: JsonValueBounds): void {
-  const problem = checkJsonValue(value, bounds);
-  if (problem) throw new JsonValueError(problem);
-}
-
 function measure(root: unknown, bounds: JsonValueBounds): { problem: JsonValueProblem | null; bytes: number } {
   let bytes = 0;
   const maxBytes = bounds.maxBytes ?? Number.POSITIVE_INFINITY;

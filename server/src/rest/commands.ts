@@ -181,15 +181,6 @@ function ordered<Q extends SelectQueryBuilder<DB, 'notes', object>>(query: Q, op
   return result;
 }
 
-export async function countNotes(trx: Kysely<DB>, userId: string, filters: Filter[]): Promise<number> {
-  const row = await trx
-    .selectFrom('notes')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where(scope(userId, filters))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * INSERT, or an upsert on id. A merge updates only the caller's rows: a conflicting row of another user
  * is neither changed nor returned, which the caller of this function detects by the returned ids.

@@ -3,8 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAiProvider, type FakeAiProvider } from '../../../e2e/support/fake-ai-provider';
-import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../test-server';
+import { startFakeAiProvider, type FakeAiProvider } from '../../../test/kit/fake-ai-provider';
+import { buildNote, buildUser } from '../../../test/kit/factories';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/kit/test-server';
 import { INTERNALS } from './support';
 
 let server: TestServer;
@@ -21,13 +22,10 @@ let a: Someone;
 let b: Someone;
 
 async function someone(): Promise<Someone> {
-  const { client, session, user, email } = await signedInClient(server);
-  const noteId = randomUUID();
-  const at = '2024-05-01T10:00:00.000Z';
-  const { error } = await client.from('notes').insert({ id: noteId, user_id: user.id, title: 'private', content: `secret of ${email}`, is_checklist: false, created_at: at, updated_at: at });
-  expect(error).toBeNull();
-  const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()) as { session_id: string };
-  return { token: session.access_token, refresh: session.refresh_token, userId: user.id, sessionId: claims.session_id, email, noteId };
+  const user = await buildUser(server);
+  const note = await buildNote(user, { title: 'private', content: `secret of ${user.email}` });
+  const claims = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { session_id: string };
+  return { token: user.token, refresh: user.session.refresh_token, userId: user.id, sessionId: claims.session_id, email: user.email, noteId: note.id };
 }
 
 async function call(method: string, path: string, token: string | null, body?: unknown, extra: Record<string, string> = {}) {

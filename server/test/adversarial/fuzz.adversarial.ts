@@ -6,8 +6,9 @@
 // and e-mails.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAiProvider, type FakeAiProvider } from '../../../e2e/support/fake-ai-provider';
-import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../test-server';
+import { startFakeAiProvider, type FakeAiProvider } from '../../../test/kit/fake-ai-provider';
+import { buildNote, buildUser } from '../../../test/kit/factories';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/kit/test-server';
 import { INTERNALS, logLeaks, random, runSeed, timedFetch, type Random } from './support';
 import { NOTE_FIELD_NAMES } from '#core/note-fields';
 
@@ -26,12 +27,9 @@ beforeAll(async () => {
   fake = await startFakeAiProvider();
   server = await startTestServer({ AI_BASE_URL: fake.url, OPENROUTER_API_KEY: PROVIDER_KEY, RATE_LIMIT_WRITE: '1000000' }, { logs });
   for (let i = 0; i < 2; i++) {
-    const { client, session, user, email } = await signedInClient(server);
-    const noteId = randomUUID();
-    const at = new Date().toISOString();
-    const { error } = await client.from('notes').insert({ id: noteId, user_id: user.id, title: 'fuzz', content: 'c', is_checklist: false, created_at: at, updated_at: at });
-    expect(error).toBeNull();
-    users.push({ token: session.access_token, refresh: session.refresh_token, userId: user.id, email, noteId });
+    const user = await buildUser(server);
+    const note = await buildNote(user, { title: 'fuzz', content: 'c' });
+    users.push({ token: user.token, refresh: user.session.refresh_token, userId: user.id, email: user.email, noteId: note.id });
   }
 });
 afterAll(async () => {

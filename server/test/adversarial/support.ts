@@ -1,17 +1,6 @@
 // Shared by the adversarial suite (npm run test:adversarial): a seeded random source, the checks for
 // internals leaking out of a response or into the logs, and an HTTP call that times itself.
-
-/** mulberry32: a small seeded PRNG, so every fuzz run can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../../test/kit/seeded-random';
 
 export interface Random {
   next: () => number;

@@ -2,17 +2,16 @@
 // sync; if changes still have not reached the cloud, ask whether to sign out anyway. After the sign-out,
 // remove this device's copy of the user's notes (a session that merely ended only hides them until
 // the next sign-in). Screens get it with useSignOut(); the question is this provider's dialog
-// (sign-out-question.tsx), loaded when a sign-out starts rather than with every screen (issue 10).
+// (sign-out-question.tsx), whose code loads when a sign-out starts rather than with every screen (issue 10).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { performSignOut, SIGN_OUT_FAILED_TOAST, SignOutActionProvider, type AfterSignOutStep, type BeforeSignOutStep, type SignOutResult } from '../../data/auth';
 import { clearUserNotes, useNotesSession } from '../../data/notes';
 import { readStoredSession } from '../../lib/supabase';
-import { lazyWithPreload, useOpenedOnce } from '../../lib/lazy-with-preload';
+import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../lib/toast';
 import { useExplicitSignOutClient } from './auth-provider';
 import { useNotesDevice } from './notes-provider';
-
-const SignOutQuestion = lazyWithPreload(() => import('./sign-out-question').then((m) => m.SignOutQuestion));
+import { SignOutQuestion } from './sign-out-question';
 
 /** 'N changes haven't reached the cloud yet. Sign out anyway and lose them?' */
 export function unsyncedQuestion(count: number): string {
@@ -28,7 +27,6 @@ interface Question {
 
 export function SignOutProvider({ children }: { children: ReactNode }) {
   const [question, setQuestion] = useState<Question | null>(null);
-  const asked = useOpenedOnce(question !== null);
   const session = useNotesSession();
   const device = useNotesDevice();
   const explicitSignOutClient = useExplicitSignOutClient();
@@ -39,7 +37,7 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async (): Promise<SignOutResult> => {
     // The question may follow the sync: have it ready by then.
-    void SignOutQuestion.preload();
+    void preloadConfirmDialog();
     const syncFirst: BeforeSignOutStep = async ({ userId }) => {
       if (!userId) return true;
       const { session, device } = latest.current;
@@ -82,13 +80,11 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   return (
     <SignOutActionProvider signOut={signOut}>
       {children}
-      {asked && (
-        <SignOutQuestion
-          open={question !== null}
-          description={question ? unsyncedQuestion(question.count) : ''}
-          onAnswer={(signOut) => question?.answer(signOut)}
-        />
-      )}
+      <SignOutQuestion
+        open={question !== null}
+        description={question ? unsyncedQuestion(question.count) : ''}
+        onAnswer={(signOut) => question?.answer(signOut)}
+      />
     </SignOutActionProvider>
   );
 }

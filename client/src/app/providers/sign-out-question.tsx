@@ -1,15 +1,6 @@
 // The question before a sign-out would lose changes that have not reached the cloud (ARCHITECTURE 9.1):
-// the sign-out provider's dialog, loaded when a sign-out starts (issue 10), not with every screen.
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+// the sign-out provider's dialog, on the app's confirm dialog (loaded when a sign-out starts, issue 10).
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 export interface SignOutQuestionProps {
   open: boolean;
@@ -21,31 +12,14 @@ export interface SignOutQuestionProps {
 
 export function SignOutQuestion({ open, description, onAnswer }: SignOutQuestionProps) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onAnswer(false);
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Sign out with unsynced changes?</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep me signed in</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={(event) => {
-              // Answered here, not by the close that follows (which would count as 'keep me signed in').
-              event.preventDefault();
-              onAnswer(true);
-            }}
-          >
-            Sign out anyway
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      title="Sign out with unsynced changes?"
+      description={description}
+      cancelLabel="Keep me signed in"
+      confirmLabel="Sign out anyway"
+      onCancel={() => onAnswer(false)}
+      onConfirm={() => onAnswer(true)}
+    />
   );
 }

@@ -75,4 +75,17 @@ describe('MarkdownContent', () => {
     expect(container.querySelectorAll('p br')).toHaveLength(1);
     expect(container.querySelector('pre')?.textContent).toBe('a\nb\n');
   });
+
+  it('breaks every line of a paragraph or a list item, around emphasis too, and leaves inline code as written', () => {
+    const { container } = render(<MarkdownContent>{'One\n**Two**\nThree `x\ny`\n\n- item\n  more'}</MarkdownContent>);
+    const paragraph = container.querySelector('p');
+    const shown = [...(paragraph?.childNodes ?? [])].filter((node) => node.nodeName !== '#text' || node.textContent?.trim());
+    expect(shown.map((node) => node.nodeName)).toEqual(['#text', 'BR', 'STRONG', 'BR', '#text', 'CODE']);
+    expect(paragraph?.querySelectorAll('br')).toHaveLength(2);
+    expect(paragraph?.querySelector('strong')?.textContent).toBe('Two');
+    // A line ending inside a code span is a space (CommonMark), never a break.
+    expect(paragraph?.querySelector('code')?.textContent).toBe('x y');
+    expect(container.querySelectorAll('li br')).toHaveLength(1);
+    expect(container.querySelector('li')?.textContent).toBe('item\nmore');
+  });
 });

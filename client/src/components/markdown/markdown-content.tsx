@@ -6,10 +6,10 @@
 // plan's plain section headings show in bold.
 import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 import { cn } from '../../lib/utils';
 import { emphasizePlanHeadings } from './plan-headings';
-import { remarkLineBreaks } from './remark-line-breaks';
 
 /** `compact` for chat bubbles; `relaxed` for reading a whole plan. */
 export type MarkdownDensity = 'compact' | 'relaxed';
@@ -74,7 +74,7 @@ export function MarkdownContent({
 }: { children: string; density?: MarkdownDensity } & Omit<ComponentProps<'div'>, 'children'>) {
   return (
     <div data-slot="markdown" className={cn('text-sm leading-relaxed break-words [overflow-wrap:anywhere]', className)} {...props}>
-      <Markdown remarkPlugins={[remarkGfm, remarkLineBreaks]} components={COMPONENTS[density]} skipHtml>
+      <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} components={COMPONENTS[density]} skipHtml>
         {emphasizePlanHeadings(children)}
       </Markdown>
     </div>

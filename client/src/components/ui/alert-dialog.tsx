@@ -1,11 +1,11 @@
-// Confirmation dialog (Radix AlertDialog): focus starts on Cancel; Escape or Cancel dismisses.
+// Confirmation dialog parts (Radix AlertDialog): focus starts on Cancel; Escape or Cancel dismisses.
+// The app asks its questions through confirm-dialog.tsx, built on these.
 import type { ComponentProps } from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { buttonVariants } from './button';
 import { cn } from '../../lib/utils';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export const AlertDialogPortal = AlertDialogPrimitive.Portal;
 
 export function AlertDialogOverlay({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
@@ -53,14 +53,6 @@ export function AlertDialogDescription({ className, ...props }: ComponentProps<t
   return (
     <AlertDialogPrimitive.Description data-slot="alert-dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
   );
-}
-
-export function AlertDialogAction({
-  className,
-  variant = 'default',
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: 'default' | 'destructive' }) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

@@ -15,7 +15,6 @@ export const statusResponseSchema = z.object({
   /** The failure is one the server's fallback completion answers (timeouts, connection errors, 5xx). */
   fallback: z.boolean().optional().catch(undefined),
 });
-export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
 export interface ConnectionFailure {
   message?: string;

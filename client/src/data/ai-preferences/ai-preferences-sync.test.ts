@@ -5,17 +5,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
-import { DEVICE_KEYS, writeLocalPreferences } from '../../lib/device-storage';
-import { pendingSave, queueSave } from './ai-preferences-storage';
+import { DEVICE_KEYS } from '../../lib/device-keys';
 import { createQueryClient } from '../../lib/query-client';
-import {
-  aiPreferencesQuery,
-  forgetAiPreferences,
-  loadedAiPreferences,
-  saveAiPreferences,
-  watchAiPreferences,
-  type PreferencesBackend,
-} from './ai-preferences-sync';
+import type { PreferencesBackend } from './account-copy';
+import { aiPreferencesQuery, forgetAiPreferences, loadedAiPreferences, saveAiPreferences, watchAiPreferences } from './ai-preferences-sync';
+import { pendingSave, queueSave } from './local-copy';
 
 const calm: AiPreferences = { tone: 'calm', conversationDepth: 'deep', promptingStyle: 'ask', outputFormat: 'paragraphs', aiName: 'Juniper' };
 const coach: AiPreferences = { tone: 'motivational', conversationDepth: 'quick', promptingStyle: 'suggest', outputFormat: 'checklist', aiName: 'Coach' };
@@ -46,7 +40,8 @@ afterEach(() => {
 
 describe('loading', () => {
   it("shows the account's copy, and drops a local copy left from before (no reconciling)", async () => {
-    writeLocalPreferences('u1', calm);
+    // A copy without the unsynced marker: a leftover of the old two-copy scheme.
+    localStorage.setItem(DEVICE_KEYS.aiPreferences('u1'), JSON.stringify(calm));
     backend.fetchServerUser.mockResolvedValue({ id: 'u1', user_metadata: { ai_preferences: coach } });
     await load();
     expect(loaded()).toEqual(coach);

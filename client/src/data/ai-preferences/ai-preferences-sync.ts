@@ -5,52 +5,20 @@
 // the server writes of one user are mutations in one scope, so an older save never lands after a newer one.
 import { MutationObserver, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
-import { aiPreferencesKeyUser } from '../../lib/device-storage';
-import { afterContentShown } from '../../lib/first-content';
-import { getAuthClient, readStoredSession } from '../../lib/supabase';
-import { NotSignedInError, isRetryableWriteError, updateUserMetadata } from '../../lib/user-metadata';
-import {
-  AI_PREFERENCES_METADATA_FIELD,
-  clearPendingSave,
-  pendingSave,
-  preferencesFromMetadata,
-  queueSave,
-  samePreferences,
-  sessionPreferences,
-} from './ai-preferences-storage';
+import { isRetryableWriteError, NotSignedInError } from '../../lib/user-metadata';
+import { readAccountCopy, sessionCopy, storedSessionUserId, supabasePreferencesBackend, writeAccountCopy, type PreferencesBackend } from './account-copy';
+import { clearPendingSave, localCopyUser, pendingSave, queueSave } from './local-copy';
 
-/** How long the first load waits for the server's copy before using what this device has. */
-const FRESH_READ_TIMEOUT_MS = 5000;
-
-/** What the preferences need from outside: the network state and the user's server copy. */
-export interface PreferencesBackend {
-  isOnline(): boolean;
-  /** The user as the server has it now (GET /auth/v1/user); undefined when it did not answer (in time). */
-  fetchServerUser(): Promise<{ id: string; user_metadata?: unknown } | undefined>;
-  /** Merges `patch` into the user's user_metadata (PUT /auth/v1/user); throws NotSignedInError, auth errors. */
-  updateMetadata(patch: Record<string, unknown>, userId: string): Promise<unknown>;
+/** Whether two sets of preferences make the same choices (the Settings draft, and a load or save that changes nothing). */
+export function samePreferences(a: AiPreferences, b: AiPreferences): boolean {
+  return (
+    a.tone === b.tone &&
+    a.conversationDepth === b.conversationDepth &&
+    a.promptingStyle === b.promptingStyle &&
+    a.outputFormat === b.outputFormat &&
+    a.aiName === b.aiName
+  );
 }
-
-/** The app's backend: supabase-js's auth client, the browser's online flag. */
-export const supabasePreferencesBackend: PreferencesBackend = {
-  isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
-  async fetchServerUser() {
-    // The stored session's copy is shown meanwhile; the account's is not worth delaying the first screen.
-    await afterContentShown();
-    const auth = await getAuthClient();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), FRESH_READ_TIMEOUT_MS);
-    });
-    try {
-      const result = await Promise.race([auth.getUser(), timeout]);
-      return result && !result.error && result.data.user ? result.data.user : undefined;
-    } finally {
-      clearTimeout(timer);
-    }
-  },
-  updateMetadata: (patch, userId) => updateUserMetadata(patch, userId),
-};
 
 /** Every user's loaded preferences share this key prefix. */
 export const AI_PREFERENCES_QUERY_KEY = ['ai-preferences'] as const;
@@ -76,7 +44,7 @@ export function loadedAiPreferences(client: QueryClient, userId: string): AiPref
 
 /** What this device can show before the load: a queued save, else the stored session's copy, else defaults. */
 export function interimAiPreferences(userId: string): AiPreferences {
-  return pendingSave(userId) ?? sessionPreferences(userId) ?? { ...DEFAULT_AI_PREFERENCES };
+  return pendingSave(userId) ?? sessionCopy(userId) ?? { ...DEFAULT_AI_PREFERENCES };
 }
 
 function setLoaded(client: QueryClient, userId: string, preferences: AiPreferences): void {
@@ -96,18 +64,6 @@ function serialized<T>(client: QueryClient, userId: string, write: () => Promise
   }).mutate();
 }
 
-/** The account's copy read fresh; undefined when the server could not be asked (offline, slow, signed out). */
-async function readAccountCopy(backend: PreferencesBackend, userId: string): Promise<AiPreferences | null | undefined> {
-  if (!backend.isOnline()) return undefined;
-  try {
-    const user = await backend.fetchServerUser();
-    if (!user || user.id !== userId) return undefined;
-    return preferencesFromMetadata(user.user_metadata);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The load behind the query: the account's copy, with a queued save on top (and sent, when online). */
 export async function loadAiPreferences(client: QueryClient, backend: PreferencesBackend, userId: string): Promise<AiPreferences> {
   const pending = pendingSave(userId);
@@ -118,7 +74,7 @@ export async function loadAiPreferences(client: QueryClient, backend: Preference
     void pushPending(client, backend, userId);
     return pending;
   }
-  return account ?? sessionPreferences(userId) ?? { ...DEFAULT_AI_PREFERENCES };
+  return account ?? sessionCopy(userId) ?? { ...DEFAULT_AI_PREFERENCES };
 }
 
 /** Writes a queued save to the server, if any and if online; a failure that may pass keeps it queued. */
@@ -127,7 +83,7 @@ export function pushPending(client: QueryClient, backend: PreferencesBackend, us
     const pending = pendingSave(userId);
     if (!backend.isOnline() || !pending) return;
     try {
-      await backend.updateMetadata({ [AI_PREFERENCES_METADATA_FIELD]: pending }, userId);
+      await writeAccountCopy(backend, userId, pending);
       const now = pendingSave(userId);
       if (!now || samePreferences(now, pending)) clearPendingSave(userId);
     } catch (error) {
@@ -161,7 +117,7 @@ export async function saveAiPreferences(client: QueryClient, backend: Preference
   setLoaded(client, userId, preferences);
   if (!backend.isOnline()) return queue();
   try {
-    await serialized(client, userId, () => backend.updateMetadata({ [AI_PREFERENCES_METADATA_FIELD]: preferences }, userId));
+    await serialized(client, userId, () => writeAccountCopy(backend, userId, preferences));
     // An older queued save must not overwrite this one later.
     clearPendingSave(userId);
     return preferences;
@@ -188,7 +144,7 @@ export function watchAiPreferences(client: QueryClient, backend: PreferencesBack
     if (userId && client.getQueryCache().find({ queryKey: aiPreferencesKey(userId), exact: true })) void pushPending(client, backend, userId);
   };
   const onStorage = (event: StorageEvent) => {
-    const userId = aiPreferencesKeyUser(event.key);
+    const userId = localCopyUser(event.key);
     const pending = userId ? pendingSave(userId) : null;
     if (userId && pending && loadedAiPreferences(client, userId)) setLoaded(client, userId, pending);
   };
@@ -198,12 +154,4 @@ export function watchAiPreferences(client: QueryClient, backend: PreferencesBack
     target.removeEventListener('online', onOnline);
     target.removeEventListener('storage', onStorage);
   };
-}
-
-function storedSessionUserId(): string | null {
-  try {
-    return readStoredSession()?.user.id ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
 import { useAuth } from '../auth';
-import { aiPreferencesQuery, forgetAiPreferences, interimAiPreferences, saveAiPreferences, supabasePreferencesBackend, watchAiPreferences } from './ai-preferences-sync';
+import { supabasePreferencesBackend } from './account-copy';
+import { aiPreferencesQuery, forgetAiPreferences, interimAiPreferences, saveAiPreferences, watchAiPreferences } from './ai-preferences-sync';
 
 export interface AiPreferencesState {
   preferences: AiPreferences;

@@ -15,7 +15,6 @@ export {
   NOTE_MESSAGES,
   syncStateLabel,
   syncSucceededMessage,
-  writeOutcomeMessage,
   type ToastMessage,
 } from './messages';
 export type { ImportedNote, ImportLine, ImportStatus } from './notes-import';
@@ -43,3 +42,4 @@ export const loadSupabaseRemote = () => import('./supabase-remote').then((module
 export { SyncOfflineError, type SyncStatus } from './sync-controller';
 export { useManualSync } from './use-manual-sync';
 export { useNotesTransfer, type NotesTransfer, type Progress } from './use-notes-transfer';
+export { notifyWrite, writeKindOf } from './write-toasts';

@@ -1,5 +1,6 @@
-// The sync rules' example scenarios against the in-memory server (the same scenarios run against the
-// real server in sync-server.node-test.ts).
+// The sync engine's own behaviour over the in-memory test doubles: how a run orders its requests and
+// transactions. The rules' example scenarios and the property run in test/sync/ (memory-server.test.ts,
+// real-server.test.ts).
 import { expect, it } from 'vitest';
 import type { NoteRow, NoteWritable } from '#core/note';
 import { NOTE_LIMITS, noteWritableSchema } from '#core/note';
@@ -10,45 +11,8 @@ import { localCreate } from '#core/sync-local-writes';
 import { toWire } from '#core/sync-rules';
 import { RemoteError } from './remote-notes';
 import { SyncEngine, type SyncReport } from './sync-engine';
-import { TestDevice } from './testing/device';
 import { MemoryLocalStore } from './testing/memory-local-store';
 import { MemoryRemote, MemoryServer } from './testing/memory-remote';
-import { runSyncFuzz } from './testing/sync-fuzz';
-import { defineSyncScenarios, type SyncWorld } from './testing/sync-scenarios';
-
-async function memoryWorld(): Promise<SyncWorld> {
-  const server = new MemoryServer();
-  const userId = randomUuid();
-  const clock = { offsetMs: 0 };
-  return {
-    userId,
-    clock,
-    async device(name, options) {
-      // One store object per device: a reload keeps what is stored and drops the engine.
-      const store = new MemoryLocalStore();
-      return new TestDevice({
-        name,
-        userId,
-        clock,
-        remote: new MemoryRemote(server),
-        openStore: () => ({ store, listAll: async () => [...store.notes.values()].filter((n) => n.user_id === userId), close() {} }),
-        ...options,
-      });
-    },
-    serverRows: async () => [...server.rows.values()],
-    purgeTombstones: async () => server.purgeTombstones(),
-    dispose: async () => undefined,
-  };
-}
-
-defineSyncScenarios(memoryWorld);
-
-// 300 runs take a few seconds on an idle machine; the generous limit keeps a busy CI machine from
-// failing a property that holds.
-it('[S1]-[S13] property: devices and server agree and no confirmed write is lost (in-memory server)', { timeout: 120_000 }, async () => {
-  await runSyncFuzz(memoryWorld, { numRuns: 300, maxCommands: 40 });
-});
-
 it('[S11] asks for the first page of every pull window at once, applies them in order, and pulls through the highest', async () => {
   const server = new MemoryServer();
   const userId = randomUuid();

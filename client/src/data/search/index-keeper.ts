@@ -209,8 +209,7 @@ export class IndexKeeper {
     }
     this.unsaved = false;
     try {
-      const saved = encodeIndex(this.index, this.known, this.pulledRevision);
-      if (saved) await this.source.writeSaved(saved);
+      await this.source.writeSaved(encodeIndex(this.index, this.known, this.pulledRevision));
     } catch (error) {
       console.warn('Saving the search index failed', error);
     }

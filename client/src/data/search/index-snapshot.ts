@@ -1,9 +1,9 @@
 // The search index saved between visits: the index as data and, for every note it was built from, the
 // note's updated_at when read (tombstones included). On a reload the index is restored from it and only
 // the notes whose updated_at differs now are read and indexed again, instead of every note (about 5 s of
-// CPU for 10,000). Flat arrays, not JSON: IndexedDB stores and returns them without parsing, and the
-// index loads from them in tens of milliseconds. Pure: the search worker stores the value (data/notes
-// keeps it with the user's bookkeeping).
+// CPU for 10,000). Flat arrays, not JSON, wherever MiniSearch allows (minisearch-data.ts): IndexedDB
+// stores and returns them without parsing, and the index loads from them in tens of milliseconds. Pure:
+// the search worker stores the value (data/notes keeps it with the user's bookkeeping).
 import { NoteIndex, type NoteIndexData } from './note-index';
 
 /**
@@ -32,10 +32,9 @@ export interface SavedCheck {
   pulledRevision: number;
 }
 
-/** The index and its notes' versions as one value to store, or null when this index cannot be saved. */
-export function encodeIndex(index: NoteIndex, known: ReadonlyMap<string, string>, pulledRevision: number): SavedIndex | null {
+/** The index and its notes' versions as one value to store. */
+export function encodeIndex(index: NoteIndex, known: ReadonlyMap<string, string>, pulledRevision: number): SavedIndex {
   const data = index.toData();
-  if (!data) return null;
   let newest = '';
   for (const at of known.values()) if (at > newest) newest = at;
   return {

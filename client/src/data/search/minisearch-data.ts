@@ -1,13 +1,15 @@
-// A MiniSearch index as a few flat arrays (its terms, and every term's postings packed in one
-// Uint32Array), and back, for saving the index between visits. MiniSearch's own toJSON/loadJS go through
-// an object per term and field whose keys are parsed back into numbers: about a second for 10,000 notes,
-// where this takes a few milliseconds (a term's postings become maps only when a query first reads
-// them), and IndexedDB stores typed arrays without a JSON step.
+// A MiniSearch index saved between visits, and back. The fast way is a few flat arrays (its terms, and
+// every term's postings packed in one Uint32Array): MiniSearch's own toJSON/loadJS go through an object
+// per term and field whose keys are parsed back into numbers, many times slower for a large index, while
+// flat arrays need no JSON step in IndexedDB and a term's postings become maps only when a query first
+// reads them.
 //
-// MiniSearch has no public API for this, so this module reads and fills the index's internal maps, as
-// loadJS does. It checks their shape first and answers null when it differs (another MiniSearch version):
-// the caller then rebuilds the index from the notes, so a library update costs time, never wrong results.
-import MiniSearch, { type Options } from 'minisearch';
+// MiniSearch has no public API for that, so the fast way reads and fills the index's internal maps, as
+// loadJS does, and package.json allows any MiniSearch 7. So it is used only while it provably works: once
+// per page a small index is saved and restored through it and must come back as MiniSearch's own toJSON()
+// describes the original (miniSearchInternalsFit). When it does not (another MiniSearch), indexes are saved
+// with toJSON and restored with loadJS, the public API: slower, never wrong.
+import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import { unzigzag, VarintReader, VarintWriter, zigzag } from './varint';
 
 /** term → field id → short document id → term frequency, as MiniSearch keeps it. */
@@ -28,7 +30,7 @@ interface Internals {
 }
 
 /** A MiniSearch index as flat arrays (structured-cloneable: IndexedDB and postMessage take it as is). */
-export interface CompactMiniSearch {
+interface CompactMiniSearch {
   documentCount: number;
   nextId: number;
   dirtCount: number;
@@ -49,6 +51,14 @@ export interface CompactMiniSearch {
   postings: Uint8Array;
 }
 
+/** An index saved by MiniSearch's public API, when the flat arrays cannot be trusted with this MiniSearch. */
+interface JsonMiniSearch {
+  json: AsPlainObject;
+}
+
+/** A saved index, either way; structured-cloneable. */
+export type SavedMiniSearch = CompactMiniSearch | JsonMiniSearch;
+
 const MISSING = 0xffffffff;
 
 function internalsOf(search: MiniSearch<never> | MiniSearch<{ id: string }>): Internals | null {
@@ -59,7 +69,7 @@ function internalsOf(search: MiniSearch<never> | MiniSearch<{ id: string }>): In
   return s as Internals;
 }
 
-/** The index as flat arrays, or null when this MiniSearch keeps its index otherwise. */
+/** The index as flat arrays, or null when this MiniSearch keeps its index otherwise (only the probe calls it unchecked). */
 export function compactMiniSearch(search: MiniSearch<{ id: string }>): CompactMiniSearch | null {
   const s = internalsOf(search);
   if (!s) return null;
@@ -166,6 +176,78 @@ export function loadCompactMiniSearch(data: CompactMiniSearch, options: Options<
   if (!reader.atEnd()) return null;
   for (let t = 0; t < data.terms.length; t++) s._index.set(data.terms[t]!, new LazyFieldPostings(data.postings, starts[t]!));
   return search;
+}
+
+/** The index to save: as flat arrays when this MiniSearch's internals are the ones this module knows, else as toJSON(). */
+export function saveMiniSearch(search: MiniSearch<{ id: string }>): SavedMiniSearch {
+  const compact = miniSearchInternalsFit() ? compactMiniSearch(search) : null;
+  return compact ?? { json: search.toJSON() };
+}
+
+/** A saved index back, or null when it does not fit this MiniSearch or these options (the caller rebuilds it). */
+export function loadMiniSearch(data: SavedMiniSearch, options: Options<{ id: string }>): MiniSearch<{ id: string }> | null {
+  if ('json' in data) return loadJson(data.json, options);
+  // Flat arrays saved under another MiniSearch's internals are not read into this one's.
+  return miniSearchInternalsFit() ? loadCompactMiniSearch(data, options) : null;
+}
+
+function loadJson(json: AsPlainObject, options: Options<{ id: string }>): MiniSearch<{ id: string }> | null {
+  const saved = Object.keys(json.fieldIds);
+  if (saved.length !== options.fields.length || !options.fields.every((field) => saved.includes(field))) return null;
+  try {
+    return MiniSearch.loadJS(json, options);
+  } catch {
+    // Another serialization version, or damage.
+    return null;
+  }
+}
+
+let installedFits: boolean | undefined;
+
+/** Whether the flat arrays work with the MiniSearch this page loaded (internalsFit), decided once. */
+export function miniSearchInternalsFit(): boolean {
+  installedFits ??= internalsFit(MiniSearch);
+  return installedFits;
+}
+
+const PROBE_OPTIONS: Options<{ id: string }> = { fields: ['title', 'text'], storeFields: [] };
+const PROBE_DOCUMENTS = [
+  { id: 'a', title: 'Binoculars for the trip', text: 'Pack them in the blue bag' },
+  { id: 'b', title: 'Birdwatching', text: 'Bring binoculars and a notebook' },
+  { id: 'c', title: 'Bread' },
+];
+
+/**
+ * Whether an index made by `Search` survives the flat arrays: a small one is saved and restored through
+ * them, and the copy must match MiniSearch's own description of the original (toJSON) and answer a query
+ * alike, before and after both take one more document.
+ */
+export function internalsFit(Search: new (options: Options<{ id: string }>) => MiniSearch<{ id: string }>): boolean {
+  try {
+    const original = new Search(PROBE_OPTIONS);
+    original.addAll(PROBE_DOCUMENTS);
+    // A discarded document and one added again: dirt, and short ids out of order.
+    original.discard('a');
+    original.add({ id: 'a', title: 'Binoculars, again', text: 'the blue bag' } as { id: string });
+    const data = compactMiniSearch(original);
+    const restored = data ? loadCompactMiniSearch(structuredClone(data), PROBE_OPTIONS) : null;
+    if (!restored || described(restored) !== described(original)) return false;
+    const query = (search: MiniSearch<{ id: string }>) => JSON.stringify(search.search('binoculars bag', { prefix: true, fuzzy: 0.2 }));
+    if (query(restored) !== query(original)) return false;
+    for (const search of [original, restored]) search.add({ id: 'd', title: 'Binoculars', text: 'notebook' } as { id: string });
+    return described(restored) === described(original);
+  } catch {
+    return false;
+  }
+}
+
+/** MiniSearch's own description of an index, in an order that does not depend on how it was filled. */
+function described(search: MiniSearch<{ id: string }>): string {
+  const json = search.toJSON();
+  const index = [...json.index].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify({ ...json, index }, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+  );
 }
 
 /** Reads one term's postings (see CompactMiniSearch.postings) from `at` into `into`. */

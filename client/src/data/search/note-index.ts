@@ -3,7 +3,7 @@
 // search-text.ts. Every query word must match; the words already typed are looked up first and the word
 // being typed is scored only on the notes they left, so a long query stays as fast as its rarest word.
 import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
-import { compactMiniSearch, loadCompactMiniSearch, type CompactMiniSearch } from './minisearch-data';
+import { loadMiniSearch, saveMiniSearch, type SavedMiniSearch } from './minisearch-data';
 import { indexTerm, planQuery, SEARCH_FIELDS, splitWords, toSearchDocument, type QueryTerm, type SearchableNote, type SearchField } from './search-text';
 
 export type SearchFilter = 'all' | 'checklists' | 'conflicts' | 'unsynced';
@@ -83,7 +83,7 @@ const MINISEARCH_OPTIONS: Options<{ id: string }> = {
 
 /** An index as data, for saving it (index-snapshot.ts): flat arrays, which IndexedDB stores as they are. */
 export interface NoteIndexData {
-  search: CompactMiniSearch;
+  search: SavedMiniSearch;
   flags: {
     ids: string[];
     updatedAt: string[];
@@ -106,7 +106,7 @@ export class NoteIndex {
   static fromData(data: NoteIndexData): NoteIndex | null {
     const { ids, updatedAt, bits } = data.flags;
     if (updatedAt.length !== ids.length || bits.length !== ids.length) return null;
-    const search = loadCompactMiniSearch(data.search, MINISEARCH_OPTIONS);
+    const search = loadMiniSearch(data.search, MINISEARCH_OPTIONS);
     if (!search) return null;
     const index = new NoteIndex();
     index.search = search;
@@ -117,10 +117,9 @@ export class NoteIndex {
     return index;
   }
 
-  /** The index as data, or null when this MiniSearch cannot be saved that way (see minisearch-data.ts). */
-  toData(): NoteIndexData | null {
-    const search = compactMiniSearch(this.search);
-    if (!search) return null;
+  /** The index as data (see minisearch-data.ts for how MiniSearch's part is saved). */
+  toData(): NoteIndexData {
+    const search = saveMiniSearch(this.search);
     const ids: string[] = [];
     const updatedAt: string[] = [];
     const bits = new Uint8Array(this.flags.size);

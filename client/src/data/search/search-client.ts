@@ -150,7 +150,7 @@ export class SearchClient {
         const firstBuild = this.state.buildMs === null;
         const now = performance.now();
         this.setState({ status: 'ready', version: this.state.version + 1, indexed: message.total, total: message.total, buildMs: this.state.buildMs ?? now - this.started });
-        // A user timing entry, for the performance panel and the bench (scripts/bench/groups/search.ts).
+        // A user timing entry, for the performance panel and the bench (bench/groups/search.ts).
         if (firstBuild) performance.measure(INDEX_BUILD_MEASURE, { start: this.started, end: now });
         break;
       }

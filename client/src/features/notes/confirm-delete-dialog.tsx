@@ -1,17 +1,40 @@
-// The confirmation before a note is deleted (confirm-delete-alert.tsx), rendered from its first opening
-// on and loaded then, or earlier on the intent to delete (preloadConfirmDelete on the Delete button), not
-// with the screens that offer it (issue 10).
-import { lazyWithPreload, useOpenedOnce } from '../../lib/lazy-with-preload';
-import type { ConfirmDeleteDialogProps } from './confirm-delete-alert';
+// The confirmation before a note is deleted (spec section 5: 'Are you sure you want to delete this
+// note?'), naming the note, on the app's confirm dialog (loaded on first use; the Delete buttons preload it).
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DELETE_NOTE_CONFIRM } from '../../data/notes';
 
-export type { ConfirmDeleteDialogProps } from './confirm-delete-alert';
+export interface ConfirmDeleteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  /** The note's title, shown under the question so the user knows which note goes. */
+  noteTitle?: string;
+  /** Where focus goes when the dialog closes (by default back to the button that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
+}
 
-const ConfirmDeleteAlert = lazyWithPreload(() => import('./confirm-delete-alert').then((m) => m.ConfirmDeleteAlert));
-
-/** Starts loading the confirmation: for the Delete buttons' first pointer, press, focus or key. */
-export const preloadConfirmDelete = ConfirmDeleteAlert.preload;
-
-export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
-  const opened = useOpenedOnce(props.open);
-  return opened ? <ConfirmDeleteAlert {...props} /> : null;
+export function ConfirmDeleteDialog({ open, onOpenChange, onConfirm, noteTitle, onCloseAutoFocus }: ConfirmDeleteDialogProps) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title={DELETE_NOTE_CONFIRM}
+      description={
+        noteTitle ? (
+          <>
+            “<span className="font-medium text-foreground">{noteTitle}</span>” will be removed from this device and from the cloud.
+          </>
+        ) : (
+          'The note will be removed from this device and from the cloud.'
+        )
+      }
+      cancelLabel="Cancel"
+      confirmLabel="Delete"
+      onCancel={() => onOpenChange(false)}
+      onConfirm={() => {
+        onConfirm();
+        onOpenChange(false);
+      }}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
+  );
 }

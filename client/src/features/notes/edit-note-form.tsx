@@ -5,12 +5,14 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from '
 import { useLocation, useNavigate } from 'react-router';
 import { Check, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { Textarea } from '../../components/ui/textarea';
-import { NOTE_MESSAGES, type NoteView, useNotesActions, writeOutcomeMessage } from '../../data/notes';
+import { NOTE_MESSAGES, notifyWrite, type NoteView, useNotesActions, writeKindOf } from '../../data/notes';
 import { forgetNoteActivity } from '../../lib/device-storage';
+import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { readAutoSaveSeconds } from './auto-save-setting';
 import { ActionStepsEditor } from './action-steps-editor';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -85,11 +87,13 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
       dispatch({ type: 'saved', values: snapshot });
       setBasis(result.note);
       if (mode === 'manual') {
-        showToast(result.savedAsCopy ? SAVED_AS_COPY_MESSAGE : NOTE_MESSAGES.editSaved);
-        void result.cloud.then((outcome) => {
-          // Offline the card and the sidebar say the change waits; a failed or refused push is worth a toast.
-          const message = outcome.status === 'offline' ? null : writeOutcomeMessage('update', outcome);
-          if (message) showToast(message);
+        const kind = writeKindOf(result.note);
+        void notifyWrite(kind, result.cloud, {
+          saved: result.savedAsCopy ? SAVED_AS_COPY_MESSAGE : NOTE_MESSAGES.editSaved,
+          // Offline, a note that has never reached the cloud (a quick note made offline) says it waits on
+          // this device, as it did when it was made; a change to a note the cloud has is confirmed by
+          // 'Success', and its card and the sidebar say that it waits.
+          offline: kind === 'create' && !result.savedAsCopy ? 'tell' : 'quiet',
         });
         leave();
       } else {
@@ -132,10 +136,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
         return;
       }
       forgetNoteActivity(initialNote.user_id, initialNote.id);
-      showToast(NOTE_MESSAGES.deleted);
-      void result.cloud.then((outcome) => {
-        if (outcome.status !== 'synced') showToast(writeOutcomeMessage('delete', outcome) ?? NOTE_MESSAGES.deleted);
-      });
+      void notifyWrite('delete', result.cloud, { saved: NOTE_MESSAGES.deleted, offline: 'tell' });
       leave();
     } catch (error) {
       console.error('Error deleting note:', error);
@@ -166,6 +167,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             type="button"
             variant="outline-destructive"
             className="ml-auto text-destructive"
+            {...preloadOnIntent(preloadConfirmDialog)}
             onClick={() => setDeleteBasis(basis)}
           >
             <Trash2 aria-hidden="true" />

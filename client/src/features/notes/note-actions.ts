@@ -2,7 +2,7 @@
 // deleted' / 'Offline deletion' / 'Sync error'), and a failure either shown or, on the dashboard's
 // cards, only logged.
 import { useCallback } from 'react';
-import { NOTE_MESSAGES, type NoteView, type ToastMessage, useNotesActions, writeOutcomeMessage } from '../../data/notes';
+import { NOTE_MESSAGES, notifyWrite, type NoteView, type ToastMessage, useNotesActions } from '../../data/notes';
 import { forgetNoteActivity } from '../../lib/device-storage';
 import { toast } from '../../lib/toast';
 
@@ -43,10 +43,7 @@ async function deleteNoteFromList(
       return false;
     }
     forgetNoteActivity(note.user_id, note.id);
-    void result.cloud.then((outcome) => {
-      const message = writeOutcomeMessage('delete', outcome);
-      if (message) showToast(message);
-    });
+    void notifyWrite('delete', result.cloud, { offline: 'tell' });
     return true;
   } catch (error) {
     console.error('Error deleting note:', error);

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { cn } from '../../lib/utils';
-import { NOTE_MESSAGES, type NotesActions, type NoteView, useNotesActions, writeOutcomeMessage } from '../../data/notes';
+import { NOTE_MESSAGES, notifyWrite, type NotesActions, type NoteView, useNotesActions, writeKindOf } from '../../data/notes';
 import { ChecklistEditor } from '../../components/checklist/checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
 import { NoteTabsList } from './note-tabs-list';
@@ -46,10 +46,7 @@ async function saveNow(
   try {
     const result = await updateNote(note.id, patch, { basedOn: note });
     if (result.savedAsCopy) showToast(SAVED_AS_COPY_MESSAGE);
-    void result.cloud.then((outcome) => {
-      const message = outcome.status === 'offline' ? null : writeOutcomeMessage('update', outcome);
-      if (message) showToast(message);
-    });
+    void notifyWrite(writeKindOf(result.note), result.cloud, { offline: 'quiet' });
   } catch (error) {
     console.error('Error updating note:', error);
     showToast(NOTE_MESSAGES.editSaveFailed);

@@ -2,6 +2,7 @@
 // (beforeunload), and a router blocker for navigation inside the app that the screen turns into a dialog.
 import { useEffect, useRef } from 'react';
 import { useBlocker, type Blocker } from 'react-router';
+import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 
 export interface LeaveGuard {
   blocker: Blocker;
@@ -18,6 +19,8 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
 
   useEffect(() => {
     if (!dirty) return;
+    // The question may come now: have its dialog ready (it loads on first use).
+    void preloadConfirmDialog();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.

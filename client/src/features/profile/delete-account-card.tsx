@@ -1,23 +1,15 @@
 // Profile > Security > Account Security: the spec's warning and 'Delete Account', which asks for
 // confirmation and the current password, deletes the account and every note on the server, clears this
 // device's copy and signs out to /login.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoaderCircle, ShieldAlert, Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { ConfirmDialog, preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { toast } from '../../lib/toast';
 import { useSignOut } from '../../data/auth';
 import { useDeleteAccount, WrongPasswordError } from './api/delete-account';
@@ -41,8 +33,7 @@ export function DeleteAccountCard({ userId }: { userId: string }) {
     }
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const confirm = async () => {
     if (password === '' || deleting) return;
     setDeleting(true);
     setError(null);
@@ -80,55 +71,57 @@ export function DeleteAccountCard({ userId }: { userId: string }) {
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-4">
         <p className="max-w-md text-sm font-medium">Once you delete your account, there is no going back. Please be certain.</p>
-        <AlertDialog open={open} onOpenChange={onOpenChange}>
-          <AlertDialogTrigger asChild>
-            <Button variant="destructive">
-              <Trash2 aria-hidden="true" />
-              Delete Account
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
-              <AlertDialogHeader>
-                <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  This permanently deletes your account and all your notes, on the server and on this device. It cannot be undone.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <div className="grid gap-2">
-                <Label htmlFor="delete-account-password">Current Password</Label>
-                <Input
-                  id="delete-account-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.target.value);
-                    setError(null);
-                  }}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? 'delete-account-error' : 'delete-account-hint'}
-                />
-                {error ? (
-                  <p id="delete-account-error" role="alert" className="text-sm font-medium text-destructive">
-                    {error}
-                  </p>
-                ) : (
-                  <p id="delete-account-hint" className="text-sm text-muted-foreground">
-                    Enter your password to confirm.
-                  </p>
-                )}
-              </div>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-                <Button type="submit" variant="destructive" disabled={password === '' || deleting}>
-                  {deleting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
-                  {deleting ? 'Deleting...' : 'Delete Account'}
-                </Button>
-              </AlertDialogFooter>
-            </form>
-          </AlertDialogContent>
-        </AlertDialog>
+        <Button
+          variant="destructive"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          {...preloadOnIntent(preloadConfirmDialog)}
+          onClick={() => onOpenChange(true)}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete Account
+        </Button>
+        <ConfirmDialog
+          open={open}
+          title="Delete your account?"
+          description="This permanently deletes your account and all your notes, on the server and on this device. It cannot be undone."
+          cancelLabel="Cancel"
+          confirmLabel={
+            <>
+              {deleting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
+              {deleting ? 'Deleting...' : 'Delete Account'}
+            </>
+          }
+          onCancel={() => onOpenChange(false)}
+          onConfirm={() => void confirm()}
+          busy={deleting}
+          confirmDisabled={password === ''}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor="delete-account-password">Current Password</Label>
+            <Input
+              id="delete-account-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'delete-account-error' : 'delete-account-hint'}
+            />
+            {error ? (
+              <p id="delete-account-error" role="alert" className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            ) : (
+              <p id="delete-account-hint" className="text-sm text-muted-foreground">
+                Enter your password to confirm.
+              </p>
+            )}
+          </div>
+        </ConfirmDialog>
       </CardContent>
     </Card>
   );

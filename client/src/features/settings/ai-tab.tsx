@@ -2,21 +2,22 @@
 // settings) edited in a draft that only 'Save Preferences' keeps (spec section 4), with the spec's toasts.
 import { useState, type FormEvent } from 'react';
 import { Bot, LoaderCircle, MessagesSquare, Save, Sparkles, Undo2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../lib/toast';
 import {
   AI_NAME_MAX_LENGTH,
   CONVERSATION_DEPTH_OPTIONS,
   DEFAULT_AI_NAME,
   OUTPUT_FORMAT_OPTIONS,
   PROMPTING_STYLE_OPTIONS,
+  samePreferences,
   TONE_OPTIONS,
+  useAiPreferences,
   type AiPreferences,
-} from '#core/ai-preferences';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../lib/toast';
-import { samePreferences, useAiPreferences } from '../../data/ai-preferences';
+} from '../../data/ai-preferences';
 import { ConnectionStatusCard } from './connection-status-card';
 import { PreferenceOptions } from './preference-options';
 import { SettingsCard } from './settings-section';

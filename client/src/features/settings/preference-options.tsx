@@ -1,6 +1,6 @@
 // A radio group of preference options drawn as selectable cards (label plus optional description).
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
-import type { PreferenceOption } from '#core/ai-preferences';
+import type { PreferenceOption } from '../../data/ai-preferences';
 import { cn } from '../../lib/utils';
 
 export function PreferenceOptions<T extends string>({

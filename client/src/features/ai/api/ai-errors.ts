@@ -1,6 +1,6 @@
 // Typed failures of an AI request: what the server or the network said, in a shape screens can act on
 // (api_key_required → /api-setup, offline → the offline notice, a stream error → the catalogue message).
-import type { TurnErrorCode } from '#core/ai-turn-errors';
+import { readError, type AiKeySource, type TurnErrorCode } from '#core/ai-events';
 
 export type AiErrorCode =
   /** The server's `error` event: the provider failed (after the fallback, where it applies). */
@@ -29,7 +29,7 @@ export interface AiErrorDetails {
   /** The server's id of the request (in its log), shown with the message. */
   requestId?: string;
   /** With reason invalid_key: whose key was refused. */
-  keySource?: 'server' | 'user';
+  keySource?: AiKeySource;
   /** Text streamed before the failure. */
   partial?: string;
   /** The reply stopped part-way: `partial` is all there is. */
@@ -47,7 +47,7 @@ export class AiError extends Error {
   readonly retryAfter?: number;
   readonly reason?: string;
   readonly requestId?: string;
-  readonly keySource?: 'server' | 'user';
+  readonly keySource?: AiKeySource;
 
   constructor(message: string, details: AiErrorDetails) {
     super(message);
@@ -107,25 +107,21 @@ export function errorFromResponse(status: number, body: unknown, retryAfterHeade
   return new AiError(message, { status, code: 'http', ...(retryAfter !== undefined ? { retryAfter } : {}) });
 }
 
-/** The error for the server's `error` event (data `{ status, code, message, requestId, partial?, incomplete?, retryAfter?, keySource? }`). */
+/** The error for the server's `error` event (core/ai-events.ts reads its data). */
 export function errorFromEvent(data: unknown, streamed: string): AiError {
-  if (!isRecord(data) || typeof data.message !== 'string') {
-    return new AiError(INVALID_STREAM_MESSAGE, { status: 502, code: 'invalid', ...partialOf(streamed) });
-  }
-  const status = typeof data.status === 'number' ? data.status : 500;
+  const event = readError(data);
+  if (!event) return new AiError(INVALID_STREAM_MESSAGE, { status: 502, code: 'invalid', ...partialOf(streamed) });
   // 'no_plan': the answer arrived whole, it was just not a plan (a question, say). It is not part of a
   // reply to keep and mark incomplete; the message says what happened.
-  const partial = typeof data.partial === 'string' ? data.partial : data.code === 'no_plan' ? '' : streamed;
-  const retryAfter = typeof data.retryAfter === 'number' ? data.retryAfter : undefined;
-  const keySource = data.keySource === 'server' || data.keySource === 'user' ? data.keySource : undefined;
-  return new AiError(data.message, {
-    status,
+  const partial = event.partial ?? (event.code === 'no_plan' ? '' : streamed);
+  return new AiError(event.message, {
+    status: event.status,
     code: 'stream',
-    ...(typeof data.code === 'string' ? { reason: data.code } : {}),
-    ...(typeof data.requestId === 'string' ? { requestId: data.requestId.slice(0, 64) } : {}),
-    ...(keySource ? { keySource } : {}),
-    ...partialOf(partial, data.incomplete === true || partial !== ''),
-    ...(retryAfter !== undefined ? { retryAfter } : {}),
+    ...(event.code !== undefined ? { reason: event.code } : {}),
+    ...(event.requestId !== undefined ? { requestId: event.requestId } : {}),
+    ...(event.keySource ? { keySource: event.keySource } : {}),
+    ...partialOf(partial, event.incomplete === true || partial !== ''),
+    ...(event.retryAfter !== undefined ? { retryAfter: event.retryAfter } : {}),
   });
 }
 

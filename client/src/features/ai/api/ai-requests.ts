@@ -1,17 +1,17 @@
 // The three AI calls of the screens (spec section 7), over streamAi: idea expansion, the creation
 // flow's conversation and chat about a note. The bodies carry only what the user said and the note;
-// the server builds the prompt from the account's preferences and profile (docs/api.md).
-import { NOTE_LIMITS, type ChatMessage } from '#core/note';
-import type { AiDonePayload } from './sse-events';
+// the server builds the prompt from the account's preferences and profile (docs/api.md). The bodies'
+// shapes and bounds are the server's own (core/ai-requests-schema.ts, core/ai-requests.ts).
+import type { AiDonePayload } from '#core/ai-events';
+import { AI_REQUEST_LIMITS } from '#core/ai-requests';
+import type { ChatRequest, ConversationRequest, ExpandRequest } from '#core/ai-requests-schema';
+import type { ChatMessage } from '#core/note';
 import { streamAi, type StreamAiOptions } from './stream-ai';
 
 export type RequestOptions = Pick<StreamAiOptions, 'signal' | 'onDelta'>;
 
-/** The server's bounds on one request (server/src/ai/schemas.ts). */
-export const AI_REQUEST_BOUNDS = { messages: 200 } as const;
-
 /** A long chat sent within the server's bound: the opening user message (the idea) and the latest turns. */
-export function boundMessages(messages: readonly ChatMessage[], max: number = AI_REQUEST_BOUNDS.messages): ChatMessage[] {
+export function boundMessages(messages: readonly ChatMessage[], max: number = AI_REQUEST_LIMITS.messages): ChatMessage[] {
   const turns = messages.filter((m) => m.role !== 'system').map(({ role, content }) => ({ role, content }));
   if (turns.length <= max) return turns;
   const first = turns.findIndex((m) => m.role === 'user');
@@ -21,17 +21,17 @@ export function boundMessages(messages: readonly ChatMessage[], max: number = AI
 }
 
 export function requestExpansion(idea: string, options: RequestOptions): Promise<AiDonePayload> {
-  return streamAi('expand', { idea }, options);
+  return streamAi('expand', { idea } satisfies ExpandRequest, options);
 }
 
 export function requestConversation(messages: readonly ChatMessage[], readyForPlan: boolean, options: RequestOptions): Promise<AiDonePayload> {
-  return streamAi('conversation', { messages: boundMessages(messages), readyForPlan }, options);
+  return streamAi('conversation', { messages: boundMessages(messages), readyForPlan } satisfies ConversationRequest, options);
 }
 
 export function requestChat(messages: readonly ChatMessage[], noteContent: string | null | undefined, options: RequestOptions): Promise<AiDonePayload> {
   return streamAi(
     'chat',
-    { messages: boundMessages(messages), ...(noteContent ? { noteContent: noteContent.slice(0, NOTE_LIMITS.text) } : {}) },
+    { messages: boundMessages(messages), ...(noteContent ? { noteContent: noteContent.slice(0, AI_REQUEST_LIMITS.noteContent) } : {}) } satisfies ChatRequest,
     options,
   );
 }

@@ -1,15 +1,8 @@
-// Turns the bytes of an /api/ai/* event stream into typed events (docs/api.md: delta, done, error).
-// Bytes may be split anywhere, even inside a UTF-8 character or a line; comments are skipped.
+// Turns the bytes of an /api/ai/* event stream into typed events (docs/api.md: delta, done, error),
+// each event's data read as core/ai-events.ts says. Bytes may be split anywhere, even inside a UTF-8
+// character or a line; comments are skipped.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { z } from 'zod';
-
-/** The `done` event: the whole reply, plus the plan's parts for expansion and readyForPlan. */
-export interface AiDonePayload {
-  text: string;
-  expandedContent?: string;
-  steps?: string[];
-  usingFallback: boolean;
-}
+import { readDelta, readDone, type AiDonePayload } from '#core/ai-events';
 
 export type AiStreamEvent =
   | { type: 'delta'; text: string }
@@ -19,14 +12,6 @@ export type AiStreamEvent =
   | { type: 'error'; data: unknown }
   /** A known event whose data could not be read. */
   | { type: 'invalid'; event: string; data: string };
-
-const deltaSchema = z.object({ text: z.string() });
-const doneSchema = z.object({
-  text: z.string(),
-  expandedContent: z.string().optional(),
-  steps: z.array(z.string()).optional(),
-  usingFallback: z.boolean().default(false),
-});
 
 function parseJson(data: string): unknown {
   try {
@@ -44,16 +29,11 @@ export function toAiEvent(message: EventSourceMessage): AiStreamEvent | null {
   const json = parseJson(data);
   if (event === 'error') return json === undefined ? { type: 'invalid', event, data } : { type: 'error', data: json };
   if (event === 'delta') {
-    const parsed = deltaSchema.safeParse(json);
-    return parsed.success ? { type: 'delta', text: parsed.data.text } : { type: 'invalid', event, data };
+    const delta = readDelta(json);
+    return delta ? { type: 'delta', text: delta.text } : { type: 'invalid', event, data };
   }
-  const parsed = doneSchema.safeParse(json);
-  if (!parsed.success) return { type: 'invalid', event, data };
-  const { text, expandedContent, steps, usingFallback } = parsed.data;
-  return {
-    type: 'done',
-    payload: { text, usingFallback, ...(expandedContent !== undefined ? { expandedContent } : {}), ...(steps !== undefined ? { steps } : {}) },
-  };
+  const done = readDone(json);
+  return done ? { type: 'done', payload: done } : { type: 'invalid', event, data };
 }
 
 export interface AiEventDecoder {

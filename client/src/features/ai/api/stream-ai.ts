@@ -12,7 +12,8 @@ import {
   isAbortError,
   NETWORK_MESSAGE,
 } from './ai-errors';
-import { createAiEventDecoder, type AiDonePayload, type AiStreamEvent } from './sse-events';
+import type { AiDonePayload } from '#core/ai-events';
+import { createAiEventDecoder, type AiStreamEvent } from './sse-events';
 
 export type AiEndpoint = 'expand' | 'conversation' | 'chat';
 

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAuth } from '../../../data/auth';
 import { useAiPreferences } from '../../../data/ai-preferences';
-import type { AiDonePayload } from '../api/sse-events';
+import type { AiDonePayload } from '#core/ai-events';
 import { AssistantChat } from '../components/assistant-chat';
 import { IdeaInputForm } from '../components/idea-input-form';
 import { useSessionDraft } from '../hooks/use-session-draft';

@@ -3,14 +3,15 @@
 // and recent notes (spec section 7). The owner keeps the entries; failures show in the panel with Retry
 // and as an 'AI Chat Failed' toast; without a key, the no-key card.
 import { useCallback, useEffect, useRef } from 'react';
+import { lastUserText } from '#core/ai-requests';
 import { toast } from '../../../lib/toast';
 import { useAiConnection } from '../../../data/ai-connection';
 import { useAiPreferences } from '../../../data/ai-preferences';
 import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { requestChat, requestExpansion } from '../api/ai-requests';
-import type { AiDonePayload } from '../api/sse-events';
+import type { AiDonePayload } from '#core/ai-events';
 import { useChatSession, type ReplyRequest } from '../hooks/use-chat-session';
-import { awaitingReply, failedTurn, failureMessage, lastUserText, type ChatEntry } from '../lib/chat-entries';
+import { awaitingReply, failedTurn, failureMessage, type ChatEntry } from '../lib/chat-entries';
 import { ChatPanel } from './chat-panel';
 import { ApiKeyMissingAlert } from './api-key-missing-alert';
 

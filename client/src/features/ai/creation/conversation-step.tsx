@@ -5,10 +5,10 @@
 // plan also gets the 'AI Processing Failed' toast.
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { CircleCheck, ListChecks, RefreshCw, Sparkles } from 'lucide-react';
-import type { AiPreferences } from '#core/ai-preferences';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import type { AiPreferences } from '../../../data/ai-preferences';
 import { toast } from '../../../lib/toast';
 import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { requestConversation } from '../api/ai-requests';

@@ -16,7 +16,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../../data/auth';
-import { NOTE_MESSAGES, type NoteInput, useNotesActions, writeOutcomeMessage } from '../../../data/notes';
+import { NOTE_MESSAGES, notifyWrite, type NoteInput, useNotesActions, writeKindOf } from '../../../data/notes';
 import { expandIdea, expandPatch, useExpandTarget } from './expand-note';
 import { useAiPreferences } from '../../../data/ai-preferences';
 import { IdeaInputForm } from '../components/idea-input-form';
@@ -79,14 +79,10 @@ export function NewIdeaPage() {
     setSaving(true);
     try {
       const { note, cloud } = expanding ? await updateNote(expanding.id, expandPatch(input), { basedOn: expanding }) : await createNote(input);
-      toast(NOTE_MESSAGES.noteSaved);
+      // The spec's success toast, then, if the cloud copy could not be written yet, what became of it.
+      void notifyWrite(expanding ? writeKindOf(note) : 'create', cloud, { saved: NOTE_MESSAGES.noteSaved, offline: 'tell' });
       clearDraft();
       void navigate(expanding ? `/note/${note.id}` : '/');
-      // After the spec's success toast: if the cloud copy could not be written, say so.
-      void cloud.then((outcome) => {
-        const message = writeOutcomeMessage('create', outcome);
-        if (message) toast(message);
-      });
     } catch (error) {
       console.error('Error saving note:', error);
       toast(NOTE_MESSAGES.creationSaveFailed);

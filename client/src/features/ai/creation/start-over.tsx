@@ -2,18 +2,10 @@
 // and the offer shown when New Idea is opened while an earlier idea is unfinished: resume it or start fresh.
 import { useState } from 'react';
 import { RotateCcw, Sparkles } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog, preloadConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { preloadOnIntent } from '../../../lib/lazy-with-preload';
 import type { CreationDraft } from './creation-draft';
 
 /** Something typed or said that starting over would lose. */
@@ -28,31 +20,25 @@ export function draftHasConversation(draft: CreationDraft): boolean {
 
 export function StartOverButton({ draft, aiName, onStartOver }: { draft: CreationDraft; aiName: string; onStartOver: () => void }) {
   const [open, setOpen] = useState(false);
-  const button = (
-    <Button variant="outline" size="sm" onClick={() => (draftHasConversation(draft) ? setOpen(true) : onStartOver())}>
-      <RotateCcw aria-hidden="true" />
-      Start over
-    </Button>
-  );
+  const asks = draftHasConversation(draft);
   return (
     <>
-      {button}
-      <AlertDialog open={open} onOpenChange={setOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Start over?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The title, the idea and the conversation with {aiName} will be cleared. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep it</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={onStartOver}>
-              Start over
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <Button variant="outline" size="sm" {...(asks ? preloadOnIntent(preloadConfirmDialog) : {})} onClick={() => (asks ? setOpen(true) : onStartOver())}>
+        <RotateCcw aria-hidden="true" />
+        Start over
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Start over?"
+        description={<>The title, the idea and the conversation with {aiName} will be cleared. This cannot be undone.</>}
+        cancelLabel="Keep it"
+        confirmLabel="Start over"
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setOpen(false);
+          onStartOver();
+        }}
+      />
     </>
   );
 }

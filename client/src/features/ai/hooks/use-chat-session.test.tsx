@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AiError, AiKeyRequiredError, AiOfflineError } from '../api/ai-errors';
-import type { AiDonePayload } from '../api/sse-events';
+import type { AiDonePayload } from '#core/ai-events';
 import type { ChatEntry } from '../lib/chat-entries';
 import { useChatSession, type ChatSessionOptions, type ReplyRequest } from './use-chat-session';
 

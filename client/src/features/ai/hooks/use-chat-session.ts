@@ -9,7 +9,7 @@ import { toast, type ToastInput } from '../../../lib/toast';
 import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { AiKeyRequiredError, AiOfflineError, isAbortError } from '../api/ai-errors';
 import type { RequestOptions } from '../api/ai-requests';
-import type { AiDonePayload } from '../api/sse-events';
+import type { AiDonePayload } from '#core/ai-events';
 import { awaitingReply, failedTurn, failureEntry, toChatMessages, type ChatEntry, type TurnKind } from '../lib/chat-entries';
 
 export type ReplyRequest = (messages: ChatMessage[], options: RequestOptions) => Promise<AiDonePayload>;

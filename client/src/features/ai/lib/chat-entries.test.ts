@@ -1,7 +1,8 @@
 // What a failed turn shows (spec section 8) and what of a chat is sent and saved.
 import { describe, expect, it } from 'vitest';
 import { AiError } from '../api/ai-errors';
-import { failureEntry, fromChatMessages, lastUserText, toChatMessages, type ChatEntry } from './chat-entries';
+import { lastUserText } from '#core/ai-requests';
+import { failureEntry, fromChatMessages, toChatMessages, type ChatEntry } from './chat-entries';
 
 describe('failureEntry', () => {
   it("a provider failure: 'Sorry, I encountered an error: {message}'", () => {

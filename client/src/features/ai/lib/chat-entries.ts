@@ -78,15 +78,6 @@ export function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The text of the user's last message ('' when there is none). */
-export function lastUserText(messages: readonly ChatMessage[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i];
-    if (message?.role === 'user') return message.content;
-  }
-  return '';
-}
-
 /** True when the last entry is the user's, still waiting for a reply (a turn that never got one). */
 export function awaitingReply(entries: readonly ChatEntry[]): boolean {
   return entries.at(-1)?.role === 'user';

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { GitCompare } from 'lucide-react';
 import { withoutConflictMark } from '#core/conflict-resolution';
 import { Button } from '../../../components/ui/button';
-import { type ConflictChoice, type NoteView, useConflictOriginal, useNotesActions, writeOutcomeMessage } from '../../../data/notes';
+import { type ConflictChoice, type NoteView, notifyWrite, useConflictOriginal, useNotesActions } from '../../../data/notes';
 import { cn } from '../../../lib/utils';
 import { showToast } from '../note-actions';
 import { noteTitle } from '../note-text';
@@ -38,10 +38,7 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
         return;
       }
       showToast(result.status === 'gone' ? CONFLICT_MESSAGES.gone : CONFLICT_MESSAGES[choice]);
-      void result.cloud.then((outcome) => {
-        const message = outcome.status === 'offline' ? null : writeOutcomeMessage('update', outcome);
-        if (message) showToast(message);
-      });
+      void notifyWrite('update', result.cloud, { offline: 'quiet' });
     } catch (error) {
       console.error('Error resolving a conflict:', error);
       showToast(CONFLICT_MESSAGES.failed);

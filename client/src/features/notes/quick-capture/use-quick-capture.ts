@@ -3,7 +3,7 @@
 // names it. Offline the toast says the note waits on this device.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { NOTE_MESSAGES, useNotesActions, writeOutcomeMessage } from '../../../data/notes';
+import { NOTE_MESSAGES, notifyWrite, useNotesActions } from '../../../data/notes';
 import { showToast } from '../note-actions';
 import type { EditEntryState } from '../edit-entry';
 
@@ -33,10 +33,7 @@ export function useQuickCapture(): QuickCapture {
         });
         const state: EditEntryState = { focus: 'title', tab: checklist ? 'expanded' : 'original' };
         await navigate(`/edit/${note.id}`, { state });
-        void cloud.then((outcome) => {
-          const message = writeOutcomeMessage('create', outcome);
-          if (message) showToast(message);
-        });
+        void notifyWrite('create', cloud, { offline: 'tell' });
       } catch (error) {
         console.error('Error creating note:', error);
         showToast(NOTE_MESSAGES.creationSaveFailed);

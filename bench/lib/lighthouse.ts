@@ -1,0 +1,80 @@
+// One Lighthouse run (mobile, performance only, Lighthouse's default simulated throttling) in a fresh
+// Chromium profile, optionally signed in first: the device's stored entries are written to localStorage from
+// a same-origin JSON page, which registers no service worker, so the run still starts cold.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumArgs } from '../../test/kit/browser';
+
+const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+
+export interface LighthouseResult {
+  score: number;
+  fcp: number;
+  lcp: number;
+  /** Scripts the page loaded. */
+  scripts: string[];
+  /** Bytes of loaded JavaScript the page never ran (Lighthouse's estimate, transfer size). */
+  unusedJs: number;
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+}
+
+async function putLocalStorage(port: number, origin: string, entries: Record<string, string>): Promise<void> {
+  const target = (await (await fetch(`http://127.0.0.1:${port}/json/new?${origin}/api/health`, { method: 'PUT' })).json()) as {
+    id: string;
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let id = 0;
+  const evaluate = (expression: string) =>
+    new Promise<unknown>((resolve) => {
+      const mine = ++id;
+      socket.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; result?: { result?: { value?: unknown } } };
+        if (message.id === mine) resolve(message.result?.result?.value);
+      };
+      socket.send(JSON.stringify({ id: mine, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }));
+    });
+  for (let i = 0; i < 200 && (await evaluate(`location.origin === ${JSON.stringify(origin)} && document.readyState`)) !== 'complete'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  for (const [key, value] of Object.entries(entries)) await evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
+  socket.close();
+  await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
+}
+
+/** `storage`: local-storage entries written first (a returning device's session and anon key). */
+export async function runLighthouse(url: string, storage?: Record<string, string>): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...chromiumArgs] });
+  try {
+    if (storage) await putLocalStorage(chrome.port, new URL(url).origin, storage);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: Boolean(storage),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
+    const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      scripts: items.filter((i) => i.resourceType === 'Script').map((i) => i.url),
+      unusedJs: unused?.overallSavingsBytes ?? 0,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

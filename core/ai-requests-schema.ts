@@ -1,0 +1,53 @@
+// The AI endpoints' request bodies as the server validates them, strictly: a turn carries only what the
+// user said (the idea, the messages), the note being discussed and the ready-for-plan flag; the
+// preferences and the profile are read from the account, so a body that sends them, or any other
+// field, is refused. The browser builds its bodies with these types (a type import, no zod).
+import { z } from 'zod';
+import { AI_REQUEST_LIMITS, hasUserText } from './ai-requests';
+import { chatMessageSchema } from './note';
+
+const messagesSchema = z
+  .array(chatMessageSchema.strict())
+  .min(1, 'at least one message is required')
+  .max(AI_REQUEST_LIMITS.messages, `at most ${AI_REQUEST_LIMITS.messages} messages`)
+  .refine(hasUserText, 'at least one user message with text is required');
+
+/** POST /api/ai/expand */
+export const expandBodySchema = z
+  .object({
+    idea: z.string().trim().min(1, 'the idea must not be blank').max(AI_REQUEST_LIMITS.idea),
+  })
+  .strict();
+
+/** POST /api/ai/conversation */
+export const conversationBodySchema = z
+  .object({
+    messages: messagesSchema,
+    readyForPlan: z.boolean().default(false),
+  })
+  .strict();
+
+/** POST /api/ai/chat */
+export const chatBodySchema = z
+  .object({
+    messages: messagesSchema,
+    noteContent: z.string().max(AI_REQUEST_LIMITS.noteContent).nullish(),
+  })
+  .strict();
+
+/** PUT /api/ai/key */
+export const putKeyBodySchema = z.object({
+  apiKey: z
+    .string()
+    .trim()
+    .min(1, 'Please enter an API key')
+    .max(AI_REQUEST_LIMITS.apiKey, `the key must be at most ${AI_REQUEST_LIMITS.apiKey} characters`)
+    // Keys travel in an HTTP header: visible ASCII only, no spaces inside.
+    .regex(/^[\x21-\x7e]+$/, 'the key must not contain spaces or unusual characters'),
+});
+
+/** The bodies as a client sends them. */
+export type ExpandRequest = z.input<typeof expandBodySchema>;
+export type ConversationRequest = z.input<typeof conversationBodySchema>;
+export type ChatRequest = z.input<typeof chatBodySchema>;
+export type PutKeyRequest = z.input<typeof putKeyBodySchema>;

@@ -1,0 +1,113 @@
+// What the AI endpoints do, below HTTP (routes.ts): the provider key's status and the user's own key, the
+// connection test, and the three streamed turns, each built from the caller's account (caller-context.ts,
+// prompts.ts) and run on a TurnOutput (turn.ts). No Fastify types; refusals are the surface's aiErrors.
+import type { z } from 'zod';
+import { lastUserText } from '#core/ai-requests';
+import type { chatBodySchema, conversationBodySchema, expandBodySchema } from '#core/ai-requests-schema';
+import type { AppContext } from '../http/context';
+import { loadCallerContext, type CallerContext } from './caller-context';
+import { testKey, type ConnectionTest } from './connection-test';
+import { DEFAULT_TURN_MESSAGES } from './error-messages';
+import { aiErrors } from './errors';
+import { deleteUserApiKey, loadUserApiKey, resolveApiKey, saveUserApiKey, type ResolvedKey, type StoredUserKey } from './key-store';
+import type { Log } from './log';
+import { buildChatPrompt, buildConversationPrompt, buildExpandPrompt } from './prompts';
+import { createProvider } from './provider';
+import { runTurn, type TurnOutput, type TurnPlan } from './turn';
+
+type AiConfig = AppContext['config']['ai'];
+
+function providerFor(ai: AiConfig, key: ResolvedKey) {
+  return createProvider({ apiKey: key.apiKey, baseUrl: ai.baseUrl, timeoutMs: ai.timeoutMs });
+}
+
+/** The caller's stored key (for its last 4 characters); null for a visitor or a user without one. */
+export async function storedKeyOf(ctx: AppContext, userId: string | null, log: Log): Promise<StoredUserKey | null> {
+  return userId ? loadUserApiKey(ctx, userId, log) : null;
+}
+
+/** Stores the caller's own key, encrypted. Refused while the server has its own: every request uses that one. */
+export async function saveOwnKey(ctx: AppContext, userId: string, apiKey: string): Promise<{ last4: string | null }> {
+  if (ctx.config.ai.serverKey) throw aiErrors.serverKeyInUse(ctx.config.ai.providerName);
+  return saveUserApiKey(ctx, userId, apiKey);
+}
+
+export async function deleteOwnKey(ctx: AppContext, userId: string): Promise<void> {
+  await deleteUserApiKey(ctx, userId);
+}
+
+/** The connection test with the key the caller's requests use (the server's, else their own). */
+export async function testConnection(ctx: AppContext, userId: string, log: Log, signal: AbortSignal): Promise<ConnectionTest> {
+  const key = await resolveApiKey(ctx, userId, log);
+  return key ? testKey(providerFor(ctx.config.ai, key), key, signal) : { outcome: 'no_key' };
+}
+
+/** What a turn's prompt is built from, read from the account in one query; chat also reads the recent notes. */
+export function readTurnCaller(ctx: AppContext, userId: string, log: Log, recentNotes: boolean): Promise<CallerContext> {
+  return loadCallerContext(ctx, userId, log, { recentNotes });
+}
+
+export type TurnCaller = CallerContext & { key: ResolvedKey };
+
+/** The caller of a turn; throws api_key_required when there is no key to call the provider with. */
+export function requireKey(caller: CallerContext): TurnCaller {
+  if (!caller.key) throw aiErrors.apiKeyRequired();
+  return caller as TurnCaller;
+}
+
+/** POST /api/ai/expand: the idea made into a plan. */
+export function expandTurn(ai: AiConfig, caller: TurnCaller, body: z.output<typeof expandBodySchema>, now = new Date()): TurnPlan {
+  return {
+    model: ai.modelExpand,
+    messages: buildExpandPrompt({ idea: body.idea, preferences: caller.preferences, now }),
+    fallbackText: body.idea,
+    fallbackModel: ai.modelExpand,
+    parsePlan: true,
+    defaultMessage: DEFAULT_TURN_MESSAGES.expand,
+  };
+}
+
+/** POST /api/ai/conversation: the creation flow's next question, or the plan when the user is ready. */
+export function conversationTurn(ai: AiConfig, caller: TurnCaller, body: z.output<typeof conversationBodySchema>, now = new Date()): TurnPlan {
+  return {
+    model: ai.modelChat,
+    messages: buildConversationPrompt({ messages: body.messages, readyForPlan: body.readyForPlan, preferences: caller.preferences, now }),
+    fallbackText: lastUserText(body.messages),
+    fallbackModel: ai.modelExpand,
+    parsePlan: body.readyForPlan,
+    defaultMessage: DEFAULT_TURN_MESSAGES.conversation,
+  };
+}
+
+/** POST /api/ai/chat: a reply about a note, with the caller's profile and recent notes as context. */
+export function chatTurn(ai: AiConfig, caller: TurnCaller, body: z.output<typeof chatBodySchema>, now = new Date()): TurnPlan {
+  return {
+    model: ai.modelChat,
+    messages: buildChatPrompt({
+      messages: body.messages,
+      noteContent: body.noteContent,
+      profile: caller.profile,
+      recentNotes: caller.recentNotes,
+      preferences: caller.preferences,
+      now,
+    }),
+    fallbackText: lastUserText(body.messages),
+    fallbackModel: ai.modelExpand,
+    parsePlan: false,
+    defaultMessage: DEFAULT_TURN_MESSAGES.chat,
+  };
+}
+
+/** Runs a turn on `output` to its end (runTurn ends the stream whatever happens). */
+export async function streamTurn(ctx: AppContext, caller: TurnCaller, turn: TurnPlan, output: TurnOutput, request: { id: string; log: Log }): Promise<void> {
+  const { ai } = ctx.config;
+  await runTurn(turn, {
+    output,
+    provider: providerFor(ai, caller.key),
+    providerName: ai.providerName,
+    apiKey: caller.key.apiKey,
+    keySource: caller.key.source,
+    requestId: request.id,
+    log: request.log,
+  });
+}

@@ -1,0 +1,135 @@
+// A simulated device for sync tests: its own local store, a fault-injecting connection to the shared
+// server, an engine and a repository; `reload()` drops all in-memory state and reopens the store.
+import type { NoteRow } from '#core/note';
+import { NOTE_CONTENT_FIELDS, NOTE_FIELDS, type ContentField } from '#core/note-fields';
+import type { ValueSpec } from '#core/note-values';
+import type { LocalNote } from '#core/sync-rules';
+import type { LocalStore } from '../../../client/src/data/notes/local-store';
+import { NotesRepository } from '../../../client/src/data/notes/notes-repository';
+import type { RemoteNotes } from '../../../client/src/data/notes/remote-notes';
+import { RemoteError } from '../../../client/src/data/notes/remote-notes';
+import { SyncEngine, type SyncReport } from '../../../client/src/data/notes/sync-engine';
+import { FaultyRemote } from '../../../client/src/data/notes/testing/memory-remote';
+
+export interface OpenedStore {
+  store: LocalStore;
+  /** Every local row of the user, tombstones included. */
+  listAll(): Promise<LocalNote[]>;
+  close(): void;
+}
+
+export interface Clock {
+  offsetMs: number;
+}
+
+export interface DeviceOptions {
+  name: string;
+  userId: string;
+  remote: RemoteNotes;
+  openStore: () => OpenedStore;
+  clock?: Clock;
+  batchMaxRows?: number;
+  batchMaxBytes?: number;
+  pageSize?: number;
+}
+
+export class TestDevice {
+  readonly name: string;
+  readonly userId: string;
+  readonly remote: FaultyRemote;
+  private opened!: OpenedStore;
+  engine!: SyncEngine;
+  repo!: NotesRepository;
+
+  constructor(private readonly options: DeviceOptions) {
+    this.name = options.name;
+    this.userId = options.userId;
+    this.remote = new FaultyRemote(options.remote);
+    this.open();
+  }
+
+  get store(): LocalStore {
+    return this.opened.store;
+  }
+
+  private now = (): Date => new Date(Date.now() + (this.options.clock?.offsetMs ?? 0));
+
+  private open(): void {
+    this.opened = this.options.openStore();
+    this.engine = new SyncEngine({
+      userId: this.userId,
+      local: this.opened.store,
+      remote: this.remote,
+      now: this.now,
+      batchMaxRows: this.options.batchMaxRows,
+      batchMaxBytes: this.options.batchMaxBytes,
+      pageSize: this.options.pageSize,
+    });
+    this.repo = new NotesRepository({ store: this.opened.store, getUserId: () => this.userId, now: this.now });
+  }
+
+  /** Like closing the tab and opening it again: only what is stored survives. */
+  reload(): void {
+    this.opened.close();
+    this.open();
+  }
+
+  set offline(value: boolean) {
+    this.remote.offline = value;
+  }
+
+  get offline(): boolean {
+    return this.remote.offline;
+  }
+
+  sync(): Promise<SyncReport> {
+    return this.engine.sync();
+  }
+
+  /** A sync whose network failures are expected (offline, lost answers); other errors still throw. */
+  async trySync(): Promise<SyncReport | null> {
+    try {
+      return await this.engine.sync();
+    } catch (error) {
+      if (error instanceof RemoteError && error.kind === 'network') return null;
+      throw error;
+    }
+  }
+
+  async all(): Promise<LocalNote[]> {
+    return this.opened.listAll();
+  }
+
+  /** Notes the screens show. */
+  async live(): Promise<LocalNote[]> {
+    return (await this.all()).filter((note) => note.deleted_at === null);
+  }
+
+  async note(id: string): Promise<LocalNote | undefined> {
+    return this.opened.store.get(id);
+  }
+
+  close(): void {
+    this.opened.close();
+  }
+}
+
+/** The parts of a note two sides must agree on: its id and content (core/note-fields.ts). */
+export type Comparable = Pick<NoteRow, 'id' | ContentField>;
+
+/** A value rebuilt with only its declared members, in their order: stored JSON may hold them in any order. */
+function declared(spec: ValueSpec, value: unknown): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (spec.type === 'list') return (value as unknown[]).map((item) => declared(spec.of, item));
+  if (spec.type !== 'record') return value;
+  const members = value as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(spec.fields).map(([name, member]) => [name, declared(member, members[name])]));
+}
+
+export function comparable(note: Comparable) {
+  return { id: note.id, ...Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, declared(NOTE_FIELDS[field].value, note[field])])) };
+}
+
+export function byId<T extends { id: string }>(notes: readonly T[]): T[] {
+  return [...notes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
