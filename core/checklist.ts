@@ -1,6 +1,6 @@
 // Checklist items and chat history: reading stored values leniently (spec section 3) and pure edits.
 import { extractActionSteps } from './action-steps';
-import type { ChatMessage, ChecklistItem } from './note';
+import type { ChatMessage, ChecklistItem } from './note-fields';
 // The constants without the schemas: reading stored notes loads no zod (the search worker does it).
 import { CHAT_MESSAGE_PLACEHOLDER, CHECKLIST_ITEM_PLACEHOLDER, NOTE_LIMITS, isChatRole } from './note-constants';
 import { randomUuid } from './random-id';
@@ -50,7 +50,7 @@ export function normalizeChecklistItems(value: unknown, makeId: MakeId = randomU
     const record = isRecord(raw) ? raw : null;
     const text = typeof raw === 'string' ? raw : typeof record?.text === 'string' ? record.text : null;
     let id = typeof record?.id === 'string' ? record.id : typeof record?.id === 'number' ? String(record.id) : '';
-    if (id === '' || id.length > 200 || seen.has(id)) id = makeId();
+    if (id === '' || id.length > NOTE_LIMITS.checklistItemId || seen.has(id)) id = makeId();
     seen.add(id);
     if (text === null) return { id, text: CHECKLIST_ITEM_PLACEHOLDER, completed: false };
     return { id, text: text.slice(0, NOTE_LIMITS.checklistItemText), completed: record?.completed === true };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRow } from './note';
+import { EMPTY_CONTENT } from './note-fields';
 import { findConflictOriginal, hasConflictMark, resolveConflict, withoutConflictMark, type ResolveConflictInput } from './conflict-resolution';
 import { conflictCopy, fromServer, type LocalNote } from './sync-rules';
 import { localEdit, versionOf } from './sync-local-writes';
@@ -12,12 +13,9 @@ function synced(patch: Partial<NoteRow> = {}): LocalNote {
   return fromServer({
     id: 'original',
     user_id: USER,
+    ...EMPTY_CONTENT,
     title: 'Shared',
     content: 'server text',
-    expanded_content: null,
-    is_checklist: false,
-    checklist_items: null,
-    chat_history: null,
     created_at: T0,
     updated_at: T0,
     revision: 10,

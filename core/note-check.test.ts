@@ -2,14 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NOTE_COLUMNS, noteRowSchema, noteWritableSchema, NOTE_LIMITS } from './note';
 import { certainlyNoteRow, certainlyWritable } from './note-check';
+import { EMPTY_CONTENT } from './note-fields';
 
 const ID = '00000000-0000-4000-8000-0000000000aa';
 const USER = '00000000-0000-4000-8000-000000000001';
 const AT = '2024-05-01T10:00:00.000Z';
 
+// Every content field is there (core/note-fields.ts), these with values of their own.
 const writable = {
   id: ID,
   user_id: USER,
+  ...EMPTY_CONTENT,
   title: 'T',
   content: 'c',
   expanded_content: null,

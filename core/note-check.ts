@@ -1,19 +1,19 @@
-// Quick checks that a value certainly passes one of note.ts's schemas unchanged, for the sync's hot path.
-// In the page zod cannot compile its parsers (the CSP has no 'unsafe-eval'), so it takes its interpreted
-// path: some 15 µs a note, 15 ms of a 1,000-note push before its request and as much again for the rows
-// the server answers with. These checks accept only what the schema accepts and would return equal (no
+// Quick checks that a value certainly passes one of note.ts's schemas unchanged, built from the same
+// declaration (note-fields.ts), for the sync's hot path: in the page zod cannot compile its parsers (the
+// CSP has no 'unsafe-eval'), and its interpreted path costs a push of many notes a visible pause
+// (docs/architecture.md). These checks accept only what the schema accepts and would return equal (no
 // unknown keys to strip, every field of the schema present), so nothing is validated less; anything else,
 // valid or not, goes to the schema, which decides and gives the message (the client loads the schemas,
 // and zod, only then: client/src/data/notes/note-schemas.ts). Conservative on purpose: a timestamp must
 // be in Date#toISOString's form (the form this app and its server write), an id a UUID as zod reads one;
 // a value outside that is not refused here, only left to the schema.
-import { CHAT_ROLES, NOTE_LIMITS } from './note-constants';
-import type { NoteRow, NoteWritable } from './note';
+import { NOTE_COLUMNS, NOTE_FIELD_NAMES, fieldSpec, type NoteField, type NoteRow, type NoteWritable } from './note-fields';
+import type { ValueSpec } from './note-values';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
-const ROLES: ReadonlySet<unknown> = new Set(CHAT_ROLES);
 
-type Checks = Record<string, (value: unknown) => boolean>;
+type Check = (value: unknown) => boolean;
+type Checks = Record<string, Check>;
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -34,11 +34,9 @@ function exactly(value: unknown, checks: Checks, size: number): boolean {
   return true;
 }
 
-const uuid = (value: unknown) => typeof value === 'string' && UUID.test(value);
-const text = (max: number) => (value: unknown) => typeof value === 'string' && value.length <= max;
-const textOrNull = (max: number) => (value: unknown) => value === null || (typeof value === 'string' && value.length <= max);
-const boolean = (value: unknown) => typeof value === 'boolean';
-const count = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const uuid: Check = (value) => typeof value === 'string' && UUID.test(value);
+const boolean: Check = (value) => typeof value === 'boolean';
+const count: Check = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /** A timestamp as Date#toISOString writes it (years 0000-9999), which zod's ISO datetime accepts. */
 function timestamp(value: unknown): boolean {
@@ -46,11 +44,9 @@ function timestamp(value: unknown): boolean {
   const time = Date.parse(value);
   return Number.isFinite(time) && new Date(time).toISOString() === value;
 }
-const timestampOrNull = (value: unknown) => value === null || timestamp(value);
 
-function listOf(max: number, item: (value: unknown) => boolean): (value: unknown) => boolean {
+function listOf(max: number, item: Check): Check {
   return (value) => {
-    if (value === null) return true;
     if (!Array.isArray(value) || value.length > max) return false;
     for (let i = 0; i < value.length; i++) {
       // A hole is undefined to the schema, and refused by it.
@@ -60,42 +56,50 @@ function listOf(max: number, item: (value: unknown) => boolean): (value: unknown
   };
 }
 
-const CHECKLIST_ITEM: Checks = {
-  id: (value) => typeof value === 'string' && value.length >= 1 && value.length <= 200,
-  text: text(NOTE_LIMITS.checklistItemText),
-  completed: boolean,
-};
-const CHAT_MESSAGE: Checks = {
-  role: (value) => ROLES.has(value),
-  content: text(NOTE_LIMITS.chatMessageContent),
-};
-const checklistItems = listOf(NOTE_LIMITS.checklistItems, (item) => exactly(item, CHECKLIST_ITEM, 3));
-const chatHistory = listOf(NOTE_LIMITS.chatMessages, (message) => exactly(message, CHAT_MESSAGE, 2));
+function recordOf(fields: Record<string, ValueSpec>): Check {
+  const checks: Checks = Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, checkOf(spec)]));
+  const size = Object.keys(checks).length;
+  return (value) => exactly(value, checks, size);
+}
 
-const CONTENT: Checks = {
-  id: uuid,
-  user_id: uuid,
-  title: text(NOTE_LIMITS.title),
-  content: text(NOTE_LIMITS.text),
-  expanded_content: textOrNull(NOTE_LIMITS.text),
-  is_checklist: boolean,
-  checklist_items: checklistItems,
-  chat_history: chatHistory,
-  created_at: timestamp,
-  updated_at: timestamp,
-  deleted_at: timestampOrNull,
-  revision: count,
-};
+/** The quick check of a value spec: true only for what note.ts's schema of it accepts and returns unchanged. */
+export function checkOf(spec: ValueSpec): Check {
+  switch (spec.type) {
+    case 'uuid':
+      return uuid;
+    case 'text': {
+      const { min, max } = spec;
+      return (value) => typeof value === 'string' && value.length >= min && value.length <= max;
+    }
+    case 'boolean':
+      return boolean;
+    case 'timestamp':
+      return timestamp;
+    case 'count':
+      return count;
+    case 'one-of': {
+      const values: ReadonlySet<unknown> = new Set(spec.values);
+      return (value) => values.has(value);
+    }
+    case 'list':
+      return listOf(spec.max, checkOf(spec.of));
+    case 'record':
+      return recordOf(spec.fields);
+  }
+}
 
-const WRITABLE: Checks = {
-  ...CONTENT,
-  last_mutation_id: (value) => value === null || (typeof value === 'string' && value.length >= 1 && value.length <= 100),
-  base_revision: (value) => value === null || count(value),
-};
-const ROW: Checks = {
-  ...CONTENT,
-  last_mutation_id: textOrNull(100),
-};
+function fieldCheck(name: NoteField, spec: ValueSpec): Check {
+  const check = checkOf(spec);
+  return fieldSpec(name).nullable ? (value) => value === null || check(value) : check;
+}
+
+const WRITABLE: Checks = Object.fromEntries(
+  NOTE_FIELD_NAMES.map((name) => {
+    const spec = fieldSpec(name);
+    return [name, fieldCheck(name, spec.written ?? spec.value)];
+  }),
+);
+const ROW: Checks = Object.fromEntries(NOTE_COLUMNS.map((name) => [name, fieldCheck(name, fieldSpec(name).value)]));
 const WRITABLE_SIZE = Object.keys(WRITABLE).length;
 const ROW_SIZE = Object.keys(ROW).length;
 

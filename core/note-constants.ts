@@ -1,6 +1,6 @@
-// The Note's bounds, placeholders, chat roles and columns as plain values: the part of note.ts that code
-// which must stay small reads (the search worker reads stored notes with them, the sync names the columns
-// it selects), without zod and the schemas. note.ts builds its schemas from these and re-exports them.
+// The Note's bounds, placeholders and chat roles as plain values, without zod: code that must stay small
+// reads them (the search worker reads stored notes with them). note-fields.ts declares the fields with
+// them, and note.ts re-exports them beside its schemas.
 
 export const CHECKLIST_ITEM_PLACEHOLDER = 'Item';
 export const CHAT_MESSAGE_PLACEHOLDER = 'Error: Could not parse message';
@@ -9,6 +9,8 @@ export const CHAT_MESSAGE_PLACEHOLDER = 'Error: Could not parse message';
 export const NOTE_LIMITS = {
   title: 500,
   text: 200_000,
+  checklistItemId: 200,
+  mutationId: 100,
   checklistItems: 1_000,
   checklistItemText: 2_000,
   chatMessages: 500,
@@ -21,27 +23,3 @@ export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
 export function isChatRole(value: unknown): value is (typeof CHAT_ROLES)[number] {
   return typeof value === 'string' && (CHAT_ROLES as readonly string[]).includes(value);
 }
-
-// The columns of noteRowSchema, in its order (the server's queries and change events list them so).
-// note.ts's schema takes exactly these keys (its `satisfies`); note-check.test.ts checks the order.
-const NOTE_ROW_COLUMNS = {
-  id: true,
-  user_id: true,
-  title: true,
-  content: true,
-  expanded_content: true,
-  is_checklist: true,
-  checklist_items: true,
-  chat_history: true,
-  created_at: true,
-  updated_at: true,
-  revision: true,
-  deleted_at: true,
-  last_mutation_id: true,
-} as const;
-
-/** A column of a note as the server stores it and the REST API returns it: a key of NoteRow. */
-export type NoteColumn = keyof typeof NOTE_ROW_COLUMNS;
-
-/** The columns of a note as the server stores it and the REST API returns it (noteRowSchema's keys). */
-export const NOTE_COLUMNS = Object.keys(NOTE_ROW_COLUMNS) as NoteColumn[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRow } from './note';
 import { noteWritableSchema } from './note';
+import { EMPTY_CONTENT } from './note-fields';
 import type { LocalNote } from './sync-rules';
 import { editBasis, localCreate, localDelete, localEdit, versionOf } from './sync-local-writes';
 import {
@@ -34,12 +35,9 @@ function serverRow(patch: Partial<NoteRow> = {}): NoteRow {
   return {
     id: NOTE,
     user_id: USER,
+    ...EMPTY_CONTENT,
     title: 'Server title',
     content: 'server',
-    expanded_content: null,
-    is_checklist: false,
-    checklist_items: null,
-    chat_history: null,
     created_at: T0,
     updated_at: T0,
     revision: 10,
@@ -50,7 +48,7 @@ function serverRow(patch: Partial<NoteRow> = {}): NoteRow {
 }
 
 const synced = (patch: Partial<NoteRow> = {}): LocalNote => fromServer(serverRow(patch));
-const content = { title: 'T', content: 'c', expanded_content: null, is_checklist: false, checklist_items: null, chat_history: null };
+const content = { ...EMPTY_CONTENT, title: 'T', content: 'c' };
 
 describe('local writes', () => {
   it('[S1] [S2] [S4] a created note is pending and new to the server', () => {

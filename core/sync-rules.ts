@@ -1,24 +1,17 @@
 // The pure rules of note sync (docs/sync.md): what a local write, a push answer or a pulled row does to
 // the local working copy. No I/O here; the client's sync engine runs these inside storage transactions.
 import { derivedUuid } from './derived-id';
-import type { ChatMessage, ChecklistItem, NoteRow, NoteWritable } from './note';
+import { EMPTY_CONTENT, NOTE_CONTENT_FIELDS, NOTE_DATA_FIELDS, NOTE_FIELDS, type NoteContent, type NoteData, type NoteRow, type NoteWritable } from './note-fields';
 import { NOTE_LIMITS } from './note-constants';
+import { canonicalizer } from './note-values';
+
+export type { NoteContent } from './note-fields';
+export { NOTE_CONTENT_FIELDS } from './note-fields';
 
 export type SyncState = 'synced' | 'pending' | 'error';
 
-/** The spec's fields of a note (section 3), as the device keeps them. */
-export interface NoteFields {
-  id: string;
-  user_id: string;
-  title: string;
-  content: string;
-  expanded_content: string | null;
-  is_checklist: boolean;
-  checklist_items: ChecklistItem[] | null;
-  chat_history: ChatMessage[] | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The spec's fields of a note (section 3), as the device keeps them (core/note-fields.ts). */
+export type NoteFields = NoteData;
 
 /** The local working copy of a note (one IndexedDB row). */
 export interface LocalNote extends NoteFields {
@@ -37,10 +30,6 @@ export interface LocalNote extends NoteFields {
   /** For a conflict copy made on this device [S7]: the id of the note it was copied from. */
   conflict_of: string | null;
 }
-
-/** The note fields a user edits; everything else is bookkeeping. */
-export const NOTE_CONTENT_FIELDS = ['title', 'content', 'expanded_content', 'is_checklist', 'checklist_items', 'chat_history'] as const;
-export type NoteContent = Pick<LocalNote, (typeof NOTE_CONTENT_FIELDS)[number]>;
 
 export const CONFLICT_COPY_SUFFIX = ' (conflict copy)';
 /** Tombstones are kept on the server at least this long [S10]. */
@@ -67,36 +56,31 @@ const put = (...notes: LocalNote[]): LocalChanges => ({ put: notes, delete: [] }
 const remove = (id: string): LocalChanges => ({ put: [], delete: [id] });
 
 /** What is left of a note's content once it is deleted: the server keeps a tombstone's id and times only. */
-export const TOMBSTONE_CONTENT: Readonly<NoteContent> = Object.freeze({
-  title: '',
-  content: '',
-  expanded_content: null,
-  is_checklist: false,
-  checklist_items: null,
-  chat_history: null,
-});
+export const TOMBSTONE_CONTENT: Readonly<NoteContent> = EMPTY_CONTENT;
+
+/** The fields of `from` named in `fields`, in that order, on a new object. */
+function copied<T, K extends keyof T>(fields: readonly K[], from: T): Pick<T, K> {
+  const to = {} as Pick<T, K>;
+  for (const field of fields) to[field] = from[field];
+  return to;
+}
 
 export function pickContent(note: NoteContent): NoteContent {
-  return {
-    title: note.title,
-    content: note.content,
-    expanded_content: note.expanded_content,
-    is_checklist: note.is_checklist,
-    checklist_items: note.checklist_items,
-    chat_history: note.chat_history,
-  };
+  return copied(NOTE_CONTENT_FIELDS, note);
+}
+
+/** The note itself (identity, content, times) without its bookkeeping; a tombstone's content as TOMBSTONE_CONTENT. */
+function pickData(note: NoteData, deleted: boolean): NoteData {
+  const data = copied(NOTE_DATA_FIELDS, note);
+  if (deleted) for (const field of NOTE_CONTENT_FIELDS) (data as Record<string, unknown>)[field] = TOMBSTONE_CONTENT[field];
+  return data;
 }
 
 // jsonb reorders object keys, so lists are compared field by field, not as JSON text.
+const CANONICAL = NOTE_CONTENT_FIELDS.map((field) => [field, canonicalizer(NOTE_FIELDS[field].value)] as const);
+
 function canonicalContent(note: NoteContent): string {
-  return JSON.stringify([
-    note.title,
-    note.content,
-    note.expanded_content,
-    note.is_checklist,
-    note.checklist_items?.map((item) => [item.id, item.text, item.completed]) ?? null,
-    note.chat_history?.map((message) => [message.role, message.content]) ?? null,
-  ]);
+  return JSON.stringify(CANONICAL.map(([field, canonical]) => canonical(note[field])));
 }
 
 /** True when two notes hold the same user-visible content. */
@@ -113,13 +97,9 @@ export function sameContent(a: NoteContent, b: NoteContent): boolean {
  * resend rule decides [S6], so a resend can never overwrite another device's later edit.
  */
 export function toWire(note: LocalNote): NoteWritable {
+  // The server clears a tombstone's content; sending none keeps the request small.
   return {
-    id: note.id,
-    user_id: note.user_id,
-    // The server clears a tombstone's content; sending none keeps the request small.
-    ...(note.deleted_at !== null ? TOMBSTONE_CONTENT : pickContent(note)),
-    created_at: note.created_at,
-    updated_at: note.updated_at,
+    ...pickData(note, note.deleted_at !== null),
     deleted_at: note.deleted_at,
     last_mutation_id: note.mutation_id,
     base_revision: note.base_revision ?? 0,
@@ -167,16 +147,7 @@ export function planBatches<T>(rows: readonly T[], maxRows = PUSH_BATCH_MAX_ROWS
 /** The local copy of a server row, keeping this device's conflict-copy mark. */
 export function fromServer(row: NoteRow, local?: LocalNote): LocalNote {
   return {
-    id: row.id,
-    user_id: row.user_id,
-    title: row.title,
-    content: row.content,
-    expanded_content: row.expanded_content,
-    is_checklist: row.is_checklist,
-    checklist_items: row.checklist_items,
-    chat_history: row.chat_history,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...pickData(row, false),
     deleted_at: null,
     revision: row.revision,
     base_revision: row.revision,

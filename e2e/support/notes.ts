@@ -2,25 +2,14 @@
 // account's token (what another device would do), and the notes screens' common steps.
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { EMPTY_CONTENT, type NoteContent, type NoteRow } from '#core/note-fields';
 import { authHeaders, type Account } from './accounts';
 import { sidebar } from './layout';
 
-export interface SeedNote {
-  id?: string;
-  title: string;
-  content?: string;
-  expanded_content?: string | null;
-  is_checklist?: boolean;
-  checklist_items?: { id: string; text: string; completed: boolean }[] | null;
-  chat_history?: { role: 'user' | 'assistant' | 'system'; content: string }[] | null;
-  updated_at?: string;
-}
+/** A note to seed: a title and any other content (the rest empty, core/note-fields.ts). */
+export type SeedNote = Pick<NoteContent, 'title'> & Partial<NoteContent> & { id?: string; updated_at?: string };
 
-export interface ServerNote extends Required<Omit<SeedNote, 'updated_at'>> {
-  updated_at: string;
-  deleted_at: string | null;
-  revision: number;
-}
+export type ServerNote = NoteRow;
 
 export const PLAN = [
   'Launch a small podcast about urban gardening, one episode every two weeks.',
@@ -40,17 +29,9 @@ export async function seedNotes(request: APIRequestContext, account: Account, no
   const now = Date.now();
   const rows = notes.map((note, index) => {
     const at = note.updated_at ?? new Date(now - index * 60_000).toISOString();
-    return {
-      id: note.id ?? randomUUID(),
-      title: note.title,
-      content: note.content ?? '',
-      expanded_content: note.expanded_content ?? null,
-      is_checklist: note.is_checklist ?? false,
-      checklist_items: note.checklist_items ?? null,
-      chat_history: note.chat_history ?? null,
-      created_at: at,
-      updated_at: at,
-    };
+    const { id, updated_at: _at, ...given } = note;
+    const content = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    return { id: id ?? randomUUID(), ...EMPTY_CONTENT, ...content, created_at: at, updated_at: at };
   });
   const response = await request.post(notesUrl(account), { headers: { ...authHeaders(account), Prefer: 'return=representation' }, data: rows });
   expect(response.ok(), await response.text()).toBe(true);

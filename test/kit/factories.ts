@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { noteRowSchema, type NoteRow } from '../../core/note';
+import { EMPTY_CONTENT } from '../../core/note-fields';
 import { hashPassword } from '../../server/src/identity/passwords';
 import { signedInClient, TEST_PASSWORD, uniqueEmail, type TestServer } from './test-server';
 
@@ -53,12 +54,9 @@ export function noteDraft(userId: string, overrides: NoteOverrides = {}): NoteDr
   return {
     id: randomUUID(),
     user_id: userId,
+    ...EMPTY_CONTENT,
     title: 'An idea',
     content: 'The original idea',
-    expanded_content: null,
-    is_checklist: false,
-    checklist_items: null,
-    chat_history: null,
     created_at: at,
     updated_at: at,
     ...overrides,

@@ -1,8 +1,9 @@
-// Kysely's view of the database tables (kept in step with migrations/*.sql).
+// Kysely's view of the database tables (kept in step with migrations/*.sql; the notes table's from
+// core/note-fields.ts, which server/test/notes-table.test.ts holds the real table to).
 import type { ColumnType, Generated } from 'kysely';
+import type { NOTE_FIELDS, NoteField, SqlType } from '#core/note-fields';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json<T> = ColumnType<T, string, string>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -35,22 +36,23 @@ export interface RefreshTokensTable {
   updated_at: Timestamp;
 }
 
-export interface NotesTable {
-  id: Generated<string>;
-  user_id: string;
-  title: string;
-  content: string;
-  expanded_content: string | null;
-  is_checklist: boolean;
-  checklist_items: Json<unknown[] | null> | null;
-  chat_history: Json<unknown[] | null> | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  revision: ColumnType<number, never, never>;
-  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  last_mutation_id: string | null;
-  base_revision: ColumnType<string | null, number | null | undefined, number | null>;
+/** How the drivers hand each column type over (bigint parsed to a number), and what a write may bind to it (jsonb as JSON text). */
+interface SqlTypes {
+  uuid: [string, string];
+  text: [string, string];
+  boolean: [boolean, boolean];
+  jsonb: [unknown, string];
+  timestamptz: [Date, Date | string];
+  bigint: [number, number];
 }
+type NoteColumnType<F extends { sql: SqlType; nullable: boolean; writer: string }> = F['writer'] extends 'server'
+  ? ColumnType<SqlTypes[F['sql']][0], never, never>
+  : F['nullable'] extends true
+    ? ColumnType<SqlTypes[F['sql']][0] | null, SqlTypes[F['sql']][1] | null | undefined, SqlTypes[F['sql']][1] | null>
+    : // A column the database fills when an insert leaves it out (its DEFAULT), or refuses to.
+      ColumnType<SqlTypes[F['sql']][0], SqlTypes[F['sql']][1] | undefined, SqlTypes[F['sql']][1]>;
+
+export type NotesTable = { [K in NoteField]: NoteColumnType<(typeof NOTE_FIELDS)[K]> };
 
 export interface ServerSecretsTable {
   name: string;

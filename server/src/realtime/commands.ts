@@ -1,6 +1,6 @@
 // The feed's reads: the rows a batch of hints names (only the hinted user's), and which sessions are
 // still live.
-import { NOTE_COLUMNS } from '#core/note';
+import { NOTE_COLUMNS } from '#core/note-fields';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 

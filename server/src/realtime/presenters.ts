@@ -2,27 +2,14 @@
 // bindings and `data` with schema, table, commit_timestamp, type, columns, record and old_record.
 // The record is the row as the REST API presents it (ISO timestamps, numbers, JSON; never
 // base_revision), so realtime-js' column conversion leaves it as it is.
-import { NOTE_COLUMNS } from '#core/note';
+import { NOTE_COLUMNS, NOTE_FIELDS, type SqlType } from '#core/note-fields';
 import type { NoteRecord } from './commands';
 import type { ChangeType } from './subscriptions';
 
-const COLUMN_TYPES: Record<(typeof NOTE_COLUMNS)[number], string> = {
-  id: 'uuid',
-  user_id: 'uuid',
-  title: 'text',
-  content: 'text',
-  expanded_content: 'text',
-  is_checklist: 'bool',
-  checklist_items: 'jsonb',
-  chat_history: 'jsonb',
-  created_at: 'timestamptz',
-  updated_at: 'timestamptz',
-  revision: 'int8',
-  deleted_at: 'timestamptz',
-  last_mutation_id: 'text',
-};
+/** The type names Supabase Realtime gives the columns of each type. */
+const REALTIME_TYPES: Record<SqlType, string> = { uuid: 'uuid', text: 'text', boolean: 'bool', jsonb: 'jsonb', timestamptz: 'timestamptz', bigint: 'int8' };
 
-const COLUMNS = NOTE_COLUMNS.map((name) => ({ name, type: COLUMN_TYPES[name] }));
+const COLUMNS = NOTE_COLUMNS.map((name) => ({ name, type: REALTIME_TYPES[NOTE_FIELDS[name].sql] }));
 
 export function presentRow(row: NoteRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};

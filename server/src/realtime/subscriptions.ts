@@ -3,7 +3,7 @@
 // table exists here, and a filter narrows what the caller may see, never widens it: every event is
 // first limited to the caller's own rows (hub.ts).
 import { createHash } from 'node:crypto';
-import { NOTE_COLUMNS } from '#core/note';
+import { NOTE_COLUMNS } from '#core/note-fields';
 import { z } from 'zod';
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';

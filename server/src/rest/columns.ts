@@ -1,31 +1,16 @@
 // The notes table as the REST layer exposes it: the readable and writable columns (a whitelist, the only
-// source of identifiers that reach SQL) and their SQL types, with checks of filter values by type.
-import { NOTE_COLUMNS, NOTE_WRITABLE_COLUMNS, type NoteRow, type NoteWritable } from '#core/note';
+// source of identifiers that reach SQL) and their SQL types, from core/note-fields.ts, with checks of
+// filter values by type.
+import { NOTE_COLUMNS, NOTE_FIELD_NAMES, NOTE_FIELDS, type NoteColumn, type NoteField, type SqlType } from '#core/note-fields';
 import { restErrors } from './errors';
 
-export type NoteColumn = keyof NoteRow;
-export type WritableColumn = keyof NoteWritable;
-export type SqlType = 'uuid' | 'text' | 'boolean' | 'jsonb' | 'timestamptz' | 'bigint';
+export type { NoteColumn, SqlType };
+export type WritableColumn = NoteField;
 
-export const COLUMN_TYPES: Record<WritableColumn, SqlType> = {
-  id: 'uuid',
-  user_id: 'uuid',
-  title: 'text',
-  content: 'text',
-  expanded_content: 'text',
-  is_checklist: 'boolean',
-  checklist_items: 'jsonb',
-  chat_history: 'jsonb',
-  created_at: 'timestamptz',
-  updated_at: 'timestamptz',
-  revision: 'bigint',
-  deleted_at: 'timestamptz',
-  last_mutation_id: 'text',
-  base_revision: 'bigint',
-};
+export const COLUMN_TYPES = Object.fromEntries(NOTE_FIELD_NAMES.map((name) => [name, NOTE_FIELDS[name].sql])) as Record<WritableColumn, SqlType>;
 
 const readable = new Set<string>(NOTE_COLUMNS);
-const writable = new Set<string>(NOTE_WRITABLE_COLUMNS);
+const writable = new Set<string>(NOTE_FIELD_NAMES);
 
 /** `base_revision` is write-only: it is never selectable, filterable or sortable. */
 export function isReadableColumn(name: string): name is NoteColumn {

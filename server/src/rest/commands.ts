@@ -2,10 +2,10 @@
 // in the server, ARCHITECTURE 9.6); identifiers come only from the column whitelist, values are parameters.
 import { sql, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { DB, NotesTable } from '../db/schema';
-import { NOTE_COLUMNS } from '#core/note';
+import { NOTE_COLUMNS, NOTE_FIELD_NAMES } from '#core/note-fields';
 import { COLUMN_TYPES, type NoteColumn } from './columns';
 import type { Filter, OrderTerm } from './query-parser';
-import { wireRowFromTableJson } from './table-row-json';
+import { wireRowFromJson } from './table-row-json';
 import type { InsertRows, SqlRow } from './write-body';
 
 export type NoteRecord = Partial<Record<NoteColumn, unknown>>;
@@ -86,10 +86,12 @@ export async function selectNotesJson(
   // The page's rows are chosen first and only they are formatted: the planner computes a select list
   // before a top-N sort, so formatting in the same query as the ORDER BY ... LIMIT would format every
   // matching row to keep a hundred. A subquery with an ORDER BY or a LIMIT is never flattened, its rows
-  // come out in its order, and it keeps the name `notes`, so the members below read its columns.
-  const chosen = ordered(db.selectFrom('notes').selectAll('notes').where(scope(userId, options.filters)), options);
-  // Every column under its own name (select=*, what the app reads): the whole row as row_to_json writes
-  // it, finished in table-row-json.ts, costs the database half of formatting each member in SQL.
+  // come out in its order, and it keeps the name `notes`, so the members below read its columns. It
+  // selects every column in ROW_ORDER, whatever the table's own order.
+  const chosen = ordered(db.selectFrom('notes').select(ROW_COLUMNS).where(scope(userId, options.filters)), options);
+  // Every column under its own name (select=*, what the app reads): the subquery's whole row as
+  // row_to_json writes it, finished in table-row-json.ts, costs the database half of formatting each
+  // member in SQL.
   const whole = !stripNulls && isEveryColumn(fields);
   const page = (json: RawBuilder<string>) => [json.as('j'), sql<number | null>`null::int`.as('total')] as const;
   let rows: PageQuery;
@@ -106,7 +108,7 @@ export async function selectNotesJson(
     const json = named && stripNulls ? sql<string>`json_strip_nulls(${row})::text` : sql<string>`${row}::text`;
     rows = db.selectFrom(db.selectFrom(chosen.as('notes')).select(members).as('page')).select(page(json));
   }
-  const wire = whole ? wireRowFromTableJson : (text: string) => text;
+  const wire = whole ? wireRowFromJson : (text: string) => text;
   if (!options.count) {
     const texts = (await rows.execute()).map((result) => wire(result.j));
     return { body: `[${texts.join(',')}]`, rows: texts.length, total: null };
@@ -121,6 +123,14 @@ export async function selectNotesJson(
 
 /** The two ways of building a page differ only in the type of their FROM, which no caller reads. */
 type PageQuery = Pick<SelectQueryBuilder<DB, never, { j: string; total: number | null }>, 'execute' | 'compile' | 'isSelectQueryBuilder' | 'toOperationNode' | 'expressionType'>;
+
+/**
+ * Every column, the readable ones in the wire's order (core/note-fields.ts) and then the write-only ones,
+ * which table-row-json.ts drops: the order of the table the migrations build, so that PostgreSQL passes
+ * its rows on as they are stored rather than rebuilding each one in another order.
+ */
+const ROW_ORDER = [...NOTE_COLUMNS, ...NOTE_FIELD_NAMES.filter((name) => !(NOTE_COLUMNS as string[]).includes(name))];
+const ROW_COLUMNS = ROW_ORDER.map((column) => `notes.${column}` as const);
 
 function isEveryColumn(fields: WireField[]): boolean {
   return fields.length === NOTE_COLUMNS.length && fields.every(({ key, column }, index) => key === NOTE_COLUMNS[index] && column === key);
@@ -205,7 +215,7 @@ export async function insertNotes(
   } else if (resolution === 'ignore-duplicates') {
     query = query.onConflict((conflict) => conflict.column('id').doNothing());
   }
-  return (await query.returning(returned(returning)).execute()) as WrittenRow[];
+  return written(trx, query, returning);
 }
 
 /** The rows' base revisions keyed by id as 32 lower-case hex digits (ids may come in any form PostgreSQL reads); null for none. */
@@ -229,31 +239,33 @@ export async function updateNotes(
 ): Promise<WrittenRow[]> {
   // base_revision is set on every update, so a value left in the row never guards this write.
   const values = { ...set, base_revision: set.base_revision ?? null };
-  return (await trx
-    .updateTable('notes')
-    .set(values as Updateable<NotesTable>)
-    .where(scope(userId, filters))
-    .returning(returned(returning))
-    .execute()) as WrittenRow[];
+  return written(trx, trx.updateTable('notes').set(values as Updateable<NotesTable>).where(scope(userId, filters)), returning);
 }
 
 /** DELETE keeps a tombstone (docs/sync.md): deleted_at is set and the trigger clears the content. */
 export async function tombstoneNotes(trx: Kysely<DB>, userId: string, filters: Filter[], returning: Returning): Promise<WrittenRow[]> {
-  return (await trx
+  const query = trx
     .updateTable('notes')
     .set({ deleted_at: sql<Date>`now()`, base_revision: null })
     .where(scope(userId, filters))
-    .where('notes.deleted_at', 'is', null)
-    .returning(returned(returning))
-    .execute()) as WrittenRow[];
+    .where('notes.deleted_at', 'is', null);
+  return written(trx, query, returning);
 }
 
-/** A RETURNING list; the columns always include id, which the routes read. */
-function returned(returning: Returning): NoteColumn[] {
-  if (returning !== 'wire-json') return returning.includes('id') ? returning : [...returning, 'id'];
-  // In a RETURNING list the table's name stands for the row as written (after triggers); typed as a
-  // column list only because the builder's overloads take one kind of selection per call.
-  return [sql<string>`row_to_json(notes)::text`.as('wire_json')] as unknown as NoteColumn[];
+/**
+ * Runs a write and returns what `returning` asks for; 'wire-json' as a read's JSON of each row as written
+ * (after triggers), built by the database from the write's RETURNING list in ROW_ORDER.
+ */
+async function written(trx: Kysely<DB>, query: unknown, returning: Returning): Promise<WrittenRow[]> {
+  // An INSERT or UPDATE of notes; the builders' overloads type each kind of RETURNING list apart.
+  const write = query as { returning(columns: readonly string[]): { execute(): Promise<unknown[]> } };
+  if (returning !== 'wire-json') return (await write.returning(returning.includes('id') ? returning : [...returning, 'id']).execute()) as WrittenRow[];
+  const rows = await trx
+    .with('written', () => write.returning(ROW_ORDER) as never)
+    .selectFrom('written' as never)
+    .select(sql<string>`row_to_json(written)::text`.as('wire_json'))
+    .execute();
+  return rows as WrittenRow[];
 }
 
 /** The caller's rows, narrowed by the request's filters (combined with AND, as in PostgREST). */

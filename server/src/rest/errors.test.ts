@@ -1,6 +1,7 @@
 // Database errors become the PostgREST answer for their SQLSTATE; anything unrecognised is left for a 500.
 import { describe, expect, it } from 'vitest';
 import { fromDatabaseError } from '../http/errors/postgrest-errors';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import { presentConflictRow } from './presenters';
 
 const USER = '7d1f8a0e-2c4b-4f3a-9d5e-6b7c8d9e0f1a';
@@ -30,11 +31,9 @@ describe('fromDatabaseError', () => {
     const row = {
       id: '0b6a3c1e-3f0b-4a52-9a55-0f6bb0f4b2a1',
       user_id: USER,
+      ...EMPTY_CONTENT,
       title: 't',
       content: 'c',
-      expanded_content: null,
-      is_checklist: false,
-      checklist_items: null,
       chat_history: [{ role: 'user', content: 'hi' }],
       created_at: '2024-05-01T12:00:00.123456+00:00',
       updated_at: '2024-05-01T14:00:00+02:00',

@@ -1,6 +1,6 @@
 // The wire shape of notes: only the selected columns (under their aliases), timestamps as ISO strings,
 // revision as a number, jsonb as JSON. Never a raw row, never base_revision.
-import { NOTE_COLUMNS } from '#core/note';
+import { NOTE_COLUMNS } from '#core/note-fields';
 import { COLUMN_TYPES, type NoteColumn } from './columns';
 import type { NoteRecord, WireField } from './commands';
 import type { SelectItem } from './query-parser';

@@ -14,7 +14,7 @@ import { checkJsonContentType, checkProfile, contentRange, negotiate, parseEcho,
 import { parsePrefer, type Preferences } from './prefer';
 import { presentConflictRow, presentNote, selectedColumns, wireFields } from './presenters';
 import { parseQuery, type ParsedQuery } from './query-parser';
-import { wireRowFromTableJson } from './table-row-json';
+import { wireRowFromJson } from './table-row-json';
 import { parseInsertBody, parsePatchBody } from './write-body';
 
 /** The surface's error mapper: PostgREST's shape, with a conflict's current row in the caller's wire shape. */
@@ -192,7 +192,7 @@ const ARRAY_TYPE = 'application/json; charset=utf-8';
 
 function sendRows(reply: FastifyReply, rows: WrittenRow[], query: ParsedQuery, accept: Representation) {
   const text = (row: WrittenRow) =>
-    row.wire_json === undefined ? JSON.stringify(presentNote(row, query.select, accept.stripNulls)) : wireRowFromTableJson(row.wire_json);
+    row.wire_json === undefined ? JSON.stringify(presentNote(row, query.select, accept.stripNulls)) : wireRowFromJson(row.wire_json);
   if (accept.single) return reply.type(OBJECT_TYPE).send(text(rows[0] ?? {}));
   return reply.type(ARRAY_TYPE).send(`[${rows.map(text).join(',')}]`);
 }

@@ -1,34 +1,45 @@
-// A notes row as PostgreSQL's row_to_json writes the table's own row, turned into the wire bytes of
-// presenters.ts's presentNote: `base_revision` (write-only, the table's last column) dropped and each
-// timestamp written as Date.prototype.toISOString writes it. Formatting the three timestamps in SQL
-// (to_char) and listing the columns cost the database more than twice the row_to_json of the whole row;
-// these few string operations cost the server a microsecond a row.
+// A notes row as PostgreSQL's row_to_json writes it with every column in commands.ts's ROW_ORDER (the
+// readable columns in the wire's order, then the write-only ones), turned into the wire bytes of
+// presenters.ts's presentNote: the write-only members (`base_revision`) dropped and each timestamp written
+// as Date.prototype.toISOString writes it. Formatting the timestamps in SQL (to_char) and listing the
+// members cost the database more than the row_to_json of the whole row; these few string operations cost
+// the server far less.
 //
-// Finding keys by position is sound because the JSON is PostgreSQL's own: inside a JSON string every
-// `"` is escaped, so `,"updated_at":` can only be a key, and the timestamps, `revision`, `deleted_at` and
-// `last_mutation_id` follow `chat_history` in the table's column order, so searching back from the end
-// finds each key before any jsonb content could.
+// Finding a member by its key is sound for every column type the notes table uses (core/note-fields.ts,
+// SqlType): row_to_json writes text, uuid and timestamp values as JSON strings, in which every `"` is
+// escaped, numbers and booleans bare, and jsonb values in jsonb's own spacing (`", "` between members), so
+// `,"updated_at":` can only be a member of the row itself. The members are searched back from the end, as
+// the ones looked for come late in the row.
 
-import { NOTE_COLUMNS } from '#core/note';
+import { NOTE_COLUMNS, NOTE_FIELD_NAMES } from '#core/note-fields';
 import { COLUMN_TYPES } from './columns';
 
-const BASE_REVISION = ',"base_revision":';
 /** A timestamptz in row_to_json's ISO 8601 form in a UTC session: fractions trimmed, up to microseconds. */
 const PG_UTC_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?\+00:00$/;
-/** The members of the timestamp columns (rest/columns.ts), the table's last one first. */
+const memberKey = (column: string) => `,"${column}":`;
+/** The keys of the write-only members, which end the row, the last first. */
+const WRITE_ONLY_LAST_FIRST = NOTE_FIELD_NAMES.filter((name) => !(NOTE_COLUMNS as string[]).includes(name))
+  .map(memberKey)
+  .reverse();
+/** The keys of the timestamp members, the last first (never the row's first member: that is its id). */
 const TIMESTAMP_MEMBERS_LAST_FIRST = NOTE_COLUMNS.filter((column) => COLUMN_TYPES[column] === 'timestamptz')
-  .map((column) => `,"${column}":`)
+  .map(memberKey)
   .reverse();
 const SECONDS_END = 19; // 'YYYY-MM-DDTHH:MM:SS'
 const ZONE = '+00:00';
+/** What a write-only member holds: a bigint or null. */
+const WRITE_ONLY_VALUE = /^(?:null|-?\d+)$/;
 
-export function wireRowFromTableJson(text: string): string {
-  const cut = text.lastIndexOf(BASE_REVISION);
-  const baseRevision = cut < 0 ? '' : text.slice(cut + BASE_REVISION.length, -1);
-  if (!text.endsWith('}') || (baseRevision !== 'null' && !/^-?\d+$/.test(baseRevision))) {
-    throw new Error('a notes row without base_revision as its last member');
+export function wireRowFromJson(text: string): string {
+  if (!text.startsWith('{') || !text.endsWith('}')) throw new Error('a notes row that is no JSON object');
+  // The write-only members end the row: cut before the first of them.
+  let cut = text.length - 1;
+  for (const member of WRITE_ONLY_LAST_FIRST) {
+    const at = text.lastIndexOf(member, cut);
+    if (at < 0 || !WRITE_ONLY_VALUE.test(text.slice(at + member.length, cut))) throw new Error(`a notes row without ${member.slice(2, -2)} where it ends`);
+    cut = at;
   }
-  // Searched back from the end, each before the one after it, then rewritten in the table's order.
+  // Searched back from the cut, each before the one after it, then rewritten in the row's order.
   const values: { start: number; end: number }[] = [];
   let before = cut;
   for (const member of TIMESTAMP_MEMBERS_LAST_FIRST) {

@@ -1,9 +1,10 @@
 // Validates POST and PATCH bodies against the note schema (core/note.ts) before any SQL runs, and turns
 // them into statement-ready rows: jsonb as JSON text, user_id filled in or checked against the caller.
 import { noteWritableSchema } from '#core/note';
+import { NOTE_FIELDS } from '#core/note-fields';
 import type { z } from 'zod';
 import { checkJsonValue, type JsonValueBounds } from '../http/json-value';
-import { COLUMN_TYPES, invalidInput, isUuidInput, isWritableColumn, type WritableColumn } from './columns';
+import { COLUMN_TYPES, invalidInput, isUuidInput, isWritableColumn, type SqlType, type WritableColumn } from './columns';
 import { restErrors, TABLE } from './errors';
 import { isRepresentableTimestamp } from './timestamp-range';
 
@@ -21,13 +22,24 @@ export interface InsertRows {
 /** Checklist items and chat messages are two levels deep; anything deeper is not a note. */
 const STORED_VALUE_BOUNDS: JsonValueBounds = { maxDepth: 8 };
 
-const NULLABLE = new Set<WritableColumn>(['expanded_content', 'checklist_items', 'chat_history', 'deleted_at', 'last_mutation_id', 'base_revision']);
+/** The database sets these (core/note-fields.ts, writer 'server'); a client sending one back, e.g. in a row it read, is not an error. */
+const SET_BY_DATABASE = (column: WritableColumn) => NOTE_FIELDS[column].writer === 'server';
 
 // ISO-8601 as PostgreSQL reads it (date, optional time, optional zone). Four-digit years only: 'infinity',
 // BC and five-digit years would not survive the trip back to a JavaScript Date.
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 
-const TYPE_NAMES = { uuid: 'uuid', text: 'text', boolean: 'boolean', jsonb: 'json', timestamptz: 'timestamp with time zone', bigint: 'bigint' };
+/** PostgreSQL's names of the types in its input errors. */
+const TYPE_NAMES: Record<SqlType, string> = { uuid: 'uuid', text: 'text', boolean: 'boolean', jsonb: 'json', timestamptz: 'timestamp with time zone', bigint: 'bigint' };
+/** What a column of each type takes, for the hint of a type mismatch. */
+const EXPECTED: Record<SqlType, string> = {
+  uuid: 'a uuid string',
+  text: 'a string',
+  boolean: 'true or false',
+  jsonb: 'a JSON array or null',
+  timestamptz: 'an ISO-8601 timestamp string',
+  bigint: 'a non-negative integer',
+};
 
 export function parseInsertBody(
   body: unknown,
@@ -54,8 +66,7 @@ export function parseInsertBody(
     }
     columns = first as WritableColumn[];
   }
-  // The database sets revision; a client sending it back (e.g. a row it read) is not an error.
-  columns = columns.filter((column) => column !== 'revision');
+  columns = columns.filter((column) => !SET_BY_DATABASE(column));
   if (!columns.includes('user_id')) columns.push('user_id');
 
   const rows = objects.map((object) => {
@@ -70,14 +81,14 @@ export function parseInsertBody(
   return { columns, rows };
 }
 
-/** The SET of a PATCH. `user_id` may be sent only as the caller's own; `revision` is ignored. */
+/** The SET of a PATCH. `user_id` may be sent only as the caller's own; the database's own columns are ignored. */
 export function parsePatchBody(body: unknown, userId: string): SqlRow {
   if (body === undefined) throw restErrors.invalidBody('Empty or invalid json');
   if (!isPlainObject(body)) throw restErrors.invalidBody('The body of a PATCH must be one JSON object');
   const set: SqlRow = {};
   for (const [key, value] of Object.entries(body)) {
     if (!isWritableColumn(key)) throw restErrors.unknownBodyColumn(key);
-    if (key === 'revision') continue;
+    if (SET_BY_DATABASE(key)) continue;
     if (key === 'user_id') checkOwner(value, userId);
     else set[key] = toSqlValue(key, value);
   }
@@ -104,14 +115,14 @@ function notNull(column: string) {
 /** Checks one value for its column and returns it as the SQL parameter to bind. */
 export function toSqlValue(column: WritableColumn, value: unknown): unknown {
   if (value === null) {
-    if (!NULLABLE.has(column)) throw notNull(column);
+    if (!NOTE_FIELDS[column].nullable) throw notNull(column);
     return null;
   }
   const type = COLUMN_TYPES[column];
   if (type === 'text' || type === 'jsonb') checkStorable(column, value);
   const mismatch = () => {
     const error = invalidInput(TYPE_NAMES[type], value);
-    return restErrors.invalidValue(error.code, error.message, `column "${column}" expects ${expected(type)}`);
+    return restErrors.invalidValue(error.code, error.message, `column "${column}" expects ${EXPECTED[type]}`);
   };
   switch (type) {
     case 'uuid':
@@ -170,13 +181,6 @@ function checkSchema(column: WritableColumn, value: unknown): void {
     throw restErrors.invalidValue('22003', `value for column "${column}" is out of range`, details);
   }
   throw restErrors.invalidValue('23514', `new row for relation "${TABLE}" violates the rules of column "${column}"`, details);
-}
-
-function expected(type: keyof typeof TYPE_NAMES): string {
-  if (type === 'jsonb') return 'a JSON array or null';
-  if (type === 'bigint') return 'a non-negative integer';
-  if (type === 'timestamptz') return 'an ISO-8601 timestamp string';
-  return type === 'boolean' ? 'true or false' : type === 'uuid' ? 'a uuid string' : 'a string';
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -10,6 +10,7 @@ import { startFakeAiProvider, type FakeAiProvider } from '../../../test/kit/fake
 import { buildNote, buildUser } from '../../../test/kit/factories';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/kit/test-server';
 import { INTERNALS, logLeaks, random, runSeed, timedFetch, type Random } from './support';
+import { NOTE_FIELD_NAMES } from '#core/note-fields';
 
 const SEED = runSeed();
 const REQUESTS = Math.max(5000, Number(process.env.ADVERSARIAL_REQUESTS ?? 5000));
@@ -77,7 +78,8 @@ function nastyValue(r: Random, depth = 0): unknown {
   }
 }
 
-const NOTE_COLUMNS = ['id', 'user_id', 'title', 'content', 'expanded_content', 'is_checklist', 'checklist_items', 'chat_history', 'created_at', 'updated_at', 'deleted_at', 'last_mutation_id', 'base_revision', 'revision'];
+// Every field a write may name (core/note-fields.ts), base_revision included.
+const NOTE_COLUMNS: string[] = [...NOTE_FIELD_NAMES];
 const KEYS = [...NOTE_COLUMNS, 'email', 'password', 'current_password', 'data', 'refresh_token', 'apiKey', 'idea', 'messages', 'preferences', 'noteContent', 'readyForPlan', 'phone', 'nonce', '__proto__'];
 
 function note(r: Random, owner: string): Record<string, unknown> {

@@ -1,6 +1,8 @@
 // A simulated device for sync tests: its own local store, a fault-injecting connection to the shared
 // server, an engine and a repository; `reload()` drops all in-memory state and reopens the store.
 import type { NoteRow } from '#core/note';
+import { NOTE_CONTENT_FIELDS, NOTE_FIELDS, type ContentField } from '#core/note-fields';
+import type { ValueSpec } from '#core/note-values';
 import type { LocalNote } from '#core/sync-rules';
 import type { LocalStore } from '../../../client/src/data/notes/local-store';
 import { NotesRepository } from '../../../client/src/data/notes/notes-repository';
@@ -112,22 +114,20 @@ export class TestDevice {
   }
 }
 
-/** The parts of a note two sides must agree on. */
-export type Comparable = Pick<
-  NoteRow,
-  'id' | 'title' | 'content' | 'expanded_content' | 'is_checklist' | 'checklist_items' | 'chat_history'
->;
+/** The parts of a note two sides must agree on: its id and content (core/note-fields.ts). */
+export type Comparable = Pick<NoteRow, 'id' | ContentField>;
+
+/** A value rebuilt with only its declared members, in their order: stored JSON may hold them in any order. */
+function declared(spec: ValueSpec, value: unknown): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (spec.type === 'list') return (value as unknown[]).map((item) => declared(spec.of, item));
+  if (spec.type !== 'record') return value;
+  const members = value as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(spec.fields).map(([name, member]) => [name, declared(member, members[name])]));
+}
 
 export function comparable(note: Comparable) {
-  return {
-    id: note.id,
-    title: note.title,
-    content: note.content,
-    expanded_content: note.expanded_content,
-    is_checklist: note.is_checklist,
-    checklist_items: note.checklist_items?.map((item) => ({ id: item.id, text: item.text, completed: item.completed })) ?? null,
-    chat_history: note.chat_history?.map((message) => ({ role: message.role, content: message.content })) ?? null,
-  };
+  return { id: note.id, ...Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, declared(NOTE_FIELDS[field].value, note[field])])) };
 }
 
 export function byId<T extends { id: string }>(notes: readonly T[]): T[] {

@@ -1,5 +1,6 @@
 // The LocalStore contract: every storage implementation the engine runs on passes these tests.
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import type { LocalNote } from '#core/sync-rules';
 import { MAX_SENT_MUTATION_IDS } from '#core/sync-rules';
 import { localCreate } from '#core/sync-local-writes';
@@ -14,7 +15,7 @@ export function note(userId = U1, patch: Partial<LocalNote> = {}): LocalNote {
   const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   return {
     ...localCreate(
-      { title: `n${n}`, content: '', expanded_content: null, is_checklist: false, checklist_items: null, chat_history: null },
+      { ...EMPTY_CONTENT, title: `n${n}` },
       { id, userId, mutationId: `m${n}`, now: new Date(Date.UTC(2024, 0, 1, 0, 0, n)).toISOString() },
     ),
     ...patch,

@@ -2,7 +2,9 @@
 // must behave alike, so engine tests on the fake mean something.
 import { describe, expect, it } from 'vitest';
 import type { NoteWritable } from '#core/note';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import { randomUuid } from '#core/random-id';
+import { TOMBSTONE_CONTENT } from '#core/sync-rules';
 import { RemoteError, type RemoteNotes } from '../../../client/src/data/notes/remote-notes';
 
 export function wireRow(userId: string, patch: Partial<NoteWritable> = {}): NoteWritable {
@@ -10,9 +12,9 @@ export function wireRow(userId: string, patch: Partial<NoteWritable> = {}): Note
   return {
     id: randomUuid(),
     user_id: userId,
+    ...EMPTY_CONTENT,
     title: 'Title',
     content: 'Content',
-    expanded_content: null,
     is_checklist: true,
     checklist_items: [{ id: 'i1', text: 'one', completed: false }],
     chat_history: [{ role: 'user', content: 'hello' }],
@@ -70,7 +72,7 @@ export function defineRemoteContract(name: string, open: () => Promise<{ remote:
       const [stored] = await remote.upsert([wireRow(userId)]);
       const deletedAt = new Date().toISOString();
       const [tomb] = await remote.upsert([wireRow(userId, { id: stored!.id, deleted_at: deletedAt, base_revision: stored!.revision })]);
-      expect(tomb).toMatchObject({ title: '', content: '', checklist_items: null, chat_history: null, is_checklist: false });
+      expect(tomb).toMatchObject(TOMBSTONE_CONTENT);
       expect(tomb!.deleted_at).not.toBeNull();
     });
 

@@ -1,9 +1,8 @@
 // Reading notes stored on this device or sent by the server leniently: malformed checklist items and
 // chat messages become the spec's placeholders, and what screens see is a NoteView without bookkeeping.
-import type { ChatMessage, ChecklistItem } from '#core/note';
 // Not #core/note's schemas: the search worker reads stored notes with this module and must not load zod.
-import { NOTE_LIMITS } from '#core/note-constants';
-import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
+import { NOTE_CONTENT_FIELDS, type NoteContent } from '#core/note-fields';
+import { isListField, readContent, readContentValue } from '#core/note-lenient';
 import { pickContent, type LocalNote, type NoteFields, type SyncState } from '#core/sync-rules';
 import type { NoteVersion } from '#core/sync-local-writes';
 import { versionOf } from '#core/sync-local-writes';
@@ -36,14 +35,14 @@ function stableItemIds(noteId: string): () => string {
   return () => `${noteId}-item-${n++}`;
 }
 
-/** The note's checklist and chat as the app can use them, within the note's bounds (server-row.ts reads with it too). */
-export function readLists(raw: Raw, id: string): { checklist_items: ChecklistItem[] | null; chat_history: ChatMessage[] | null } {
-  const items = normalizeChecklistItems(raw.checklist_items, stableItemIds(id));
-  const chat = normalizeChatHistory(raw.chat_history);
-  return {
-    checklist_items: items ? items.slice(0, NOTE_LIMITS.checklistItems) : null,
-    chat_history: chat ? chat.slice(-NOTE_LIMITS.chatMessages) : null,
-  };
+const LIST_FIELDS = NOTE_CONTENT_FIELDS.filter(isListField);
+
+/** The note's lists (checklist, chat) as the app can use them, within the note's bounds (server-row.ts reads with it too). */
+export function readLists(raw: Raw, id: string): Partial<NoteContent> {
+  const makeId = stableItemIds(id);
+  const lists: Partial<Record<keyof NoteContent, unknown>> = {};
+  for (const field of LIST_FIELDS) lists[field] = readContentValue(field, raw[field], { makeId, bounded: true });
+  return lists as Partial<NoteContent>;
 }
 
 const SYNC_STATES = new Set<string>(['synced', 'pending', 'error']);
@@ -55,11 +54,7 @@ export function readLocalNote(raw: unknown): LocalNote | null {
   return {
     id: raw.id,
     user_id: raw.user_id,
-    title: str(raw.title),
-    content: str(raw.content),
-    expanded_content: strOrNull(raw.expanded_content),
-    is_checklist: raw.is_checklist === true,
-    ...readLists(raw, raw.id),
+    ...readContent(raw, { makeId: stableItemIds(raw.id), bounded: true }),
     created_at: createdAt,
     updated_at: str(raw.updated_at, createdAt),
     deleted_at: strOrNull(raw.deleted_at),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import type { LocalNote } from '#core/sync-rules';
 import { derivedId, planImport, type ImportedNote } from './notes-import';
 
@@ -11,9 +12,9 @@ function imported(patch: Partial<ImportedNote> = {}): ImportedNote {
     source: 'notes.json, note 1',
     sourceId: NOTE_ID,
     sourceUserId: ME,
+    ...EMPTY_CONTENT,
     title: 'Trip to Rome',
     content: 'Flights and a hotel',
-    expanded_content: null,
     is_checklist: true,
     checklist_items: [{ id: 'i1', text: 'Book flights', completed: true }],
     chat_history: [{ role: 'user', content: 'Plan it' }],

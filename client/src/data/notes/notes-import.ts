@@ -3,31 +3,25 @@
 // this user's (or already here), and gets an id derived from the user and its source otherwise, so the same
 // file imported twice finds its notes already there. A note whose id is here with other content becomes
 // a conflict copy (its id derived too), never an overwrite [S7].
-import type { ChatMessage, ChecklistItem } from '#core/note';
 import { noteWritableSchema } from '#core/note';
-import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
+import { EMPTY_CONTENT, NOTE_CONTENT_FIELDS, type ContentField, type NoteContent, type ReadonlyLists } from '#core/note-fields';
+import { withListsRepaired } from '#core/note-lenient';
 import { randomUuid } from '#core/random-id';
-import { conflictCopy, sameContent, type LocalNote, type NoteContent } from '#core/sync-rules';
+import { conflictCopy, sameContent, type LocalNote } from '#core/sync-rules';
 import { localCreate } from '#core/sync-local-writes';
 import type { LocalStore } from './local-store';
 
-/** A note read from a file, before it becomes one of the user's notes. */
-export interface ImportedNote {
+/** A note read from a file, before it becomes one of the user's notes: its content, and what the file says of it. */
+export type ImportedNote = ReadonlyLists<NoteContent> & {
   /** Where it came from, for the report ('notes.json #3', 'Trips/Rome.md'). */
   source: string;
   /** The id it had where it came from, if any. */
   sourceId: string | null;
   /** The user it belonged to, when the file says (the JSON export does). */
   sourceUserId: string | null;
-  title: string;
-  content: string;
-  expanded_content: string | null;
-  is_checklist: boolean;
-  checklist_items: readonly ChecklistItem[] | null;
-  chat_history: readonly ChatMessage[] | null;
   created_at: string | null;
   updated_at: string | null;
-}
+};
 
 export type ImportStatus = 'created' | 'unchanged' | 'conflict-copy' | 'invalid';
 
@@ -48,15 +42,16 @@ export interface ImportPlan {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const contentSchema = noteWritableSchema.pick({
-  title: true,
-  content: true,
-  expanded_content: true,
-  is_checklist: true,
-  checklist_items: true,
-  chat_history: true,
+  ...(Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, true])) as { [K in ContentField]: true }),
   created_at: true,
   updated_at: true,
 });
+
+// The content fields a derived id was first made of, in their order. A file imported again must find its
+// notes at the same ids after a field is added, so a later field joins the fingerprint only when it holds
+// more than its empty value.
+const FIRST_FINGERPRINT_FIELDS = ['title', 'content', 'expanded_content', 'is_checklist', 'checklist_items', 'chat_history'] as const satisfies readonly ContentField[];
+const LATER_FINGERPRINT_FIELDS = NOTE_CONTENT_FIELDS.filter((field) => !(FIRST_FINGERPRINT_FIELDS as readonly ContentField[]).includes(field));
 
 /**
  * A stable UUID (version 4 layout) for a text: FNV-1a over four differently seeded lanes. The lanes are
@@ -81,18 +76,17 @@ export function derivedId(text: string): string {
 }
 
 function contentOf(note: ImportedNote): NoteContent {
-  return {
-    title: note.title,
-    content: note.content,
-    expanded_content: note.expanded_content,
-    is_checklist: note.is_checklist,
-    checklist_items: normalizeChecklistItems(note.checklist_items),
-    chat_history: normalizeChatHistory(note.chat_history),
-  };
+  const content: Partial<Record<ContentField, unknown>> = {};
+  for (const field of NOTE_CONTENT_FIELDS) content[field] = note[field];
+  return { ...EMPTY_CONTENT, ...withListsRepaired(content) };
 }
 
 function fingerprint(content: NoteContent): string {
-  return JSON.stringify([content.title, content.content, content.expanded_content, content.is_checklist, content.checklist_items, content.chat_history]);
+  const values: unknown[] = FIRST_FINGERPRINT_FIELDS.map((field) => content[field]);
+  for (const field of LATER_FINGERPRINT_FIELDS) {
+    if (JSON.stringify(content[field]) !== JSON.stringify(EMPTY_CONTENT[field])) values.push([field, content[field]]);
+  }
+  return JSON.stringify(values);
 }
 
 /** Where an imported note lands: its own id when it is this user's or already here, else a derived one. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRow } from '#core/note';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import { CONFLICT_COPY_SUFFIX, conflictCopy, pulledRow } from '#core/sync-rules';
 import { NOTE_ERRORS, writeOutcomeMessage } from './messages';
 import { NotesRepository, NoteValidationError, type NotesRepositoryDeps } from './notes-repository';
@@ -20,12 +21,9 @@ function remoteEdit(store: MemoryLocalStore, id: string, patch: Partial<NoteRow>
   const row: NoteRow = {
     id,
     user_id: USER,
+    ...EMPTY_CONTENT,
     title: local.title,
     content: local.content,
-    expanded_content: null,
-    is_checklist: false,
-    checklist_items: null,
-    chat_history: null,
     created_at: local.created_at,
     updated_at: local.updated_at,
     revision: (local.revision ?? 0) + 5,

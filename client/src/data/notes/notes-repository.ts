@@ -1,9 +1,9 @@
 // Note writes for screens [S1]: validated, committed to this device first (a confirmed write), marked
 // pending, then a sync is requested; the returned `cloud` promise tells how that sync went, for toasts.
-import type { ChatMessage, ChecklistItem } from '#core/note';
-import { normalizeChatHistory, normalizeChecklistItems } from '#core/checklist';
+import { EMPTY_CONTENT, type NoteContent, type ReadonlyLists } from '#core/note-fields';
+import { withListsRepaired } from '#core/note-lenient';
 import { randomUuid } from '#core/random-id';
-import type { LocalChanges, LocalNote, NoteContent } from '#core/sync-rules';
+import type { LocalChanges, LocalNote } from '#core/sync-rules';
 import { conflictCopy, conflictCopyIds, pickContent } from '#core/sync-rules';
 import { editBasis, localCreate, localDelete, localEdit } from '#core/sync-local-writes';
 import { resolveConflict, type ConflictChoice } from '#core/conflict-resolution';
@@ -14,14 +14,8 @@ import { NOTE_ERRORS } from './messages';
 import { NoteValidationError } from './note-validation-error';
 import type { SyncRunResult } from './sync-controller';
 
-export interface NoteInput {
-  title: string;
-  content?: string;
-  expanded_content?: string | null;
-  is_checklist?: boolean;
-  checklist_items?: readonly ChecklistItem[] | null;
-  chat_history?: readonly ChatMessage[] | null;
-}
+/** A new note: a title, and any other content (the rest is empty, core/note-fields.ts). */
+export type NoteInput = Pick<NoteContent, 'title'> & Partial<ReadonlyLists<NoteContent>>;
 
 export type NotePatch = Partial<NoteInput>;
 
@@ -77,14 +71,7 @@ const contentCheck = () => import('./note-content-check').then((module) => modul
 
 /** Lists as stored: checklist items normalised (malformed → 'Item'), an empty chat history → null. */
 function normalizePatch(patch: NotePatch): Partial<NoteContent> {
-  const out: Partial<NoteContent> = {};
-  if (patch.title !== undefined) out.title = patch.title;
-  if (patch.content !== undefined) out.content = patch.content;
-  if (patch.expanded_content !== undefined) out.expanded_content = patch.expanded_content;
-  if (patch.is_checklist !== undefined) out.is_checklist = patch.is_checklist;
-  if (patch.checklist_items !== undefined) out.checklist_items = normalizeChecklistItems(patch.checklist_items);
-  if (patch.chat_history !== undefined) out.chat_history = normalizeChatHistory(patch.chat_history);
-  return out;
+  return withListsRepaired(patch);
 }
 
 /** Where a conflict copy of the version `seen` of note `id` would be, had a push made one [S22]. */
@@ -113,15 +100,7 @@ export class NotesRepository {
   async createNote(input: NoteInput): Promise<NoteWriteResult> {
     const userId = this.requireUser();
     const validContent = await contentCheck();
-    const content = validContent({
-      title: input.title,
-      content: input.content ?? '',
-      expanded_content: input.expanded_content ?? null,
-      is_checklist: input.is_checklist ?? false,
-      checklist_items: null,
-      chat_history: null,
-      ...normalizePatch({ checklist_items: input.checklist_items, chat_history: input.chat_history }),
-    });
+    const content = validContent({ ...EMPTY_CONTENT, ...normalizePatch(input) });
     const note = localCreate(content, { id: this.makeId(), userId, mutationId: this.mutationId(), now: this.now().toISOString() });
     await this.deps.store.modify([note.id], () => ({ put: [note], delete: [] }));
     return { note: toNoteView(note), savedAsCopy: false, cloud: this.cloudOutcome(note.id, note.mutation_id) };

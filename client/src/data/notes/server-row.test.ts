@@ -3,6 +3,7 @@
 import { expect, it, vi } from 'vitest';
 import { NOTE_LIMITS, noteRowSchema, type NoteRow } from '#core/note';
 import { certainlyNoteRow } from '#core/note-check';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import { once } from '../../lib/once';
 import { readServerRow, readServerRows } from './server-row';
 import { SupabaseRemote, toRemoteError, type NotesClient } from './supabase-remote';
@@ -14,9 +15,9 @@ function serverRow(n: number, fields: Partial<Record<keyof NoteRow, unknown>> = 
   return {
     id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
     user_id: USER,
+    ...EMPTY_CONTENT,
     title: `Note ${n}`,
     content: 'c',
-    expanded_content: null,
     is_checklist: true,
     checklist_items: [{ id: 'i1', text: 'Do it', completed: false }],
     chat_history: [{ role: 'user', content: 'hi' }],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import type { NoteView } from './local-note';
 import { sameValue, sharePage } from './shared-views';
 
@@ -6,12 +7,11 @@ function view(id: string, patch: Partial<NoteView> = {}): NoteView {
   return {
     id,
     user_id: 'u',
+    ...EMPTY_CONTENT,
     title: `T ${id}`,
     content: 'c',
-    expanded_content: null,
     is_checklist: true,
     checklist_items: [{ id: 'i1', text: 'x', completed: false }],
-    chat_history: null,
     created_at: '2024-05-01T10:00:00.000Z',
     updated_at: '2024-05-01T10:00:00.000Z',
     sync_state: 'pending',

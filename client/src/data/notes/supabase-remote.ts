@@ -4,7 +4,7 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { NoteRow, NoteWritable } from '#core/note';
 // Not #core/note: that module defines the schemas, and zod would load with the sync (server-row.ts).
-import { NOTE_COLUMNS } from '#core/note-constants';
+import { NOTE_COLUMNS } from '#core/note-fields';
 import { readServerRow, readServerRows } from './server-row';
 import { kindForStatus, RemoteError, type RemoteNotes } from './remote-notes';
 

@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import type { NoteRow, NoteWritable } from '#core/note';
 import { NOTE_LIMITS, noteWritableSchema } from '#core/note';
 import { certainlyWritable } from '#core/note-check';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import { randomUuid } from '#core/random-id';
 import { localCreate } from '#core/sync-local-writes';
 import { toWire } from '#core/sync-rules';
@@ -17,7 +18,7 @@ it('[S11] asks for the first page of every pull window at once, applies them in 
   const userId = randomUuid();
   const note = (title: string) =>
     localCreate(
-      { title, content: '', expanded_content: null, is_checklist: false, checklist_items: null, chat_history: null },
+      { ...EMPTY_CONTENT, title },
       { id: randomUuid(), userId, mutationId: randomUuid(), now: new Date().toISOString() },
     );
   let inFlight = 0;
@@ -114,7 +115,7 @@ class CountingStore extends MemoryLocalStore {
 
 function newNote(userId: string, title: string) {
   return localCreate(
-    { title, content: '', expanded_content: null, is_checklist: false, checklist_items: null, chat_history: null },
+    { ...EMPTY_CONTENT, title },
     { id: randomUuid(), userId, mutationId: randomUuid(), now: new Date().toISOString() },
   );
 }

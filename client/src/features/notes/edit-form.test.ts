@@ -1,11 +1,12 @@
 // The Edit Note form's load, edit and save rules (spec section 4, 'Edit screen load').
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import { canSave, editFormReducer, formFromNote, initEditForm, isDirty, savePatch, stepsText, type EditableNote } from './edit-form';
 
 const EXPANDED = 'A plan.\n\nAction Steps:\n1. Research\n2. Draft\n3. Publish';
 
 function note(overrides: Partial<EditableNote> = {}): EditableNote {
-  return { title: 'Idea', content: 'original', expanded_content: EXPANDED, is_checklist: false, checklist_items: null, chat_history: null, ...overrides };
+  return { ...EMPTY_CONTENT, title: 'Idea', content: 'original', expanded_content: EXPANDED, ...overrides };
 }
 
 let n = 0;

@@ -2,26 +2,33 @@
 // edits, whether it differs from what was loaded, and the patch Save Changes writes.
 import { appendItem, editItemText, initialChecklist, removeItem, stepsToChecklist, toggleItem } from '#core/checklist';
 import { extractActionSteps } from '#core/action-steps';
-import type { ChatMessage, ChecklistItem } from '#core/note';
+import { NOTE_CONTENT_FIELDS, type ChatMessage, type ChecklistItem, type ContentField, type NoteContent } from '#core/note-fields';
 import type { MakeId } from '#core/random-id';
 
-export interface EditableNote {
-  title: string;
-  content: string;
-  expanded_content: string | null;
-  is_checklist: boolean;
+/** The fields the form holds in a shape of its own (below); it carries every other content field as it is. */
+const SHAPED = ['expanded_content', 'is_checklist', 'checklist_items', 'chat_history'] as const satisfies readonly ContentField[];
+type ShapedField = (typeof SHAPED)[number];
+/** A content field the form carries as it is (the title, the text, and any field a screen shows as it is). */
+export type PlainField = Exclude<ContentField, ShapedField>;
+const PLAIN_FIELDS = NOTE_CONTENT_FIELDS.filter((field): field is PlainField => !(SHAPED as readonly ContentField[]).includes(field));
+
+export type EditableNote = Pick<NoteContent, PlainField | 'expanded_content' | 'is_checklist'> & {
   checklist_items: unknown;
   chat_history: readonly ChatMessage[] | null;
-}
+};
 
-export interface EditFormValues {
-  title: string;
-  content: string;
+export type EditFormValues = Pick<NoteContent, PlainField> & {
   expanded: string;
   /** The 'Convert to checklist' switch. */
   checklistOn: boolean;
   items: ChecklistItem[];
   chat: ChatMessage[];
+};
+
+function plainValues(from: Pick<NoteContent, PlainField>): Pick<NoteContent, PlainField> {
+  const values: Partial<Record<PlainField, unknown>> = {};
+  for (const field of PLAIN_FIELDS) values[field] = from[field];
+  return values as Pick<NoteContent, PlainField>;
 }
 
 export interface EditFormState {
@@ -41,14 +48,15 @@ export type EditFormAction =
   | { type: 'removeItem'; id: string }
   | { type: 'appendItem'; text: string; makeId?: MakeId }
   | { type: 'chat'; value: ChatMessage[] }
+  /** Any field the form carries as it is. */
+  | { [K in PlainField]: { type: 'field'; field: K; value: NoteContent[K] } }[PlainField]
   /** The values in `values` were written: they become the new baseline. */
   | { type: 'saved'; values: EditFormValues };
 
 /** The form filled from a note: saved checklist items, else the action steps as unchecked items, else none. */
 export function formFromNote(note: EditableNote, makeId?: MakeId): EditFormValues {
   return {
-    title: note.title,
-    content: note.content,
+    ...plainValues(note),
     expanded: note.expanded_content ?? '',
     checklistOn: note.is_checklist,
     items: initialChecklist(note, makeId),
@@ -92,19 +100,14 @@ export function editFormReducer(state: EditFormState, action: EditFormAction): E
       return withValues(state, { items: appendItem(values.items, action.text, action.makeId) });
     case 'chat':
       return withValues(state, { chat: action.value });
+    case 'field':
+      return withValues(state, { [action.field]: action.value });
     case 'saved':
       return { ...state, saved: action.values };
   }
 }
 
-export interface EditNotePatch {
-  title: string;
-  content: string;
-  expanded_content: string | null;
-  is_checklist: boolean;
-  checklist_items: ChecklistItem[] | null;
-  chat_history: ChatMessage[] | null;
-}
+export type EditNotePatch = NoteContent;
 
 /**
  * What Save Changes writes (spec section 4): checklist items only while the switch is on (else null),
@@ -112,8 +115,7 @@ export interface EditNotePatch {
  */
 export function savePatch(values: EditFormValues): EditNotePatch {
   return {
-    title: values.title,
-    content: values.content,
+    ...plainValues(values),
     expanded_content: values.expanded === '' ? null : values.expanded,
     is_checklist: values.checklistOn,
     checklist_items: values.checklistOn ? values.items : null,

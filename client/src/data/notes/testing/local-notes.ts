@@ -1,5 +1,6 @@
 // LocalNote rows and throwaway IndexedDB databases for the data layer's own tests (with
-// fake-indexeddb): one place that knows every field a stored note has.
+// fake-indexeddb): one place that knows every field a stored note has (its content from core/note-fields.ts).
+import { EMPTY_CONTENT } from '#core/note-fields';
 import type { LocalNote } from '#core/sync-rules';
 import { openSproutDb, type SproutDb } from '../local-db';
 
@@ -14,12 +15,8 @@ export function localNoteMaker(userId: string, updatedAt: (n: number) => string 
     return {
       id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
       user_id: userId,
+      ...EMPTY_CONTENT,
       title: `Note ${n}`,
-      content: '',
-      expanded_content: null,
-      is_checklist: false,
-      checklist_items: null,
-      chat_history: null,
       created_at: '2024-01-01T00:00:00.000Z',
       updated_at: updatedAt(n),
       deleted_at: null,

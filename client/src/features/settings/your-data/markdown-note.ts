@@ -3,21 +3,18 @@
 // they come back exactly; any other Markdown file (Obsidian, Joplin, Bear) becomes a note whose text is
 // the file, titled by its front matter, its first heading or its name.
 import { parse, stringify } from 'yaml';
-import type { ChatMessage, ChecklistItem } from '#core/note';
+import { NOTE_LIMITS } from '#core/note-constants';
+import { EMPTY_CONTENT, NOTE_CONTENT_FIELDS, type ChatMessage, type ChecklistItem, type ContentField, type NoteContent, type NoteData, type ReadonlyLists } from '#core/note-fields';
+import { readContentValue } from '#core/note-lenient';
 import type { ImportedNote } from '../../../data/notes';
 
 /** The fields of a note the file holds. */
-export interface MarkdownNote {
-  id: string;
-  title: string;
-  content: string;
-  expanded_content: string | null;
-  is_checklist: boolean;
-  checklist_items: readonly ChecklistItem[] | null;
-  chat_history: readonly ChatMessage[] | null;
-  created_at: string;
-  updated_at: string;
-}
+export type MarkdownNote = ReadonlyLists<Pick<NoteData, 'id' | ContentField | 'created_at' | 'updated_at'>>;
+
+/** The fields this format writes in a place of its own; every other content field goes in the front matter under its name. */
+const SHOWN = ['title', 'content', 'expanded_content', 'is_checklist', 'checklist_items', 'chat_history'] as const satisfies readonly ContentField[];
+const IN_FRONT_MATTER = NOTE_CONTENT_FIELDS.filter((field) => !(SHOWN as readonly ContentField[]).includes(field));
+type InFrontMatter = Omit<ReadonlyLists<NoteContent>, (typeof SHOWN)[number]>;
 
 const MARK = (name: string) => `<!-- sprout:${name} -->`;
 const SECTION_LINE = /^<!-- sprout:(expanded|checklist|chat) -->$/gm;
@@ -35,6 +32,9 @@ export function noteToMarkdown(note: MarkdownNote): string {
     checklist: note.is_checklist,
   };
   if (items) front.checklist_state = { done: items.filter((item) => item.completed).length, total: items.length };
+  for (const field of IN_FRONT_MATTER) {
+    if (JSON.stringify(note[field]) !== JSON.stringify(EMPTY_CONTENT[field])) front[field] = note[field];
+  }
   const parts = [`# ${note.title.replace(/\s+/g, ' ')}`];
   if (note.content !== '') parts.push(note.content);
   if (note.expanded_content !== null) parts.push(`${MARK('expanded')}\n${HEADINGS.expanded}\n\n${note.expanded_content}`);
@@ -147,11 +147,13 @@ export function markdownToNote(text: string, path: string, modifiedAt: string | 
   });
   const updated = timestamp(front.updated) ?? timestamp(front.updated_at) ?? timestamp(front.modified) ?? timestamp(front.date) ?? modifiedAt;
   const created = timestamp(front.created) ?? timestamp(front.created_at) ?? timestamp(front.date) ?? updated;
+  const more = Object.fromEntries(IN_FRONT_MATTER.map((field) => [field, readContentValue(field, front[field] instanceof Date ? timestamp(front[field]) : front[field])]));
   return {
+    ...(more as InFrontMatter),
     source: path,
     sourceId: str(front.id),
     sourceUserId: null,
-    title: title.slice(0, 500),
+    title: title.slice(0, NOTE_LIMITS.title),
     content,
     expanded_content: expanded,
     is_checklist: front.checklist === true || (front.checklist === undefined && items !== null),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import type { LocalNote } from '#core/sync-rules';
 import { markdownToNote, noteToMarkdown } from './markdown-note';
 import { notesToMarkdownZip, readPickedFiles } from './notes-archive';
@@ -8,6 +9,7 @@ import { jsonToNotes, notesToJson } from './notes-json';
 const NOTE: LocalNote = {
   id: '33333333-3333-4333-8333-333333333333',
   user_id: '11111111-1111-4111-8111-111111111111',
+  ...EMPTY_CONTENT,
   title: 'Trip: Rome & "friends"',
   content: 'First line\n\n- a plain list\n# not the title\n',
   expanded_content: '## Plan\n\nBook flights.\n\n## Action Steps\n1. Pack',

@@ -1,7 +1,8 @@
 // All notes as one JSON file in the wire shape (the rows /rest/v1/notes returns), and reading such a
 // file back: Sprout's export, or a bare array of rows. Each note is checked on its own, so one bad note
 // is reported and skipped, never the whole file.
-import type { NoteRow } from '#core/note';
+import { NOTE_COLUMNS, NOTE_CONTENT_FIELDS, fieldSpec, type NoteColumn, type NoteRow } from '#core/note-fields';
+import { isListField, readContentValue } from '#core/note-lenient';
 import type { LocalNote } from '#core/sync-rules';
 import type { ImportedNote } from '../../../data/notes';
 
@@ -10,21 +11,10 @@ export const EXPORT_VERSION = 1;
 
 /** A note as the server would send it; a note never synced has revision 0. */
 export function toWireRow(note: LocalNote): NoteRow {
-  return {
-    id: note.id,
-    user_id: note.user_id,
-    title: note.title,
-    content: note.content,
-    expanded_content: note.expanded_content,
-    is_checklist: note.is_checklist,
-    checklist_items: note.checklist_items,
-    chat_history: note.chat_history,
-    created_at: note.created_at,
-    updated_at: note.updated_at,
-    revision: note.revision ?? 0,
-    deleted_at: null,
-    last_mutation_id: note.mutation_id,
-  };
+  const bookkeeping: Partial<NoteRow> = { revision: note.revision ?? 0, deleted_at: null, last_mutation_id: note.mutation_id };
+  const row: Partial<Record<NoteColumn, unknown>> = {};
+  for (const column of NOTE_COLUMNS) row[column] = Object.hasOwn(bookkeeping, column) ? bookkeeping[column] : note[column as keyof LocalNote];
+  return row as NoteRow;
 }
 
 export function notesToJson(notes: readonly LocalNote[], exportedAt: string): string {
@@ -45,27 +35,30 @@ export interface ReadNotes {
 type Raw = Record<string, unknown>;
 const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const TEXT_FIELDS = NOTE_CONTENT_FIELDS.filter((field) => field !== 'title' && fieldSpec(field).sql === 'text');
+const LIST_FIELDS = NOTE_CONTENT_FIELDS.filter(isListField);
+
 function readRow(row: unknown, source: string): ImportedNote | string {
   if (!isRecord(row)) return 'it is not an object';
   if (typeof row.title !== 'string') return 'it has no title';
-  for (const field of ['content', 'expanded_content', 'created_at', 'updated_at', 'id', 'user_id'] as const) {
+  for (const field of [...TEXT_FIELDS, 'created_at', 'updated_at', 'id', 'user_id'] as const) {
     const value = row[field];
     if (value !== undefined && value !== null && typeof value !== 'string') return `its ${field} is not text`;
   }
-  if (row.checklist_items !== undefined && row.checklist_items !== null && !Array.isArray(row.checklist_items)) return 'its checklist_items is not a list';
-  if (row.chat_history !== undefined && row.chat_history !== null && !Array.isArray(row.chat_history)) return 'its chat_history is not a list';
+  for (const field of LIST_FIELDS) {
+    const value = row[field];
+    if (value !== undefined && value !== null && !Array.isArray(value)) return `its ${field} is not a list`;
+  }
   if (row.deleted_at) return 'it is a deleted note';
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const content: Partial<Record<keyof ImportedNote, unknown>> = {};
+  // Lists as the file has them (the import repairs them); every other field read leniently.
+  for (const field of NOTE_CONTENT_FIELDS) content[field] = isListField(field) ? (row[field] ?? null) : readContentValue(field, row[field]);
   return {
     source,
     sourceId: text(row.id),
     sourceUserId: text(row.user_id),
-    title: row.title,
-    content: text(row.content) ?? '',
-    expanded_content: text(row.expanded_content),
-    is_checklist: row.is_checklist === true,
-    checklist_items: (row.checklist_items as ImportedNote['checklist_items']) ?? null,
-    chat_history: (row.chat_history as ImportedNote['chat_history']) ?? null,
+    ...(content as Omit<ImportedNote, 'source' | 'sourceId' | 'sourceUserId' | 'created_at' | 'updated_at'>),
     created_at: text(row.created_at),
     updated_at: text(row.updated_at),
   };
