@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import type { LocalNote } from '#core/sync-rules';
 import { launchBrowser, openApp } from '../lib/app-browser';
 import type { BenchGroup, GroupOptions } from '../lib/group';
@@ -54,6 +55,8 @@ function variedNotes(userId: string, count: number): LocalNote[] {
     const checklist = n % 5 === 0;
     const planted = n % 97 === 0;
     return {
+      // Content fields the bench does not vary keep their empty value, so a new field needs no edit here.
+      ...EMPTY_CONTENT,
       id: randomUUID(),
       user_id: userId,
       title: words(3 + (n % 4)),

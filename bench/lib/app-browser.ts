@@ -4,6 +4,7 @@
 // format (core's LocalNote; the database and store names are client/src/data/notes/local-db.ts's), and
 // page-side timers.
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import { EMPTY_CONTENT } from '#core/note-fields';
 import type { LocalNote } from '#core/sync-rules';
 import { chromiumArgs, chromiumExecutable } from '../../test/kit/browser';
 import { sleep } from './processes';
@@ -90,7 +91,7 @@ const EXPANDED = 'An expanded plan.\n\nAction Steps:\n1. First step\n2. Second s
 /** Writes `count` notes of the user into the app's IndexedDB, in the sync engine's local format. */
 export async function fillNotes(page: Page, userId: string, count: number, state: 'synced' | 'pending', offset = 0): Promise<void> {
   await page.evaluate(
-    ({ userId, count, state, offset, expanded }) =>
+    ({ userId, count, state, offset, expanded, empty }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('sprout');
         open.onerror = () => reject(open.error);
@@ -103,6 +104,7 @@ export async function fillNotes(page: Page, userId: string, count: number, state
             const n = offset + i;
             const at = new Date(now - n * 60_000).toISOString();
             const note: LocalNote = {
+              ...empty,
               id: crypto.randomUUID(),
               user_id: userId,
               title: `Note ${n + 1}: an idea worth keeping`,
@@ -131,7 +133,7 @@ export async function fillNotes(page: Page, userId: string, count: number, state
           tx.onerror = () => reject(tx.error);
         };
       }),
-    { userId, count, state, offset, expanded: EXPANDED },
+    { userId, count, state, offset, expanded: EXPANDED, empty: { ...EMPTY_CONTENT } },
   );
 }
 
