@@ -133,7 +133,8 @@ describe('NotesRepository writes', () => {
     // ends with the note waiting for the edit, which says nothing about whether the creation reached the
     // cloud (it did, and was rebased on), so only the edit reports.
     const report = { pushed: 1, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
-    const { promise: runEnds, resolve: endRun } = Promise.withResolvers<void>();
+    let endRun = () => {};
+    const runEnds = new Promise<void>((resolve) => (endRun = resolve));
     const store = new MemoryLocalStore();
     const repository = new NotesRepository({
       store,
