@@ -183,14 +183,14 @@ export class SyncEngine {
    */
   private async applyHeld({ sent, stored }: Accepted, landed: RevisionSpan[]): Promise<boolean> {
     let complete = false;
-    await this.local.modifyPending(
-      this.userId,
+    await this.local.modify(
       sent.map((row) => row.id),
       (current) => {
         const accepted = acceptedChanges(sent, stored, current);
         complete = accepted.complete;
         return accepted.changes;
       },
+      { pendingOf: this.userId },
     );
     const span = complete ? landedSpan(stored) : null;
     if (span) landed.push(span);
