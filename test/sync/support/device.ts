@@ -6,7 +6,8 @@ import type { LocalStore } from '../../../client/src/data/notes/local-store';
 import { NotesRepository } from '../../../client/src/data/notes/notes-repository';
 import type { RemoteNotes } from '../../../client/src/data/notes/remote-notes';
 import { RemoteError } from '../../../client/src/data/notes/remote-notes';
-import { SyncEngine, type SyncReport } from '../../../client/src/data/notes/sync-engine';
+import { SyncEngine } from '../../../client/src/data/notes/sync-engine';
+import type { SyncReport } from '../../../client/src/data/notes/sync/sync-run';
 import { FaultyRemote } from '../../../client/src/data/notes/testing/memory-remote';
 
 export interface OpenedStore {

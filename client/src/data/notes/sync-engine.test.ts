@@ -9,7 +9,8 @@ import { randomUuid } from '#core/random-id';
 import { localCreate } from '#core/sync-local-writes';
 import { toWire } from '#core/sync-rules';
 import { RemoteError } from './remote-notes';
-import { SyncEngine, type SyncReport } from './sync-engine';
+import { SyncEngine } from './sync-engine';
+import type { SyncReport } from './sync/sync-run';
 import { MemoryLocalStore } from './testing/memory-local-store';
 import { MemoryRemote, MemoryServer } from './testing/memory-remote';
 it('[S11] asks for the first page of every pull window at once, applies them in order, and pulls through the highest', async () => {
