@@ -13,7 +13,7 @@ import { SyncEngine } from './sync-engine';
 import type { SyncReport } from './sync/sync-run';
 import { MemoryLocalStore } from './testing/memory-local-store';
 import { MemoryRemote, MemoryServer } from './testing/memory-remote';
-it('[S11] asks for the first page of every pull window at once, applies them in order, and pulls through the highest', async () => {
+it('[S11] [S26] asks for the first page of every pull window at once, applies them in order, and pulls through the highest', async () => {
   const server = new MemoryServer();
   const userId = randomUuid();
   const note = (title: string) =>
@@ -146,7 +146,7 @@ async function pushWorld(count: number, around: { before?: () => void; after?: (
   return { server, userId, store, remote, engine, notes };
 }
 
-it('[S5] [S11] the push answer, the pulled pages and the progress are written in one transaction, which ends the run when nothing is left pending', async () => {
+it('[S5] [S25] the push answer, the pulled pages and the progress are written in one transaction, which ends the run when nothing is left pending', async () => {
   let other: NoteRow | null = null;
   const world = await pushWorld(3, { before: () => (other = world.server.write(toWire(newNote(world.userId, 'theirs')))) });
   const report = await world.engine.sync();
@@ -175,7 +175,7 @@ it('[S5] [S11] a note edited while its push was in flight is pushed again in the
   expect(await world.store.countUnsynced(world.userId)).toBe(0);
 });
 
-it('[S5] [S6] the push answer is written even when the pull after it fails', async () => {
+it('[S6] [S25] the push answer is written even when the pull after it fails', async () => {
   const world = await pushWorld(3);
   const before = await world.store.getMeta(world.userId);
   world.remote.failPulls = true;
@@ -189,7 +189,7 @@ it('[S5] [S6] the push answer is written even when the pull after it fails', asy
   expect([...world.store.notes.values()]).toEqual(synced);
 });
 
-it('[S11] a pull of more than a page writes the push answer first, then reads page by page', async () => {
+it('[S11] [S25] a pull of more than a page writes the push answer first, then reads page by page', async () => {
   const world = await pushWorld(
     2,
     {
@@ -207,7 +207,7 @@ it('[S11] a pull of more than a page writes the push answer first, then reads pa
   expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(7);
 });
 
-it('[S11] a sent note whose local copy went away during the push is not taken as landed: the pull reads its row', async () => {
+it('[S28] a sent note whose local copy went away during the push is not taken as landed: the pull reads its row', async () => {
   const world = await pushWorld(2, { after: (store) => store.notes.delete(world.notes[1]!.id) });
   const report = await world.engine.sync();
   // The span's rows are read back as any other rows of the server's (the behaviour before the push answer was held).

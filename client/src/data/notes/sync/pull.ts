@@ -34,7 +34,8 @@ export async function pullAfterPush(deps: SyncDeps, run: SyncRun, held: Accepted
  * window). If a request fails, the held answer is written before the error goes on [S25].
  */
 async function incrementalPull(deps: SyncDeps, run: SyncRun, plan: PullPlan, held: Accepted | null, observer: SyncObserver, startedAt: Date): Promise<Step> {
-  const firstPages = plan.windows.map((window) => deps.remote.pullChanges(window.after, deps.pageSize, window.before ?? undefined));
+  // async: a request that throws at once fails like one that fails later, below.
+  const firstPages = plan.windows.map(async (window) => deps.remote.pullChanges(window.after, deps.pageSize, window.before ?? undefined));
   for (const page of firstPages) page.catch(() => undefined); // a failure is thrown where it is awaited
   let pages: NoteRow[][];
   try {

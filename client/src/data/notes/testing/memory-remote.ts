@@ -86,11 +86,14 @@ export class MemoryRemote implements RemoteNotes {
 
 /**
  * Wraps any RemoteNotes: `offline` makes every call fail as a network error before reaching the server;
- * `loseNextAnswers` lets the next upserts reach the server and then fails them as if the answer was lost.
+ * `loseNextAnswers` lets the next upserts reach the server and then fails them as if the answer was lost;
+ * `afterUpsert` runs once an upsert has reached the server, before its answer does (what the device or
+ * the connection does meanwhile).
  */
 export class FaultyRemote implements RemoteNotes {
   offline = false;
   loseNextAnswers = 0;
+  afterUpsert: (() => void | Promise<void>) | null = null;
   /** Rows with these ids are refused as invalid (4xx), as the server would refuse bad data. */
   readonly refuseIds = new Set<string>();
   /** Sizes of the upserts that reached the server. */
@@ -105,6 +108,7 @@ export class FaultyRemote implements RemoteNotes {
     }
     this.upsertSizes.push(rows.length);
     const result = await this.inner.upsert(rows);
+    await this.afterUpsert?.();
     if (this.loseNextAnswers > 0) {
       this.loseNextAnswers -= 1;
       throw new RemoteError('network', 'TypeError: fetch failed (answer lost)');
@@ -112,12 +116,12 @@ export class FaultyRemote implements RemoteNotes {
     return result;
   }
 
-  pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]> {
+  async pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]> {
     this.check();
     return this.inner.pullChanges(afterRevision, limit, beforeRevision);
   }
 
-  pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
+  async pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
     this.check();
     return this.inner.pullLive(afterRevision, limit);
   }
