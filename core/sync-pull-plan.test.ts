@@ -5,7 +5,7 @@ import {
   applyPulledPages,
   applyPulledRows,
   landedSpan,
-  needsFullResync,
+  missedPurge,
   planPull,
   pullWindows,
   readThrough,
@@ -18,7 +18,6 @@ const OTHER_USER = '00000000-0000-4000-8000-000000000002';
 const NOTE = '00000000-0000-4000-8000-0000000000aa';
 const T0 = '2024-05-01T10:00:00.000Z';
 const T1 = '2024-05-01T11:00:00.000Z';
-const NOW = new Date('2024-05-02T00:00:00.000Z');
 
 function serverRow(patch: Partial<NoteRow> = {}): NoteRow {
   return {
@@ -67,17 +66,9 @@ describe('what a pull reads', () => {
     expect(pullWindows(11, [{ from: 10, to: 12 }])).toEqual([{ after: 12, before: null }]);
   });
 
-  it('[S12] a full resync is needed before the first pull and after 89 days', () => {
-    const now = new Date('2024-08-01T00:00:00.000Z');
-    expect(needsFullResync(null, now)).toBe(true);
-    expect(needsFullResync('garbage', now)).toBe(true);
-    expect(needsFullResync('2024-07-31T00:00:00.000Z', now)).toBe(false);
-    expect(needsFullResync('2024-05-03T00:00:00.000Z', now)).toBe(true);
-  });
-
   it('[S12] a first pull reads every live row from revision 0, and takes no push answer as landed', () => {
     const held = { sent: [{}, {}], stored: [{ revision: 8 }, { revision: 9 }] };
-    expect(planPull({ lastPulledRevision: 0, lastPullAt: null }, [{ from: 3, to: 4 }], held, NOW)).toEqual({
+    expect(planPull({ lastPulledRevision: 0, lastPullAt: null }, [{ from: 3, to: 4 }], held, false)).toEqual({
       full: true,
       after: 0,
       windows: [{ after: 0, before: null }],
@@ -85,9 +76,20 @@ describe('what a pull reads', () => {
     });
   });
 
+  it('[S10] [S12] a read below the server\'s purge horizon may lack a deletion: the pull is planned again as a full resync', () => {
+    expect(missedPurge(40, 0)).toBe(false);
+    expect(missedPurge(40, 40)).toBe(false);
+    expect(missedPurge(40, 41)).toBe(true);
+    expect(planPull(pulledBefore, [], null, true)).toEqual({ full: true, after: 5, windows: [{ after: 0, before: null }], heldSpan: null });
+  });
+
+  it('[S12] how long ago the device last pulled, by its own clock, never decides: a pull of years ago is incremental', () => {
+    expect(planPull({ lastPulledRevision: 5, lastPullAt: '2001-01-01T00:00:00.000Z' }, [], null, false)).toMatchObject({ full: false });
+  });
+
   it('[S25] [S26] an incremental pull skips this run\'s landed spans and the held answer\'s', () => {
     const held = { sent: [{}, {}], stored: [{ revision: 12 }, { revision: 11 }] };
-    expect(planPull(pulledBefore, [{ from: 7, to: 8 }], held, NOW)).toEqual({
+    expect(planPull(pulledBefore, [{ from: 7, to: 8 }], held, false)).toEqual({
       full: false,
       after: 5,
       windows: [
@@ -101,7 +103,7 @@ describe('what a pull reads', () => {
 
   it('[S28] a held answer that lacks a row sent is not taken as landed: its rows are read', () => {
     const held = { sent: [{}, {}], stored: [{ revision: 12 }] };
-    expect(planPull(pulledBefore, [], held, NOW)).toMatchObject({ windows: [{ after: 5, before: null }], heldSpan: null });
+    expect(planPull(pulledBefore, [], held, false)).toMatchObject({ windows: [{ after: 5, before: null }], heldSpan: null });
   });
 });
 
@@ -120,7 +122,7 @@ describe('what the pulled rows do', () => {
   });
 
   it('[S11] [S26] the first pages of the windows apply in window order; the pull reads through the last window\'s start at least', () => {
-    const plan = planPull(pulledBefore, [{ from: 8, to: 20 }], null, NOW);
+    const plan = planPull(pulledBefore, [{ from: 8, to: 20 }], null, false);
     const changes = new LocalChangeSet(new Map());
     const pages = [[serverRow({ id: 'a', revision: 6 })], []];
     expect(applyPulledPages(changes, USER, plan, pages)).toEqual({ pulled: 1, through: 20 });

@@ -3,7 +3,7 @@
 // each request.
 import type { NoteRow } from './note';
 import type { LocalChangeSet, LocalNote } from './sync-rules';
-import { FULL_RESYNC_AFTER_MS, pulledRow } from './sync-rules';
+import { pulledRow } from './sync-rules';
 
 /**
  * The revisions one accepted upsert of this run wrote, lowest to highest [S26]. Every write of a user
@@ -64,20 +64,30 @@ export interface PullPlan {
 }
 
 /**
- * The plan of a pull started at `now`: a full resync when needsFullResync says so [S12]; else the windows
- * around the spans this run's pushes wrote, the held answer's span among them when the server returned
- * every row sent (whether each had its local copy is known only once it is written [S28]).
+ * The plan of a pull. A full resync on the device's first pull (`lastPullAt` null) and when a read came
+ * back below the server's purge horizon (`purged`, see missedPurge) [S12]; else the windows around the
+ * spans this run's pushes wrote, the held answer's span among them when the server returned every row
+ * sent (whether each had its local copy is known only once it is written [S28]).
  */
 export function planPull(
   meta: { lastPulledRevision: number; lastPullAt: string | null },
   landed: readonly RevisionSpan[],
   held: { sent: readonly unknown[]; stored: readonly { revision: number }[] } | null,
-  now: Date,
+  purged: boolean,
 ): PullPlan {
   const after = meta.lastPulledRevision;
-  if (needsFullResync(meta.lastPullAt, now)) return { full: true, after, windows: [{ after: 0, before: null }], heldSpan: null };
+  if (meta.lastPullAt === null || purged) return { full: true, after, windows: [{ after: 0, before: null }], heldSpan: null };
   const heldSpan = held && held.stored.length === held.sent.length ? landedSpan(held.stored) : null;
   return { full: false, after, windows: pullWindows(after, heldSpan ? [...landed, heldSpan] : landed), heldSpan };
+}
+
+/**
+ * [S10] [S12] A read of the rows above `after` may lack tombstones the server has purged: when its
+ * answer says the server purged one of this user's above `after` (`purgedThrough`, the highest purged
+ * revision it states with the rows). Such a pull cannot know every deletion; it becomes a full resync.
+ */
+export function missedPurge(after: number, purgedThrough: number): boolean {
+  return purgedThrough > after;
 }
 
 /** The revision a pull has read through once it has read `rows` above `after`. */
@@ -120,12 +130,4 @@ export function applyPulledPages(changes: LocalChangeSet, userId: string, plan: 
 /** After a full resync: synced local notes the server no longer has live are removed [S12]. */
 export function removedByFullResync(local: readonly LocalNote[], liveIds: ReadonlySet<string>): string[] {
   return local.filter((note) => note.sync_state === 'synced' && !liveIds.has(note.id)).map((note) => note.id);
-}
-
-/** A device that never pulled, or last pulled before tombstones may have been purged, resyncs in full [S12]. */
-export function needsFullResync(lastPullAt: string | null, now: Date): boolean {
-  if (lastPullAt === null) return true;
-  const last = Date.parse(lastPullAt);
-  if (Number.isNaN(last)) return true;
-  return now.getTime() - last > FULL_RESYNC_AFTER_MS;
 }

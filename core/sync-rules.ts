@@ -43,10 +43,8 @@ export const NOTE_CONTENT_FIELDS = ['title', 'content', 'expanded_content', 'is_
 export type NoteContent = Pick<LocalNote, (typeof NOTE_CONTENT_FIELDS)[number]>;
 
 export const CONFLICT_COPY_SUFFIX = ' (conflict copy)';
-/** Tombstones are kept on the server at least this long [S10]. */
+/** Tombstones are kept on the server at least this long; then its purge removes them [S10]. */
 export const TOMBSTONE_RETENTION_DAYS = 90;
-/** A device that last pulled longer ago than this resyncs in full [S12]; one day short of the retention. */
-export const FULL_RESYNC_AFTER_MS = (TOMBSTONE_RETENTION_DAYS - 1) * 24 * 60 * 60 * 1000;
 /**
  * Push batch limits [S5]: the rows the server takes in one request (its MAX_ROWS_PER_REQUEST), and a
  * byte cap with room under its 1 MiB body limit. One request per 1,000 notes, not ten (issue 10).

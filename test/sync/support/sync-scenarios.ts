@@ -12,7 +12,7 @@ export interface SyncWorld {
   device(name: string, options?: Partial<Pick<DeviceOptions, 'batchMaxRows' | 'batchMaxBytes' | 'pageSize'>>): Promise<TestDevice>;
   /** Every row of the user on the server, tombstones included. */
   serverRows(): Promise<NoteRow[]>;
-  /** The retention job: hard-deletes tombstones. */
+  /** The server's purge of old tombstones [S10], as if the retention had passed since every write so far. */
   purgeTombstones(): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -450,7 +450,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       await expectAgreement(a, b);
     });
 
-    it('[S12] a full resync removes notes deleted long ago whose tombstones were purged', async () => {
+    it('[S10] [S12] a device that last pulled before the purged deletion resyncs in full: the note goes', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
       const { note } = await a.repo.createNote({ title: 'Old' });
@@ -460,29 +460,65 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       await a.repo.deleteNote(note.id);
       await a.sync();
       await world.purgeTombstones();
-      // b comes back after 100 days: its incremental pull could not see the purged tombstone.
-      world.clock.offsetMs = 100 * 24 * 60 * 60 * 1000;
+      // b comes back: its incremental pull could not see the purged tombstone, and the server says so.
       b.reload();
       const report = await b.sync();
       expect(report.fullResync).toBe(true);
       expect((await b.live()).map((n) => n.id)).toEqual([keep.id]);
       await expectAgreement(a, b);
+      // Pulled through the horizon: the next run is incremental again.
+      expect((await b.sync()).fullResync).toBe(false);
     });
 
-    it('[S12] a full resync keeps pending notes and pushes them', async () => {
+    it('[S10] [S12] a full resync past the purge horizon loses nothing pending: new notes and edits made offline are pushed', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Shared' });
+      const gone = (await a.repo.createNote({ title: 'Deleted long ago' })).note;
+      const shared = (await a.repo.createNote({ title: 'Shared' })).note;
       await a.sync();
       await b.sync();
       b.offline = true;
       const offline = (await b.repo.createNote({ title: 'Made offline' })).note;
-      world.clock.offsetMs = 100 * 24 * 60 * 60 * 1000;
+      await b.repo.updateNote(shared.id, { content: 'edited offline' });
+      await a.repo.deleteNote(gone.id);
+      await a.sync();
+      await world.purgeTombstones();
       b.offline = false;
       expect((await b.sync()).fullResync).toBe(true);
       await a.sync();
       const server = await expectAgreement(a, b);
-      expect(server.map((n) => n.id).sort()).toEqual([note.id, offline.id].sort());
+      expect(server.map((n) => n.id).sort()).toEqual([shared.id, offline.id].sort());
+      expect(server.find((n) => n.id === shared.id)).toMatchObject({ content: 'edited offline' });
+    });
+
+    it('[S10] [S12] a device that pulled after the deletion goes on pulling incrementally after the purge', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Short-lived' });
+      await a.sync();
+      await b.sync();
+      await a.repo.deleteNote(note.id);
+      await a.sync();
+      await b.sync();
+      await world.purgeTombstones();
+      const later = (await a.repo.createNote({ title: 'Later' })).note;
+      expect(await a.sync()).toMatchObject({ fullResync: false });
+      expect(await b.sync()).toMatchObject({ fullResync: false, pulled: 1 });
+      expect((await b.live()).map((n) => n.id)).toEqual([later.id]);
+      await expectAgreement(a, b);
+    });
+
+    it("[S12] the device's own clock never forces a full resync: away longer than the retention, nothing purged, it pulls what is new", async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      await a.repo.createNote({ title: 'Before' });
+      await a.sync();
+      await b.sync();
+      world.clock.offsetMs = 100 * 24 * 60 * 60 * 1000;
+      await a.repo.createNote({ title: 'After' });
+      await a.sync();
+      expect(await b.sync()).toMatchObject({ fullResync: false, pulled: 1 });
+      await expectAgreement(a, b);
     });
   });
 

@@ -8,7 +8,7 @@ import { certainlyWritable } from '#core/note-check';
 import { randomUuid } from '#core/random-id';
 import { localCreate } from '#core/sync-local-writes';
 import { toWire } from '#core/sync-rules';
-import { RemoteError } from './remote-notes';
+import { RemoteError, type PulledPage } from './remote-notes';
 import { SyncEngine } from './sync-engine';
 import type { SyncReport } from './sync/sync-run';
 import { MemoryLocalStore } from './testing/memory-local-store';
@@ -31,7 +31,7 @@ it('[S11] [S26] asks for the first page of every pull window at once, applies th
       server.write(toWire(note('after the push'))); // ... and one just after
       return stored;
     }
-    override async pullChanges(after: number, limit: number, before?: number): Promise<NoteRow[]> {
+    override async pullChanges(after: number, limit: number, before?: number): Promise<PulledPage> {
       asked.push([after, before]);
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
@@ -129,7 +129,7 @@ async function pushWorld(count: number, around: { before?: () => void; after?: (
       around.after?.(store);
       return stored;
     }
-    override async pullChanges(after: number, limit: number, before?: number): Promise<NoteRow[]> {
+    override async pullChanges(after: number, limit: number, before?: number): Promise<PulledPage> {
       if (this.failPulls) throw new RemoteError('network', 'offline');
       return super.pullChanges(after, limit, before);
     }
