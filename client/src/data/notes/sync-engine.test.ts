@@ -252,3 +252,24 @@ it('[S14] a run with more to push after its pull, or a pull of several pages, te
   await paged.engine.sync({ decided: (r) => decided.push(r) });
   expect(decided).toEqual([]);
 });
+
+it('[S10] [S12] a page read below a purge made while the pull went on turns the pull into a full resync', async () => {
+  const world = await pushWorld(0, {}, 2);
+  const notes = Array.from({ length: 5 }, (_, i) => newNote(world.userId, `theirs ${i}`));
+  for (const note of notes) world.server.write(toWire(note));
+  const deleted = world.server.write(toWire(newNote(world.userId, 'deleted')));
+  world.server.write({ ...toWire(newNote(world.userId, 'deleted')), id: deleted.id, deleted_at: new Date().toISOString() });
+  // The server purges the tombstone once the pull has read its first page.
+  const pullChanges = world.remote.pullChanges.bind(world.remote);
+  world.remote.pullChanges = async (after, limit, before) => {
+    const page = await pullChanges(after, limit, before);
+    world.server.purgeTombstones();
+    return page;
+  };
+  const report = await world.engine.sync();
+  expect(report).toMatchObject({ fullResync: true });
+  expect([...world.store.notes.values()].map((n) => n.title).sort()).toEqual(notes.map((n) => n.title).sort());
+  // Pulled through the horizon: the next pull is incremental and finds nothing.
+  expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(world.server.purgedThrough);
+  expect(await world.engine.sync()).toMatchObject({ fullResync: false, pulled: 0 });
+});
