@@ -99,7 +99,7 @@ export default {
       severity: 'error',
       from: { path: '\\.worker\\.ts$' },
       to: {
-        path: ['(^|/)node_modules/(react|react-dom|react-router|dexie-react-hooks|@supabase)/', '^client/src/data/notes/(index|notes-context|notes-session|sync-[^/]+|queries)\\.tsx?$', '^client/src/(app|features|components)/'],
+        path: ['(^|/)node_modules/(react|react-dom|react-router|dexie-react-hooks|@supabase)/', '^client/src/data/notes/(index|notes-context|notes-session|sync-[^/]+|queries)\\.tsx?$', '^client/src/data/notes/sync/', '^client/src/(app|features|components)/'],
         reachable: true,
       },
     },

@@ -10,16 +10,12 @@ import {
   conflictCopy,
   conflictCopyIds,
   fromServer,
-  landedSpan,
   LocalChangeSet,
-  needsFullResync,
   planBatches,
   pulledRow,
-  pullWindows,
   pushAccepted,
   pushConflict,
   pushRejected,
-  removedByFullResync,
   sameContent,
   toWire,
   utf8Length,
@@ -285,45 +281,6 @@ describe('pull', () => {
     // Within one result, the removal comes first (as a store applies it).
     set.apply({ put: [a], delete: [NOTE] });
     expect(set.result().put).toEqual([a]);
-  });
-
-  it('[S11] an upsert\'s rows span their lowest to highest revision', () => {
-    expect(landedSpan([{ revision: 12 }, { revision: 10 }, { revision: 15 }])).toEqual({ from: 10, to: 15 });
-    expect(landedSpan([])).toBeNull();
-  });
-
-  it('[S11] the pull reads around the spans this run\'s pushes landed, then past the last one', () => {
-    expect(pullWindows(5, [])).toEqual([{ after: 5, before: null }]);
-    // Right above what was pulled: nothing to read below the span.
-    expect(pullWindows(5, [{ from: 6, to: 9 }])).toEqual([{ after: 9, before: null }]);
-    // Another device wrote 6 and 7 before the push: read them, skip the push's own rows.
-    expect(pullWindows(5, [{ from: 8, to: 9 }])).toEqual([
-      { after: 5, before: 8 },
-      { after: 9, before: null },
-    ]);
-    expect(pullWindows(5, [{ from: 20, to: 30 }, { from: 10, to: 12 }])).toEqual([
-      { after: 5, before: 10 },
-      { after: 12, before: 20 },
-      { after: 30, before: null },
-    ]);
-    // Spans already pulled past change nothing; one straddling the last pull moves past its end.
-    expect(pullWindows(40, [{ from: 10, to: 12 }])).toEqual([{ after: 40, before: null }]);
-    expect(pullWindows(11, [{ from: 10, to: 12 }])).toEqual([{ after: 12, before: null }]);
-  });
-
-  it('[S12] a full resync removes synced notes the server lacks, never pending ones', () => {
-    const keep = synced();
-    const gone = { ...synced(), id: 'gone' };
-    const pending = { ...localEdit(synced(), { content: 'x' }, 'm1', T1), id: 'pending' };
-    expect(removedByFullResync([keep, gone, pending], new Set([NOTE]))).toEqual(['gone']);
-  });
-
-  it('[S12] a full resync is needed before the first pull and after 89 days', () => {
-    const now = new Date('2024-08-01T00:00:00.000Z');
-    expect(needsFullResync(null, now)).toBe(true);
-    expect(needsFullResync('garbage', now)).toBe(true);
-    expect(needsFullResync('2024-07-31T00:00:00.000Z', now)).toBe(false);
-    expect(needsFullResync('2024-05-03T00:00:00.000Z', now)).toBe(true);
   });
 });
 

@@ -32,10 +32,8 @@ export interface LocalNote extends NoteFields {
 }
 
 export const CONFLICT_COPY_SUFFIX = ' (conflict copy)';
-/** Tombstones are kept on the server at least this long [S10]. */
+/** Tombstones are kept on the server at least this long; then its purge removes them [S10]. */
 export const TOMBSTONE_RETENTION_DAYS = 90;
-/** A device that last pulled longer ago than this resyncs in full [S12]; one day short of the retention. */
-export const FULL_RESYNC_AFTER_MS = (TOMBSTONE_RETENTION_DAYS - 1) * 24 * 60 * 60 * 1000;
 /**
  * Push batch limits [S5]: the rows the server takes in one request (its MAX_ROWS_PER_REQUEST), and a
  * byte cap with room under its 1 MiB body limit. One request per 1,000 notes, not ten (issue 10).
@@ -315,7 +313,7 @@ export function pushRejected(local: LocalNote | undefined, sentMutationId: strin
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Pull [S11] [S12]
+// Pull [S11] (what a pull reads, and its pages: sync-pull-plan.ts)
 
 /** A row pulled from the server meets the local copy. */
 export function pulledRow(local: LocalNote | undefined, row: NoteRow): LocalChanges {
@@ -328,55 +326,4 @@ export function pulledRow(local: LocalNote | undefined, row: NoteRow): LocalChan
   // Someone else's change: the local change keeps its content and its base, so its next push meets
   // the new revision as a conflict and is resolved there [S7] [S8].
   return put({ ...local, revision: row.revision });
-}
-
-/**
- * The revisions one accepted upsert of this run wrote, lowest to highest [S11]. Every write of a user
- * takes its revision under that user's lock (migration 004; PGlite has one connection), so no other row
- * of the user has a revision inside the span: the pull need not read these rows back.
- */
-export interface RevisionSpan {
-  from: number;
-  to: number;
-}
-
-/** The span of the rows one upsert returned; null for none. */
-export function landedSpan(rows: readonly { revision: number }[]): RevisionSpan | null {
-  if (rows.length === 0) return null;
-  let from = Infinity;
-  let to = -Infinity;
-  for (const { revision } of rows) {
-    from = Math.min(from, revision);
-    to = Math.max(to, revision);
-  }
-  return { from, to };
-}
-
-/**
- * The windows an incremental pull reads [S11]: revisions above `after` and below each landed span, then
- * above the last span with no upper bound (`before` null). Spans at or below `after` are passed over.
- */
-export function pullWindows(after: number, spans: readonly RevisionSpan[]): { after: number; before: number | null }[] {
-  const windows: { after: number; before: number | null }[] = [];
-  let from = after;
-  for (const span of [...spans].sort((a, b) => a.from - b.from)) {
-    if (span.to <= from) continue;
-    if (span.from > from + 1) windows.push({ after: from, before: span.from });
-    from = span.to;
-  }
-  windows.push({ after: from, before: null });
-  return windows;
-}
-
-/** After a full resync: synced local notes the server no longer has live are removed [S12]. */
-export function removedByFullResync(local: readonly LocalNote[], liveIds: ReadonlySet<string>): string[] {
-  return local.filter((note) => note.sync_state === 'synced' && !liveIds.has(note.id)).map((note) => note.id);
-}
-
-/** A device that never pulled, or last pulled before tombstones may have been purged, resyncs in full [S12]. */
-export function needsFullResync(lastPullAt: string | null, now: Date): boolean {
-  if (lastPullAt === null) return true;
-  const last = Date.parse(lastPullAt);
-  if (Number.isNaN(last)) return true;
-  return now.getTime() - last > FULL_RESYNC_AFTER_MS;
 }

@@ -5,6 +5,7 @@ import { loadConfig, ConfigError } from './config';
 import { startDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { DatabaseCreateError } from './db/pglite-create';
+import { DEFAULT_PURGE_SCHEDULE, schedulePurge } from './db/tombstone-purge';
 import { restrictUmask } from './db/data-dir-permissions';
 import { takeEarlyWorker } from './db/pglite-thread';
 import { formatBanner, summarizeStart } from './startup/banner';
@@ -37,10 +38,18 @@ async function main(): Promise<void> {
     createServer(config, database, { logger: await startLogger(loggerOptions(config.logLevel), terminal) }),
     ready,
   ]);
+  // The server's own upkeep [S10]: here, not in createServer, so that tests and benchmarks building a
+  // server get no job deleting rows under them.
+  const stopPurge = schedulePurge(database.db, {
+    ...DEFAULT_PURGE_SCHEDULE,
+    onPurged: (purged) => app.log.info({ purged }, 'purged old tombstones'),
+    onError: (error) => app.log.warn({ err: error }, 'purging old tombstones failed; the next purge tries again'),
+  });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    stopPurge();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
@@ -62,6 +71,7 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    stopPurge();
     await app.close().catch(() => undefined);
     await database.close();
     const message = describeListenError(error, config);

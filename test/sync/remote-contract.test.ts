@@ -17,10 +17,13 @@ afterAll(async () => {
 
 defineRemoteContract('SupabaseRemote on the real server', async () => {
   const { client, userId } = await real.signUp();
-  return { remote: new SupabaseRemote(client, userId), userId };
+  return { remote: new SupabaseRemote(client, userId), userId, purge: () => real.purgeTombstones() };
 });
 
-defineRemoteContract('MemoryRemote', async () => ({ remote: new MemoryRemote(new MemoryServer()), userId: crypto.randomUUID() }));
+defineRemoteContract('MemoryRemote', async () => {
+  const server = new MemoryServer();
+  return { remote: new MemoryRemote(server), userId: crypto.randomUUID(), purge: async () => server.purgeTombstones() };
+});
 
 describe('SupabaseRemote errors', () => {
   it('[S13] a row the server refuses is a rejection', async () => {
@@ -89,7 +92,7 @@ describe('SupabaseRemote errors', () => {
     };
     const remote = new SupabaseRemote(client, userId);
     await remote.upsert([wireRow(userId)]);
-    expect(await remote.pullChanges(0, 10)).toHaveLength(1);
+    expect((await remote.pullChanges(0, 10)).rows).toHaveLength(1);
     expect(asked).toBe(2);
     expect(sent).toEqual([`Bearer ${data.session!.access_token}`, `Bearer ${data.session!.access_token}`]);
     // The upsert as postgrest-js would make it: merge on id, each column named once, the rows returned.
@@ -103,7 +106,7 @@ describe('SupabaseRemote errors', () => {
     const a = await real.signUp();
     const b = await real.signUp();
     await new SupabaseRemote(a.client, a.userId).upsert([wireRow(a.userId)]);
-    expect(await new SupabaseRemote(b.client, b.userId).pullChanges(0, 100)).toEqual([]);
+    expect((await new SupabaseRemote(b.client, b.userId).pullChanges(0, 100)).rows).toEqual([]);
   });
 
   it('[S6] a 409 without a readable current row cannot be resolved and counts as a rejection', async () => {

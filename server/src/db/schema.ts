@@ -83,6 +83,19 @@ export interface NoteCountsTable {
   n: number;
 }
 
+/** Where the revision sequence stood, at most once an hour: a purge reads tombstones' age from them (migrations/011). */
+export interface RevisionMarksTable {
+  hour: Timestamp;
+  marked_at: Timestamp;
+  revision: number;
+}
+
+/** Per user, the highest revision of their tombstones the purge removed (migrations/011, docs/sync.md [S10]). */
+export interface PurgeHorizonsTable {
+  user_id: string;
+  purged_through: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -92,4 +105,6 @@ export interface DB {
   user_ai_keys: UserAiKeysTable;
   rate_limits: RateLimitsTable;
   note_counts: NoteCountsTable;
+  revision_marks: RevisionMarksTable;
+  purge_horizons: PurgeHorizonsTable;
 }

@@ -64,11 +64,14 @@ export interface JsonPage {
   rows: number;
   /** The count of every matching row, when asked for. */
   total: number | null;
+  /** The user's purge horizon (migration 011, docs/sync.md [S10]), when asked for; 0 for none. */
+  purgedThrough: number | null;
 }
 
 /**
  * A read in one statement, its JSON built in SQL (as PostgREST does): no per-row parsing and
- * re-serialising in JavaScript, and the optional total counted in the same snapshot. The bytes are
+ * re-serialising in JavaScript, and the optional total and purge horizon read in the same snapshot (a
+ * purge that removed a tombstone the rows lack always shows in the horizon beside them). The bytes are
  * those of JSON.stringify over presenters.ts's presentNote, except inside jsonb values, which keep
  * PostgreSQL's spacing.
  *
@@ -79,7 +82,7 @@ export interface JsonPage {
 export async function selectNotesJson(
   db: Kysely<DB>,
   userId: string,
-  options: Omit<ReadOptions, 'columns'> & { count: boolean },
+  options: Omit<ReadOptions, 'columns'> & { count: boolean; horizon: boolean },
   fields: WireField[],
   stripNulls: boolean,
 ): Promise<JsonPage> {
@@ -93,7 +96,7 @@ export async function selectNotesJson(
   // row_to_json writes it, finished in table-row-json.ts, costs the database half of formatting each
   // member in SQL.
   const whole = !stripNulls && isEveryColumn(fields);
-  const page = (json: RawBuilder<string>) => [json.as('j'), sql<number | null>`null::int`.as('total')] as const;
+  const page = (json: RawBuilder<string>) => [json.as('j'), sql<number | null>`null::int`.as('total'), sql<number | null>`null::bigint`.as('purged_through')] as const;
   let rows: PageQuery;
   if (whole) {
     rows = db.selectFrom(chosen.as('notes')).select(page(sql<string>`row_to_json(notes)::text`));
@@ -109,20 +112,32 @@ export async function selectNotesJson(
     rows = db.selectFrom(db.selectFrom(chosen.as('notes')).select(members).as('page')).select(page(json));
   }
   const wire = whole ? wireRowFromJson : (text: string) => text;
-  if (!options.count) {
+  if (!options.count && !options.horizon) {
     const texts = (await rows.execute()).map((result) => wire(result.j));
-    return { body: `[${texts.join(',')}]`, rows: texts.length, total: null };
+    return { body: `[${texts.join(',')}]`, rows: texts.length, total: null, purgedThrough: null };
   }
-  // The total leads as a row of its own (UNION ALL keeps its branches' order), so it is there even for
-  // an empty page.
-  const total = db.selectNoFrom([sql<string | null>`null::text`.as('j'), sql<number | null>`(select count(*) from notes where ${scope(userId, options.filters)})::int`.as('total')]);
-  const [head, ...results] = await total.unionAll(rows).execute();
+  // The total and the horizon lead as a row of their own (UNION ALL keeps its branches' order), so they
+  // are there even for an empty page.
+  const head = db.selectNoFrom([
+    sql<string | null>`null::text`.as('j'),
+    (options.count ? sql<number | null>`(select count(*) from notes where ${scope(userId, options.filters)})::int` : sql<number | null>`null::int`).as('total'),
+    (options.horizon ? sql<number | null>`coalesce((select purged_through from purge_horizons where user_id = ${userId}), 0)` : sql<number | null>`null::bigint`).as('purged_through'),
+  ]);
+  const [first, ...results] = await head.unionAll(rows).execute();
   const texts = results.map((result) => (result.j === null ? 'null' : wire(result.j)));
-  return { body: `[${texts.join(',')}]`, rows: texts.length, total: head?.total ?? 0 };
+  return {
+    body: `[${texts.join(',')}]`,
+    rows: texts.length,
+    total: options.count ? (first?.total ?? 0) : null,
+    purgedThrough: options.horizon ? Number(first?.purged_through ?? 0) : null,
+  };
 }
 
 /** The two ways of building a page differ only in the type of their FROM, which no caller reads. */
-type PageQuery = Pick<SelectQueryBuilder<DB, never, { j: string; total: number | null }>, 'execute' | 'compile' | 'isSelectQueryBuilder' | 'toOperationNode' | 'expressionType'>;
+type PageQuery = Pick<
+  SelectQueryBuilder<DB, never, { j: string; total: number | null; purged_through: number | null }>,
+  'execute' | 'compile' | 'isSelectQueryBuilder' | 'toOperationNode' | 'expressionType'
+>;
 
 /**
  * Every column, the readable ones in the wire's order (core/note-fields.ts) and then the write-only ones,

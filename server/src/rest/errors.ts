@@ -37,6 +37,8 @@ export const restErrors = {
     new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`),
   invalidEcho: (value: string) =>
     new RestError(400, 'PGRST100', `failed to parse Sprout-Echo header (${value})`, null, "Send 'Sprout-Echo: none', or 'all' (the default)."),
+  invalidHorizon: (value: string) =>
+    new RestError(400, 'PGRST100', `failed to parse Sprout-Horizon header (${value})`, null, "Send 'Sprout-Horizon: purged', or no header."),
   maxAffected: (rows: number) =>
     new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
   rowLevelSecurity: () =>

@@ -1,5 +1,6 @@
 // The HTTP headers PostgREST reads and writes besides Prefer: Accept (array or single object, stripped
-// nulls), Accept-Profile / Content-Profile, Content-Type of bodies, Range, and Content-Range.
+// nulls), Accept-Profile / Content-Profile, Content-Type of bodies, Range, and Content-Range; and
+// Sprout's own two, Sprout-Echo on writes and Sprout-Horizon on reads.
 import { restErrors } from './errors';
 
 export interface Representation {
@@ -62,4 +63,16 @@ export function parseEcho(header: string | string[] | undefined): 'all' | 'none'
   const value = (Array.isArray(header) ? header.join(',') : header).trim().toLowerCase();
   if (value === 'none' || value === 'all') return value;
   throw restErrors.invalidEcho(value);
+}
+
+/**
+ * `Sprout-Horizon: purged` on a read: the answer states this user's purge horizon in
+ * `Sprout-Purged-Through`, the highest revision of their tombstones the server has purged (0 for none),
+ * read in the same statement as the rows (docs/sync.md [S10]). No header asks nothing.
+ */
+export function parseHorizon(header: string | string[] | undefined): boolean {
+  if (header === undefined) return false;
+  const value = (Array.isArray(header) ? header.join(',') : header).trim().toLowerCase();
+  if (value === 'purged') return true;
+  throw restErrors.invalidHorizon(value);
 }

@@ -10,7 +10,7 @@ import { isDatabaseError, postgrestErrors, RestError } from '../http/errors/post
 import type { Caller } from '../identity/authenticate';
 import { insertNotes, isWholeRow, markWriterSession, maybeInTransaction, selectNotesJson, tombstoneNotes, updateNotes, type Returning, type WrittenRow } from './commands';
 import { restErrors, TABLE } from './errors';
-import { checkJsonContentType, checkProfile, contentRange, negotiate, parseEcho, parseRange, type Representation } from './headers';
+import { checkJsonContentType, checkProfile, contentRange, negotiate, parseEcho, parseHorizon, parseRange, type Representation } from './headers';
 import { parsePrefer, type Preferences } from './prefer';
 import { presentConflictRow, presentNote, selectedColumns, wireFields } from './presenters';
 import { parseQuery, type ParsedQuery } from './query-parser';
@@ -86,12 +86,14 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const range = query.limit === null && query.offset === null ? parseRange(request.headers.range) : null;
     const offset = query.offset ?? range?.offset ?? 0;
     const limit = query.limit ?? range?.limit ?? null;
-    const read = { filters: query.filters, order: query.order, limit, offset: offset > 0 ? offset : null, count: prefs.count !== null };
+    const horizon = parseHorizon(request.headers['sprout-horizon']);
+    const read = { filters: query.filters, order: query.order, limit, offset: offset > 0 ? offset : null, count: prefs.count !== null, horizon };
     const page = await selectNotesJson(db, caller.userId, read, wireFields(query.select), accept.stripNulls);
     const { rows, total } = page;
     if (total !== null && offset > total) throw restErrors.range(offset, total);
     if (accept.single && rows !== 1) throw restErrors.singular(rows);
     reply.header('Content-Range', contentRange(offset, rows, total));
+    if (page.purgedThrough !== null) reply.header('Sprout-Purged-Through', String(page.purgedThrough));
     applied(reply, prefs);
     // A page of a known, larger total is partial content, as PostgREST answers it.
     reply.code(total !== null && rows < total ? 206 : 200);

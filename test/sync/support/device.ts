@@ -1,5 +1,6 @@
-// A simulated device for sync tests: its own local store, a fault-injecting connection to the shared
-// server, an engine and a repository; `reload()` drops all in-memory state and reopens the store.
+// A simulated device for sync tests: its own local store (whose writes it records), a fault-injecting
+// connection to the shared server, an engine and a repository; `reload()` drops all in-memory state and
+// reopens the store.
 import type { NoteRow } from '#core/note';
 import { NOTE_CONTENT_FIELDS, NOTE_FIELDS, type ContentField } from '#core/note-fields';
 import type { ValueSpec } from '#core/note-values';
@@ -8,7 +9,8 @@ import type { LocalStore } from '../../../client/src/data/notes/local-store';
 import { NotesRepository } from '../../../client/src/data/notes/notes-repository';
 import type { RemoteNotes } from '../../../client/src/data/notes/remote-notes';
 import { RemoteError } from '../../../client/src/data/notes/remote-notes';
-import { SyncEngine, type SyncReport } from '../../../client/src/data/notes/sync-engine';
+import { SyncEngine } from '../../../client/src/data/notes/sync-engine';
+import type { SyncReport } from '../../../client/src/data/notes/sync/sync-run';
 import { FaultyRemote } from '../../../client/src/data/notes/testing/memory-remote';
 
 export interface OpenedStore {
@@ -37,7 +39,10 @@ export class TestDevice {
   readonly name: string;
   readonly userId: string;
   readonly remote: FaultyRemote;
+  /** The store's writes, in order (a scenario empties it to count a run's transactions). */
+  readonly writes: StoreWrite[] = [];
   private opened!: OpenedStore;
+  private recording!: RecordingStore;
   engine!: SyncEngine;
   repo!: NotesRepository;
 
@@ -49,23 +54,24 @@ export class TestDevice {
   }
 
   get store(): LocalStore {
-    return this.opened.store;
+    return this.recording;
   }
 
   private now = (): Date => new Date(Date.now() + (this.options.clock?.offsetMs ?? 0));
 
   private open(): void {
     this.opened = this.options.openStore();
+    this.recording = new RecordingStore(this.opened.store, this.writes);
     this.engine = new SyncEngine({
       userId: this.userId,
-      local: this.opened.store,
+      local: this.recording,
       remote: this.remote,
       now: this.now,
       batchMaxRows: this.options.batchMaxRows,
       batchMaxBytes: this.options.batchMaxBytes,
       pageSize: this.options.pageSize,
     });
-    this.repo = new NotesRepository({ store: this.opened.store, getUserId: () => this.userId, now: this.now });
+    this.repo = new NotesRepository({ store: this.recording, getUserId: () => this.userId, now: this.now });
   }
 
   /** Like closing the tab and opening it again: only what is stored survives. */
@@ -106,11 +112,58 @@ export class TestDevice {
   }
 
   async note(id: string): Promise<LocalNote | undefined> {
-    return this.opened.store.get(id);
+    return this.recording.get(id);
   }
 
   close(): void {
     this.opened.close();
+  }
+}
+
+/** A write of the LocalStore, each its own transaction. */
+export type StoreWrite = 'modify' | 'settle' | 'markSent' | 'setMeta' | 'clearUser';
+
+/** A LocalStore that notes each write in `writes` and hands every call on. */
+class RecordingStore implements LocalStore {
+  constructor(
+    private readonly inner: LocalStore,
+    private readonly writes: StoreWrite[],
+  ) {}
+
+  get(id: string) {
+    return this.inner.get(id);
+  }
+  listPending(userId: string) {
+    return this.inner.listPending(userId);
+  }
+  listSyncedIds(userId: string) {
+    return this.inner.listSyncedIds(userId);
+  }
+  getMeta(userId: string) {
+    return this.inner.getMeta(userId);
+  }
+  countUnsynced(userId: string) {
+    return this.inner.countUnsynced(userId);
+  }
+  modify(...args: Parameters<LocalStore['modify']>) {
+    this.writes.push('modify');
+    return this.inner.modify(...args);
+  }
+  settle(...args: Parameters<LocalStore['settle']>) {
+    this.writes.push('settle');
+    return this.inner.settle(...args);
+  }
+  markSent(...args: Parameters<LocalStore['markSent']>) {
+    this.writes.push('markSent');
+    return this.inner.markSent(...args);
+  }
+  setMeta(...args: Parameters<LocalStore['setMeta']>) {
+    this.writes.push('setMeta');
+    return this.inner.setMeta(...args);
+  }
+  clearUser(userId: string) {
+    this.writes.push('clearUser');
+    return this.inner.clearUser(userId);
   }
 }
 

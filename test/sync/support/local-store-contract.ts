@@ -60,7 +60,7 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       expect(await store.get(outside.id)).toEqual(outside);
     });
 
-    it('[S5] modifyPending sees exactly the stored notes among the ids, whether still pending or not', async () => {
+    it('[S5] a modify of a push batch (pendingOf) sees exactly the stored notes among the ids, whether still pending or not', async () => {
       const store = await open();
       const sent = [note(), note(), note()];
       const otherPending = note();
@@ -69,10 +69,14 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       await put(store, ...sent, otherPending, nowSynced, theirs);
       let seen: LocalNote[] = [];
       const ids = [...sent.map((x) => x.id), nowSynced.id, 'gone'];
-      await store.modifyPending(U1, ids, (current) => {
-        seen = [...current.values()];
-        return { put: [{ ...current.get(sent[0]!.id)!, sync_state: 'synced' }], delete: [nowSynced.id] };
-      });
+      await store.modify(
+        ids,
+        (current) => {
+          seen = [...current.values()];
+          return { put: [{ ...current.get(sent[0]!.id)!, sync_state: 'synced' }], delete: [nowSynced.id] };
+        },
+        { pendingOf: U1 },
+      );
       expect(seen.map((x) => x.id).sort()).toEqual([...sent.map((x) => x.id), nowSynced.id].sort());
       expect(seen.find((x) => x.id === nowSynced.id)).toEqual(nowSynced);
       expect((await store.get(sent[0]!.id))?.sync_state).toBe('synced');
@@ -81,10 +85,14 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       // Far more pending notes than ids: the same answer.
       const many = Array.from({ length: 10 }, () => note());
       await put(store, ...many);
-      await store.modifyPending(U1, [sent[1]!.id], (current) => {
-        seen = [...current.values()];
-        return { put: [], delete: [] };
-      });
+      await store.modify(
+        [sent[1]!.id],
+        (current) => {
+          seen = [...current.values()];
+          return { put: [], delete: [] };
+        },
+        { pendingOf: U1 },
+      );
       expect(seen).toEqual([sent[1]]);
     });
 

@@ -4,6 +4,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { CompiledQuery } from 'kysely';
 import type { NoteRow } from '#core/note';
 import type { LocalNote } from '#core/sync-rules';
+import { TOMBSTONE_RETENTION_DAYS } from '#core/sync-rules';
+import { purgeOldTombstones } from '../../../server/src/db/tombstone-purge';
 import { signedInClient, startTestServer, TEST_PASSWORD, type TestServer } from '../../kit/test-server';
 import { openSproutDb } from '../../../client/src/data/notes/local-db';
 import { readLocalNote } from '../../../client/src/data/notes/local-note';
@@ -20,7 +22,7 @@ export interface RealServer {
   signUp(): Promise<{ client: SupabaseClient; userId: string; email: string }>;
   /** Another client signed in as an existing user (another device). */
   signIn(email: string): Promise<SupabaseClient>;
-  /** Hard-deletes all tombstones, as the retention job would after 90 days. */
+  /** The server's purge of old tombstones [S10], as if the retention had passed since every write so far. */
   purgeTombstones(): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,10 +43,15 @@ export async function startRealServer(): Promise<RealServer> {
       return client;
     },
     async purgeTombstones() {
-      await server.database.db.transaction().execute(async (trx) => {
-        await trx.executeQuery(CompiledQuery.raw("SET LOCAL sprout.hard_delete = 'on'"));
-        await trx.executeQuery(CompiledQuery.raw('DELETE FROM notes WHERE deleted_at IS NOT NULL'));
-      });
+      // A purge reads a tombstone's age from the marks it makes of the revision sequence (migration 011):
+      // one made the retention ago at the sequence's current value makes every tombstone so far old.
+      await server.database.db.executeQuery(
+        CompiledQuery.raw(`INSERT INTO revision_marks (hour, marked_at, revision)
+          SELECT date_trunc('hour', now()) - interval '${TOMBSTONE_RETENTION_DAYS + 1} days', now() - interval '${TOMBSTONE_RETENTION_DAYS + 1} days', last_value
+          FROM notes_revision_seq
+          ON CONFLICT (hour) DO UPDATE SET marked_at = excluded.marked_at, revision = excluded.revision`),
+      );
+      await purgeOldTombstones(server.database.db);
     },
     close: () => server.close(),
   };
@@ -84,7 +91,7 @@ export async function serverRowsOf(client: SupabaseClient, userId: string): Prom
   const rows: NoteRow[] = [];
   let after = 0;
   for (;;) {
-    const page = await remote.pullChanges(after, 1000);
+    const page = (await remote.pullChanges(after, 1000)).rows;
     rows.push(...page);
     if (page.length < 1000) return rows;
     after = page[page.length - 1]!.revision;

@@ -5,7 +5,7 @@ import type { NoteWritable } from '#core/note';
 import { EMPTY_CONTENT } from '#core/note-fields';
 import { randomUuid } from '#core/random-id';
 import { TOMBSTONE_CONTENT } from '#core/sync-rules';
-import { RemoteError, type RemoteNotes } from '../../../client/src/data/notes/remote-notes';
+import { RemoteError, type PulledPage, type RemoteNotes } from '../../../client/src/data/notes/remote-notes';
 
 export function wireRow(userId: string, patch: Partial<NoteWritable> = {}): NoteWritable {
   const now = new Date().toISOString();
@@ -28,7 +28,14 @@ export function wireRow(userId: string, patch: Partial<NoteWritable> = {}): Note
   };
 }
 
-export function defineRemoteContract(name: string, open: () => Promise<{ remote: RemoteNotes; userId: string }>): void {
+/** A remote of a new user, and the server's purge of old tombstones [S10], as if the retention had passed. */
+export interface RemoteFixture {
+  remote: RemoteNotes;
+  userId: string;
+  purge(): Promise<void>;
+}
+
+export function defineRemoteContract(name: string, open: () => Promise<RemoteFixture>): void {
   describe(`RemoteNotes contract: ${name}`, () => {
     it('[S3] [S5] an upsert stores the rows and returns them with fresh revisions and our mutation ids', async () => {
       const { remote, userId } = await open();
@@ -55,7 +62,7 @@ export function defineRemoteContract(name: string, open: () => Promise<{ remote:
       expect(error).toBeInstanceOf(RemoteError);
       expect(error).toMatchObject({ kind: 'conflict' });
       expect((error as RemoteError).currentRow).toMatchObject({ id: first!.id, content: 'v2', revision: second!.revision, last_mutation_id: second!.last_mutation_id });
-      const ids = (await remote.pullChanges(0, 100)).map((row) => row.id);
+      const ids = (await remote.pullChanges(0, 100)).rows.map((row) => row.id);
       expect(ids).not.toContain(other.id);
     });
 
@@ -81,16 +88,30 @@ export function defineRemoteContract(name: string, open: () => Promise<{ remote:
       const stored = await remote.upsert([wireRow(userId), wireRow(userId), wireRow(userId)]);
       const byRevision = [...stored].sort((a, b) => a.revision - b.revision);
       await remote.upsert([wireRow(userId, { id: byRevision[0]!.id, deleted_at: new Date().toISOString(), base_revision: byRevision[0]!.revision })]);
-      const all = await remote.pullChanges(0, 100);
+      const rows = async (page: Promise<PulledPage>) => (await page).rows;
+      const all = await rows(remote.pullChanges(0, 100));
       expect(all.map((r) => r.revision)).toEqual([...all.map((r) => r.revision)].sort((a, b) => a - b));
       expect(all).toHaveLength(3);
-      const page = await remote.pullChanges(0, 2);
+      const page = await rows(remote.pullChanges(0, 2));
       expect(page).toEqual(all.slice(0, 2));
-      expect(await remote.pullChanges(page[1]!.revision, 2)).toEqual(all.slice(2));
-      expect(await remote.pullChanges(0, 100, all[2]!.revision)).toEqual(all.slice(0, 2));
-      expect(await remote.pullChanges(all[0]!.revision, 100, all[2]!.revision)).toEqual(all.slice(1, 2));
-      const live = await remote.pullLive(0, 100);
+      expect(await rows(remote.pullChanges(page[1]!.revision, 2))).toEqual(all.slice(2));
+      expect(await rows(remote.pullChanges(0, 100, all[2]!.revision))).toEqual(all.slice(0, 2));
+      expect(await rows(remote.pullChanges(all[0]!.revision, 100, all[2]!.revision))).toEqual(all.slice(1, 2));
+      const live = await rows(remote.pullLive(0, 100));
       expect(live.map((r) => r.id).sort()).toEqual([byRevision[1]!.id, byRevision[2]!.id].sort());
+    });
+
+    it('[S10] a pull states the purge horizon beside its rows: 0 before any purge, then the highest revision purged', async () => {
+      const { remote, userId, purge } = await open();
+      const [a, b] = await remote.upsert([wireRow(userId), wireRow(userId)]);
+      expect((await remote.pullChanges(0, 100)).purgedThrough).toBe(0);
+      const [tomb] = await remote.upsert([wireRow(userId, { id: a!.id, deleted_at: new Date().toISOString(), base_revision: a!.revision })]);
+      await purge();
+      const page = await remote.pullChanges(0, 100);
+      expect(page).toEqual({ rows: [expect.objectContaining({ id: b!.id })], purgedThrough: tomb!.revision });
+      // The same horizon whatever the read: below it, above it, live rows only.
+      expect((await remote.pullChanges(tomb!.revision, 100)).purgedThrough).toBe(tomb!.revision);
+      expect((await remote.pullLive(0, 100)).purgedThrough).toBe(tomb!.revision);
     });
   });
 }

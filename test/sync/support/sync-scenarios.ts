@@ -12,7 +12,7 @@ export interface SyncWorld {
   device(name: string, options?: Partial<Pick<DeviceOptions, 'batchMaxRows' | 'batchMaxBytes' | 'pageSize'>>): Promise<TestDevice>;
   /** Every row of the user on the server, tombstones included. */
   serverRows(): Promise<NoteRow[]>;
-  /** The retention job: hard-deletes tombstones. */
+  /** The server's purge of old tombstones [S10], as if the retention had passed since every write so far. */
   purgeTombstones(): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -256,7 +256,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       await expectAgreement(a);
     });
 
-    it('[S6] a lost answer, a reload and a further edit: the edit builds on our landed write', async () => {
+    it('[S6] [S24] a lost answer, a reload and a further edit: the edit builds on our landed write', async () => {
       const a = await world.device('a');
       const { note } = await a.repo.createNote({ title: 'Draft', content: 'one' });
       await a.sync();
@@ -269,6 +269,24 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect(report.conflicts).toBe(0);
       const server = await expectAgreement(a);
       expect(server).toEqual([expect.objectContaining({ id: note.id, content: 'three' })]);
+    });
+
+    it('[S9] [S24] a send whose answer was lost is remembered across a reload: deleting the note then reaches the server', async () => {
+      const a = await world.device('a');
+      const { note } = await a.repo.createNote({ title: 'Sent once' });
+      a.remote.loseNextAnswers = 1;
+      expect(await a.trySync()).toBeNull();
+      expect(live(await world.serverRows()).map((row) => row.id)).toEqual([note.id]);
+      a.reload();
+      // The mark written before the request says the server may have the note: a tombstone, not a removal.
+      await a.repo.deleteNote(note.id);
+      expect((await a.all()).map((n) => n.deleted_at !== null)).toEqual([true]);
+      await a.sync();
+      expect(live(await world.serverRows())).toEqual([]);
+      const b = await world.device('b');
+      await b.sync();
+      await expectAgreement(a, b);
+      expect(await b.live()).toEqual([]);
     });
 
     it("[S4] [S6] a create resent after another device edited it never overwrites that edit", async () => {
@@ -308,7 +326,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect(a.remote.upsertSizes).toEqual([2, 2, 1]);
     });
 
-    it('[S13] a note refused by the server gets the error state and does not block the others', async () => {
+    it('[S13] [S27] a note refused by the server gets the error state and does not block the others', async () => {
       const a = await world.device('a');
       const notes = [];
       for (let i = 0; i < 4; i++) notes.push((await a.repo.createNote({ title: `N${i}` })).note);
@@ -316,6 +334,8 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       const report = await a.sync();
       expect(report.rejected).toBe(1);
       expect(report.pushed).toBe(3);
+      // The batch was refused without naming a row: each went alone, and only the refused one failed.
+      expect(a.remote.upsertSizes).toEqual([1, 1, 1]);
       expect(await a.note(notes[1]!.id)).toMatchObject({ sync_state: 'error', sync_error: expect.stringContaining('violates') });
       expect(live(await world.serverRows()).map((r) => r.id).sort()).toEqual([notes[0]!.id, notes[2]!.id, notes[3]!.id].sort());
       // It is not retried on every run, only after an edit.
@@ -347,6 +367,54 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
   });
 
+  describe("the push's answer and the pull", () => {
+    it("[S25] the push's answer is written even when the pull after it fails: nothing is sent twice", async () => {
+      const a = await world.device('a');
+      await a.sync(); // the first sync: a full resync, which writes the answer before its first request
+      for (let i = 0; i < 3; i++) await a.repo.createNote({ title: `Held ${i}` });
+      a.remote.afterUpsert = () => {
+        a.offline = true;
+      };
+      await expect(a.sync()).rejects.toMatchObject({ kind: 'network' });
+      a.remote.afterUpsert = null;
+      a.offline = false;
+      expect((await a.all()).map((n) => n.sync_state)).toEqual(['synced', 'synced', 'synced']);
+      expect((await a.sync()).pushed).toBe(0);
+      expect(a.remote.upsertSizes).toEqual([3]);
+      await expectAgreement(a);
+    });
+
+    it("[S25] a run whose pull fits in a page ends in one transaction: the push's answer, the pulled rows and the progress", async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      await a.sync();
+      await b.repo.createNote({ title: 'From b' });
+      await b.sync();
+      for (let i = 0; i < 2; i++) await a.repo.createNote({ title: `From a ${i}` });
+      a.writes.length = 0;
+      expect(await a.sync()).toMatchObject({ pushed: 2, pulled: 1 });
+      // The marks before the request [S24], then the run's one last transaction.
+      expect(a.writes).toEqual(['markSent', 'settle']);
+      await b.sync();
+      await expectAgreement(a, b);
+    });
+
+    it('[S26] [S28] a sent note whose local copy went away before the answer was written is read back by the pull', async () => {
+      const a = await world.device('a');
+      await a.sync();
+      const kept = (await a.repo.createNote({ title: 'Kept' })).note;
+      const removed = (await a.repo.createNote({ title: 'Removed meanwhile' })).note;
+      // As another tab clearing it would: the answer then cannot make every sent note synced.
+      a.remote.afterUpsert = () => a.store.modify([removed.id], () => ({ put: [], delete: [removed.id] }));
+      const report = await a.sync();
+      a.remote.afterUpsert = null;
+      // The span was not taken as landed: the pull was planned again and read both rows.
+      expect(report).toMatchObject({ pushed: 2, pulled: 2 });
+      expect((await a.live()).map((n) => n.id).sort()).toEqual([kept.id, removed.id].sort());
+      await expectAgreement(a);
+    });
+  });
+
   describe('pull and full resync', () => {
     it('[S11] pulls in pages by revision', async () => {
       const a = await world.device('a');
@@ -362,7 +430,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect((await b.note(c.note.id))?.title).toBe('later');
     });
 
-    it("[S11] the pull skips the rows its own push just wrote, never another device's write around them", async () => {
+    it("[S11] [S26] the pull skips the rows its own push just wrote, never another device's write around them", async () => {
       const a = await world.device('a');
       const b = await world.device('b', { pageSize: 2 });
       await a.sync();
@@ -382,7 +450,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       await expectAgreement(a, b);
     });
 
-    it('[S12] a full resync removes notes deleted long ago whose tombstones were purged', async () => {
+    it('[S10] [S12] a device that last pulled before the purged deletion resyncs in full: the note goes', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
       const { note } = await a.repo.createNote({ title: 'Old' });
@@ -392,29 +460,65 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       await a.repo.deleteNote(note.id);
       await a.sync();
       await world.purgeTombstones();
-      // b comes back after 100 days: its incremental pull could not see the purged tombstone.
-      world.clock.offsetMs = 100 * 24 * 60 * 60 * 1000;
+      // b comes back: its incremental pull could not see the purged tombstone, and the server says so.
       b.reload();
       const report = await b.sync();
       expect(report.fullResync).toBe(true);
       expect((await b.live()).map((n) => n.id)).toEqual([keep.id]);
       await expectAgreement(a, b);
+      // Pulled through the horizon: the next run is incremental again.
+      expect((await b.sync()).fullResync).toBe(false);
     });
 
-    it('[S12] a full resync keeps pending notes and pushes them', async () => {
+    it('[S10] [S12] a full resync past the purge horizon loses nothing pending: new notes and edits made offline are pushed', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Shared' });
+      const gone = (await a.repo.createNote({ title: 'Deleted long ago' })).note;
+      const shared = (await a.repo.createNote({ title: 'Shared' })).note;
       await a.sync();
       await b.sync();
       b.offline = true;
       const offline = (await b.repo.createNote({ title: 'Made offline' })).note;
-      world.clock.offsetMs = 100 * 24 * 60 * 60 * 1000;
+      await b.repo.updateNote(shared.id, { content: 'edited offline' });
+      await a.repo.deleteNote(gone.id);
+      await a.sync();
+      await world.purgeTombstones();
       b.offline = false;
       expect((await b.sync()).fullResync).toBe(true);
       await a.sync();
       const server = await expectAgreement(a, b);
-      expect(server.map((n) => n.id).sort()).toEqual([note.id, offline.id].sort());
+      expect(server.map((n) => n.id).sort()).toEqual([shared.id, offline.id].sort());
+      expect(server.find((n) => n.id === shared.id)).toMatchObject({ content: 'edited offline' });
+    });
+
+    it('[S10] [S12] a device that pulled after the deletion goes on pulling incrementally after the purge', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Short-lived' });
+      await a.sync();
+      await b.sync();
+      await a.repo.deleteNote(note.id);
+      await a.sync();
+      await b.sync();
+      await world.purgeTombstones();
+      const later = (await a.repo.createNote({ title: 'Later' })).note;
+      expect(await a.sync()).toMatchObject({ fullResync: false });
+      expect(await b.sync()).toMatchObject({ fullResync: false, pulled: 1 });
+      expect((await b.live()).map((n) => n.id)).toEqual([later.id]);
+      await expectAgreement(a, b);
+    });
+
+    it("[S12] the device's own clock never forces a full resync: away longer than the retention, nothing purged, it pulls what is new", async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      await a.repo.createNote({ title: 'Before' });
+      await a.sync();
+      await b.sync();
+      world.clock.offsetMs = 100 * 24 * 60 * 60 * 1000;
+      await a.repo.createNote({ title: 'After' });
+      await a.sync();
+      expect(await b.sync()).toMatchObject({ fullResync: false, pulled: 1 });
+      await expectAgreement(a, b);
     });
   });
 

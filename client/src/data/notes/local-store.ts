@@ -22,14 +22,9 @@ export interface LocalStore {
    * Reads the notes with these ids and applies the changes `decide` returns, in one transaction, so a
    * concurrent local write is either seen by `decide` or comes after it.
    */
-  modify(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void>;
+  modify(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges, options?: ModifyOptions): Promise<void>;
   /**
-   * As modify, for ids that were the user's pending notes (a push's batch): the store may read them with
-   * the user's other pending notes at once. `decide` sees exactly what modify would show it.
-   */
-  modifyPending(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void>;
-  /**
-   * A run's last step in one transaction [S11]: as modifyPending, and with the notes' changes the sync meta
+   * A run's last step in one transaction [S11] [S25]: as modify of the user's pending notes, and with the notes' changes the sync meta
    * `decide` returns (null: none). Resolves with how many of the user's notes are pending after both.
    * `onDecided` is told that count once `decide` has decided and the writes are under way, before they
    * are done (not at all when the step fails before): the run's outcome is known from then on [S14].
@@ -51,6 +46,14 @@ export interface LocalStore {
   countUnsynced(userId: string): Promise<number>;
   /** Removes the user's notes and sync bookkeeping from this device. */
   clearUser(userId: string): Promise<void>;
+}
+
+export interface ModifyOptions {
+  /**
+   * The ids were this user's pending notes (a push's batch): the store may read them with the user's
+   * other pending notes in one request instead of one read per id. `decide` sees the same notes either way.
+   */
+  pendingOf?: string;
 }
 
 /** What the last step of a run writes: the notes' changes and, with them, the sync meta. */
@@ -109,8 +112,8 @@ function pendingAfter(userId: string, before: number, ids: readonly string[], ro
 /** Above this many ids, modify reads every key of the store first and gets only the ids present. */
 const KEYS_FIRST_OVER = 1_000;
 /**
- * modifyPending reads all the user's pending notes in one request while they are at most this many times
- * the ids asked for; past that, reading the others would cost more than a get per id.
+ * A modify of pending notes (and settle) reads all the user's pending notes in one request while they are
+ * at most this many times the ids asked for; past that, reading the others would cost more than a get per id.
  */
 const PENDING_READ_FACTOR = 2;
 
@@ -155,23 +158,21 @@ export class DexieLocalStore implements LocalStore {
     return (await this.db.notes.where('[user_id+sync_state]').equals([userId, 'synced']).primaryKeys()) as string[];
   }
 
-  async modify(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
-    const unique = [...new Set(ids)];
+  /**
+   * With `pendingOf`, the notes are read with the user's other pending notes (readPending): a get per id
+   * is a request and an answer each, on the page's main thread. Many ids without it (an import) are mostly
+   * new: one read of the store's keys spares a get per missing id.
+   */
+  async modify(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges, options: ModifyOptions = {}): Promise<void> {
     await this.db.transaction('rw', this.db.notes, this.db.meta, async () => {
-      // Many ids (an import) are mostly new: one read of the keys here spares a get per missing id.
+      const { pendingOf } = options;
+      if (pendingOf !== undefined) {
+        const { ids: unique, rows } = await this.readPending(pendingOf, ids);
+        return this.decideOn(unique, rows, decide);
+      }
+      const unique = [...new Set(ids)];
       const wanted = unique.length > KEYS_FIRST_OVER ? presentOf(unique, await this.db.notes.toCollection().primaryKeys()) : unique;
       await this.decideOn(unique, await this.db.notes.bulkGet(wanted), decide);
-    });
-  }
-
-  /**
-   * A get per id is a request and an answer each (1,000 tasks on the page's main thread for a batch of
-   * 1,000 notes); reading the user's pending notes is one. Ids no longer pending are got by id.
-   */
-  async modifyPending(userId: string, ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges): Promise<void> {
-    await this.db.transaction('rw', this.db.notes, this.db.meta, async () => {
-      const { ids: unique, rows } = await this.readPending(userId, ids);
-      await this.decideOn(unique, rows, decide);
     });
   }
 
@@ -213,8 +214,8 @@ export class DexieLocalStore implements LocalStore {
 
   /**
    * The stored rows of `ids` (undefined for none) and the user's pending count, in the caller's
-   * transaction. A get per id is a request and an answer each (1,000 tasks on the page's main thread for
-   * a batch of 1,000 notes); reading the user's pending notes is one. Ids no longer pending are got by id.
+   * transaction. A get per id is a request and an answer each (a task on the page's main thread per note
+   * of a batch); reading the user's pending notes is one. Ids no longer pending are got by id.
    */
   private async readPending(userId: string, ids: readonly string[]): Promise<{ ids: string[]; rows: unknown[]; pendingBefore: number }> {
     const unique = [...new Set(ids)];

@@ -8,9 +8,19 @@ export interface RemoteNotes {
    * The user's rows with revision > `afterRevision` (and < `beforeRevision` when given), tombstones
    * included, by revision, at most `limit`.
    */
-  pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]>;
+  pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<PulledPage>;
   /** As pullChanges, live rows only (deleted_at is null): the full resync's scan. */
-  pullLive(afterRevision: number, limit: number): Promise<NoteRow[]>;
+  pullLive(afterRevision: number, limit: number): Promise<PulledPage>;
+}
+
+/** One page of a pull, and what the server states beside it. */
+export interface PulledPage {
+  rows: NoteRow[];
+  /**
+   * The highest revision of this user's tombstones the server has purged [S10], read with the rows: a
+   * pull from below it may have missed a deletion. 0 when it purged none (or does not say).
+   */
+  purgedThrough: number;
 }
 
 /**

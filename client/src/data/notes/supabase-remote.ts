@@ -1,12 +1,13 @@
 // RemoteNotes over the server's PostgREST-compatible /rest/v1/notes, through postgrest-js (the app's
-// REST client, or a whole supabase-js client, which has the same `from` and `auth`). The upsert is sent
-// with the table builder's own URL, headers and fetch, but not through its upsert (see there).
+// REST client, or a whole supabase-js client, which has the same `from` and `auth`). The upsert and the
+// reads are sent with the table builder's own URL, headers and fetch, but not through its query methods
+// (see upsert and pull for why).
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { NoteRow, NoteWritable } from '#core/note';
 // Not #core/note: that module defines the schemas, and zod would load with the sync (server-row.ts).
 import { NOTE_COLUMNS } from '#core/note-fields';
 import { readServerRow, readServerRows } from './server-row';
-import { kindForStatus, RemoteError, type RemoteNotes } from './remote-notes';
+import { kindForStatus, RemoteError, type PulledPage, type RemoteNotes } from './remote-notes';
 
 const COLUMNS = NOTE_COLUMNS.join(',');
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -48,8 +49,7 @@ export class SupabaseRemote implements RemoteNotes {
     if (rows.some((row) => row.user_id !== this.userId)) throw new RemoteError('rejected', 'A note of another user cannot be pushed');
     // The request postgrest-js's upsert(rows, { onConflict: 'id' }).select(COLUMNS) makes, made here:
     // that upsert lists the columns by concatenating every row's keys onto the list so far, quadratic in
-    // the rows (17 ms and enough garbage for two collections before a 1,000-note push left, in the
-    // profile). toWire gives each row the same keys; their union is read in one pass.
+    // the rows. toWire gives each row the same keys; their union is read in one pass.
     const table = this.client.from('notes');
     const url = new URL(table.url.href);
     url.searchParams.set('on_conflict', 'id');
@@ -61,15 +61,52 @@ export class SupabaseRemote implements RemoteNotes {
     headers.set('Authorization', authorization);
     // This device learns the rows from the answer: its own sockets need no change event for them [S21].
     headers.set('Sprout-Echo', 'none');
+    const { data } = await this.send(table, url, { method: 'POST', headers, body: JSON.stringify(rows) });
+    return this.readRows(data);
+  }
+
+  pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<PulledPage> {
+    return this.pull(afterRevision, limit, false, beforeRevision);
+  }
+
+  pullLive(afterRevision: number, limit: number): Promise<PulledPage> {
+    return this.pull(afterRevision, limit, true);
+  }
+
+  /**
+   * The read postgrest-js's select(COLUMNS).eq('user_id', ...).gt('revision', ...)...order().limit()
+   * makes, made here with the same URL, headers and fetch, because its answer's headers are needed: the
+   * server states its purge horizon beside the rows when asked (`Sprout-Horizon: purged`, [S10]).
+   */
+  private async pull(afterRevision: number, limit: number, liveOnly: boolean, beforeRevision?: number): Promise<PulledPage> {
+    // Another tab may have signed in as someone else (the session is shared): under that user's
+    // token the server would answer "no notes", which a full resync would take for deletions.
+    const authorization = await this.sessionAuthorization();
+    const table = this.client.from('notes');
+    const url = new URL(table.url.href);
+    url.searchParams.set('select', COLUMNS);
+    url.searchParams.append('user_id', `eq.${this.userId}`);
+    url.searchParams.append('revision', `gt.${afterRevision}`);
+    if (beforeRevision !== undefined) url.searchParams.append('revision', `lt.${beforeRevision}`);
+    if (liveOnly) url.searchParams.append('deleted_at', 'is.null');
+    url.searchParams.set('order', 'revision.asc');
+    url.searchParams.set('limit', String(limit));
+    const headers = new Headers(table.headers);
+    headers.set('Authorization', authorization);
+    headers.set('Sprout-Horizon', 'purged');
+    const answer = await this.send(table, url, { method: 'GET', headers });
+    return { rows: await this.readRows(answer.data), purgedThrough: readRevision(answer.headers.get('Sprout-Purged-Through')) };
+  }
+
+  /**
+   * One request through the table builder's fetch (the engine has its own back-off: no retries here),
+   * with a timeout; an answer that is not a success becomes a RemoteError, as postgrest-js would read it.
+   */
+  private async send(table: { fetch?: typeof fetch }, url: URL, init: RequestInit): Promise<{ data: unknown; headers: Headers }> {
     let response: Response;
     let text: string;
     try {
-      response = await (table.fetch ?? fetch)(url.href, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(rows),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      response = await (table.fetch ?? fetch)(url.href, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
       text = await response.text();
     } catch (error) {
       // No answer (as postgrest-js reports it: status 0).
@@ -77,38 +114,11 @@ export class SupabaseRemote implements RemoteNotes {
       throw new RemoteError('network', `${name}: ${message}`, { status: 0 });
     }
     if (!response.ok) throw await toRemoteError(postgrestError(text), response.status);
-    let data: unknown;
     try {
-      data = JSON.parse(text);
+      return { data: JSON.parse(text) as unknown, headers: response.headers };
     } catch {
       throw new RemoteError('server', 'The server sent no list of notes', { status: response.status });
     }
-    return this.readRows(data);
-  }
-
-  pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]> {
-    return this.pull(afterRevision, limit, false, beforeRevision);
-  }
-
-  pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
-    return this.pull(afterRevision, limit, true);
-  }
-
-  private async pull(afterRevision: number, limit: number, liveOnly: boolean, beforeRevision?: number): Promise<NoteRow[]> {
-    // Another tab may have signed in as someone else (the session is shared): under that user's
-    // token the server would answer "no notes", which a full resync would take for deletions.
-    const authorization = await this.sessionAuthorization();
-    let query = this.client.from('notes').select(COLUMNS).setHeader('Authorization', authorization).eq('user_id', this.userId).gt('revision', afterRevision);
-    if (beforeRevision !== undefined) query = query.lt('revision', beforeRevision);
-    if (liveOnly) query = query.is('deleted_at', null);
-    const { data, error, status } = await query
-      .order('revision', { ascending: true })
-      .limit(limit)
-      // The engine has its own back-off; postgrest-js's retries would only delay it.
-      .retry(false)
-      .abortSignal(AbortSignal.timeout(this.timeoutMs));
-    if (error) throw await toRemoteError(error, status);
-    return this.readRows(data);
   }
 
   /**
@@ -138,6 +148,12 @@ export class SupabaseRemote implements RemoteNotes {
     }
     return rows;
   }
+}
+
+/** A revision a server states in a header; a missing or malformed one is 0 (nothing stated). */
+function readRevision(header: string | null): number {
+  const value = Number(header ?? 0);
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
 /** An error answer's body as postgrest-js reads it: PostgREST's error object, or its text as the message. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTE_MESSAGES, type ToastMessage } from './messages';
 import { RemoteError } from './remote-notes';
 import { SyncController, SyncOfflineError, type SyncControllerOptions } from './sync-controller';
-import type { SyncObserver, SyncReport } from './sync-engine';
+import type { SyncObserver, SyncReport } from './sync/sync-run';
 
 const REPORT: SyncReport = { pushed: 2, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
 

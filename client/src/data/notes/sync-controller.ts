@@ -6,7 +6,7 @@ import type { BackoffOptions } from '#core/backoff';
 import { exponentialBackoff } from '#core/backoff';
 import { NOTE_MESSAGES, type ToastMessage } from './messages';
 import { isRetryable } from './remote-notes';
-import type { SyncObserver, SyncReport } from './sync-engine';
+import type { SyncObserver, SyncReport } from './sync/sync-run';
 
 export type SyncTrigger = 'start' | 'write' | 'online' | 'interval' | 'retry' | 'manual' | 'remote';
 

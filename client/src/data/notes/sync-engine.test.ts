@@ -9,11 +9,12 @@ import { EMPTY_CONTENT } from '#core/note-fields';
 import { randomUuid } from '#core/random-id';
 import { localCreate } from '#core/sync-local-writes';
 import { toWire } from '#core/sync-rules';
-import { RemoteError } from './remote-notes';
-import { SyncEngine, type SyncReport } from './sync-engine';
+import { RemoteError, type PulledPage } from './remote-notes';
+import { SyncEngine } from './sync-engine';
+import type { SyncReport } from './sync/sync-run';
 import { MemoryLocalStore } from './testing/memory-local-store';
 import { MemoryRemote, MemoryServer } from './testing/memory-remote';
-it('[S11] asks for the first page of every pull window at once, applies them in order, and pulls through the highest', async () => {
+it('[S11] [S26] asks for the first page of every pull window at once, applies them in order, and pulls through the highest', async () => {
   const server = new MemoryServer();
   const userId = randomUuid();
   const note = (title: string) =>
@@ -31,7 +32,7 @@ it('[S11] asks for the first page of every pull window at once, applies them in 
       server.write(toWire(note('after the push'))); // ... and one just after
       return stored;
     }
-    override async pullChanges(after: number, limit: number, before?: number): Promise<NoteRow[]> {
+    override async pullChanges(after: number, limit: number, before?: number): Promise<PulledPage> {
       asked.push([after, before]);
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
@@ -87,7 +88,7 @@ it('[S5] [S13] the schema decides the notes the quick check is not certain of: a
 
 /** A MemoryLocalStore counting the engine's calls. */
 class CountingStore extends MemoryLocalStore {
-  readonly calls = { listPending: 0, modify: 0, modifyPending: 0, settle: 0, setMeta: 0 };
+  readonly calls = { listPending: 0, modify: 0, settle: 0, setMeta: 0 };
   override listPending(userId: string) {
     this.calls.listPending += 1;
     return super.listPending(userId);
@@ -95,10 +96,6 @@ class CountingStore extends MemoryLocalStore {
   override modify(...args: Parameters<MemoryLocalStore['modify']>) {
     this.calls.modify += 1;
     return super.modify(...args);
-  }
-  override modifyPending(...args: Parameters<MemoryLocalStore['modifyPending']>) {
-    this.calls.modifyPending += 1;
-    return super.modifyPending(...args);
   }
   override settle(...args: Parameters<MemoryLocalStore['settle']>) {
     this.calls.settle += 1;
@@ -133,7 +130,7 @@ async function pushWorld(count: number, around: { before?: () => void; after?: (
       around.after?.(store);
       return stored;
     }
-    override async pullChanges(after: number, limit: number, before?: number): Promise<NoteRow[]> {
+    override async pullChanges(after: number, limit: number, before?: number): Promise<PulledPage> {
       if (this.failPulls) throw new RemoteError('network', 'offline');
       return super.pullChanges(after, limit, before);
     }
@@ -150,12 +147,12 @@ async function pushWorld(count: number, around: { before?: () => void; after?: (
   return { server, userId, store, remote, engine, notes };
 }
 
-it('[S5] [S11] the push answer, the pulled pages and the progress are written in one transaction, which ends the run when nothing is left pending', async () => {
+it('[S5] [S25] the push answer, the pulled pages and the progress are written in one transaction, which ends the run when nothing is left pending', async () => {
   let other: NoteRow | null = null;
   const world = await pushWorld(3, { before: () => (other = world.server.write(toWire(newNote(world.userId, 'theirs')))) });
   const report = await world.engine.sync();
   expect(report).toMatchObject({ pushed: 3, pulled: 1, conflicts: 0 });
-  expect(world.store.calls).toEqual({ listPending: 1, modify: 0, modifyPending: 0, settle: 1, setMeta: 0 });
+  expect(world.store.calls).toEqual({ listPending: 1, modify: 0, settle: 1, setMeta: 0 });
   const stored = [...world.store.notes.values()];
   expect(stored.filter((n) => n.sync_state === 'synced')).toHaveLength(4);
   expect(stored.map((n) => n.title)).toContain('theirs');
@@ -179,7 +176,7 @@ it('[S5] [S11] a note edited while its push was in flight is pushed again in the
   expect(await world.store.countUnsynced(world.userId)).toBe(0);
 });
 
-it('[S5] [S6] the push answer is written even when the pull after it fails', async () => {
+it('[S6] [S25] the push answer is written even when the pull after it fails', async () => {
   const world = await pushWorld(3);
   const before = await world.store.getMeta(world.userId);
   world.remote.failPulls = true;
@@ -193,7 +190,7 @@ it('[S5] [S6] the push answer is written even when the pull after it fails', asy
   expect([...world.store.notes.values()]).toEqual(synced);
 });
 
-it('[S11] a pull of more than a page writes the push answer first, then reads page by page', async () => {
+it('[S11] [S25] a pull of more than a page writes the push answer first, then reads page by page', async () => {
   const world = await pushWorld(
     2,
     {
@@ -211,7 +208,7 @@ it('[S11] a pull of more than a page writes the push answer first, then reads pa
   expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(7);
 });
 
-it('[S11] a sent note whose local copy went away during the push is not taken as landed: the pull reads its row', async () => {
+it('[S28] a sent note whose local copy went away during the push is not taken as landed: the pull reads its row', async () => {
   const world = await pushWorld(2, { after: (store) => store.notes.delete(world.notes[1]!.id) });
   const report = await world.engine.sync();
   // The span's rows are read back as any other rows of the server's (the behaviour before the push answer was held).
@@ -224,7 +221,7 @@ it('[S11] [S21] a run with nothing to push writes the pulled rows and the progre
   const world = await pushWorld(0);
   world.server.write(toWire(newNote(world.userId, 'theirs')));
   expect(await world.engine.sync()).toMatchObject({ pushed: 0, pulled: 1 });
-  expect(world.store.calls).toEqual({ listPending: 1, modify: 0, modifyPending: 0, settle: 1, setMeta: 0 });
+  expect(world.store.calls).toEqual({ listPending: 1, modify: 0, settle: 1, setMeta: 0 });
   expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(1);
 });
 
@@ -255,4 +252,25 @@ it('[S14] a run with more to push after its pull, or a pull of several pages, te
   const paged = await pushWorld(2, { before: () => [1, 2, 3].forEach((i) => paged.server.write(toWire(newNote(paged.userId, `t${i}`)))) }, 2);
   await paged.engine.sync({ decided: (r) => decided.push(r) });
   expect(decided).toEqual([]);
+});
+
+it('[S10] [S12] a page read below a purge made while the pull went on turns the pull into a full resync', async () => {
+  const world = await pushWorld(0, {}, 2);
+  const notes = Array.from({ length: 5 }, (_, i) => newNote(world.userId, `theirs ${i}`));
+  for (const note of notes) world.server.write(toWire(note));
+  const deleted = world.server.write(toWire(newNote(world.userId, 'deleted')));
+  world.server.write({ ...toWire(newNote(world.userId, 'deleted')), id: deleted.id, deleted_at: new Date().toISOString() });
+  // The server purges the tombstone once the pull has read its first page.
+  const pullChanges = world.remote.pullChanges.bind(world.remote);
+  world.remote.pullChanges = async (after, limit, before) => {
+    const page = await pullChanges(after, limit, before);
+    world.server.purgeTombstones();
+    return page;
+  };
+  const report = await world.engine.sync();
+  expect(report).toMatchObject({ fullResync: true });
+  expect([...world.store.notes.values()].map((n) => n.title).sort()).toEqual(notes.map((n) => n.title).sort());
+  // Pulled through the horizon: the next pull is incremental and finds nothing.
+  expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(world.server.purgedThrough);
+  expect(await world.engine.sync()).toMatchObject({ fullResync: false, pulled: 0 });
 });

@@ -1,13 +1,15 @@
 // Test doubles for the server: an in-memory server with the same write rules as the database triggers
 // (server/src/db/migrations/001_initial.sql), and a wrapper that injects offline periods and lost answers.
 import type { NoteRow, NoteWritable } from '#core/note';
-import { RemoteError, type RemoteNotes } from '../remote-notes';
+import { RemoteError, type PulledPage, type RemoteNotes } from '../remote-notes';
 import { pickContent, TOMBSTONE_CONTENT } from '#core/sync-rules';
 
 /** One user's notes table, as the REST API and its triggers behave. */
 export class MemoryServer {
   readonly rows = new Map<string, NoteRow>();
   private revision = 0;
+  /** The highest revision the purge removed [S10]; 0 before any. */
+  purgedThrough = 0;
 
   upsert(rows: readonly NoteWritable[]): NoteRow[] {
     // One statement: a conflict on any row refuses them all.
@@ -54,9 +56,13 @@ export class MemoryServer {
       .map((row) => ({ ...row }));
   }
 
-  /** Hard-deletes tombstones, as the retention job does after 90 days. */
+  /** Hard-deletes every tombstone, as the purge does once they are older than the retention [S10]. */
   purgeTombstones(): void {
-    for (const [id, row] of this.rows) if (row.deleted_at !== null) this.rows.delete(id);
+    for (const [id, row] of this.rows) {
+      if (row.deleted_at === null) continue;
+      this.rows.delete(id);
+      this.purgedThrough = Math.max(this.purgedThrough, row.revision);
+    }
   }
 
   live(): NoteRow[] {
@@ -75,22 +81,25 @@ export class MemoryRemote implements RemoteNotes {
     return this.server.upsert(structuredClone(rows));
   }
 
-  async pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]> {
-    return this.server.changes(afterRevision, limit, false, beforeRevision);
+  async pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<PulledPage> {
+    return { rows: this.server.changes(afterRevision, limit, false, beforeRevision), purgedThrough: this.server.purgedThrough };
   }
 
-  async pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
-    return this.server.changes(afterRevision, limit, true);
+  async pullLive(afterRevision: number, limit: number): Promise<PulledPage> {
+    return { rows: this.server.changes(afterRevision, limit, true), purgedThrough: this.server.purgedThrough };
   }
 }
 
 /**
  * Wraps any RemoteNotes: `offline` makes every call fail as a network error before reaching the server;
- * `loseNextAnswers` lets the next upserts reach the server and then fails them as if the answer was lost.
+ * `loseNextAnswers` lets the next upserts reach the server and then fails them as if the answer was lost;
+ * `afterUpsert` runs once an upsert has reached the server, before its answer does (what the device or
+ * the connection does meanwhile).
  */
 export class FaultyRemote implements RemoteNotes {
   offline = false;
   loseNextAnswers = 0;
+  afterUpsert: (() => void | Promise<void>) | null = null;
   /** Rows with these ids are refused as invalid (4xx), as the server would refuse bad data. */
   readonly refuseIds = new Set<string>();
   /** Sizes of the upserts that reached the server. */
@@ -105,6 +114,7 @@ export class FaultyRemote implements RemoteNotes {
     }
     this.upsertSizes.push(rows.length);
     const result = await this.inner.upsert(rows);
+    await this.afterUpsert?.();
     if (this.loseNextAnswers > 0) {
       this.loseNextAnswers -= 1;
       throw new RemoteError('network', 'TypeError: fetch failed (answer lost)');
@@ -112,12 +122,12 @@ export class FaultyRemote implements RemoteNotes {
     return result;
   }
 
-  pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<NoteRow[]> {
+  async pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<PulledPage> {
     this.check();
     return this.inner.pullChanges(afterRevision, limit, beforeRevision);
   }
 
-  pullLive(afterRevision: number, limit: number): Promise<NoteRow[]> {
+  async pullLive(afterRevision: number, limit: number): Promise<PulledPage> {
     this.check();
     return this.inner.pullLive(afterRevision, limit);
   }
