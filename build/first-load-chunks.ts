@@ -5,7 +5,7 @@
 // model. So the build makes two code-splitting groups (first-load.ts names their routes):
 // - 'index' holds the entry module and so becomes the entry chunk: with the entry's static imports and
 //   /login's own modules in it, /login loads one script, its lazy route import resolves at once, and later
-//   screens load what they share with /login with the entry they load anyway (about 2 KiB more for them
+//   screens load what they share with /login with the entry they load anyway (a little more for them
 //   than the login screen's own code);
 // - 'signed-in-start' holds the rest of the signed-in layout's and the dashboard's static imports (the
 //   notes' data layer with Dexie, the layout, the dashboard), so / signed in loads the entry and this one

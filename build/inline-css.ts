@@ -1,7 +1,7 @@
 // The app's stylesheet inside index.html (issue 10). Every screen needs the one stylesheet before it can
 // paint, and as a <link> it was the only render-blocking request of the first load: on a phone's slow
-// network a round trip of its own before the first paint (Lighthouse counted 190 ms on /login). Inline,
-// it arrives with the page (about 12 KiB gzip more of HTML, which the service worker precaches) and the
+// network a round trip of its own before the first paint (docs/decisions.md, 'The stylesheet is inlined
+// into index.html'). Inline, it arrives with the page (more HTML, which the service worker precaches) and the
 // theme script before it still picks light or dark before the first paint. The build makes one
 // stylesheet (vite.config.ts: cssCodeSplit false), so no lazily loaded chunk lists it among the files to
 // preload: with a stylesheet per chunk, Vite's preload helper added the entry's as a <link> when such a

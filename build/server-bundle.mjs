@@ -47,10 +47,10 @@ function writeAtomically(file, contents) {
 /**
  * Packages loaded from node_modules at run time rather than bundled: native code (argon2), PGlite (its
  * WebAssembly and data files sit beside its modules) and pino (its transports run its own files in
- * worker threads). Bundling the rest
- * (Fastify, Kysely, zod, jose, ws...) took a restart from 1,341 to 1,111 ms (medians of 6 interleaved
- * restarts on one DATA_DIR): Node resolved and read each of their hundreds of files one by one, and
- * Kysely's and zod's whole indexes were loaded where the server uses a fraction of them.
+ * worker threads). Bundling the rest (Fastify, Kysely, zod, jose, ws...) made restarts faster
+ * (docs/decisions.md, 'The server runs compiled, its packages bundled'): Node resolved and read each of
+ * their hundreds of files one by one, and Kysely's and zod's whole indexes were loaded where the server
+ * uses a fraction of them.
  */
 const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pino-pretty', 'pg-native'];
 

@@ -17,15 +17,14 @@ interface Budget {
 }
 
 // The floor of issue 10 is a bare Vite + React 19 + data router + Tailwind page (95 KiB gzip); its
-// goals are 125 KiB for /login and 170 KiB for / signed in. /login is at 117.7 in 1 file (React, React
-// DOM and the router are 100 of it; build/first-load-chunks.ts groups the rest; cn() is plain
-// clsx), and loads its auth client only at the visitor's first interaction; its budget has 1 KiB of room
-// since the start-up order (lib/first-content.ts, the auth state from storage) joined the entry.
-// / signed in was at 266 in 33 files before zod, the sync engine, TanStack Query and the layout's
-// dialogs, sheet, menu and tooltips left its first load (all load on first use), was at 187 in 18, and
-// is at 181 in 2 (first-load-chunks.ts groups the rest): the entry, and Dexie with the notes' data layer,
-// the layout and the dashboard (63). It also loads the auth, REST and realtime clients (about 45 KiB)
-// once its notes are shown (lib/first-content.ts). Its budget (184) keeps 3 KiB of room.
+// goals are 125 KiB for /login and 170 KiB for / signed in. /login is one file (React, React DOM and the
+// router are most of it; build/first-load-chunks.ts groups the rest; cn() is plain clsx) and loads its
+// auth client only at the visitor's first interaction. / signed in is two files (first-load-chunks.ts
+// groups the rest): the entry, and Dexie with the notes' data layer, the layout and the dashboard; zod,
+// the sync engine, TanStack Query and the layout's dialogs, sheet, menu and tooltips load on first use,
+// and the auth, REST and realtime clients once its notes are shown (lib/first-content.ts). Each budget
+// keeps a few KiB of room over what the page loads now; `npm run build` prints the current sizes and the
+// history is in docs/decisions.md ('The client's first load and start').
 const BUDGETS: Budget[] = [
   { page: '/login', routes: [LOGIN_ROUTE], maxKiB: 119 },
   { page: '/ signed in', routes: [...SIGNED_IN_START], maxKiB: 184 },

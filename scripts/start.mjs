@@ -9,23 +9,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer, serverEntry, serverIsStale } from '../build/server-bundle.mjs';
 
 // Memory settings that can only be given at start, so the process replaces itself once with them (same
-// PID, so signals and the caller's pipes are unchanged). Each was measured with 50 concurrent reads of
-// 100 notes on PGlite (RSS idle after a restart / peak under the load / requests per second):
-// - V8 let the young generation grow to 128 MiB (a 64 MiB semi-space) under load and kept it: a third of
-//   the server's RSS (356 -> 226 MiB with 4 MiB, 254-274 MiB with 8, throughput within the noise).
-// - V8 grows the old generation by up to 4x its live size between full collections, and keeps the pages:
-//   20 % growth held the peak at 255 MiB instead of 336 for a few more mark-compacts.
-// - glibc kept the freed memory of V8's compilers (PGlite's WebAssembly tiering up) and of the response
-//   buffers in up to 16 arenas, raising its mmap threshold as large blocks were freed: 700 MiB idle at
-//   times after a restart, 261 at best. Two arenas and a fixed 64 KiB threshold, so large blocks go back
-//   to the system when freed: 202-214 MiB idle, throughput within the noise (451 vs 478 req/s).
-// --optimize-for-size reached 189 MiB idle but cost a third of the throughput; --liftoff-only (no
-// optimising WebAssembly compiler) 205 MiB idle but a seventh of the throughput.
-// On PostgreSQL (DATABASE_URL) there is no PGlite heap to keep small, and those two settings cost the
-// reads their CPU: under 50 concurrent reads of 100 notes V8 ran a major GC every few hundred requests
-// (concurrent marking was a fifth of the process's CPU). A 32 MiB semi-space and 100 % growth took the
-// server's CPU per read from 1.3-1.8 ms to 0.8-1.0 ms (2-3 interleaved rounds each, beside the raw SELECT:
-// 0.60-0.69x -> 0.77-1.0x), RSS under that load 160-170 -> 210-238 MiB.
+// PID, so signals and the caller's pipes are unchanged). Their measurements are in docs/decisions.md,
+// 'Memory settings at start':
+// - on PGlite, a small young generation: V8 otherwise grew it under load and kept it, a large share of
+//   the server's memory, for no throughput;
+// - on PGlite, slow old-generation growth: V8 otherwise lets it reach several times its live size
+//   between full collections and keeps the pages;
+// - two malloc arenas and a fixed mmap threshold, so that the freed memory of V8's compilers (PGlite's
+//   WebAssembly tiering up) and of response buffers goes back to the system.
+// On PostgreSQL (DATABASE_URL) there is no PGlite heap to keep small, and the first two settings cost the
+// reads their CPU (frequent major collections under load): a larger young generation and faster growth
+// instead.
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 const NODE_FLAGS = ON_POSTGRES ? ['--max-semi-space-size=32', '--heap-growing-percent=100'] : ['--max-semi-space-size=8', '--heap-growing-percent=20'];
 const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };

@@ -79,7 +79,7 @@ export async function createServer(
   const realtime = app.realtimeHub;
   app.addHook('onClose', () => realtime.stop());
   // Fastify loads the registered plugins and builds the routes at ready(), which listen() would call
-  // after the database is open: done now, while it may still be opening (20 ms of a restart).
+  // after the database is open: done now, while it may still be opening.
   await app.ready();
   ({ key: ctx.encryptionKey, keyId: ctx.encryptionKeyId } = await encryption);
   await realtime.start((listener) => database.listenChanges(listener));

@@ -64,7 +64,7 @@ function decodeKey(value: string): Buffer {
 async function generatedKey(db: Kysely<DB>): Promise<Buffer> {
   const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', 'encryption_key').executeTakeFirst();
   // Read first: the key exists at every start but the first, and a restart's first statements on PGlite
-  // each cost 10-20 ms (its caches are cold); the insert, a no-op then, was one of them.
+  // are slow (its caches are cold); the insert, a no-op then, was one of them.
   const existing = await read();
   if (existing) return Buffer.from(existing.value, 'base64');
   await db

@@ -33,7 +33,7 @@ export function AppToaster({ store }: { store?: ToastStore }) {
     const early = () => void loadToaster().catch(() => undefined);
     let cancelled = false;
     // At the page's load event, not before, so that the fetch never competes with the first paint; and
-    // not later (an idle callback waited up to 2 s): a page that goes offline right after loading raised
+    // not later (an idle callback could wait seconds): a page that goes offline right after loading raised
     // its first toast without the code.
     void shellKeptByServiceWorker().then((kept) => {
       if (kept || cancelled) return;
@@ -49,7 +49,7 @@ export function AppToaster({ store }: { store?: ToastStore }) {
   // mount the toaster while the action runs, not after it. Its Radix viewport then exists when the toast
   // is raised, and the toast shows in the render it causes: on the page's first toast a toaster mounted
   // with it rendered nothing until its viewport was set, a frame later, behind whatever else the page
-  // drew (a 1,000-note sync's re-rendered cards: 30-90 ms after the result was known, with the fetch).
+  // drew (after a large sync, its re-rendered cards).
   useEffect(
     () =>
       queue.onExpect(() => {
@@ -63,8 +63,8 @@ export function AppToaster({ store }: { store?: ToastStore }) {
   // A toast before the code: fetch it (from the service worker's precache when it keeps the shell) and
   // show the queue once it is here; a failed fetch is tried again with the next toast. Not a lazy
   // component: one suspends on its first render even when its module has arrived, and React then holds
-  // the content back for at least 300 ms after the fallback showed (its Suspense throttle), a third of
-  // a 1,000-note sync's click-to-toast time.
+  // the content back for a while after the fallback showed (its Suspense throttle; docs/decisions.md,
+  // 'The toaster's code').
   const waiting = Toaster === null && toasts.length > 0;
   useEffect(() => {
     if (!waiting) return;

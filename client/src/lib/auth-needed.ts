@@ -1,6 +1,7 @@
 // When the page first needs the auth client (issue 10): at once with a stored session, else at the
 // visitor's first interaction, a session written by another tab, or any code asking for the client.
-// /login's first paint so loads no auth code (about 24 KiB gzip), and a sign-in finds it on its way.
+// /login's first paint so loads no auth code, and a sign-in finds it on its way (docs/decisions.md,
+// '/login loads the auth client only when it is needed').
 
 /** What moves a visitor's hand: the form's first focus, tap or key comes well before a submit. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;

@@ -27,8 +27,8 @@ export interface FirstContent {
  *
  * The work waiting for the content is let go one waiter per task, in the order they asked (on a signed-in
  * start the service worker's, the auth client's, then the sync's, a few milliseconds apart): released
- * together, their starts ran as one task of 120 ms on a phone's CPU (issue 10), all of it blocking; one
- * at a time, each is a short task, and input or a frame can come between them.
+ * together, their starts ran as one long task on a phone's CPU, all of it blocking (docs/decisions.md,
+ * 'Start-up work is let go one task at a time'); one at a time, each is a short task, and input or a frame can come between them.
  */
 export function createFirstContent(nextPaint: () => Promise<void> = afterNextPaint, waitMs = CONTENT_WAIT_MS, waitTurn: () => Promise<void> = nextTask): FirstContent {
   let markShown = () => {};

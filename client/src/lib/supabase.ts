@@ -112,7 +112,7 @@ export const getAuthClient: () => Promise<AuthClient> = once(async () => {
   for (const listener of [...requestListeners]) listener();
   const [{ AuthClient }, key] = await Promise.all([import('@supabase/auth-js'), anonKey()]);
   // Built in a task of its own: evaluating the library and building its client (whose first calls
-  // compile much of it) made one task of 50-95 ms on a phone's CPU (issue 10), all of it blocking.
+  // compile much of it) made one long task on a phone's CPU, all of it blocking.
   await nextTask();
   // The options supabase-js's createClient gives its own auth client.
   return new AuthClient({
@@ -149,7 +149,7 @@ export const getRestClient: () => Promise<PostgrestClient> = once(async () => {
  * The realtime client (channels of the server's change feed), built as supabase-js's createClient builds
  * its own: the socket at /realtime/v1 with the anon key as `apikey`, joining with the session's access
  * token. Not the whole supabase-js client, whose storage, functions and Iceberg clients came with it to
- * every signed-in start for nothing: 101 KB of script then, 58 KB now.
+ * every signed-in start for nothing (docs/decisions.md, 'The app uses Supabase's own clients').
  */
 export const getRealtime: () => Promise<RealtimeClient> = once(async () => {
   const [{ RealtimeClient }, key] = await Promise.all([import('@supabase/realtime-js'), anonKey()]);

@@ -4,8 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { migrate } from './migrate';
 
 // PGlite's WebAssembly heap zero-fills PostgreSQL's shared memory, so every MiB of shared_buffers is
-// resident from the start: initdb's 128 MB default was a third of the idle server. The embedded database
-// is small and its files stay in the operating system's page cache; 16 MB of buffers hold 2,048 pages.
+// resident from the start: initdb's default was a large share of the idle server's memory (docs/decisions.md,
+// 'PGlite gets 16 MB of shared buffers'). The embedded database is small and its files stay in the
+// operating system's page cache.
 const SMALL_MEMORY = ['-c', 'shared_buffers=16MB'];
 
 export function pgliteStartParams(): string[] {

@@ -210,7 +210,8 @@ export async function insertNotes(
   const merge = resolution === 'merge-duplicates';
   // base_revision guards the update half of an upsert only; a new row has nothing to compare with. It is
   // kept out of the inserted rows and handed to the update half by id: stored, every new row needed a
-  // second write to clear it again (migration 002), which made a 1,000-note push 2.5x slower.
+  // second write to clear it again (migration 002), which made a large push several times slower
+  // (docs/decisions.md, 'An upsert's base_revision is not stored with the rows it inserts').
   const rows = input.rows.map(({ base_revision: _unused, ...row }) => row);
   let query = trx.insertInto('notes').values(rows as Insertable<NotesTable>[]);
   if (merge) {

@@ -1,6 +1,7 @@
 // Tabs: a segmented list of triggers and their panels, following the WAI-ARIA tabs pattern as Radix
 // Tabs did (roles, ids, one tab in the tab order, arrow keys / Home / End move and select, only the
-// selected panel mounted), in a few lines instead of Radix's 9 KiB gzip on /login (issue 10).
+// selected panel mounted), in a few lines instead of Radix Tabs on /login's first load (docs/decisions.md,
+// 'Our own tabs instead of Radix Tabs').
 import { createContext, useCallback, useContext, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/utils';
 

@@ -71,7 +71,7 @@ export function nextAuthState(event: AuthChangeEvent, session: Session | null, s
   return signedOut();
 }
 
-/** While still loading, a failed auth request lets a stored session through at once (no 25 s of retries). */
+/** While still loading, a failed auth request lets a stored session through at once (rather than after the auth client's retries). */
 export function stateWhenAuthUnreachable(current: AuthState, stored: Session | null): AuthState {
   if (current.status === 'loading' && stored) return signedIn(stored, true);
   return current;

@@ -1,4 +1,4 @@
-// core/note.ts's schemas (and zod with them, some 24 KiB gzip), loaded when the sync first meets a row
+// core/note.ts's schemas (and zod with them), loaded when the sync first meets a row
 // its quick checks (core/note-check.ts) are not certain of: rows this app and its server write pass them,
 // so a returning user's sync does not load zod at all.
 import type * as note from '#core/note';

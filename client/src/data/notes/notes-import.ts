@@ -55,8 +55,8 @@ const LATER_FINGERPRINT_FIELDS = NOTE_CONTENT_FIELDS.filter((field) => !(FIRST_F
 
 /**
  * A stable UUID (version 4 layout) for a text: FNV-1a over four differently seeded lanes. The lanes are
- * written out rather than looped over: an import of 10,000 notes hashes about 20 MB of text, three times
- * faster so. The ids must never change (a file imported again finds its notes by them): the test pins them.
+ * written out rather than looped over: an import hashes all of its text, and the written-out lanes did it
+ * several times faster (docs/decisions.md, 'An import is one IndexedDB transaction'). The ids must never change (a file imported again finds its notes by them): the test pins them.
  */
 export function derivedId(text: string): string {
   let a = 0x811c9dc5;
@@ -186,8 +186,8 @@ function candidateIds(notes: readonly ImportedNote[], userId: string): string[] 
 /**
  * Imports `notes` for `userId` into `store` in one transaction and returns a line per note. One
  * transaction, not one per batch: every commit makes the screens' live queries and the search index
- * read the user's notes again, which cost far more than the import's own work (issue 12's bench: 54 s
- * for 10,000 notes in batches of 500). `onProgress` reports the notes done, at the start and the end.
+ * read the user's notes again, which cost far more than the import's own work (docs/decisions.md, 'An
+ * import is one IndexedDB transaction'). `onProgress` reports the notes done, at the start and the end.
  */
 export async function importNotes(
   store: LocalStore,

@@ -58,8 +58,8 @@ function toPage(rows: readonly LocalNote[], limit: number): NotesPage {
  * One page of the user's live notes of a kind, newest first. The newest rows are read in bulk (one
  * IndexedDB request with a count and a direction) and sorted out here: a JS filter on the query would
  * make Dexie walk a cursor instead, one round trip to the browser's IndexedDB per row, each waiting for
- * a main thread that is busy rendering the start-up's screens (issue 10: ~100 ms of a reload's 10,000
- * notes). A page still short of its kind after the bulk reads (a kind rare among many newer notes)
+ * a main thread that is busy rendering the start-up's screens (docs/decisions.md, 'A start reads its
+ * first page of notes ahead'). A page still short of its kind after the bulk reads (a kind rare among many newer notes)
  * walks the index, as before. Every page comes from one read, so it is a consistent snapshot.
  */
 export async function loadNotesPage(db: SproutDb, userId: string, limit: number, kind: NotesKind = 'all'): Promise<NotesPage> {

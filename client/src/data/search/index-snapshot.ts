@@ -1,8 +1,9 @@
 // The search index saved between visits: the index as data and, for every note it was built from, the
 // note's updated_at when read (tombstones included). On a reload the index is restored from it and only
-// the notes whose updated_at differs now are read and indexed again, instead of every note (about 5 s of
-// CPU for 10,000). Flat arrays, not JSON, wherever MiniSearch allows (minisearch-data.ts): IndexedDB
-// stores and returns them without parsing, and the index loads from them in tens of milliseconds. Pure:
+// the notes whose updated_at differs now are read and indexed again, instead of every note (seconds of CPU
+// for a large account). Flat arrays, not JSON, wherever MiniSearch allows (minisearch-data.ts): IndexedDB
+// stores and returns them without parsing, and the index loads from them without a parse (docs/decisions.md, 'The search index is saved and
+// restored, not rebuilt'). Pure:
 // the search worker stores the value (data/notes keeps it with the user's bookkeeping).
 import { NoteIndex, type NoteIndexData } from './note-index';
 

@@ -101,9 +101,8 @@ export function DashboardPage() {
         )
       ) : (
         // Kept mounted and laid out, hidden, while searching: the first key typed and clearing the field
-        // then neither take down nor rebuild a page of cards (React's or the browser's layout of them:
-        // display: none cost 6-10 ms to hide and 50-140 ms to show 60 cards again, content-visibility 1 and
-        // 10-20 in issue 12's bench).
+        // then neither take down nor rebuild a page of cards (React's or the browser's layout of them;
+        // kept-hidden is content-visibility, see docs/decisions.md, 'A keystroke in search costs a few cards').
         <div inert={searching} className={searching ? 'kept-hidden' : undefined}>
           <ul aria-label="Notes" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {notes.map((note) => (

@@ -1,7 +1,7 @@
 // The dashboard's search: the field, its filters and the results. The typed text lives here rather than
 // in the dashboard, so a keystroke re-renders only the field and the results, not the header, the page
-// of note cards kept hidden below and the dialogs (about 5 ms of a key's main-thread work in issue 12's
-// bench). The dashboard only learns whether a search is active, which changes on the first key and on
+// of note cards kept hidden below and the dialogs (docs/decisions.md, 'A keystroke in search costs a few
+// cards'). The dashboard only learns whether a search is active, which changes on the first key and on
 // clearing, to hide or show its own list.
 import { memo, useLayoutEffect, useState } from 'react';
 import type { NoteView } from '../../../data/notes';

@@ -34,8 +34,8 @@ export interface SearchResultsProps {
  * end. Each key typed changes most of the cards, and building a card is what a keystroke costs: nine fill
  * a laptop's first screen under the search field even when the cards are short (three rows of three,
  * more of two or one), so the end of the list is out of view and nothing more is built until the user
- * scrolls; six left it in view on short cards, and the next six followed a frame later. Sixty cost about
- * five frames (issue 12's bench).
+ * scrolls; six left it in view on short cards, and the next six followed a frame later. Sixty cost
+ * several frames (docs/decisions.md, 'A keystroke in search costs a few cards').
  */
 const FIRST_CARDS = 9;
 

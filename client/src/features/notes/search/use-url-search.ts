@@ -1,7 +1,8 @@
 // The search of a list screen kept in the URL (`?q=groceries&filter=unsynced`), so Back and a reload
 // return to it. Typing replaces the current history entry rather than adding one per keystroke, and
 // only once typing pauses: each URL change re-renders every screen part that reads the location (the
-// layout, the sidebar), which was most of a keystroke's work (issue 12's bench).
+// layout, the sidebar), which was most of a keystroke's work (docs/decisions.md, 'A keystroke in search
+// costs a few cards').
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigationType, useSearchParams } from 'react-router';
 import { SEARCH_FILTERS, type SearchFilter } from '../../../data/search';

@@ -21,10 +21,9 @@ export function markdownFileName(note: Pick<LocalNote, 'id' | 'title'>): string 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Entries are stored, not deflated (fflate's ZipPassThrough, which still records each file's CRC-32).
-// Deflating in JavaScript was most of the export's time (issue 12's bench, 10,000 notes: 7.7 s with
-// fflate's streaming ZipDeflate, about 2.5 s of it with one deflateSync per file, and the browser's
-// CompressionStream per file is slower still); stored, the zip of 10,000 notes is about ten times
-// larger (17 MB instead of 1.6 MB), a local file either way.
+// Deflating in JavaScript was most of the export's time, whichever way it was done; stored, the zip is
+// several times larger, a local file either way (docs/decisions.md, 'The Markdown zip export stores its
+// files').
 
 /** The notes as a zip of Markdown files under `folder/`, built a batch at a time so the page stays responsive. */
 export async function notesToMarkdownZip(notes: readonly LocalNote[], folder: string, onProgress?: (done: number, total: number) => void): Promise<Blob> {
