@@ -5,7 +5,7 @@
 import { DEFAULT_PLAN_STEPS } from '../test/kit/fake-ai-provider-replies';
 import { createPlan, fakeRequestsFor, messageLog, scriptFake, setAiPreferences, startOver, storeAiKey, uniqueTag } from './support/ai';
 import { test, expect } from './support/fixtures';
-import { openFromSidebar } from './support/layout';
+import { openFromSidebar, scrollSettled } from './support/layout';
 import { goOfflineWhenIdle } from './support/network';
 import { waitForServerNote } from './support/notes';
 import { gotoAs } from './support/session';
@@ -70,6 +70,8 @@ test.describe('Create New Idea', () => {
       await page.getByRole('button', { name: 'Create Plan' }).click();
       await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
       await page.getByRole('button', { name: 'View Action Steps' }).click();
+      // The button scrolls the plan into view smoothly; the clicks below must not chase it.
+      await scrollSettled(page);
 
       // Step 3: Action Steps is the default tab (outputFormat checklist).
       await expect(page.getByRole('tab', { name: 'Action Steps' })).toHaveAttribute('aria-selected', 'true');

@@ -31,3 +31,27 @@ export async function openFromNav(page: Page, label: 'Dashboard' | 'Checklists' 
   const nav = mobile ? tabBar(page) : page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: mobile && label === 'Dashboard' ? 'Notes' : label, exact: true }).click();
 }
+
+/**
+ * Waits until nothing on the page has scrolled for a moment: a smooth scroll the app started (e.g. to a
+ * section it reveals) moves every target under the pointer, and a click computed before it ends lands
+ * beside its target.
+ */
+export async function scrollSettled(page: Page, quietMs = 200): Promise<void> {
+  await page.evaluate(
+    (quiet) =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, quiet);
+        function onScroll() {
+          clearTimeout(timer);
+          timer = setTimeout(done, quiet);
+        }
+        function done() {
+          document.removeEventListener('scroll', onScroll, true);
+          resolve();
+        }
+        document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+      }),
+    quietMs,
+  );
+}

@@ -65,7 +65,9 @@ export function NewIdeaPage() {
     setTab('steps');
     requestAnimationFrame(() => {
       const target = document.getElementById('idea-result');
-      target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      // Smooth unless the user asked the system for less motion.
+      const still = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      target?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
       target?.focus({ preventScroll: true });
     });
   };
