@@ -10,6 +10,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/src/config';
 import { openDatabase, type Database, type SessionSettings } from '../../server/src/db/database';
+import { leaseMemoryDatabase } from './pglite-pool';
 import type { AppContext } from '../../server/src/http/context';
 import { Writable } from 'node:stream';
 import { createServer, loggerOptions } from '../../server/src/app';
@@ -103,7 +104,7 @@ function memoryImage(): Uint8Array {
 async function openTestDatabase(settings: SessionSettings): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.SPROUT_TEST_DATABASE !== 'postgres' || !adminUrl) {
-    return { database: await openDatabase({ kind: 'memory', image: memoryImage() }, settings), dropDatabase: async () => undefined };
+    return { database: await leaseMemoryDatabase(memoryImage(), settings), dropDatabase: async () => undefined };
   }
   const name = `sprout_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -48,7 +48,8 @@ export interface SessionSettings {
   notesQuota?: number;
 }
 
-function settingsOf(settings: SessionSettings): Record<string, string> {
+/** The session settings as PostgreSQL settings (name, value), set on every connection the server opens. */
+export function sessionSettingValues(settings: SessionSettings): Record<string, string> {
   return settings.notesQuota === undefined ? {} : { 'sprout.notes_quota': String(settings.notesQuota) };
 }
 
@@ -75,8 +76,8 @@ export interface StartingDatabase {
  * (and migrates) first, as its secrets come from the database.
  */
 export async function startDatabase(options: DatabaseOptions, settings: SessionSettings = {}): Promise<StartingDatabase> {
-  if (options.kind === 'postgres') return { database: await openPostgres(options.url, settingsOf(settings)), ready: Promise.resolve() };
-  return startPGlite(options, settingsOf(settings));
+  if (options.kind === 'postgres') return { database: await openPostgres(options.url, sessionSettingValues(settings)), ready: Promise.resolve() };
+  return startPGlite(options, sessionSettingValues(settings));
 }
 
 async function openPostgres(url: string, settings: Record<string, string>): Promise<Database> {
@@ -144,8 +145,8 @@ function startPGlite(options: PGliteOptions, settings: Record<string, string>): 
 
 async function openThread(options: PGliteOptions, settings: Record<string, string>): Promise<PGliteThread> {
   if (options.kind === 'memory') {
-    // One copy, moved (not copied again) to the worker: each copy of a 40 MB image costs 0.15-0.4 s of
-    // CPU on these machines, mostly page faults; Node's Blob.arrayBuffer() cost several times that.
+    // One copy, moved (not copied again) to the worker: each copy of the image costs noticeable CPU,
+    // mostly page faults; Node's Blob.arrayBuffer() cost several times that.
     const source: PGliteSource = { kind: 'memory', image: options.image ? new Uint8Array(options.image).buffer : undefined };
     return PGliteThread.open(source, settings);
   }
