@@ -8,11 +8,14 @@ import { cn } from '../../lib/utils';
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogPortal = AlertDialogPrimitive.Portal;
 
+// A dimmed page, not a blurred one: a backdrop blur filters the whole page again for every frame drawn
+// under it, which without GPU compositing was most of each frame while typing in a dialog
+// (docs/decisions.md, 'Dialogs dim the page without blurring it').
 export function AlertDialogOverlay({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
   return (
     <AlertDialogPrimitive.Overlay
       data-slot="alert-dialog-overlay"
-      className={cn('fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in', className)}
+      className={cn('fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in', className)}
       {...props}
     />
   );
