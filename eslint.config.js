@@ -155,13 +155,11 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-      // no-cycle reads the imported modules too: TypeScript, with typescript-eslint's parser.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: clientZones() }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -174,7 +172,6 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones() }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
