@@ -63,7 +63,10 @@ export default {
       comment: "A feature imports another feature only through that feature's index.ts.",
       severity: 'error',
       from: { path: '^client/src/features/([^/]+)/' },
-      to: { path: '^client/src/features/', pathNot: ['^client/src/features/$1/', '^client/src/features/[^/]+/index\\.ts$'] },
+      to: {
+        path: '^client/src/features/',
+        pathNot: ['^client/src/features/$1/', '^client/src/features/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'data-faces',
@@ -77,42 +80,59 @@ export default {
       comment: "Tests outside a data room may also use its test doubles' face, testing/index.ts.",
       severity: 'error',
       from: { path: `^client/.*${TEST_FILE}`, pathNot: ['^client/src/data/[^/]+/'] },
-      to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/[^/]+/index\\.ts$', '^client/src/data/[^/]+/testing/index\\.ts$'] },
+      to: {
+        path: '^client/src/data/[^/]+/',
+        pathNot: ['^client/src/data/[^/]+/index\\.ts$', '^client/src/data/[^/]+/testing/index\\.ts$'],
+      },
     },
     {
       name: 'data-faces-between-rooms',
-      comment: "One data room uses another only through its index.ts, or its face for web workers, worker-safe.ts.",
+      comment: 'One data room uses another only through its index.ts, or its face for web workers, worker-safe.ts.',
       severity: 'error',
       from: { path: '^client/src/data/([^/]+)/', pathNot: TEST_FILE },
-      to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/(index|worker-safe)\\.ts$'] },
+      to: {
+        path: '^client/src/data/[^/]+/',
+        pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/(index|worker-safe)\\.ts$'],
+      },
     },
     {
       name: 'data-test-faces-between-rooms',
       comment: "A data room's tests may also use another room's test doubles, through its testing/index.ts.",
       severity: 'error',
       from: { path: '^client/src/data/([^/]+)/.*\\.test\\.tsx?$' },
-      to: { path: '^client/src/data/[^/]+/', pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/(index|worker-safe|testing/index)\\.ts$'] },
+      to: {
+        path: '^client/src/data/[^/]+/',
+        pathNot: ['^client/src/data/$1/', '^client/src/data/[^/]+/(index|worker-safe|testing/index)\\.ts$'],
+      },
     },
     {
       name: 'workers-stay-lean',
-      comment: 'A web worker (*.worker.ts) loads no React, no notes session and no sync engine: a worker-safe face holds what it needs.',
+      comment:
+        'A web worker (*.worker.ts) loads no React, no notes session and no sync engine: a worker-safe face holds what it needs.',
       severity: 'error',
       from: { path: '\\.worker\\.ts$' },
       to: {
-        path: ['(^|/)node_modules/(react|react-dom|react-router|dexie-react-hooks|@supabase)/', '^client/src/data/notes/(index|notes-context|notes-session|sync-[^/]+|queries)\\.tsx?$', '^client/src/data/notes/sync/', '^client/src/(app|features|components)/'],
+        path: [
+          '(^|/)node_modules/(react|react-dom|react-router|dexie-react-hooks|@supabase)/',
+          '^client/src/data/notes/(index|notes-context|notes-session|sync-[^/]+|queries)\\.tsx?$',
+          '^client/src/data/notes/sync/',
+          '^client/src/(app|features|components)/',
+        ],
         reachable: true,
       },
     },
     {
       name: 'server-surfaces-apart',
-      comment: 'A server surface never imports another: what both need moves down into http/ (the kernel) or identity/.',
+      comment:
+        'A server surface never imports another: what both need moves down into http/ (the kernel) or identity/.',
       severity: 'error',
       from: { path: SURFACE },
       to: { path: SURFACE, pathNot: ['^server/src/$1/'] },
     },
     {
       name: 'server-kernel-below-surfaces',
-      comment: 'The request kernel (http/) and the floors below it serve the surfaces: they import no surface, app.ts or main.ts.',
+      comment:
+        'The request kernel (http/) and the floors below it serve the surfaces: they import no surface, app.ts or main.ts.',
       severity: 'error',
       from: { path: ['^server/src/(http|identity|db)/', '^server/src/(config|secrets)\\.ts$'] },
       to: { path: [SURFACE, '^server/src/(app|main)\\.ts$'] },
@@ -133,14 +153,16 @@ export default {
     },
     {
       name: 'nothing-imports-server-app',
-      comment: 'app.ts composes the server: only main.ts, the server tests and the test kit import it (the bench starts the server as npm start does).',
+      comment:
+        'app.ts composes the server: only main.ts, the server tests and the test kit import it (the bench starts the server as npm start does).',
       severity: 'error',
       from: { pathNot: ['^server/src/main\\.ts$', '^server/test/', '^test/'] },
       to: { path: '^server/src/app\\.ts$' },
     },
     {
       name: 'nothing-imports-server-main',
-      comment: 'main.ts runs the server: only boot.ts, the entry point of `npm start`, imports it (after starting the PGlite worker).',
+      comment:
+        'main.ts runs the server: only boot.ts, the entry point of `npm start`, imports it (after starting the PGlite worker).',
       severity: 'error',
       from: { pathNot: '^server/src/boot\\.ts$' },
       to: { path: '^server/src/main\\.ts$' },

@@ -69,7 +69,13 @@ const SERVER = './server/src';
 /** Every folder of server/src that is not a floor below the surfaces is a surface: a new one is walled in at once. */
 const SERVER_FLOORS = ['db', 'http', 'identity', 'startup'];
 const SURFACES = roomsOf(SERVER).filter((dir) => !SERVER_FLOORS.includes(dir));
-const BELOW_SURFACES = [`${SERVER}/http`, `${SERVER}/identity`, `${SERVER}/db`, `${SERVER}/config.ts`, `${SERVER}/secrets.ts`];
+const BELOW_SURFACES = [
+  `${SERVER}/http`,
+  `${SERVER}/identity`,
+  `${SERVER}/db`,
+  `${SERVER}/config.ts`,
+  `${SERVER}/secrets.ts`,
+];
 
 const serverZones = () => [
   ...SURFACES.map((surface) => ({
@@ -80,7 +86,8 @@ const serverZones = () => [
   {
     target: BELOW_SURFACES,
     from: [...SURFACES.map((surface) => `${SERVER}/${surface}`), `${SERVER}/app.ts`, `${SERVER}/main.ts`],
-    message: 'The kernel (http/) and the floors below it serve the surfaces: they import no surface, app.ts or main.ts.',
+    message:
+      'The kernel (http/) and the floors below it serve the surfaces: they import no surface, app.ts or main.ts.',
   },
   {
     target: [`${SERVER}/identity`, `${SERVER}/db`, `${SERVER}/config.ts`, `${SERVER}/secrets.ts`],
@@ -108,19 +115,32 @@ const toolZones = () => [
   {
     target: TOOL_ROOMS,
     from: SERVER,
-    message: "Tools reach the server through its entry point (scripts/start.mjs, bench/lib/sprout.ts) or test/kit/, never server/src's modules.",
+    message:
+      "Tools reach the server through its entry point (scripts/start.mjs, bench/lib/sprout.ts) or test/kit/, never server/src's modules.",
   },
   {
     target: TOOL_ROOMS,
     from: CLIENT,
-    message: "Tools reach the client through the built app in a browser, and its data's shape through core/, never client/src's modules.",
+    message:
+      "Tools reach the client through the built app in a browser, and its data's shape through core/, never client/src's modules.",
   },
 ];
 
 const TEST_FILES = ['client/**/*.test.{ts,tsx}'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'scratch/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
+      'scratch/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -137,7 +157,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs,ts}', 'evals/**/*.ts', 'build/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'test/**/*.ts', '*.{js,ts,mjs}'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'bench/**/*.{js,mjs,ts}',
+      'evals/**/*.ts',
+      'build/**/*.{js,mjs,ts}',
+      'e2e/**/*.ts',
+      'test/**/*.ts',
+      '*.{js,ts,mjs}',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from './test/kit/browser';
 
 /** nginx listens here; the servers take the next ports. */
-export const CLUSTER_PORT = Number(process.env.CLUSTER_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 3 : 4363));
+export const CLUSTER_PORT = Number(
+  process.env.CLUSTER_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 3 : 4363),
+);
 
 export default defineConfig({
   testDir: 'e2e/cluster',

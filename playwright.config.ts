@@ -75,7 +75,13 @@ export default defineConfig({
           env: { FAKE_AI_PORT: String(FAKE_AI_PORT) },
           healthUrl: `http://127.0.0.1:${FAKE_AI_PORT}/__health`,
         },
-        { name: 'app server', args: ['scripts/start.mjs'], env: appEnv(E2E_PORT), tempDataDir: 'sprout-e2e-', healthUrl: `${baseURL}/api/health` },
+        {
+          name: 'app server',
+          args: ['scripts/start.mjs'],
+          env: appEnv(E2E_PORT),
+          tempDataDir: 'sprout-e2e-',
+          healthUrl: `${baseURL}/api/health`,
+        },
         {
           name: 'keyed app server',
           args: ['scripts/start.mjs'],

@@ -38,7 +38,20 @@ export default defineConfig({
       {
         extends: true,
         // Pure code, and the unit tests' own set-up.
-        test: { name: 'core', environment: 'node', include: ['core/**/*.test.ts', 'test/setup/**/*.test.ts', 'test/kit/**/*.test.ts', 'scripts/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts', 'evals/**/*.test.ts'], setupFiles: UNIT_SETUP },
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: [
+            'core/**/*.test.ts',
+            'test/setup/**/*.test.ts',
+            'test/kit/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'build/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'evals/**/*.test.ts',
+          ],
+          setupFiles: UNIT_SETUP,
+        },
       },
       {
         extends: true,

@@ -17,7 +17,10 @@ const names = args.filter((a) => !a.startsWith('--'));
 
 const dir = path.join(import.meta.dirname, 'groups');
 const groups: BenchGroup[] = [];
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .sort()) {
   const module = (await import(pathToFileURL(path.join(dir, file)).href)) as { group?: BenchGroup };
   if (module.group) groups.push(module.group);
 }
@@ -45,7 +48,13 @@ for (const group of chosen) {
     failures.push(`${group.name}: ${(error as Error).stack ?? String(error)}`);
     continue;
   }
-  const info = { command, startedAt, loadBefore, loadAfter: os.loadavg()[0] ?? 0, seconds: (Date.now() - startedAt.getTime()) / 1000 };
+  const info = {
+    command,
+    startedAt,
+    loadBefore,
+    loadAfter: os.loadavg()[0] ?? 0,
+    seconds: (Date.now() - startedAt.getTime()) / 1000,
+  };
   const markdown = renderSection(group, rows, info);
   console.info(`${markdown}\n`);
   if (smoke) {

@@ -9,7 +9,14 @@ const graph = (edges: Record<string, string[]>, entries: string[] = []) => ({
 
 describe('staticClosure', () => {
   it('follows static imports, each module once, through cycles', () => {
-    const modules = graph({ login: ['tabs', 'input'], tabs: ['radix', 'input'], input: ['utils'], utils: ['input'], radix: [], other: ['login'] });
+    const modules = graph({
+      login: ['tabs', 'input'],
+      tabs: ['radix', 'input'],
+      input: ['utils'],
+      utils: ['input'],
+      radix: [],
+      other: ['login'],
+    });
     expect([...staticClosure(modules, 'login')].sort()).toEqual(['input', 'login', 'radix', 'tabs', 'utils']);
   });
 });
@@ -23,13 +30,20 @@ describe('groupModules', () => {
       '/app/client/src/button.tsx': ['/app/node_modules/@radix-ui/react-slot/dist/index.mjs'],
       '/app/node_modules/@radix-ui/react-slot/dist/index.mjs': [],
       '/app/node_modules/react-dom/index.js': [],
-      '/app/client/src/login.tsx': ['/app/client/src/tabs.tsx', '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs'],
+      '/app/client/src/login.tsx': [
+        '/app/client/src/tabs.tsx',
+        '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs',
+      ],
       '/app/client/src/tabs.tsx': [],
       '/app/node_modules/lucide-react/dist/esm/icons/sparkles.mjs': [],
       '/app/client/src/layout.tsx': ['/app/client/src/notes.ts', '/app/client/src/button.tsx'],
       '/app/client/src/notes.ts': ['/app/node_modules/dexie/dist/dexie.js'],
       '/app/node_modules/dexie/dist/dexie.js': [],
-      '/app/client/src/dashboard.tsx': ['/app/client/src/notes.ts', '/app/client/src/tabs.tsx', '/app/client/src/card.tsx'],
+      '/app/client/src/dashboard.tsx': [
+        '/app/client/src/notes.ts',
+        '/app/client/src/tabs.tsx',
+        '/app/client/src/card.tsx',
+      ],
       '/app/client/src/card.tsx': [],
       '/app/client/src/settings.tsx': ['/app/client/src/tabs.tsx'],
     },

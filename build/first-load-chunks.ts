@@ -47,13 +47,18 @@ export function staticClosure(graph: Pick<ModuleGraph, 'getModuleInfo'>, start: 
  * come along (the group takes its modules' dependencies, after tree-shaking); naming packages here would
  * take every re-export of a barrel, that is every export of the package the app uses anywhere.
  */
-export const ownModule = (id: string) => !id.includes('/node_modules/') || /\/node_modules\/lucide-react\/dist\/esm\/icons\//.test(id);
+export const ownModule = (id: string) =>
+  !id.includes('/node_modules/') || /\/node_modules\/lucide-react\/dist\/esm\/icons\//.test(id);
 
 /**
  * The modules of each group (see ownModule), by group name: 'index' has the entries' and /login's static
  * imports, each other group its routes' static imports that no earlier group has.
  */
-export function groupModules(graph: ModuleGraph, clientRoot: string, groups: Readonly<Record<string, readonly string[]>> = GROUPED_ROUTES): Map<string, Set<string>> {
+export function groupModules(
+  graph: ModuleGraph,
+  clientRoot: string,
+  groups: Readonly<Record<string, readonly string[]>> = GROUPED_ROUTES,
+): Map<string, Set<string>> {
   const entries = [...graph.getModuleIds()].filter((id) => graph.getModuleInfo(id)?.isEntry);
   const taken = new Set<string>();
   const result = new Map<string, Set<string>>();
@@ -64,7 +69,9 @@ export function groupModules(graph: ModuleGraph, clientRoot: string, groups: Rea
       return id;
     });
     if (name === 'index') starts.unshift(...entries);
-    const modules = new Set(starts.flatMap((id) => [...staticClosure(graph, id)]).filter((id) => ownModule(id) && !taken.has(id)));
+    const modules = new Set(
+      starts.flatMap((id) => [...staticClosure(graph, id)]).filter((id) => ownModule(id) && !taken.has(id)),
+    );
     for (const id of modules) taken.add(id);
     result.set(name, modules);
   }
@@ -72,7 +79,8 @@ export function groupModules(graph: ModuleGraph, clientRoot: string, groups: Rea
 }
 
 export function firstLoadChunks(clientRoot: string): FirstLoadChunks {
-  if (!GROUPED_ROUTES.index?.includes(LOGIN_ROUTE)) throw new Error("first-load-chunks: the 'index' group must hold /login");
+  if (!GROUPED_ROUTES.index?.includes(LOGIN_ROUTE))
+    throw new Error("first-load-chunks: the 'index' group must hold /login");
   let groups = new Map<string, Set<string>>();
   const names = Object.keys(GROUPED_ROUTES);
   return {
@@ -86,7 +94,11 @@ export function firstLoadChunks(clientRoot: string): FirstLoadChunks {
     // The group holding the entry module is the entry chunk (its name stays 'index'). An earlier group
     // takes its modules, and the dependencies they share with a later one, first.
     codeSplitting: {
-      groups: names.map((name, at) => ({ name, test: (id: string) => groups.get(name)?.has(id) ?? false, priority: names.length - at })),
+      groups: names.map((name, at) => ({
+        name,
+        test: (id: string) => groups.get(name)?.has(id) ?? false,
+        priority: names.length - at,
+      })),
     },
   };
 }

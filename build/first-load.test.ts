@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { firstLoadFiles, type Manifest } from './first-load';
 
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['src/login.tsx', 'src/notes.tsx'], css: ['assets/index.css'] },
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: ['src/login.tsx', 'src/notes.tsx'],
+    css: ['assets/index.css'],
+  },
   '_react.js': { file: 'assets/react.js' },
   '_button.js': { file: 'assets/button.js', imports: ['_react.js'] },
   '_dexie.js': { file: 'assets/dexie.js' },
@@ -19,17 +25,28 @@ describe('firstLoadFiles', () => {
   });
 
   it('adds the CSS of every route loaded', () => {
-    expect(firstLoadFiles(manifest, ['src/login.tsx', 'src/notes.tsx']).css).toEqual(['assets/index.css', 'assets/notes.css']);
+    expect(firstLoadFiles(manifest, ['src/login.tsx', 'src/notes.tsx']).css).toEqual([
+      'assets/index.css',
+      'assets/notes.css',
+    ]);
   });
 
   it('counts the /login route grouped into the entry chunk (build/first-load-chunks.ts) as loaded with it', () => {
-    expect(firstLoadFiles(manifest, ['src/features/auth/login-page.tsx'])).toEqual({ js: ['assets/react.js', 'assets/index.js'], css: ['assets/index.css'] });
+    expect(firstLoadFiles(manifest, ['src/features/auth/login-page.tsx'])).toEqual({
+      js: ['assets/react.js', 'assets/index.js'],
+      css: ['assets/index.css'],
+    });
   });
 
   it("loads the chunk of the signed-in start's group for its routes, once", () => {
     const grouped: Manifest = {
       ...manifest,
-      '_signed-in-start-abc.js': { file: 'assets/signed-in-start-abc.js', name: 'signed-in-start', imports: ['index.html', '_dexie.js'], css: ['assets/start.css'] },
+      '_signed-in-start-abc.js': {
+        file: 'assets/signed-in-start-abc.js',
+        name: 'signed-in-start',
+        imports: ['index.html', '_dexie.js'],
+        css: ['assets/start.css'],
+      },
     };
     expect(firstLoadFiles(grouped, ['src/app/signed-in-app.tsx', 'src/features/notes/dashboard-page.tsx'])).toEqual({
       js: ['assets/react.js', 'assets/index.js', 'assets/dexie.js', 'assets/signed-in-start-abc.js'],
@@ -38,8 +55,16 @@ describe('firstLoadFiles', () => {
   });
 
   it('takes a grouped route from its own manifest entry when the build gave it one', () => {
-    const own: Manifest = { ...manifest, 'src/features/notes/dashboard-page.tsx': { file: 'assets/dashboard.js', imports: ['_button.js'] } };
-    expect(firstLoadFiles(own, ['src/features/notes/dashboard-page.tsx']).js).toEqual(['assets/react.js', 'assets/index.js', 'assets/button.js', 'assets/dashboard.js']);
+    const own: Manifest = {
+      ...manifest,
+      'src/features/notes/dashboard-page.tsx': { file: 'assets/dashboard.js', imports: ['_button.js'] },
+    };
+    expect(firstLoadFiles(own, ['src/features/notes/dashboard-page.tsx']).js).toEqual([
+      'assets/react.js',
+      'assets/index.js',
+      'assets/button.js',
+      'assets/dashboard.js',
+    ]);
   });
 
   it('refuses a route the build does not have', () => {
@@ -50,7 +75,13 @@ describe('firstLoadFiles', () => {
 describe('splitPrecache', () => {
   it('keeps the shell and non-chunk files, and leaves the other chunks for the runtime cache', async () => {
     const { splitPrecache } = await import('./sw-shell');
-    const entries = [{ url: 'index.html' }, { url: 'icon.svg' }, { url: 'assets/index.js' }, { url: 'assets/settings.js' }, { url: 'assets/index.css' }];
+    const entries = [
+      { url: 'index.html' },
+      { url: 'icon.svg' },
+      { url: 'assets/index.js' },
+      { url: 'assets/settings.js' },
+      { url: 'assets/index.css' },
+    ];
     const { shell, rest } = splitPrecache(entries, new Set(['assets/index.js', 'assets/index.css']));
     expect(shell.map((e) => e.url)).toEqual(['index.html', 'icon.svg', 'assets/index.js', 'assets/index.css']);
     expect(rest.map((e) => e.url)).toEqual(['assets/settings.js']);

@@ -21,13 +21,19 @@ export type Manifest = Record<string, ManifestChunk>;
 export const LOGIN_ROUTE = 'src/features/auth/login-page.tsx';
 
 /** What a returning user's / loads: the signed-in screens' layout and the dashboard. */
-export const SIGNED_IN_START: readonly string[] = ['src/app/signed-in-app.tsx', 'src/features/notes/dashboard-page.tsx'];
+export const SIGNED_IN_START: readonly string[] = [
+  'src/app/signed-in-app.tsx',
+  'src/features/notes/dashboard-page.tsx',
+];
 
 /**
  * What /login loads later, once the page is shown: the toaster's code (at the load event or the first
  * toast) and the auth client (at the visitor's first interaction).
  */
-export const LOGIN_LATER: readonly string[] = ['src/components/ui/toaster.tsx', '../node_modules/@supabase/auth-js/dist/module/index.js'];
+export const LOGIN_LATER: readonly string[] = [
+  'src/components/ui/toaster.tsx',
+  '../node_modules/@supabase/auth-js/dist/module/index.js',
+];
 
 /**
  * The chunks of the build's code-splitting groups (build/first-load-chunks.ts) by name, with
@@ -45,14 +51,20 @@ function groupChunkKey(manifest: Manifest, source: string, entry: string): strin
   if (group === undefined || source in manifest) return undefined;
   if (group === 'index') return entry;
   // A chunk no module starts at is keyed by its file name, with an underscore: `_signed-in-start-<hash>.js`.
-  return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]?.name === group && !manifest[key]?.src);
+  return Object.keys(manifest).find(
+    (key) => key.startsWith('_') && manifest[key]?.name === group && !manifest[key]?.src,
+  );
 }
 
 /**
  * The JS and CSS files loaded before the routes `routeSources` (manifest keys such as
  * `src/features/auth/login-page.tsx`) render, in load order, each once.
  */
-export function firstLoadFiles(manifest: Manifest, routeSources: readonly string[], entry = 'index.html'): { js: string[]; css: string[] } {
+export function firstLoadFiles(
+  manifest: Manifest,
+  routeSources: readonly string[],
+  entry = 'index.html',
+): { js: string[]; css: string[] } {
   const js: string[] = [];
   const css = new Set<string>();
   const seen = new Set<string>();

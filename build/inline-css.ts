@@ -9,7 +9,11 @@
 import type { Plugin } from 'vite';
 
 /** `html` with each `<link rel="stylesheet">` of `css` (file name -> source) replaced by a `<style>`. */
-export function inlineStylesheets(html: string, css: ReadonlyMap<string, string>, base = '/'): { html: string; inlined: string[] } {
+export function inlineStylesheets(
+  html: string,
+  css: ReadonlyMap<string, string>,
+  base = '/',
+): { html: string; inlined: string[] } {
   const inlined: string[] = [];
   const out = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
     const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
@@ -34,7 +38,8 @@ export function inlineCss(): Plugin {
         if (!bundle) return html;
         const css = new Map<string, string>();
         for (const output of Object.values(bundle)) {
-          if (output.type === 'asset' && output.fileName.endsWith('.css')) css.set(output.fileName, String(output.source));
+          if (output.type === 'asset' && output.fileName.endsWith('.css'))
+            css.set(output.fileName, String(output.source));
         }
         return inlineStylesheets(html, css).html;
       },

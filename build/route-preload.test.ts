@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { preloadPlan, preloadScript, ROUTE_PRELOADS, type BuiltChunk, type RoutePreload } from './route-preload';
 
 const clientRoot = '/app/client';
-const chunk = (fileName: string, facade: string | null, imports: string[] = [], extra: Partial<BuiltChunk> = {}): BuiltChunk => ({
+const chunk = (
+  fileName: string,
+  facade: string | null,
+  imports: string[] = [],
+  extra: Partial<BuiltChunk> = {},
+): BuiltChunk => ({
   type: 'chunk',
   fileName,
   isEntry: false,
@@ -18,7 +23,9 @@ const chunks: BuiltChunk[] = [
   chunk('assets/react.js', null),
   chunk('assets/login.js', '/app/client/src/login.tsx', ['assets/react.js', 'assets/input.js']),
   chunk('assets/input.js', null),
-  chunk('assets/layout.js', '/app/client/src/layout.tsx', ['assets/react.js', 'assets/icons.js'], { viteMetadata: { importedCss: new Set(['assets/layout.css']) } }),
+  chunk('assets/layout.js', '/app/client/src/layout.tsx', ['assets/react.js', 'assets/icons.js'], {
+    viteMetadata: { importedCss: new Set(['assets/layout.css']) },
+  }),
   chunk('assets/icons.js', null),
   chunk('assets/dashboard.js', '/app/client/src/dashboard.tsx', ['assets/icons.js']),
   chunk('assets/auth.js', '/app/node_modules/@supabase/auth-js/dist/module/index.js'),
@@ -34,7 +41,13 @@ describe('preloadPlan', () => {
     const plan = preloadPlan(chunks, clientRoot, routes);
     const filesOf = (at: number) => plan.screens[at]!.files.map((index) => plan.files[index]);
     expect(filesOf(0)).toEqual(['assets/login.js', 'assets/input.js']);
-    expect(filesOf(2)).toEqual(['assets/layout.css', 'assets/layout.js', 'assets/icons.js', 'assets/auth.js', 'assets/dashboard.js']);
+    expect(filesOf(2)).toEqual([
+      'assets/layout.css',
+      'assets/layout.js',
+      'assets/icons.js',
+      'assets/auth.js',
+      'assets/dashboard.js',
+    ]);
     expect(plan.files).toHaveLength(new Set(plan.files).size);
   });
 
@@ -44,13 +57,18 @@ describe('preloadPlan', () => {
   });
 
   it('finds a module grouped into a chunk without a facade (build/first-load-chunks.ts)', () => {
-    const grouped = [...chunks, chunk('assets/login-group.js', null, ['assets/react.js'], { moduleIds: ['/app/client/src/tabs.tsx'] })];
+    const grouped = [
+      ...chunks,
+      chunk('assets/login-group.js', null, ['assets/react.js'], { moduleIds: ['/app/client/src/tabs.tsx'] }),
+    ];
     const plan = preloadPlan(grouped, clientRoot, [{ path: '^/tabs$', signedIn: false, modules: ['src/tabs.tsx'] }]);
     expect(plan.screens[0]!.files.map((index) => plan.files[index])).toEqual(['assets/login-group.js']);
   });
 
   it('fails the build when a screen names a module no chunk starts at', () => {
-    expect(() => preloadPlan(chunks, clientRoot, [...routes, { path: '^/x$', signedIn: true, modules: ['src/gone.tsx'] }])).toThrow(/src\/gone\.tsx/);
+    expect(() =>
+      preloadPlan(chunks, clientRoot, [...routes, { path: '^/x$', signedIn: true, modules: ['src/gone.tsx'] }]),
+    ).toThrow(/src\/gone\.tsx/);
   });
 });
 
@@ -58,7 +76,11 @@ describe('preloadPlan', () => {
  * Runs the generated script as a page would, and returns the links it added. `session`: a stored session
  * (its JSON), `true` for one far from expiry, or none.
  */
-function runScript(script: string, pathname: string, session: boolean | string): { rel: string; href: string; as?: string }[] {
+function runScript(
+  script: string,
+  pathname: string,
+  session: boolean | string,
+): { rel: string; href: string; as?: string }[] {
   const added: { rel: string; href: string; as?: string }[] = [];
   const document = {
     createElement: () => ({}) as { rel: string; href: string; as?: string },
@@ -76,7 +98,10 @@ describe('preloadScript', () => {
     [
       chunk('assets/index.js', '/app/client/index.html', [], { isEntry: true }),
       ...[...ROUTE_PRELOADS.flatMap((route) => route.modules), '@supabase/auth-js'].map((module, at) =>
-        chunk(`assets/m${at}.js`, module.startsWith('src/') ? path.join(clientRoot, module) : `/app/node_modules/${module}/index.js`),
+        chunk(
+          `assets/m${at}.js`,
+          module.startsWith('src/') ? path.join(clientRoot, module) : `/app/node_modules/${module}/index.js`,
+        ),
       ),
     ],
     clientRoot,
@@ -115,7 +140,9 @@ describe('preloadScript', () => {
 describe('ROUTE_PRELOADS', () => {
   it('covers every lazily loaded screen of the route table', () => {
     const routesSource = fs.readFileSync(path.resolve(import.meta.dirname, '../client/src/app/routes.tsx'), 'utf8');
-    const imported = [...routesSource.matchAll(/import\('(\.\.?\/[^']+)'\)/g)].map((match) => path.join('src/app', match[1]!) + '.tsx');
+    const imported = [...routesSource.matchAll(/import\('(\.\.?\/[^']+)'\)/g)].map(
+      (match) => path.join('src/app', match[1]!) + '.tsx',
+    );
     const preloaded = new Set(ROUTE_PRELOADS.flatMap((route) => route.modules));
     // The 404 page is rare enough to load on its own.
     const missing = imported.filter((module) => !preloaded.has(module) && !module.endsWith('not-found-page.tsx'));

@@ -33,7 +33,11 @@ const REFRESH_MARGIN_MS = 90_000;
 /** A screen that reads server state other than notes loads TanStack Query beside it (client/src/app/routes.tsx). */
 const SERVER_STATE = 'src/lib/query-provider.tsx';
 
-const signedIn = (path: string, page: string, ...more: string[]): RoutePreload => ({ path, signedIn: true, modules: [...SIGNED_IN_LAYOUT, page, ...more] });
+const signedIn = (path: string, page: string, ...more: string[]): RoutePreload => ({
+  path,
+  signedIn: true,
+  modules: [...SIGNED_IN_LAYOUT, page, ...more],
+});
 
 /**
  * The screens of client/src/app/routes.tsx (route-preload.test.ts holds the two lists together). The
@@ -68,9 +72,14 @@ export interface BuiltChunk {
 /** The chunk whose facade is `module` (a path under client/ or a package name), else the chunk holding it. */
 function chunkOf(chunks: readonly BuiltChunk[], clientRoot: string, module: string): BuiltChunk {
   const wanted = module.startsWith('src/') ? path.join(clientRoot, module) : `/node_modules/${module}/`;
-  const matches = (id: string | null) => id !== null && (module.startsWith('src/') ? id === wanted : id.includes(wanted));
-  const found = chunks.find((chunk) => matches(chunk.facadeModuleId)) ?? chunks.find((chunk) => chunk.moduleIds?.some(matches));
-  if (!found) throw new Error(`route-preload: no chunk of the build starts at ${module}; update ROUTE_PRELOADS (build/route-preload.ts)`);
+  const matches = (id: string | null) =>
+    id !== null && (module.startsWith('src/') ? id === wanted : id.includes(wanted));
+  const found =
+    chunks.find((chunk) => matches(chunk.facadeModuleId)) ?? chunks.find((chunk) => chunk.moduleIds?.some(matches));
+  if (!found)
+    throw new Error(
+      `route-preload: no chunk of the build starts at ${module}; update ROUTE_PRELOADS (build/route-preload.ts)`,
+    );
   return found;
 }
 
@@ -118,7 +127,11 @@ export function preloadPlan(
     const css = own.flatMap((file) => [...(byName.get(file)?.viteMetadata?.importedCss ?? [])]);
     return [...new Set([...css, ...own])].map(indexOf);
   };
-  const screens = routes.map((route) => ({ path: route.path, signedIn: route.signedIn, files: filesOf(route.modules) }));
+  const screens = routes.map((route) => ({
+    path: route.path,
+    signedIn: route.signedIn,
+    files: filesOf(route.modules),
+  }));
   return { files, screens, refresh: filesOf(refreshModules) };
 }
 
@@ -145,7 +158,9 @@ export function routePreload(clientRoot: string): Plugin {
       order: 'post',
       handler(html, context) {
         if (!context.bundle) return html;
-        const chunks = Object.values(context.bundle).filter((output): output is typeof output & BuiltChunk => output.type === 'chunk');
+        const chunks = Object.values(context.bundle).filter(
+          (output): output is typeof output & BuiltChunk => output.type === 'chunk',
+        );
         const script = `<script>${preloadScript(preloadPlan(chunks, clientRoot))}</script>`;
         // Before the entry and the stylesheet: an inline script after a stylesheet waits for it to load.
         const at = html.indexOf('<script type="module"');

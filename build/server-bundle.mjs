@@ -52,11 +52,19 @@ function writeAtomically(file, contents) {
  * their hundreds of files one by one, and Kysely's and zod's whole indexes were loaded where the server
  * uses a fraction of them.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pino-pretty', 'pg-native'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  '@node-rs/argon2',
+  'pino',
+  'pino-pretty',
+  'pg-native',
+];
 
 // The bundle is ESM, and the CommonJS packages in it `require()` Node's built-ins and the external
 // packages: esbuild's shim for that needs a real `require`.
-const REQUIRE_SHIM = "import { createRequire as __sproutCreateRequire } from 'node:module'; const require = __sproutCreateRequire(import.meta.url);";
+const REQUIRE_SHIM =
+  "import { createRequire as __sproutCreateRequire } from 'node:module'; const require = __sproutCreateRequire(import.meta.url);";
 
 export async function buildServer() {
   const esbuild = await import('esbuild');
@@ -82,7 +90,9 @@ export async function buildServer() {
     writeAtomically(path.join(serverOutDir, 'migrations', file), fs.readFileSync(path.join(MIGRATIONS, file)));
   }
   // main.js last: its mtime marks the whole bundle as built.
-  const outputs = [...result.outputFiles].sort((a, b) => Number(a.path === serverEntry) - Number(b.path === serverEntry));
+  const outputs = [...result.outputFiles].sort(
+    (a, b) => Number(a.path === serverEntry) - Number(b.path === serverEntry),
+  );
   for (const output of outputs) writeAtomically(output.path, output.contents);
   // Chunks are named by their content: drop those of earlier builds.
   const current = new Set(outputs.map((output) => path.basename(output.path)));

@@ -19,10 +19,14 @@ export const SHELL_ROUTES = [
 ];
 
 /** Splits precache URLs: hashed build chunks not in `shellFiles` are left for the runtime cache. */
-export function splitPrecache<T extends { url: string }>(entries: readonly T[], shellFiles: ReadonlySet<string>): { shell: T[]; rest: T[] } {
+export function splitPrecache<T extends { url: string }>(
+  entries: readonly T[],
+  shellFiles: ReadonlySet<string>,
+): { shell: T[]; rest: T[] } {
   const shell: T[] = [];
   const rest: T[] = [];
-  for (const entry of entries) (entry.url.startsWith('assets/') && !shellFiles.has(entry.url) ? rest : shell).push(entry);
+  for (const entry of entries)
+    (entry.url.startsWith('assets/') && !shellFiles.has(entry.url) ? rest : shell).push(entry);
   return { shell, rest };
 }
 
@@ -53,7 +57,13 @@ export function shellOnlyPrecache(outDir: string, cacheName: string) {
     const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const { js, css } = firstLoadFiles(manifest, SHELL_ROUTES);
     const { shell, rest } = splitPrecache(entries, new Set([...js, ...css]));
-    fs.writeFileSync(path.join(outDir, 'sw-warm.js'), warmScript(rest.map((entry) => entry.url), cacheName));
+    fs.writeFileSync(
+      path.join(outDir, 'sw-warm.js'),
+      warmScript(
+        rest.map((entry) => entry.url),
+        cacheName,
+      ),
+    );
     return { manifest: shell };
   };
 }

@@ -13,7 +13,11 @@ const cases: { name: string; text: string | null | undefined; steps: string[] }[
   { name: 'undefined', text: undefined, steps: [] },
   { name: 'empty string', text: '', steps: [] },
   { name: 'heading with no numbered lines', text: 'Action Steps:\n- bullet\n- bullet', steps: [] },
-  { name: 'markdown h2', text: '## Goal Summary\nText\n\n## Action Steps\n1. Research\n2. Build', steps: ['Research', 'Build'] },
+  {
+    name: 'markdown h2',
+    text: '## Goal Summary\nText\n\n## Action Steps\n1. Research\n2. Build',
+    steps: ['Research', 'Build'],
+  },
   { name: 'bold heading with colon inside', text: '**Action Steps:**\n1. a\n2. b', steps: ['a', 'b'] },
   { name: 'bold heading with colon outside', text: '**Action Steps**:\n1. a', steps: ['a'] },
   { name: 'numbered markdown heading', text: '### 3. Action Steps\n1. a\n2. b', steps: ['a', 'b'] },
@@ -22,7 +26,11 @@ const cases: { name: string; text: string | null | undefined; steps: string[] }[
   { name: 'bold numbering', text: 'Action Steps:\n**1.** Research\n**2.** Build', steps: ['Research', 'Build'] },
   { name: 'whole step bold', text: 'Action Steps:\n1. **Research the market**', steps: ['Research the market'] },
   { name: 'whole line bold', text: 'Action Steps:\n**1. Research the market**', steps: ['Research the market'] },
-  { name: 'inner bold kept as text', text: 'Action Steps:\n1. **Research** the market', steps: ['Research the market'] },
+  {
+    name: 'inner bold kept as text',
+    text: 'Action Steps:\n1. **Research** the market',
+    steps: ['Research the market'],
+  },
   { name: 'bold label', text: 'Action Steps:\n1. **Research:** Look at rivals.', steps: ['Research: Look at rivals.'] },
   { name: 'italic step', text: 'Action Steps:\n1. *Research*', steps: ['Research'] },
   { name: 'paren numbering', text: 'Action Steps:\n1) a\n2) b', steps: ['a', 'b'] },
@@ -32,23 +40,59 @@ const cases: { name: string; text: string | null | undefined; steps: string[] }[
   { name: 'CRLF', text: 'Intro\r\nAction Steps:\r\n1. a\r\n2. b\r\n', steps: ['a', 'b'] },
   { name: 'old Mac CR', text: 'Action Steps:\r1. a\r2. b', steps: ['a', 'b'] },
   { name: 'following markdown heading ends', text: '## Action Steps\n1. a\n\n## Timeline\n1. Week one', steps: ['a'] },
-  { name: 'following bold heading ends', text: '**Action Steps:**\n1. a\n2. b\n\n**Timeline:**\n1. Week one', steps: ['a', 'b'] },
+  {
+    name: 'following bold heading ends',
+    text: '**Action Steps:**\n1. a\n2. b\n\n**Timeline:**\n1. Week one',
+    steps: ['a', 'b'],
+  },
   { name: 'following plain label ends', text: 'Action Steps:\n1. a\n\nResources:\n1. A book', steps: ['a'] },
-  { name: 'sibling numbered heading ends', text: '**3. Action Steps:**\n1. a\n2. b\n**4. Timeline:**\n1. w', steps: ['a', 'b'] },
-  { name: 'sibling after as many steps', text: '**3. Action Steps**\n1. a\n2. b\n3. c\n**4. Timeline**\n1. w', steps: ['a', 'b', 'c'] },
-  { name: 'bold steps that reach the next number', text: '**3. Action Steps**\n**1. a**\n**2. b**\n**3. c**\n**4. d**', steps: ['a', 'b', 'c', 'd'] },
-  { name: 'steps ending with colons', text: '3. Action Steps:\n1. a:\n2. b:\n3. c:\n4. d:', steps: ['a:', 'b:', 'c:', 'd:'] },
+  {
+    name: 'sibling numbered heading ends',
+    text: '**3. Action Steps:**\n1. a\n2. b\n**4. Timeline:**\n1. w',
+    steps: ['a', 'b'],
+  },
+  {
+    name: 'sibling after as many steps',
+    text: '**3. Action Steps**\n1. a\n2. b\n3. c\n**4. Timeline**\n1. w',
+    steps: ['a', 'b', 'c'],
+  },
+  {
+    name: 'bold steps that reach the next number',
+    text: '**3. Action Steps**\n**1. a**\n**2. b**\n**3. c**\n**4. d**',
+    steps: ['a', 'b', 'c', 'd'],
+  },
+  {
+    name: 'steps ending with colons',
+    text: '3. Action Steps:\n1. a:\n2. b:\n3. c:\n4. d:',
+    steps: ['a:', 'b:', 'c:', 'd:'],
+  },
   { name: 'numbered h3 sibling ends', text: '### 3. Action Steps\n1. a\n### 4. Timeline\n1. w', steps: ['a'] },
-  { name: 'sub-group labels keep going', text: '**Action Steps:**\n**Week 1:**\n1. a\n2. b\n**Week 2:**\n3. c', steps: ['a', 'b', 'c'] },
+  {
+    name: 'sub-group labels keep going',
+    text: '**Action Steps:**\n**Week 1:**\n1. a\n2. b\n**Week 2:**\n3. c',
+    steps: ['a', 'b', 'c'],
+  },
   { name: 'sub-headings under h2', text: '## Action Steps\n### Phase 1\n1. a\n### Phase 2\n2. b', steps: ['a', 'b'] },
-  { name: 'non-numbered lines ignored', text: 'Action Steps:\nHere is what to do:\n1. a\n   - detail\nNote this.\n2. b', steps: ['a', 'b'] },
-  { name: 'closing remark ignored', text: 'Action Steps:\n1. a\n2. b\n\nGood luck with your project!', steps: ['a', 'b'] },
+  {
+    name: 'non-numbered lines ignored',
+    text: 'Action Steps:\nHere is what to do:\n1. a\n   - detail\nNote this.\n2. b',
+    steps: ['a', 'b'],
+  },
+  {
+    name: 'closing remark ignored',
+    text: 'Action Steps:\n1. a\n2. b\n\nGood luck with your project!',
+    steps: ['a', 'b'],
+  },
   { name: 'numbered lines before heading ignored', text: '1. intro\nAction Steps:\n1. a', steps: ['a'] },
   { name: 'decimal is not numbering', text: 'Action Steps:\n1.5 kg of flour\n1. a', steps: ['a'] },
   { name: 'number without text skipped', text: 'Action Steps:\n1.\n2. b', steps: ['b'] },
   { name: 'mention in prose is not a heading', text: 'The action steps below help.\n1. a', steps: [] },
   { name: 'plain line with more text is not a heading', text: 'Action steps are important\n1. a', steps: [] },
-  { name: 'empty first heading falls through to the next', text: '## Action Steps\n## Details\nAction Steps:\n1. a', steps: ['a'] },
+  {
+    name: 'empty first heading falls through to the next',
+    text: '## Action Steps\n## Details\nAction Steps:\n1. a',
+    steps: ['a'],
+  },
   { name: 'numbers kept as written', text: 'Action Steps:\n3. c\n1. a', steps: ['c', 'a'] },
   { name: 'singular heading', text: 'Action Step:\n1. a', steps: ['a'] },
 ];
@@ -63,7 +107,13 @@ describe('extractActionSteps', () => {
       .string({ minLength: 1, maxLength: 40 })
       .map((s) => s.replace(/[\r\n*_#]/g, ' ').trim())
       .filter((s) => s !== '');
-    const heading = fc.constantFrom('Action Steps:', 'Action Steps', '## Action Steps', '**Action Steps:**', 'ACTION STEPS:');
+    const heading = fc.constantFrom(
+      'Action Steps:',
+      'Action Steps',
+      '## Action Steps',
+      '**Action Steps:**',
+      'ACTION STEPS:',
+    );
     fc.assert(
       fc.property(
         fc.array(stepText, { minLength: 1, maxLength: 10 }),
@@ -80,13 +130,32 @@ describe('extractActionSteps', () => {
   });
 
   it('never throws on arbitrary text (property)', () => {
-    const pieces = fc.constantFrom('Action Steps:', '## Action Steps', '**', '1. ', '2) ', '\n', '\r\n', '#', ':', ' ', 'a', '__');
+    const pieces = fc.constantFrom(
+      'Action Steps:',
+      '## Action Steps',
+      '**',
+      '1. ',
+      '2) ',
+      '\n',
+      '\r\n',
+      '#',
+      ':',
+      ' ',
+      'a',
+      '__',
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(pieces).map((p) => p.join(''))), (text) => {
-        const steps = extractActionSteps(text);
-        expect(Array.isArray(steps)).toBe(true);
-        expect(splitExpandedContent(text).steps).toEqual(steps);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(pieces).map((p) => p.join('')),
+        ),
+        (text) => {
+          const steps = extractActionSteps(text);
+          expect(Array.isArray(steps)).toBe(true);
+          expect(splitExpandedContent(text).steps).toEqual(steps);
+        },
+      ),
     );
   });
 });
@@ -135,7 +204,10 @@ describe('splitExpandedContent', () => {
   });
 
   it('returns the whole text when there are no steps', () => {
-    expect(splitExpandedContent('  Plan.\r\nAction Steps:\r\n- a  ')).toEqual({ body: 'Plan.\nAction Steps:\n- a', steps: [] });
+    expect(splitExpandedContent('  Plan.\r\nAction Steps:\r\n- a  ')).toEqual({
+      body: 'Plan.\nAction Steps:\n- a',
+      steps: [],
+    });
   });
 
   it('handles text that is only the section', () => {
@@ -151,7 +223,10 @@ describe('splitExpandedContent', () => {
 describe('parseAiResult', () => {
   it('keeps the full reply trimmed and extracts the steps', () => {
     const reply = '\n Goal Summary: ship.\n\nAction Steps:\n1. a\n2. b\n\n';
-    expect(parseAiResult(reply)).toEqual({ expandedContent: 'Goal Summary: ship.\n\nAction Steps:\n1. a\n2. b', steps: ['a', 'b'] });
+    expect(parseAiResult(reply)).toEqual({
+      expandedContent: 'Goal Summary: ship.\n\nAction Steps:\n1. a\n2. b',
+      steps: ['a', 'b'],
+    });
   });
 
   it('returns no steps for a reply without a section', () => {

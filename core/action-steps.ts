@@ -72,7 +72,10 @@ function parseActionHeading(trimmed: string): Heading | null {
 function cleanStepText(text: string): string {
   let s = text.trim().replace(/\*\*(.+?)\*\*/g, '$1');
   // Left over when the whole line was bold, as in '**1. Research the market**'.
-  s = s.replace(/^(?:\*\*|__)+/, '').replace(/(?:\*\*|__)+$/, '').trim();
+  s = s
+    .replace(/^(?:\*\*|__)+/, '')
+    .replace(/(?:\*\*|__)+$/, '')
+    .trim();
   if (s.length > 2 && s.startsWith('*') && s.endsWith('*') && !s.startsWith('**')) s = s.slice(1, -1).trim();
   return s;
 }

@@ -1,7 +1,14 @@
 // The reply stream's events: what the server writes reads back the same in the browser, and the
 // browser's reading keeps each field only when it has the right type.
 import { describe, expect, it } from 'vitest';
-import { readDelta, readDone, readError, REQUEST_ID_MAX_CHARS, type AiDonePayload, type AiErrorPayload } from './ai-events';
+import {
+  readDelta,
+  readDone,
+  readError,
+  REQUEST_ID_MAX_CHARS,
+  type AiDonePayload,
+  type AiErrorPayload,
+} from './ai-events';
 
 /** An event's data as it crosses the wire. */
 const wire = (data: unknown): unknown => JSON.parse(JSON.stringify(data));
@@ -50,8 +57,21 @@ describe('readError', () => {
       requestId: 'req-1',
       keySource: 'user',
     };
-    const cut: AiErrorPayload = { status: 502, code: 'interrupted', message: 'cut', requestId: 'req-2', partial: 'Half a ', incomplete: true };
-    const limited: AiErrorPayload = { status: 429, code: 'rate_limited', message: 'Rate limit exceeded. Please try again later.', requestId: 'r', retryAfter: 7 };
+    const cut: AiErrorPayload = {
+      status: 502,
+      code: 'interrupted',
+      message: 'cut',
+      requestId: 'req-2',
+      partial: 'Half a ',
+      incomplete: true,
+    };
+    const limited: AiErrorPayload = {
+      status: 429,
+      code: 'rate_limited',
+      message: 'Rate limit exceeded. Please try again later.',
+      requestId: 'r',
+      retryAfter: 7,
+    };
     for (const payload of [failure, cut, limited]) expect(readError(wire(payload))).toEqual(payload);
   });
 
@@ -62,7 +82,17 @@ describe('readError', () => {
   });
 
   it('keeps a code it does not know, and drops fields of the wrong type', () => {
-    expect(readError({ message: 'x', code: 'newer_reason', keySource: 'someone', incomplete: 'yes', retryAfter: '7', partial: 3, requestId: 5 })).toEqual({
+    expect(
+      readError({
+        message: 'x',
+        code: 'newer_reason',
+        keySource: 'someone',
+        incomplete: 'yes',
+        retryAfter: '7',
+        partial: 3,
+        requestId: 5,
+      }),
+    ).toEqual({
       status: 500,
       message: 'x',
       code: 'newer_reason',

@@ -65,7 +65,8 @@ export type AiEventName = keyof AiEventPayloads;
 /** Longest request id the browser keeps from an error event (it is shown to the user). */
 export const REQUEST_ID_MAX_CHARS = 64;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A `delta` event's data, or null when it is not one. */
 export function readDelta(data: unknown): AiDeltaPayload | null {

@@ -1,7 +1,15 @@
 // The strict schema of the assistant's preferences, for writes (the Settings save, the server storing
 // them): wrong values are errors, missing ones default. Reading stored ones is parseAiPreferences.
 import { z } from 'zod';
-import { AI_NAME_MAX_LENGTH, CONVERSATION_DEPTHS, DEFAULT_AI_NAME, DEFAULT_AI_PREFERENCES, OUTPUT_FORMATS, PROMPTING_STYLES, TONES } from './ai-preferences';
+import {
+  AI_NAME_MAX_LENGTH,
+  CONVERSATION_DEPTHS,
+  DEFAULT_AI_NAME,
+  DEFAULT_AI_PREFERENCES,
+  OUTPUT_FORMATS,
+  PROMPTING_STYLES,
+  TONES,
+} from './ai-preferences';
 
 /** Trimmed, at most 50 characters; a blank name means the default. */
 export const aiNameSchema = z

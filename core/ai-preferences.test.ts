@@ -55,12 +55,15 @@ describe('aiPreferencesSchema', () => {
     expect(aiPreferencesSchema.parse({ aiName: '   ' }).aiName).toBe('Sprout');
   });
 
-  it.each([{ tone: 'sarcastic' }, { conversationDepth: 'endless' }, { promptingStyle: 1 }, { outputFormat: null }, { aiName: 'x'.repeat(51) }])(
-    'rejects %j',
-    (value) => {
-      expect(aiPreferencesSchema.safeParse(value).success).toBe(false);
-    },
-  );
+  it.each([
+    { tone: 'sarcastic' },
+    { conversationDepth: 'endless' },
+    { promptingStyle: 1 },
+    { outputFormat: null },
+    { aiName: 'x'.repeat(51) },
+  ])('rejects %j', (value) => {
+    expect(aiPreferencesSchema.safeParse(value).success).toBe(false);
+  });
 
   it('allows a 50-character name, counted after trimming', () => {
     expect(aiPreferencesSchema.parse({ aiName: ` ${'x'.repeat(50)} ` }).aiName).toHaveLength(50);
@@ -83,7 +86,10 @@ describe('parseAiPreferences', () => {
       tone: 'friendly',
       aiName: 'Sprout',
     });
-    expect(parseAiPreferences({ conversationDepth: 'quick' })).toEqual({ ...DEFAULT_AI_PREFERENCES, conversationDepth: 'quick' });
+    expect(parseAiPreferences({ conversationDepth: 'quick' })).toEqual({
+      ...DEFAULT_AI_PREFERENCES,
+      conversationDepth: 'quick',
+    });
   });
 
   it('returns a fresh object each time', () => {
@@ -94,9 +100,12 @@ describe('parseAiPreferences', () => {
 
   it('never throws and always yields a valid value (property)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), fc.record({ tone: fc.anything(), aiName: fc.anything() }, { requiredKeys: [] })), (value) => {
-        expect(aiPreferencesSchema.safeParse(parseAiPreferences(value)).success).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(fc.anything(), fc.record({ tone: fc.anything(), aiName: fc.anything() }, { requiredKeys: [] })),
+        (value) => {
+          expect(aiPreferencesSchema.safeParse(parseAiPreferences(value)).success).toBe(true);
+        },
+      ),
     );
   });
 
@@ -109,16 +118,29 @@ describe('parseAiPreferences', () => {
       aiName: aiNameSchema.catch(DEFAULT_AI_PREFERENCES.aiName),
     });
     const field = <T extends string>(values: readonly T[]) => fc.oneof(fc.constantFrom(...values), fc.anything());
-    const name = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }).map((text) => `  ${text} `), fc.constant('   '), fc.anything());
+    const name = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.string({ maxLength: 60 }).map((text) => `  ${text} `),
+      fc.constant('   '),
+      fc.anything(),
+    );
     fc.assert(
       fc.property(
         fc.record(
-          { tone: field(TONES), conversationDepth: field(CONVERSATION_DEPTHS), promptingStyle: field(PROMPTING_STYLES), outputFormat: field(OUTPUT_FORMATS), aiName: name },
+          {
+            tone: field(TONES),
+            conversationDepth: field(CONVERSATION_DEPTHS),
+            promptingStyle: field(PROMPTING_STYLES),
+            outputFormat: field(OUTPUT_FORMATS),
+            aiName: name,
+          },
           { requiredKeys: [] },
         ),
         (stored) => {
           expect(parseAiPreferences(stored)).toEqual(lenient.parse(stored));
-          expect(parseAiPreferences(JSON.stringify(stored))).toEqual(lenient.parse(JSON.parse(JSON.stringify(stored)) as unknown));
+          expect(parseAiPreferences(JSON.stringify(stored))).toEqual(
+            lenient.parse(JSON.parse(JSON.stringify(stored)) as unknown),
+          );
         },
       ),
     );
@@ -134,11 +156,27 @@ describe('option metadata', () => {
   });
 
   it('carries the spec labels and descriptions', () => {
-    expect(TONE_OPTIONS).toContainEqual({ value: 'motivational', label: 'Motivational Coach', description: 'encouraging, assertive' });
+    expect(TONE_OPTIONS).toContainEqual({
+      value: 'motivational',
+      label: 'Motivational Coach',
+      description: 'encouraging, assertive',
+    });
     expect(TONE_OPTIONS).toContainEqual({ value: 'calm', label: 'Calm Mentor', description: 'gentle, thoughtful' });
-    expect(TONE_OPTIONS).toContainEqual({ value: 'professional', label: 'Professional', description: 'focused, concise' });
-    expect(CONVERSATION_DEPTH_OPTIONS).toContainEqual({ value: 'deep', label: 'Deep Thinker', description: '8 or more questions' });
-    expect(PROMPTING_STYLE_OPTIONS).toContainEqual({ value: 'ask', label: 'Ask First', description: 'only suggests after confirming' });
+    expect(TONE_OPTIONS).toContainEqual({
+      value: 'professional',
+      label: 'Professional',
+      description: 'focused, concise',
+    });
+    expect(CONVERSATION_DEPTH_OPTIONS).toContainEqual({
+      value: 'deep',
+      label: 'Deep Thinker',
+      description: '8 or more questions',
+    });
+    expect(PROMPTING_STYLE_OPTIONS).toContainEqual({
+      value: 'ask',
+      label: 'Ask First',
+      description: 'only suggests after confirming',
+    });
     expect(OUTPUT_FORMAT_OPTIONS).toContainEqual({ value: 'paragraphs', label: 'Paragraphs' });
   });
 });
@@ -160,7 +198,10 @@ describe('questionBudget', () => {
 describe('aiPreferencesFromMetadata', () => {
   it("reads the account's preferences from user_metadata.ai_preferences, each bad field on its own", () => {
     expect(aiPreferencesFromMetadata({ name: 'Ann', [AI_PREFERENCES_METADATA_FIELD]: custom })).toEqual(custom);
-    expect(aiPreferencesFromMetadata({ ai_preferences: { ...custom, tone: 'sarcastic' } })).toEqual({ ...custom, tone: 'friendly' });
+    expect(aiPreferencesFromMetadata({ ai_preferences: { ...custom, tone: 'sarcastic' } })).toEqual({
+      ...custom,
+      tone: 'friendly',
+    });
     expect(aiPreferencesFromMetadata({ ai_preferences: JSON.stringify(custom) })).toEqual(custom);
   });
 

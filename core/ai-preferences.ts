@@ -55,7 +55,10 @@ export function parseAiPreferences(value: unknown): AiPreferences {
       input = null;
     }
   }
-  const stored = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  const stored = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     tone: oneOf(TONES, stored.tone, DEFAULT_AI_PREFERENCES.tone),
     conversationDepth: oneOf(CONVERSATION_DEPTHS, stored.conversationDepth, DEFAULT_AI_PREFERENCES.conversationDepth),

@@ -9,7 +9,9 @@ const assistant = (content: string) => ({ role: 'assistant' as const, content })
 
 describe('lastUserText', () => {
   it("is the user's last message with text", () => {
-    expect(lastUserText([user('Learn Spanish'), assistant('Why?'), user('For fun'), assistant('Great')])).toBe('For fun');
+    expect(lastUserText([user('Learn Spanish'), assistant('Why?'), user('For fun'), assistant('Great')])).toBe(
+      'For fun',
+    );
     expect(lastUserText([user('Learn Spanish'), assistant('Why?'), user('   ')])).toBe('Learn Spanish');
   });
 
@@ -55,9 +57,15 @@ describe('conversationBodySchema', () => {
 
 describe('chatBodySchema', () => {
   it("takes the note's content up to a note's bound, or none", () => {
-    expect(chatBodySchema.safeParse({ messages: [user('Hi')], noteContent: 'x'.repeat(AI_REQUEST_LIMITS.noteContent) }).success).toBe(true);
+    expect(
+      chatBodySchema.safeParse({ messages: [user('Hi')], noteContent: 'x'.repeat(AI_REQUEST_LIMITS.noteContent) })
+        .success,
+    ).toBe(true);
     expect(chatBodySchema.safeParse({ messages: [user('Hi')], noteContent: null }).success).toBe(true);
-    expect(chatBodySchema.safeParse({ messages: [user('Hi')], noteContent: 'x'.repeat(AI_REQUEST_LIMITS.noteContent + 1) }).success).toBe(false);
+    expect(
+      chatBodySchema.safeParse({ messages: [user('Hi')], noteContent: 'x'.repeat(AI_REQUEST_LIMITS.noteContent + 1) })
+        .success,
+    ).toBe(false);
     expect(chatBodySchema.safeParse({ messages: [user('Hi')], profile: { name: 'Ann' } }).success).toBe(false);
   });
 });

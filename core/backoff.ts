@@ -31,7 +31,11 @@ function unitRandom(random: () => number): number {
  * Whole milliseconds to wait after attempt `attempt` (0-based) failed:
  * min(baseMs * factor^attempt + random() * jitterMs, maxMs).
  */
-export function exponentialBackoff(options: BackoffOptions, attempt: number, random: () => number = Math.random): number {
+export function exponentialBackoff(
+  options: BackoffOptions,
+  attempt: number,
+  random: () => number = Math.random,
+): number {
   const n = Number.isNaN(attempt) ? 0 : Math.max(0, Math.floor(attempt));
   const delay = options.baseMs * options.factor ** n + unitRandom(random) * options.jitterMs;
   return Math.max(0, Math.floor(Math.min(delay, options.maxMs)));

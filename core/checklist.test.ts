@@ -39,7 +39,9 @@ describe('stepsToChecklist', () => {
   });
 
   it('stays within what the note schema accepts', () => {
-    const many = Array.from({ length: NOTE_LIMITS.checklistItems + 5 }, () => 'x'.repeat(NOTE_LIMITS.checklistItemText + 1));
+    const many = Array.from({ length: NOTE_LIMITS.checklistItems + 5 }, () =>
+      'x'.repeat(NOTE_LIMITS.checklistItemText + 1),
+    );
     expect(checklistItemsSchema.safeParse(stepsToChecklist(many)).success).toBe(true);
   });
 });
@@ -67,8 +69,20 @@ describe('normalizeChecklistItems', () => {
   });
 
   it('generates missing, blank, oversized and repeated ids', () => {
-    const value = [{ text: 'a' }, { id: '', text: 'b' }, { id: 'x'.repeat(201), text: 'c' }, { id: 'k', text: 'd' }, { id: 'k', text: 'e' }];
-    expect(normalizeChecklistItems(value, counter())?.map((item) => item.id)).toEqual(['gen-0', 'gen-1', 'gen-2', 'k', 'gen-3']);
+    const value = [
+      { text: 'a' },
+      { id: '', text: 'b' },
+      { id: 'x'.repeat(201), text: 'c' },
+      { id: 'k', text: 'd' },
+      { id: 'k', text: 'e' },
+    ];
+    expect(normalizeChecklistItems(value, counter())?.map((item) => item.id)).toEqual([
+      'gen-0',
+      'gen-1',
+      'gen-2',
+      'k',
+      'gen-3',
+    ]);
   });
 
   it('reads numeric ids, a missing completed flag and bare strings', () => {
@@ -90,11 +104,14 @@ describe('normalizeChecklistItems', () => {
 
   it('always yields items the note schema accepts (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.anything(), fc.record({ id: fc.string(), text: fc.string(), completed: fc.anything() }))), (value) => {
-        const result = normalizeChecklistItems(value, counter());
-        expect(checklistItemsSchema.safeParse(result).success).toBe(true);
-        expect(new Set(result?.map((item) => item.id)).size).toBe(value.length);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.anything(), fc.record({ id: fc.string(), text: fc.string(), completed: fc.anything() }))),
+        (value) => {
+          const result = normalizeChecklistItems(value, counter());
+          expect(checklistItemsSchema.safeParse(result).success).toBe(true);
+          expect(new Set(result?.map((item) => item.id)).size).toBe(value.length);
+        },
+      ),
     );
   });
 });
@@ -105,7 +122,12 @@ describe('normalizeChatHistory', () => {
   });
 
   it('keeps valid messages and drops unknown fields', () => {
-    expect(normalizeChatHistory([{ role: 'user', content: 'hi', at: 1 }, { role: 'assistant', content: '' }])).toEqual([
+    expect(
+      normalizeChatHistory([
+        { role: 'user', content: 'hi', at: 1 },
+        { role: 'assistant', content: '' },
+      ]),
+    ).toEqual([
       { role: 'user', content: 'hi' },
       { role: 'assistant', content: '' },
     ]);
@@ -113,13 +135,9 @@ describe('normalizeChatHistory', () => {
 
   it('replaces malformed messages with a system notice', () => {
     const notice = { role: 'system', content: 'Error: Could not parse message' };
-    expect(normalizeChatHistory([null, { role: 'bot', content: 'x' }, { role: 'user' }, { role: 'user', content: 5 }, 'hi'])).toEqual([
-      notice,
-      notice,
-      notice,
-      notice,
-      notice,
-    ]);
+    expect(
+      normalizeChatHistory([null, { role: 'bot', content: 'x' }, { role: 'user' }, { role: 'user', content: 5 }, 'hi']),
+    ).toEqual([notice, notice, notice, notice, notice]);
   });
 
   it('always yields a history the note schema accepts (property)', () => {
@@ -144,8 +162,12 @@ describe('initialChecklist', () => {
       { id: 'auto-0', text: 'Research', completed: false },
       { id: 'auto-1', text: 'Build', completed: false },
     ];
-    expect(initialChecklist({ is_checklist: false, checklist_items: items, expanded_content: expanded })).toEqual(fromSteps);
-    expect(initialChecklist({ is_checklist: true, checklist_items: [], expanded_content: expanded })).toEqual(fromSteps);
+    expect(initialChecklist({ is_checklist: false, checklist_items: items, expanded_content: expanded })).toEqual(
+      fromSteps,
+    );
+    expect(initialChecklist({ is_checklist: true, checklist_items: [], expanded_content: expanded })).toEqual(
+      fromSteps,
+    );
   });
 
   it('is empty without items or steps', () => {
@@ -178,7 +200,10 @@ describe('checklist edits', () => {
   });
 
   it('appends a trimmed, unchecked item', () => {
-    expect(appendItem(items, '  Launch  ', () => 'new')).toEqual([...items, { id: 'new', text: 'Launch', completed: false }]);
+    expect(appendItem(items, '  Launch  ', () => 'new')).toEqual([
+      ...items,
+      { id: 'new', text: 'Launch', completed: false },
+    ]);
   });
 
   it('ignores blank text', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRow } from './note';
 import { EMPTY_CONTENT } from './note-fields';
-import { findConflictOriginal, hasConflictMark, resolveConflict, withoutConflictMark, type ResolveConflictInput } from './conflict-resolution';
+import {
+  findConflictOriginal,
+  hasConflictMark,
+  resolveConflict,
+  withoutConflictMark,
+  type ResolveConflictInput,
+} from './conflict-resolution';
 import { conflictCopy, fromServer, type LocalNote } from './sync-rules';
 import { localEdit, versionOf } from './sync-local-writes';
 
@@ -26,7 +32,10 @@ function synced(patch: Partial<NoteRow> = {}): LocalNote {
 }
 
 const original = synced();
-const copy = conflictCopy({ ...original, content: 'my text', mutation_id: 'm-mine' }, { id: 'copy', mutationId: 'm-copy', now: T1 });
+const copy = conflictCopy(
+  { ...original, content: 'my text', mutation_id: 'm-mine' },
+  { id: 'copy', mutationId: 'm-copy', now: T1 },
+);
 let n = 0;
 const input = (patch: Partial<ResolveConflictInput>): ResolveConflictInput => ({
   choice: 'keep-this',
@@ -65,7 +74,13 @@ describe('[S23] resolving a conflict', () => {
     if (result.status !== 'resolved') return;
     expect(result.changes.delete).toEqual(['copy']);
     const [kept] = result.changes.put;
-    expect(kept).toMatchObject({ id: 'original', title: 'Shared', content: 'my text', sync_state: 'pending', base_revision: 10 });
+    expect(kept).toMatchObject({
+      id: 'original',
+      title: 'Shared',
+      content: 'my text',
+      sync_state: 'pending',
+      base_revision: 10,
+    });
   });
 
   it('keep this version: a copy the server may have becomes a pending tombstone', () => {
@@ -88,7 +103,15 @@ describe('[S23] resolving a conflict', () => {
   it('keep both: the copy loses its mark and link and stays', () => {
     const result = resolveConflict(input({ choice: 'keep-both' }));
     if (result.status !== 'resolved') throw new Error(result.status);
-    expect(result.changes.put).toEqual([expect.objectContaining({ id: 'copy', title: 'Shared', content: 'my text', conflict_of: null, sync_state: 'pending' })]);
+    expect(result.changes.put).toEqual([
+      expect.objectContaining({
+        id: 'copy',
+        title: 'Shared',
+        content: 'my text',
+        conflict_of: null,
+        sync_state: 'pending',
+      }),
+    ]);
   });
 
   it('with the original gone, keeping this version keeps the copy as a plain note', () => {

@@ -31,7 +31,15 @@ export function findConflictOriginal<T extends Linked>(copy: Linked, candidates:
   if (copy.conflict_of !== null) return candidates.find((note) => note.id === copy.conflict_of) ?? null;
   const title = withoutConflictMark(copy.title);
   if (title === '') return null;
-  return candidates.find((note) => note.id !== copy.id && note.conflict_of === null && !hasConflictMark(note.title) && note.title.trimEnd() === title) ?? null;
+  return (
+    candidates.find(
+      (note) =>
+        note.id !== copy.id &&
+        note.conflict_of === null &&
+        !hasConflictMark(note.title) &&
+        note.title.trimEnd() === title,
+    ) ?? null
+  );
 }
 
 export interface ResolveConflictInput {
@@ -55,7 +63,8 @@ export type ResolveConflictResult =
   /** A version the choice depends on changed since the user compared them: nothing is written. */
   | { status: 'changed' };
 
-const live = (note: LocalNote | undefined): LocalNote | undefined => (note && note.deleted_at === null ? note : undefined);
+const live = (note: LocalNote | undefined): LocalNote | undefined =>
+  note && note.deleted_at === null ? note : undefined;
 
 /**
  * [S23] 'keep-this': the original takes the copy's content (title without the mark) and the copy is
@@ -72,12 +81,20 @@ export function resolveConflict(input: ResolveConflictInput): ResolveConflictRes
     conflict_of: null,
   });
 
-  if (input.choice === 'keep-other') return { status: 'resolved', changes: localDelete(copy, input.mutationId(), input.now) };
-  if (input.choice === 'keep-both' || !original) return { status: 'resolved', changes: { put: [unmark()], delete: [] } };
+  if (input.choice === 'keep-other')
+    return { status: 'resolved', changes: localDelete(copy, input.mutationId(), input.now) };
+  if (input.choice === 'keep-both' || !original)
+    return { status: 'resolved', changes: { put: [unmark()], delete: [] } };
 
   // Overwriting the original is only right if it is still the version the user compared with.
-  if (!input.seenOriginal || editBasis(original, input.seenOriginal, input.isOwnMutation) !== 'current') return { status: 'changed' };
-  const kept = localEdit(original, { ...pickContent(copy), title: withoutConflictMark(copy.title) }, input.mutationId(), input.now);
+  if (!input.seenOriginal || editBasis(original, input.seenOriginal, input.isOwnMutation) !== 'current')
+    return { status: 'changed' };
+  const kept = localEdit(
+    original,
+    { ...pickContent(copy), title: withoutConflictMark(copy.title) },
+    input.mutationId(),
+    input.now,
+  );
   const dropped = localDelete(copy, input.mutationId(), input.now);
   return { status: 'resolved', changes: { put: [kept, ...dropped.put], delete: dropped.delete } };
 }

@@ -91,7 +91,10 @@ function mutated(base: Record<string, unknown>) {
     });
 }
 
-function agrees(certain: (value: unknown) => boolean, schema: { safeParse: (value: unknown) => { success: boolean; data?: unknown } }) {
+function agrees(
+  certain: (value: unknown) => boolean,
+  schema: { safeParse: (value: unknown) => { success: boolean; data?: unknown } },
+) {
   return (value: unknown) => {
     if (!certain(value)) return;
     const parsed = schema.safeParse(value);
@@ -129,21 +132,36 @@ describe('certain checks of the note schemas', () => {
     expect(certainlyWritable({ ...writable, extra: 1 })).toBe(false);
     expect(certainlyWritable({ ...writable, last_mutation_id: '' })).toBe(false);
     expect(certainlyNoteRow({ ...row, extra: 1 })).toBe(false); // the schema would strip it
-    expect(certainlyNoteRow({ ...row, checklist_items: [{ id: 'i', text: 't', completed: true, extra: 1 }] })).toBe(false);
+    expect(certainlyNoteRow({ ...row, checklist_items: [{ id: 'i', text: 't', completed: true, extra: 1 }] })).toBe(
+      false,
+    );
     expect(certainlyNoteRow({ ...row, updated_at: '2024-05-01T10:00:00.000+00:00' })).toBe(false); // valid, but not certain
     expect(certainlyNoteRow(writable)).toBe(false);
   });
 
   it('[S5] [S13] property: whatever they accept, the schema accepts and returns unchanged', () => {
-    fc.assert(fc.property(fc.oneof(mutated(writable), fc.anything()), agrees(certainlyWritable, noteWritableSchema)), { numRuns: 3000 });
-    fc.assert(fc.property(fc.oneof(mutated(row), fc.anything()), agrees(certainlyNoteRow, noteRowSchema)), { numRuns: 3000 });
+    fc.assert(fc.property(fc.oneof(mutated(writable), fc.anything()), agrees(certainlyWritable, noteWritableSchema)), {
+      numRuns: 3000,
+    });
+    fc.assert(fc.property(fc.oneof(mutated(row), fc.anything()), agrees(certainlyNoteRow, noteRowSchema)), {
+      numRuns: 3000,
+    });
   });
 
   it('[S5] property: any timestamp the app writes is certain', () => {
     fc.assert(
-      fc.property(fc.date({ noInvalidDate: true, min: new Date('0000-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z') }), (date) => {
-        expect(certainlyWritable({ ...writable, created_at: date.toISOString(), updated_at: date.toISOString() })).toBe(true);
-      }),
+      fc.property(
+        fc.date({
+          noInvalidDate: true,
+          min: new Date('0000-01-01T00:00:00.000Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+        }),
+        (date) => {
+          expect(
+            certainlyWritable({ ...writable, created_at: date.toISOString(), updated_at: date.toISOString() }),
+          ).toBe(true);
+        },
+      ),
     );
   });
 });

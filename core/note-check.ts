@@ -7,7 +7,14 @@
 // and zod, only then: client/src/data/notes/note-schemas.ts). Conservative on purpose: a timestamp must
 // be in Date#toISOString's form (the form this app and its server write), an id a UUID as zod reads one;
 // a value outside that is not refused here, only left to the schema.
-import { NOTE_COLUMNS, NOTE_FIELD_NAMES, fieldSpec, type NoteField, type NoteRow, type NoteWritable } from './note-fields';
+import {
+  NOTE_COLUMNS,
+  NOTE_FIELD_NAMES,
+  fieldSpec,
+  type NoteField,
+  type NoteRow,
+  type NoteWritable,
+} from './note-fields';
 import type { ValueSpec } from './note-values';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;

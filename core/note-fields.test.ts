@@ -39,7 +39,8 @@ describe('the declaration of a note', () => {
   });
 
   it('gives every content field an empty value its schema accepts, which a deleted note keeps', () => {
-    for (const name of NOTE_FIELD_NAMES) expect(fieldSpec(name).empty !== undefined, name).toBe(fieldSpec(name).kind === 'content');
+    for (const name of NOTE_FIELD_NAMES)
+      expect(fieldSpec(name).empty !== undefined, name).toBe(fieldSpec(name).kind === 'content');
     expect(noteContentSchema.parse(EMPTY_CONTENT)).toEqual(EMPTY_CONTENT);
     expect(Object.keys(EMPTY_CONTENT)).toEqual(NOTE_CONTENT_FIELDS);
     expect(Object.isFrozen(EMPTY_CONTENT)).toBe(true);
@@ -49,7 +50,11 @@ describe('the declaration of a note', () => {
     const row = noteRowSchema.safeParse({ checklist_items: [{ id: '', text: 1, completed: true }] });
     const paths = row.error?.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['id', 'title', 'checklist_items.0.id', 'checklist_items.0.text']));
-    expect(noteWritableSchema.safeParse({ last_mutation_id: '' }).error?.issues.find((issue) => issue.path[0] === 'last_mutation_id')?.code).toBe('too_small');
+    expect(
+      noteWritableSchema
+        .safeParse({ last_mutation_id: '' })
+        .error?.issues.find((issue) => issue.path[0] === 'last_mutation_id')?.code,
+    ).toBe('too_small');
     expect(noteRowSchema.shape.last_mutation_id.safeParse('').success).toBe(true);
   });
 });
@@ -57,13 +62,29 @@ describe('the declaration of a note', () => {
 describe('reading content leniently', () => {
   it('reads a record with nothing usable as the empty content', () => {
     expect(readContent({})).toEqual(EMPTY_CONTENT);
-    expect(readContent({ title: 5, content: null, expanded_content: 7, is_checklist: 'yes', checklist_items: 'x', chat_history: {} })).toEqual(EMPTY_CONTENT);
+    expect(
+      readContent({
+        title: 5,
+        content: null,
+        expanded_content: 7,
+        is_checklist: 'yes',
+        checklist_items: 'x',
+        chat_history: {},
+      }),
+    ).toEqual(EMPTY_CONTENT);
   });
 
   it('keeps values of their kind and repairs the lists', () => {
     let made = 0;
     const read = readContent(
-      { title: 'T', content: 'c', expanded_content: 'e', is_checklist: true, checklist_items: [{ text: 'a' }, 'b'], chat_history: [{ role: 'robot', content: 'x' }] },
+      {
+        title: 'T',
+        content: 'c',
+        expanded_content: 'e',
+        is_checklist: true,
+        checklist_items: [{ text: 'a' }, 'b'],
+        chat_history: [{ role: 'robot', content: 'x' }],
+      },
       { makeId: () => `new-${(made += 1)}` },
     );
     expect(read).toEqual({
@@ -81,8 +102,15 @@ describe('reading content leniently', () => {
   });
 
   it('cuts long lists only when bounded: the first checklist items, the latest chat messages', () => {
-    const items = Array.from({ length: NOTE_FIELDS.checklist_items.value.max + 1 }, (_, i) => ({ id: `i${i}`, text: '', completed: false }));
-    const chat = Array.from({ length: NOTE_FIELDS.chat_history.value.max + 1 }, (_, i) => ({ role: 'user', content: String(i) }));
+    const items = Array.from({ length: NOTE_FIELDS.checklist_items.value.max + 1 }, (_, i) => ({
+      id: `i${i}`,
+      text: '',
+      completed: false,
+    }));
+    const chat = Array.from({ length: NOTE_FIELDS.chat_history.value.max + 1 }, (_, i) => ({
+      role: 'user',
+      content: String(i),
+    }));
     expect(readContentValue('checklist_items', items)).toHaveLength(items.length);
     expect(readContentValue('checklist_items', items, { bounded: true })?.at(-1)?.id).toBe(`i${items.length - 2}`);
     expect(readContentValue('chat_history', chat, { bounded: true })?.[0]?.content).toBe('1');

@@ -82,12 +82,47 @@ export const CHAT_MESSAGE = record({
 export const NOTE_FIELDS = {
   id: { sql: 'uuid', nullable: false, writer: 'client', kind: 'identity', value: uuid() },
   user_id: { sql: 'uuid', nullable: false, writer: 'client', kind: 'identity', value: uuid() },
-  title: { sql: 'text', nullable: false, writer: 'client', kind: 'content', value: text({ max: NOTE_LIMITS.title }), empty: '' },
-  content: { sql: 'text', nullable: false, writer: 'client', kind: 'content', value: text({ max: NOTE_LIMITS.text }), empty: '' },
-  expanded_content: { sql: 'text', nullable: true, writer: 'client', kind: 'content', value: text({ max: NOTE_LIMITS.text }), empty: null },
+  title: {
+    sql: 'text',
+    nullable: false,
+    writer: 'client',
+    kind: 'content',
+    value: text({ max: NOTE_LIMITS.title }),
+    empty: '',
+  },
+  content: {
+    sql: 'text',
+    nullable: false,
+    writer: 'client',
+    kind: 'content',
+    value: text({ max: NOTE_LIMITS.text }),
+    empty: '',
+  },
+  expanded_content: {
+    sql: 'text',
+    nullable: true,
+    writer: 'client',
+    kind: 'content',
+    value: text({ max: NOTE_LIMITS.text }),
+    empty: null,
+  },
   is_checklist: { sql: 'boolean', nullable: false, writer: 'client', kind: 'content', value: boolean(), empty: false },
-  checklist_items: { sql: 'jsonb', nullable: true, writer: 'client', kind: 'content', value: list(CHECKLIST_ITEM, NOTE_LIMITS.checklistItems), empty: null },
-  chat_history: { sql: 'jsonb', nullable: true, writer: 'client', kind: 'content', value: list(CHAT_MESSAGE, NOTE_LIMITS.chatMessages), empty: null },
+  checklist_items: {
+    sql: 'jsonb',
+    nullable: true,
+    writer: 'client',
+    kind: 'content',
+    value: list(CHECKLIST_ITEM, NOTE_LIMITS.checklistItems),
+    empty: null,
+  },
+  chat_history: {
+    sql: 'jsonb',
+    nullable: true,
+    writer: 'client',
+    kind: 'content',
+    value: list(CHAT_MESSAGE, NOTE_LIMITS.chatMessages),
+    empty: null,
+  },
   created_at: { sql: 'timestamptz', nullable: false, writer: 'client', kind: 'time', value: timestamp() },
   updated_at: { sql: 'timestamptz', nullable: false, writer: 'client', kind: 'time', value: timestamp() },
   // Set by the database on every write, from a global sequence [S2].
@@ -121,7 +156,8 @@ type Nullable<K extends NoteField> = Fields[K]['nullable'] extends true ? null :
 /** The values field K holds when read. */
 export type FieldValue<K extends NoteField> = ValueOf<Fields[K]['value']> | Nullable<K>;
 /** The values a write may give field K. */
-export type WrittenValue<K extends NoteField> = ValueOf<Fields[K] extends { written: ValueSpec } ? Fields[K]['written'] : Fields[K]['value']> | Nullable<K>;
+export type WrittenValue<K extends NoteField> =
+  ValueOf<Fields[K] extends { written: ValueSpec } ? Fields[K]['written'] : Fields[K]['value']> | Nullable<K>;
 
 /** A note as the server stores it and the REST API returns it. */
 export type NoteRow = { [K in NoteColumn]: FieldValue<K> };
@@ -142,11 +178,17 @@ const entries = Object.entries(NOTE_FIELDS) as [NoteField, FieldSpec][];
 /** Every field, in the declaration's order. */
 export const NOTE_FIELD_NAMES: readonly NoteField[] = entries.map(([name]) => name);
 /** The columns a read returns, in the wire's order (NoteRow's keys). */
-export const NOTE_COLUMNS = entries.filter(([, field]) => field.writer !== 'write-only').map(([name]) => name) as NoteColumn[];
+export const NOTE_COLUMNS = entries
+  .filter(([, field]) => field.writer !== 'write-only')
+  .map(([name]) => name) as NoteColumn[];
 /** The fields the user edits, in order. */
-export const NOTE_CONTENT_FIELDS = entries.filter(([, field]) => field.kind === 'content').map(([name]) => name) as ContentField[];
+export const NOTE_CONTENT_FIELDS = entries
+  .filter(([, field]) => field.kind === 'content')
+  .map(([name]) => name) as ContentField[];
 /** The fields of the note itself, in order: identity, content and times. */
-export const NOTE_DATA_FIELDS = entries.filter(([, field]) => field.kind !== 'sync').map(([name]) => name) as DataField[];
+export const NOTE_DATA_FIELDS = entries
+  .filter(([, field]) => field.kind !== 'sync')
+  .map(([name]) => name) as DataField[];
 
 /** The spec of field `name`. */
 export function fieldSpec(name: NoteField): FieldSpec {

@@ -84,10 +84,17 @@ function readerOf(field: ContentField): Reader {
 }
 
 // Built once: stored notes are read many at a time (the search worker reads them all).
-const READERS = Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, readerOf(field)])) as Record<ContentField, Reader>;
+const READERS = Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, readerOf(field)])) as Record<
+  ContentField,
+  Reader
+>;
 
 /** One content field's value read leniently: its empty value when it holds nothing of its kind. */
-export function readContentValue<K extends ContentField>(field: K, value: unknown, options: ReadOptions = {}): NoteContent[K] {
+export function readContentValue<K extends ContentField>(
+  field: K,
+  value: unknown,
+  options: ReadOptions = {},
+): NoteContent[K] {
   return READERS[field](value, options) as NoteContent[K];
 }
 
@@ -102,7 +109,10 @@ export function readContent(raw: Readonly<Record<string, unknown>>, options: Rea
  * A patch or a note as stored: its list fields repaired (readContentValue), every other field as it is,
  * for the schema to judge. Only the fields present are returned.
  */
-export function withListsRepaired<T extends Partial<Record<ContentField, unknown>>>(patch: T, options: ReadOptions = {}): Partial<NoteContent> {
+export function withListsRepaired<T extends Partial<Record<ContentField, unknown>>>(
+  patch: T,
+  options: ReadOptions = {},
+): Partial<NoteContent> {
   const out: Partial<Record<ContentField, unknown>> = {};
   for (const field of NOTE_CONTENT_FIELDS) {
     const value = patch[field];

@@ -39,14 +39,7 @@ export interface RecordValue<F extends Readonly<Record<string, ValueSpec>> = Rea
 }
 
 export type ValueSpec =
-  | UuidValue
-  | TextValue
-  | BooleanValue
-  | TimestampValue
-  | CountValue
-  | OneOfValue
-  | ListValue
-  | RecordValue;
+  UuidValue | TextValue | BooleanValue | TimestampValue | CountValue | OneOfValue | ListValue | RecordValue;
 
 /** The TypeScript type of the values a spec admits. */
 export type ValueOf<S> = S extends UuidValue | TextValue | TimestampValue
@@ -64,13 +57,20 @@ export type ValueOf<S> = S extends UuidValue | TextValue | TimestampValue
             : never;
 
 export const uuid = (): UuidValue => ({ type: 'uuid' });
-export const text = (bounds: { min?: number; max: number }): TextValue => ({ type: 'text', min: bounds.min ?? 0, max: bounds.max });
+export const text = (bounds: { min?: number; max: number }): TextValue => ({
+  type: 'text',
+  min: bounds.min ?? 0,
+  max: bounds.max,
+});
 export const boolean = (): BooleanValue => ({ type: 'boolean' });
 export const timestamp = (): TimestampValue => ({ type: 'timestamp' });
 export const count = (): CountValue => ({ type: 'count' });
 export const oneOf = <V extends string>(values: readonly V[]): OneOfValue<V> => ({ type: 'one-of', values });
 export const list = <E extends ValueSpec>(of: E, max: number): ListValue<E> => ({ type: 'list', of, max });
-export const record = <F extends Readonly<Record<string, ValueSpec>>>(fields: F): RecordValue<F> => ({ type: 'record', fields });
+export const record = <F extends Readonly<Record<string, ValueSpec>>>(fields: F): RecordValue<F> => ({
+  type: 'record',
+  fields,
+});
 
 /**
  * A function that writes a value in a form that compares equal whatever the key order of its objects:

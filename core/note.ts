@@ -17,7 +17,13 @@ import {
 } from './note-fields';
 import type { ListValue, OneOfValue, RecordValue, ValueSpec } from './note-values';
 
-export { CHAT_MESSAGE_PLACEHOLDER, CHAT_ROLES, CHECKLIST_ITEM_PLACEHOLDER, NOTE_LIMITS, isChatRole } from './note-constants';
+export {
+  CHAT_MESSAGE_PLACEHOLDER,
+  CHAT_ROLES,
+  CHECKLIST_ITEM_PLACEHOLDER,
+  NOTE_LIMITS,
+  isChatRole,
+} from './note-constants';
 export {
   NOTE_COLUMNS,
   type ChatMessage,
@@ -74,7 +80,9 @@ function buildSchema(spec: ValueSpec): z.ZodType {
     case 'list':
       return z.array(buildSchema(spec.of)).max(spec.max);
     case 'record':
-      return z.object(Object.fromEntries(Object.entries(spec.fields).map(([name, member]) => [name, buildSchema(member)])));
+      return z.object(
+        Object.fromEntries(Object.entries(spec.fields).map(([name, member]) => [name, buildSchema(member)])),
+      );
   }
 }
 
@@ -97,7 +105,9 @@ function fieldSchema(name: NoteField, spec: ValueSpec): z.ZodType {
 
 /** A note as the server stores it and the REST API returns it; its keys are NOTE_COLUMNS, in order. */
 export const noteRowSchema = z.object(
-  Object.fromEntries(NOTE_COLUMNS.map((name) => [name, fieldSchema(name, fieldSpec(name).value)])) as { [K in NoteColumn]: z.ZodType<FieldValue<K>> },
+  Object.fromEntries(NOTE_COLUMNS.map((name) => [name, fieldSchema(name, fieldSpec(name).value)])) as {
+    [K in NoteColumn]: z.ZodType<FieldValue<K>>;
+  },
 );
 
 /** Every field a client may write, and nothing else. `base_revision` is write-only: the database checks it and clears it. */
@@ -110,7 +120,9 @@ export const noteWritableSchema = z.strictObject(
   ) as { [K in NoteField]: z.ZodType<WrittenValue<K>> },
 );
 
-const CONTENT_MASK = Object.fromEntries(NOTE_CONTENT_FIELDS.map((name) => [name, true])) as { [K in ContentField]: true };
+const CONTENT_MASK = Object.fromEntries(NOTE_CONTENT_FIELDS.map((name) => [name, true])) as {
+  [K in ContentField]: true;
+};
 
 /** The content fields of noteWritableSchema: what a local write checks [S1]. */
 export const noteContentSchema = noteWritableSchema.pick(CONTENT_MASK);

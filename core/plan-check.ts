@@ -20,7 +20,10 @@ const PROBLEM_TEXT: Record<PlanProblem, string> = {
 
 /** A heading line: the words alone on their line, maybe as markdown (#, bold) or with a colon. */
 function hasHeading(text: string, words: string): boolean {
-  const pattern = new RegExp(`^[ \\t]*(?:#{1,6}[ \\t]+)?(?:\\d{1,2}[.)][ \\t]*)?(?:\\*\\*|__)?[ \\t]*${words}[ \\t]*:?[ \\t]*(?:\\*\\*|__)?:?[ \\t]*$`, 'im');
+  const pattern = new RegExp(
+    `^[ \\t]*(?:#{1,6}[ \\t]+)?(?:\\d{1,2}[.)][ \\t]*)?(?:\\*\\*|__)?[ \\t]*${words}[ \\t]*:?[ \\t]*(?:\\*\\*|__)?:?[ \\t]*$`,
+    'im',
+  );
   return pattern.test(text);
 }
 

@@ -60,9 +60,16 @@ describe('parseTimestamp', () => {
 
   it('reads the stored form (toISOString) as parseISO does, impossible days refused', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (at) => {
-        expect(parseTimestamp(at.toISOString())?.getTime()).toBe(parseISO(at.toISOString()).getTime());
-      }),
+      fc.property(
+        fc.date({
+          min: new Date('0001-01-01T00:00:00.000Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        }),
+        (at) => {
+          expect(parseTimestamp(at.toISOString())?.getTime()).toBe(parseISO(at.toISOString()).getTime());
+        },
+      ),
     );
     expect(parseTimestamp('2024-02-30T00:00:00.000Z')).toBeNull();
     expect(parseTimestamp('2024-13-01T00:00:00.000Z')).toBeNull();

@@ -74,7 +74,11 @@ export function versionOf(note: LocalNote): NoteVersion {
  */
 export type EditBasis = 'current' | 'replaced-by-server' | 'changed-elsewhere';
 
-export function editBasis(current: LocalNote, seen: NoteVersion | undefined, isOwnMutation: (id: string) => boolean): EditBasis {
+export function editBasis(
+  current: LocalNote,
+  seen: NoteVersion | undefined,
+  isOwnMutation: (id: string) => boolean,
+): EditBasis {
   if (!seen || seen.mutationId === current.mutation_id) return 'current';
   if (current.mutation_id !== null && isOwnMutation(current.mutation_id)) return 'current';
   return current.sync_state === 'synced' ? 'replaced-by-server' : 'changed-elsewhere';
@@ -89,7 +93,12 @@ export function mayExistOnServer(note: LocalNote): boolean {
  * A deletion [S9]: a note the server can never have had simply goes; any other becomes a pending
  * tombstone, so the deletion reaches the server and other devices. `staleBase` as for localEdit [S20].
  */
-export function localDelete(current: LocalNote, mutationId: string, now: string, staleBase?: number | null): LocalChanges {
+export function localDelete(
+  current: LocalNote,
+  mutationId: string,
+  now: string,
+  staleBase?: number | null,
+): LocalChanges {
   if (!mayExistOnServer(current)) return remove(current.id);
   const base = current.sync_state === 'synced' ? current.revision : current.base_revision;
   return put({

@@ -76,7 +76,8 @@ export function planPull(
   purged: boolean,
 ): PullPlan {
   const after = meta.lastPulledRevision;
-  if (meta.lastPullAt === null || purged) return { full: true, after, windows: [{ after: 0, before: null }], heldSpan: null };
+  if (meta.lastPullAt === null || purged)
+    return { full: true, after, windows: [{ after: 0, before: null }], heldSpan: null };
   const heldSpan = held && held.stored.length === held.sent.length ? landedSpan(held.stored) : null;
   return { full: false, after, windows: pullWindows(after, heldSpan ? [...landed, heldSpan] : landed), heldSpan };
 }
@@ -116,7 +117,12 @@ export function applyPulledRows(changes: LocalChangeSet, userId: string, rows: r
  * applied, and the revision the pull read through (each window's lower bound counts as read: what lies
  * between windows is this run's own writes [S26]).
  */
-export function applyPulledPages(changes: LocalChangeSet, userId: string, plan: PullPlan, pages: readonly (readonly NoteRow[])[]): { pulled: number; through: number } {
+export function applyPulledPages(
+  changes: LocalChangeSet,
+  userId: string,
+  plan: PullPlan,
+  pages: readonly (readonly NoteRow[])[],
+): { pulled: number; through: number } {
   let pulled = 0;
   let through = plan.after;
   plan.windows.forEach((window, i) => {

@@ -49,12 +49,24 @@ const content = { ...EMPTY_CONTENT, title: 'T', content: 'c' };
 describe('local writes', () => {
   it('[S1] [S2] [S4] a created note is pending and new to the server', () => {
     const note = localCreate(content, { id: NOTE, userId: USER, mutationId: 'm1', now: T0 });
-    expect(note).toMatchObject({ sync_state: 'pending', revision: null, base_revision: null, mutation_id: 'm1', deleted_at: null });
+    expect(note).toMatchObject({
+      sync_state: 'pending',
+      revision: null,
+      base_revision: null,
+      mutation_id: 'm1',
+      deleted_at: null,
+    });
   });
 
   it('[S3] [S4] an edit of a synced note takes a new mutation id and its revision as base', () => {
     const edited = localEdit(synced(), { content: 'mine' }, 'm1', T1);
-    expect(edited).toMatchObject({ content: 'mine', base_revision: 10, mutation_id: 'm1', sync_state: 'pending', updated_at: T1 });
+    expect(edited).toMatchObject({
+      content: 'mine',
+      base_revision: 10,
+      mutation_id: 'm1',
+      sync_state: 'pending',
+      updated_at: T1,
+    });
   });
 
   it('[S4] a second edit while pending keeps the first base even after a newer revision was seen', () => {
@@ -64,23 +76,39 @@ describe('local writes', () => {
   });
 
   it('[S13] editing a refused note clears its error and makes it pending again', () => {
-    const refused: LocalNote = { ...localEdit(synced(), { content: 'x' }, 'm1', T1), sync_state: 'error', sync_error: 'bad' };
-    expect(localEdit(refused, { content: 'y' }, 'm2', T1)).toMatchObject({ sync_state: 'pending', sync_error: null, base_revision: 10 });
+    const refused: LocalNote = {
+      ...localEdit(synced(), { content: 'x' }, 'm1', T1),
+      sync_state: 'error',
+      sync_error: 'bad',
+    };
+    expect(localEdit(refused, { content: 'y' }, 'm2', T1)).toMatchObject({
+      sync_state: 'pending',
+      sync_error: null,
+      base_revision: 10,
+    });
   });
 
   it('[S9] deleting a note the server never had removes it; any other becomes a pending tombstone', () => {
     const fresh = localCreate(content, { id: NOTE, userId: USER, mutationId: 'm1', now: T0 });
     expect(localDelete(fresh, 'm2', T1)).toEqual({ put: [], delete: [NOTE] });
     const sent = { ...fresh, sent_mutation_ids: ['m1'] };
-    expect(localDelete(sent, 'm2', T1).put[0]).toMatchObject({ deleted_at: T1, base_revision: null, sync_state: 'pending' });
-    expect(localDelete(synced(), 'm2', T1).put[0]).toMatchObject({ deleted_at: T1, base_revision: 10, mutation_id: 'm2' });
+    expect(localDelete(sent, 'm2', T1).put[0]).toMatchObject({
+      deleted_at: T1,
+      base_revision: null,
+      sync_state: 'pending',
+    });
+    expect(localDelete(synced(), 'm2', T1).put[0]).toMatchObject({
+      deleted_at: T1,
+      base_revision: 10,
+      mutation_id: 'm2',
+    });
   });
 });
 
 describe('[S20] the version an edit was made on', () => {
   const own = (ids: string[]) => (id: string) => ids.includes(id);
 
-  it('is current without a version, with the same version, or after this tab\'s own writes', () => {
+  it("is current without a version, with the same version, or after this tab's own writes", () => {
     const note = synced();
     expect(editBasis(note, undefined, own([]))).toBe('current');
     expect(editBasis(note, versionOf(note), own([]))).toBe('current');
@@ -134,19 +162,33 @@ describe('push', () => {
   it('[S3] an accepted push makes the note synced at the returned revision', () => {
     const edited = { ...localEdit(synced(), { content: 'mine' }, 'm1', T1), sent_mutation_ids: ['m1'] };
     const result = pushAccepted(edited, 'm1', serverRow({ content: 'mine', revision: 11, last_mutation_id: 'm1' }));
-    expect(result.put[0]).toMatchObject({ sync_state: 'synced', revision: 11, base_revision: 11, sent_mutation_ids: [] });
+    expect(result.put[0]).toMatchObject({
+      sync_state: 'synced',
+      revision: 11,
+      base_revision: 11,
+      sent_mutation_ids: [],
+    });
   });
 
   it('[S6] an accepted push of an older mutation rebases the newer local edit on it', () => {
     const first = localEdit(synced(), { content: 'a' }, 'm1', T1);
     const second = { ...localEdit(first, { content: 'b' }, 'm2', T1), sent_mutation_ids: ['m1'] };
     const result = pushAccepted(second, 'm1', serverRow({ content: 'a', revision: 11, last_mutation_id: 'm1' }));
-    expect(result.put[0]).toMatchObject({ content: 'b', sync_state: 'pending', base_revision: 11, revision: 11, sent_mutation_ids: [] });
+    expect(result.put[0]).toMatchObject({
+      content: 'b',
+      sync_state: 'pending',
+      base_revision: 11,
+      revision: 11,
+      sent_mutation_ids: [],
+    });
   });
 
   it('[S9] an accepted tombstone removes the local row', () => {
     const [tomb] = localDelete(synced(), 'm2', T1).put;
-    expect(pushAccepted(tomb, 'm2', serverRow({ revision: 11, deleted_at: T1, last_mutation_id: 'm2' }))).toEqual({ put: [], delete: [NOTE] });
+    expect(pushAccepted(tomb, 'm2', serverRow({ revision: 11, deleted_at: T1, last_mutation_id: 'm2' }))).toEqual({
+      put: [],
+      delete: [NOTE],
+    });
   });
 
   it('[S6] a 409 whose row carries our current mutation is a success (resend after a lost answer)', () => {
@@ -162,7 +204,9 @@ describe('push', () => {
     const second = { ...localEdit(first, { content: 'b' }, 'm2', T1), sent_mutation_ids: ['m0', 'm1', 'm2'] };
     const res = pushConflict(second, 'm2', serverRow({ content: 'a', revision: 11, last_mutation_id: 'm1' }), ids);
     expect(res.outcome).toBe('rebased');
-    expect(res.changes.put).toEqual([expect.objectContaining({ content: 'b', base_revision: 11, sent_mutation_ids: ['m2'] })]);
+    expect(res.changes.put).toEqual([
+      expect.objectContaining({ content: 'b', base_revision: 11, sent_mutation_ids: ['m2'] }),
+    ]);
   });
 
   it('[S7] [S22] a 409 from another device: the server keeps the id, the local version becomes a pending conflict copy whose ids derive from the change', () => {
@@ -184,10 +228,21 @@ describe('push', () => {
 
   it('[S7] a local edit against a remote deletion survives as a conflict copy; the id stays deleted', () => {
     const edited = localEdit(synced(), { content: 'mine' }, 'm1', T1);
-    const res = pushConflict(edited, 'm1', serverRow({ title: '', content: '', revision: 12, deleted_at: T1, last_mutation_id: 'm9' }), ids);
+    const res = pushConflict(
+      edited,
+      'm1',
+      serverRow({ title: '', content: '', revision: 12, deleted_at: T1, last_mutation_id: 'm9' }),
+      ids,
+    );
     expect(res.outcome).toBe('conflict-copy');
     expect(res.changes.delete).toEqual([NOTE]);
-    expect(res.changes.put).toEqual([expect.objectContaining({ id: conflictCopyIds(NOTE, 'm1').id, content: 'mine', title: `Server title${CONFLICT_COPY_SUFFIX}` })]);
+    expect(res.changes.put).toEqual([
+      expect.objectContaining({
+        id: conflictCopyIds(NOTE, 'm1').id,
+        content: 'mine',
+        title: `Server title${CONFLICT_COPY_SUFFIX}`,
+      }),
+    ]);
   });
 
   it('[S7] the same change made on two devices needs no copy', () => {
@@ -207,12 +262,17 @@ describe('push', () => {
     const [tomb] = localDelete(synced(), 'm1', T1).put;
     const res = pushConflict(tomb, 'm1', serverRow({ content: 'theirs', revision: 12, last_mutation_id: 'm9' }), ids);
     expect(res.outcome).toBe('remote-wins');
-    expect(res.changes.put).toEqual([expect.objectContaining({ id: NOTE, content: 'theirs', deleted_at: null, sync_state: 'synced' })]);
+    expect(res.changes.put).toEqual([
+      expect.objectContaining({ id: NOTE, content: 'theirs', deleted_at: null, sync_state: 'synced' }),
+    ]);
   });
 
   it('[S13] a refused push puts the note in the error state, unless it changed since', () => {
     const edited = localEdit(synced(), { content: 'x' }, 'm1', T1);
-    expect(pushRejected(edited, 'm1', 'too long').put[0]).toMatchObject({ sync_state: 'error', sync_error: 'too long' });
+    expect(pushRejected(edited, 'm1', 'too long').put[0]).toMatchObject({
+      sync_state: 'error',
+      sync_error: 'too long',
+    });
     expect(pushRejected(edited, 'm0', 'too long')).toEqual({ put: [], delete: [] });
   });
 });
@@ -224,8 +284,14 @@ describe('pull', () => {
   });
 
   it('[S11] a newer row replaces a synced copy; an older or equal one does nothing', () => {
-    expect(pulledRow(synced(), serverRow({ content: 'new', revision: 11 })).put[0]).toMatchObject({ content: 'new', revision: 11 });
-    expect(pulledRow(synced({ revision: 11 }), serverRow({ content: 'old', revision: 11 }))).toEqual({ put: [], delete: [] });
+    expect(pulledRow(synced(), serverRow({ content: 'new', revision: 11 })).put[0]).toMatchObject({
+      content: 'new',
+      revision: 11,
+    });
+    expect(pulledRow(synced({ revision: 11 }), serverRow({ content: 'old', revision: 11 }))).toEqual({
+      put: [],
+      delete: [],
+    });
   });
 
   it('[S9] a pulled tombstone removes a synced copy', () => {
@@ -240,14 +306,18 @@ describe('pull', () => {
 
   it('[S6] [S11] a pulled row carrying our pending mutation makes it synced; an earlier one rebases', () => {
     const edited = { ...localEdit(synced(), { content: 'mine' }, 'm1', T1), sent_mutation_ids: ['m1'] };
-    expect(pulledRow(edited, serverRow({ content: 'mine', revision: 11, last_mutation_id: 'm1' })).put[0]).toMatchObject({ sync_state: 'synced' });
+    expect(
+      pulledRow(edited, serverRow({ content: 'mine', revision: 11, last_mutation_id: 'm1' })).put[0],
+    ).toMatchObject({ sync_state: 'synced' });
     const later = { ...localEdit(edited, { content: 'later' }, 'm2', T1) };
-    expect(pulledRow(later, serverRow({ content: 'mine', revision: 11, last_mutation_id: 'm1' })).put[0]).toMatchObject({
-      content: 'later',
-      base_revision: 11,
-      sync_state: 'pending',
-      sent_mutation_ids: [],
-    });
+    expect(pulledRow(later, serverRow({ content: 'mine', revision: 11, last_mutation_id: 'm1' })).put[0]).toMatchObject(
+      {
+        content: 'later',
+        base_revision: 11,
+        sync_state: 'pending',
+        sent_mutation_ids: [],
+      },
+    );
   });
 
   it('[S5] [S11] an accepted answer applies to every sent row with a local copy; complete only when every row came back to one', () => {
@@ -257,15 +327,34 @@ describe('pull', () => {
     const rowA = serverRow({ content: 'a', revision: 11, last_mutation_id: 'm1' });
     const rowB = serverRow({ id: OTHER, content: 'b', revision: 12, last_mutation_id: 'm2' });
     const sent = [toWire(a), toWire(b)];
-    const both = acceptedChanges(sent, [rowA, rowB], new Map([[a.id, a], [b.id, b]]));
+    const both = acceptedChanges(
+      sent,
+      [rowA, rowB],
+      new Map([
+        [a.id, a],
+        [b.id, b],
+      ]),
+    );
     expect(both.complete).toBe(true);
     expect(both.changes.put.map((n) => [n.id, n.sync_state, n.revision])).toEqual([
       [NOTE, 'synced', 11],
       [OTHER, 'synced', 12],
     ]);
     // A row the server did not return, or one whose local copy is gone, makes the answer incomplete.
-    expect(acceptedChanges(sent, [rowA], new Map([[a.id, a], [b.id, b]]))).toMatchObject({ complete: false, changes: { put: [{ id: NOTE }] } });
-    expect(acceptedChanges(sent, [rowA, rowB], new Map([[a.id, a]]))).toMatchObject({ complete: false, changes: { put: [{ id: NOTE }] } });
+    expect(
+      acceptedChanges(
+        sent,
+        [rowA],
+        new Map([
+          [a.id, a],
+          [b.id, b],
+        ]),
+      ),
+    ).toMatchObject({ complete: false, changes: { put: [{ id: NOTE }] } });
+    expect(acceptedChanges(sent, [rowA, rowB], new Map([[a.id, a]]))).toMatchObject({
+      complete: false,
+      changes: { put: [{ id: NOTE }] },
+    });
   });
 
   it('[S11] a change set applies rules in order, each seeing what the ones before left, and writes each note once', () => {

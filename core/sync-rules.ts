@@ -1,7 +1,16 @@
 // The pure rules of note sync (docs/sync.md): what a local write, a push answer or a pulled row does to
 // the local working copy. No I/O here; the client's sync engine runs these inside storage transactions.
 import { derivedUuid } from './derived-id';
-import { EMPTY_CONTENT, NOTE_CONTENT_FIELDS, NOTE_DATA_FIELDS, NOTE_FIELDS, type NoteContent, type NoteData, type NoteRow, type NoteWritable } from './note-fields';
+import {
+  EMPTY_CONTENT,
+  NOTE_CONTENT_FIELDS,
+  NOTE_DATA_FIELDS,
+  NOTE_FIELDS,
+  type NoteContent,
+  type NoteData,
+  type NoteRow,
+  type NoteWritable,
+} from './note-fields';
 import { NOTE_LIMITS } from './note-constants';
 import { canonicalizer } from './note-values';
 
@@ -70,7 +79,8 @@ export function pickContent(note: NoteContent): NoteContent {
 /** The note itself (identity, content, times) without its bookkeeping; a tombstone's content as TOMBSTONE_CONTENT. */
 function pickData(note: NoteData, deleted: boolean): NoteData {
   const data = copied(NOTE_DATA_FIELDS, note);
-  if (deleted) for (const field of NOTE_CONTENT_FIELDS) (data as Record<string, unknown>)[field] = TOMBSTONE_CONTENT[field];
+  if (deleted)
+    for (const field of NOTE_CONTENT_FIELDS) (data as Record<string, unknown>)[field] = TOMBSTONE_CONTENT[field];
   return data;
 }
 
@@ -124,7 +134,11 @@ export function utf8Length(text: string): number {
  * Splits rows into request bodies of at most `maxRows` rows and `maxBytes` bytes of JSON [S5]. A single
  * row larger than `maxBytes` travels alone (the server decides whether it is too large).
  */
-export function planBatches<T>(rows: readonly T[], maxRows = PUSH_BATCH_MAX_ROWS, maxBytes = PUSH_BATCH_MAX_BYTES): T[][] {
+export function planBatches<T>(
+  rows: readonly T[],
+  maxRows = PUSH_BATCH_MAX_ROWS,
+  maxBytes = PUSH_BATCH_MAX_BYTES,
+): T[][] {
   const batches: T[][] = [];
   let batch: T[] = [];
   let bytes = 2; // the array's brackets
@@ -166,7 +180,10 @@ function takeServer(row: NoteRow, local: LocalNote): LocalChanges {
 function rebaseOnOwn(local: LocalNote, row: NoteRow, landedMutationId: string): LocalChanges {
   const index = local.sent_mutation_ids.indexOf(landedMutationId);
   // Sends older than the one that landed can no longer land (their base is gone): forget them too.
-  const sent = index >= 0 ? local.sent_mutation_ids.slice(index + 1) : local.sent_mutation_ids.filter((id) => id !== landedMutationId);
+  const sent =
+    index >= 0
+      ? local.sent_mutation_ids.slice(index + 1)
+      : local.sent_mutation_ids.filter((id) => id !== landedMutationId);
   return put({ ...local, revision: row.revision, base_revision: row.revision, sent_mutation_ids: sent });
 }
 
@@ -255,7 +272,10 @@ export function conflictCopy(local: LocalNote, ids: { id: string; mutationId: st
   return {
     ...local,
     id: ids.id,
-    title: title.length <= NOTE_LIMITS.title ? title : `${local.title.slice(0, NOTE_LIMITS.title - CONFLICT_COPY_SUFFIX.length)}${CONFLICT_COPY_SUFFIX}`,
+    title:
+      title.length <= NOTE_LIMITS.title
+        ? title
+        : `${local.title.slice(0, NOTE_LIMITS.title - CONFLICT_COPY_SUFFIX.length)}${CONFLICT_COPY_SUFFIX}`,
     created_at: ids.now,
     deleted_at: null,
     revision: null,
@@ -275,7 +295,10 @@ export function conflictCopy(local: LocalNote, ids: { id: string; mutationId: st
  * first one is unchanged since it was made.
  */
 export function conflictCopyIds(noteId: string, mutationId: string): { id: string; mutationId: string } {
-  return { id: derivedUuid(`conflict-copy:${noteId}:${mutationId}`), mutationId: derivedUuid(`conflict-copy-mutation:${noteId}:${mutationId}`) };
+  return {
+    id: derivedUuid(`conflict-copy:${noteId}:${mutationId}`),
+    mutationId: derivedUuid(`conflict-copy-mutation:${noteId}:${mutationId}`),
+  };
 }
 
 /**
@@ -301,7 +324,10 @@ export function pushConflict(
   if (current.deleted_at === null && sameContent(local, current)) {
     return { outcome: 'same-change', changes: takeServer(current, local) };
   }
-  const copy = conflictCopy(local, { ...(local.mutation_id ? conflictCopyIds(local.id, local.mutation_id) : ids), now: ids.now });
+  const copy = conflictCopy(local, {
+    ...(local.mutation_id ? conflictCopyIds(local.id, local.mutation_id) : ids),
+    now: ids.now,
+  });
   const original = takeServer(current, local);
   return { outcome: 'conflict-copy', changes: { put: [...original.put, copy], delete: original.delete } };
 }

@@ -2,11 +2,22 @@
 // measures it (UTF-8 JSON).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mergedMetadataFits, mergeUserMetadata, USER_METADATA_MAX_BYTES, userMetadataBytes, utf8ByteLength } from './user-metadata';
+import {
+  mergedMetadataFits,
+  mergeUserMetadata,
+  USER_METADATA_MAX_BYTES,
+  userMetadataBytes,
+  utf8ByteLength,
+} from './user-metadata';
 
 describe('mergeUserMetadata', () => {
   it('replaces keys, removes null ones and keeps the rest', () => {
-    expect(mergeUserMetadata({ name: 'Ann', bio: 'x', website: 'https://a.example' }, { name: 'Bo', bio: null, location: 'Oslo' })).toEqual({
+    expect(
+      mergeUserMetadata(
+        { name: 'Ann', bio: 'x', website: 'https://a.example' },
+        { name: 'Bo', bio: null, location: 'Oslo' },
+      ),
+    ).toEqual({
       name: 'Bo',
       website: 'https://a.example',
       location: 'Oslo',
@@ -16,7 +27,9 @@ describe('mergeUserMetadata', () => {
 
   it('replaces a nested value whole, and leaves its input alone', () => {
     const current = { ai_preferences: { tone: 'calm', aiName: 'Juniper' } };
-    expect(mergeUserMetadata(current, { ai_preferences: { tone: 'friendly' } })).toEqual({ ai_preferences: { tone: 'friendly' } });
+    expect(mergeUserMetadata(current, { ai_preferences: { tone: 'friendly' } })).toEqual({
+      ai_preferences: { tone: 'friendly' },
+    });
     expect(current).toEqual({ ai_preferences: { tone: 'calm', aiName: 'Juniper' } });
   });
 });
@@ -27,7 +40,10 @@ describe('utf8ByteLength', () => {
     const { TextEncoder } = globalThis as unknown as { TextEncoder: new () => { encode(text: string): Uint8Array } };
     const encoder = new TextEncoder();
     // Any code point, and the halves of a surrogate pair on their own.
-    const unit = fc.oneof(fc.integer({ min: 0, max: 0x10ffff }).map((code) => String.fromCodePoint(code)), fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff'));
+    const unit = fc.oneof(
+      fc.integer({ min: 0, max: 0x10ffff }).map((code) => String.fromCodePoint(code)),
+      fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff'),
+    );
     fc.assert(fc.property(fc.string({ unit }), (text) => utf8ByteLength(text) === encoder.encode(text).length));
     expect(utf8ByteLength('é🌱\ud800x')).toBe(2 + 4 + 3 + 1);
   });

@@ -6,7 +6,10 @@
 export const USER_METADATA_MAX_BYTES = 4096;
 
 /** `current` with `patch` merged in, as GoTrue merges: a null value removes the key, other values replace it. */
-export function mergeUserMetadata(current: Readonly<Record<string, unknown>> | null | undefined, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function mergeUserMetadata(
+  current: Readonly<Record<string, unknown>> | null | undefined,
+  patch: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
@@ -36,6 +39,9 @@ export function userMetadataBytes(metadata: Readonly<Record<string, unknown>>): 
 }
 
 /** Whether `current` with `patch` merged in stays within the cap. */
-export function mergedMetadataFits(current: Readonly<Record<string, unknown>> | null | undefined, patch: Readonly<Record<string, unknown>>): boolean {
+export function mergedMetadataFits(
+  current: Readonly<Record<string, unknown>> | null | undefined,
+  patch: Readonly<Record<string, unknown>>,
+): boolean {
   return userMetadataBytes(mergeUserMetadata(current, patch)) <= USER_METADATA_MAX_BYTES;
 }

@@ -57,11 +57,21 @@ test('/chat, start and active', async ({ signedIn: page, account, request }) => 
   await checkAtEachViewport(page, 'ai-chat-active');
 });
 
-test('failure and offline states pass the scan too', async ({ signedIn: page, account, request, context, consoleErrors }) => {
+test('failure and offline states pass the scan too', async ({
+  signedIn: page,
+  account,
+  request,
+  context,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/Failed to load resource/);
   await storeAiKey(request, account);
   const tag = uniqueTag();
-  await scriptFake(request, { kind: 'text', match: tag, deltas: ['A partial ', 'reply that ', 'breaks'], cutAfterChunks: 2 }, { kind: 'error', status: 401, match: tag });
+  await scriptFake(
+    request,
+    { kind: 'text', match: tag, deltas: ['A partial ', 'reply that ', 'breaks'], cutAfterChunks: 2 },
+    { kind: 'error', status: 401, match: tag },
+  );
   await gotoAs(page, '/chat');
   await startChat(page, `Failures ${tag}`);
   await expect(messageLog(page).getByText('Incomplete', { exact: true })).toBeVisible();

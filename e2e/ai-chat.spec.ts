@@ -5,7 +5,16 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_FALLBACK_REPLY, DEFAULT_QUESTION_REPLY, type FakeReply } from '../test/kit/fake-ai-provider-replies';
 import { saveMetadata } from './support/accounts';
-import { fakeRequestsFor, messageLog, scriptFake, sendMessage, setAiPreferences, startChat, storeAiKey, uniqueTag } from './support/ai';
+import {
+  fakeRequestsFor,
+  messageLog,
+  scriptFake,
+  sendMessage,
+  setAiPreferences,
+  startChat,
+  storeAiKey,
+  uniqueTag,
+} from './support/ai';
 import { test, expect } from './support/fixtures';
 import { seedNote } from './support/notes';
 import { gotoAs } from './support/session';
@@ -22,7 +31,11 @@ async function newChat(page: Page): Promise<void> {
 
 test.describe('AI Chat page', () => {
   // One page for both phases: the reload is the only load after the first.
-  test("a quick starter opens the chat with the account's profile and notes in the prompt; a reload keeps the active chat", async ({ signedIn: page, account, request }) => {
+  test("a quick starter opens the chat with the account's profile and notes in the prompt; a reload keeps the active chat", async ({
+    signedIn: page,
+    account,
+    request,
+  }) => {
     await storeAiKey(request, account);
     const tag = uniqueTag('name');
     const log = messageLog(page);
@@ -51,7 +64,10 @@ test.describe('AI Chat page', () => {
 
       const [sent] = await fakeRequestsFor(request, tag);
       const messages = (sent?.body as { messages?: { role: string; content: string }[] } | undefined)?.messages ?? [];
-      const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+      const system = messages
+        .filter((m) => m.role === 'system')
+        .map((m) => m.content)
+        .join('\n');
       expect(system).toContain(`Robin ${tag}`);
       expect(system).toContain('Likes hiking');
       expect(system).toContain('notes_activity');
@@ -92,15 +108,27 @@ interface ErrorCase {
 }
 
 const ERROR_CASES: ErrorCase[] = [
-  { name: 'provider 401', replies: [{ kind: 'error', status: 401 }], shown: 'Sorry, I encountered an error: Invalid API key. Please check your OpenRouter API key.' },
-  { name: 'provider 429', replies: [{ kind: 'error', status: 429, retryAfter: 30 }], shown: 'Sorry, I encountered an error: Rate limit exceeded. Please try again later.' },
+  {
+    name: 'provider 401',
+    replies: [{ kind: 'error', status: 401 }],
+    shown: 'Sorry, I encountered an error: Invalid API key. Please check your OpenRouter API key.',
+  },
+  {
+    name: 'provider 429',
+    replies: [{ kind: 'error', status: 429, retryAfter: 30 }],
+    shown: 'Sorry, I encountered an error: Rate limit exceeded. Please try again later.',
+  },
   {
     name: 'provider 400',
     replies: [{ kind: 'error', status: 400, body: { error: { message: 'Model not available', code: 400 } } }],
     // The provider's own body is logged on the server, never shown.
     shown: 'Sorry, I encountered an error: API Error (400): the OpenRouter API refused the request.',
   },
-  { name: 'garbage body', replies: [{ kind: 'garbage' }], shown: 'Sorry, I encountered an error: Invalid response from AI service.' },
+  {
+    name: 'garbage body',
+    replies: [{ kind: 'garbage' }],
+    shown: 'Sorry, I encountered an error: Invalid response from AI service.',
+  },
   { name: 'empty reply', replies: [{ kind: 'empty' }], shown: 'Sorry, I encountered an error: No response generated.' },
   {
     name: '500 and every fallback attempt failing',
@@ -144,13 +172,16 @@ test.describe('chat failures', () => {
         const notice = messageLog(page).getByRole('listitem').last();
         await expect(notice).toContainText(shown, { timeout: slow ? 20_000 : 10_000 });
         await expectToast(page, 'AI Chat Failed');
-        if (name === 'provider 401') await expect(notice.getByRole('link', { name: 'Check your API key' })).toHaveAttribute('href', '/api-setup');
+        if (name === 'provider 401')
+          await expect(notice.getByRole('link', { name: 'Check your API key' })).toHaveAttribute('href', '/api-setup');
         await expect(notice).not.toContainText('Model not available');
         await expect(notice).toContainText(/Request ID: \S+/);
         // The input is usable again; Retry on the message asks again and gets the reply.
         await expect(page.getByLabel('Message Juniper')).toBeEnabled();
         await notice.getByRole('button', { name: 'Retry' }).click();
-        await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible({ timeout: slow ? 20_000 : 10_000 });
+        await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible({
+          timeout: slow ? 20_000 : 10_000,
+        });
         await expect(messageLog(page).getByText('Sorry, I encountered an error')).toHaveCount(0);
       });
     }
@@ -161,7 +192,11 @@ test.describe('chat failures', () => {
       await scriptFake(request, { kind: 'error', status: 500, match: tag });
       await startChat(page, `Fallback ${tag}`);
       await expect(messageLog(page).getByText(DEFAULT_FALLBACK_REPLY)).toBeVisible({ timeout: 15_000 });
-      await expectToast(page, 'Connection Error', "We're having trouble connecting to our AI service. Using fallback mode.");
+      await expectToast(
+        page,
+        'Connection Error',
+        "We're having trouble connecting to our AI service. Using fallback mode.",
+      );
       expect((await fakeRequestsFor(request, tag)).map((r) => r.flavour)).toEqual(['conversation', 'fallback']);
     });
 
@@ -215,7 +250,12 @@ test.describe('chat failures', () => {
     });
   });
 
-  test('without an AI key the chat shows a card linking to /api-setup, and waits for a key on return', async ({ signedIn: page, account, request, consoleErrors }) => {
+  test('without an AI key the chat shows a card linking to /api-setup, and waits for a key on return', async ({
+    signedIn: page,
+    account,
+    request,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
     const tag = uniqueTag();
     await gotoAs(page, '/chat');

@@ -18,7 +18,9 @@ test('the idea form: without a key, Details and Reconnect; Reconnect restores th
     await expect(page.getByRole('status', { name: 'AI connection: Connection Failed' })).toBeVisible();
     // Without any key the fallback cannot run either: the no-key card says so instead of promising it.
     await expect(page.getByText('No OpenRouter API key is set up yet.')).toBeVisible();
-    await expect(page.getByText("AI connection issue detected. We'll use a local fallback for responses.")).toHaveCount(0);
+    await expect(page.getByText("AI connection issue detected. We'll use a local fallback for responses.")).toHaveCount(
+      0,
+    );
 
     // (The no-key card takes the failure notice's place, 'Test Connection' included: there is nothing to test.)
     await page.getByRole('button', { name: 'Show Details' }).click();
@@ -48,7 +50,10 @@ test('the idea form: without a key, Details and Reconnect; Reconnect restores th
   });
 });
 
-test("a status check that cannot reach the server: 'API Connection Error'", async ({ signedIn: page, consoleErrors }) => {
+test("a status check that cannot reach the server: 'API Connection Error'", async ({
+  signedIn: page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/Failed to load resource: net::ERR_FAILED/);
   await page.route('**/api/ai/status', (route) => route.abort('failed'));
   await gotoAs(page, '/chat');

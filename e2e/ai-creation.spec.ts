@@ -3,7 +3,16 @@
 // Save Note, checked on the server; the default tab by outputFormat; streaming as it arrives; the draft
 // surviving a reload; a failed plan; no key → /api-setup; offline → saved as a plain note.
 import { DEFAULT_PLAN_STEPS } from '../test/kit/fake-ai-provider-replies';
-import { createPlan, fakeRequestsFor, messageLog, scriptFake, setAiPreferences, startOver, storeAiKey, uniqueTag } from './support/ai';
+import {
+  createPlan,
+  fakeRequestsFor,
+  messageLog,
+  scriptFake,
+  setAiPreferences,
+  startOver,
+  storeAiKey,
+  uniqueTag,
+} from './support/ai';
 import { test, expect } from './support/fixtures';
 import { openFromSidebar, scrollSettled } from './support/layout';
 import { goOfflineWhenIdle } from './support/network';
@@ -15,7 +24,13 @@ test.describe('Create New Idea', () => {
   // One page for every flow with a key (Start over between them): each new page would boot the app again,
   // and none of them needs the account or the tab to be fresh. The draft check and the preferences'
   // check share the one load after the first.
-  test('with a key: the whole flow, the paragraphs preference, streaming, a reload, a failed plan, offline', async ({ signedIn: page, account, context, request, consoleErrors }) => {
+  test('with a key: the whole flow, the paragraphs preference, streaming, a reload, a failed plan, offline', async ({
+    signedIn: page,
+    account,
+    context,
+    request,
+    consoleErrors,
+  }) => {
     test.setTimeout(180_000);
     // Seen once in CI: the saved note was sent a second time with the same mutation and the server's 409
     // was resolved as our own earlier write (docs/sync.md S6). The browser logs that 409; the note on the
@@ -91,7 +106,10 @@ test.describe('Create New Idea', () => {
       // The app's one checklist component: an item's text is kept on Enter or when the field loses focus.
       await checklist.getByRole('textbox').nth(1).fill('Break the goal into weekly swaps');
       await checklist.getByRole('textbox').nth(1).press('Enter');
-      await checklist.getByRole('button', { name: /^Remove / }).nth(2).click();
+      await checklist
+        .getByRole('button', { name: /^Remove / })
+        .nth(2)
+        .click();
       const add = page.getByLabel('New checklist item');
       await add.fill('   ');
       await add.press('Enter');
@@ -110,7 +128,12 @@ test.describe('Create New Idea', () => {
       expect(note.expanded_content).toContain('Action Steps:');
       expect(note.is_checklist).toBe(true);
       expect(note.chat_history).toBeNull();
-      const expectedTexts = [DEFAULT_PLAN_STEPS[0], 'Break the goal into weekly swaps', ...DEFAULT_PLAN_STEPS.slice(3), 'Print flyers'];
+      const expectedTexts = [
+        DEFAULT_PLAN_STEPS[0],
+        'Break the goal into weekly swaps',
+        ...DEFAULT_PLAN_STEPS.slice(3),
+        'Print flyers',
+      ];
       expect(note.checklist_items?.map((item) => item.text)).toEqual(expectedTexts);
       expect(note.checklist_items?.map((item) => item.completed)).toEqual(expectedTexts.map((_, i) => i === 0));
       expect(note.checklist_items?.[0]?.id).toBe('auto-0');
@@ -154,7 +177,9 @@ test.describe('Create New Idea', () => {
       await expect(page.getByTestId('stream-cursor')).toBeVisible();
       await expect(log.getByText('much later.')).toHaveCount(0);
       await expect(page.getByLabel('Message Juniper')).toBeDisabled();
-      await expect(log.getByText('First streamed words arrive early; the rest comes much later.')).toBeVisible({ timeout: 15_000 });
+      await expect(log.getByText('First streamed words arrive early; the rest comes much later.')).toBeVisible({
+        timeout: 15_000,
+      });
       await expect(page.getByTestId('stream-cursor')).toHaveCount(0);
       await expect(page.getByLabel('Message Juniper')).toBeEnabled();
     });
@@ -224,7 +249,12 @@ test.describe('Create New Idea', () => {
     });
   });
 
-  test('without an AI key the conversation shows a card linking to /api-setup, and goes on once a key is stored', async ({ signedIn: page, account, request, consoleErrors }) => {
+  test('without an AI key the conversation shows a card linking to /api-setup, and goes on once a key is stored', async ({
+    signedIn: page,
+    account,
+    request,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
     const tag = uniqueTag();
     await gotoAs(page, '/new');

@@ -9,7 +9,11 @@ import { gotoAs } from './support/session';
 
 // Both tabs in one page, the View phase opening its note from the dashboard the Edit phase returns to:
 // a second page would boot the app again.
-test('the Chat tabs of a note: Edit saves the turns with Save Changes, View saves each turn at once', async ({ signedIn: page, account, request }) => {
+test('the Chat tabs of a note: Edit saves the turns with Save Changes, View saves each turn at once', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
   test.setTimeout(120_000);
   await storeAiKey(request, account);
   // The View phase's note is there from the start, so the dashboard it returns to shows it.

@@ -20,8 +20,10 @@ const LINES = {
   calm: 'Tone: Calm Mentor. Be gentle and thoughtful: unhurried, reflective and reassuring; never pressure the user.',
   professional: 'Tone: professional. Be focused and concise: short, clear sentences, no filler and no emoji.',
   friendly: 'Tone: friendly. Be warm and conversational',
-  paragraphs: 'Output preference: paragraphs. Put the most care into the Expanded Plan: well-developed paragraphs that explain the approach, the milestones and the reasoning. The Action Steps are still required.',
-  checklist: 'Output preference: checklist. Put the most care into the Action Steps: each one a single concrete task the user can tick off, starting with a verb, with a number or a deadline where it helps. Keep the Expanded Plan tight.',
+  paragraphs:
+    'Output preference: paragraphs. Put the most care into the Expanded Plan: well-developed paragraphs that explain the approach, the milestones and the reasoning. The Action Steps are still required.',
+  checklist:
+    'Output preference: checklist. Put the most care into the Action Steps: each one a single concrete task the user can tick off, starting with a verb, with a number or a deadline where it helps. Keep the Expanded Plan tight.',
   named: (name: string) => `You are ${name}, the AI assistant in Sprout, a note-taking app.`,
 };
 
@@ -82,7 +84,13 @@ test('preferences chosen in Settings reach the prompt: after a change on another
 }) => {
   // Two plans per step and a second browser: more than the default minute on a loaded machine.
   test.setTimeout(180_000);
-  const rowan = { tone: 'calm', conversationDepth: 'medium', promptingStyle: 'suggest', outputFormat: 'checklist', aiName: 'Rowan' };
+  const rowan = {
+    tone: 'calm',
+    conversationDepth: 'medium',
+    promptingStyle: 'suggest',
+    outputFormat: 'checklist',
+    aiName: 'Rowan',
+  };
   await storeAiKey(request, account);
   await gotoAs(page, '/settings?tab=ai');
   await settingsReady(page);
@@ -137,7 +145,13 @@ test('preferences chosen in Settings reach the prompt: after a change on another
     await context.setOffline(false);
     await expect
       .poll(() => serverPreferences(request, account), { timeout: 10_000 })
-      .toEqual({ tone: 'professional', conversationDepth: 'medium', promptingStyle: 'suggest', outputFormat: 'paragraphs', aiName: 'Hazel' });
+      .toEqual({
+        tone: 'professional',
+        conversationDepth: 'medium',
+        promptingStyle: 'suggest',
+        outputFormat: 'paragraphs',
+        aiName: 'Hazel',
+      });
     await expect.poll(() => localItem(page, `ai_preferences:${account.userId}`)).toBeNull();
 
     await openFromSidebar(page, 'New Idea');

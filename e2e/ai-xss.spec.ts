@@ -83,7 +83,10 @@ test('an XSS corpus never executes, in a chat reply or in a plan', async ({ sign
     await expect(messageLog(page).locator('strong', { hasText: 'bold' })).toBeVisible();
     await expectNothingRan(page, dialogs, ran);
     // An image becomes a link the user may open, nothing loads by itself.
-    await expect(messageLog(page).getByRole('link', { name: '[Image: pixel]' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    await expect(messageLog(page).getByRole('link', { name: '[Image: pixel]' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow',
+    );
     expect(ran, 'a payload that ran late').toEqual([]);
   });
 
@@ -114,13 +117,17 @@ test('an XSS corpus never executes, in a chat reply or in a plan', async ({ sign
     await expect(page.getByText('Plan created successfully!')).toBeVisible();
     await expectNothingRan(page, dialogs, ran);
     // Steps show as text, as the model wrote them.
-    await expect(page.getByRole('list', { name: 'Action steps' }).getByRole('listitem').nth(2)).toHaveText('<script>window.__xss=1</script>Finish');
+    await expect(page.getByRole('list', { name: 'Action steps' }).getByRole('listitem').nth(2)).toHaveText(
+      '<script>window.__xss=1</script>Finish',
+    );
     await page.getByRole('tab', { name: 'Expanded Idea' }).click();
     await expect(page.getByRole('tabpanel').getByText('Reach the goal.')).toBeVisible();
     await expectNothingRan(page, dialogs, ran);
     await page.getByRole('tab', { name: 'Action Steps' }).click();
     await page.getByRole('switch', { name: 'Enable Checklist' }).click();
-    await expect(page.getByRole('list', { name: 'Action steps checklist' }).getByRole('textbox').first()).toHaveValue(`Do the first thing ${PAYLOADS[0]}`);
+    await expect(page.getByRole('list', { name: 'Action steps checklist' }).getByRole('textbox').first()).toHaveValue(
+      `Do the first thing ${PAYLOADS[0]}`,
+    );
     await expectNothingRan(page, dialogs, ran);
   });
 });

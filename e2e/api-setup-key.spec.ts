@@ -44,12 +44,17 @@ function filesUnder(dir: string): string[] {
 
 // The form's texts, a refused save, Cancel and a failed check in one page, each a step: each new page
 // would boot the app again, and the last step's load is the one its check needs to fail.
-test('the page explains the key; a failed save stays; a failed check is only a warning', async ({ signedIn: page, consoleErrors }) => {
+test('the page explains the key; a failed save stays; a failed check is only a warning', async ({
+  signedIn: page,
+  consoleErrors,
+}) => {
   await test.step('the page explains the provider and the key, which is masked and can be shown', async () => {
     await openSetup(page);
     await expect(page.getByText('Important: API Key Required')).toBeVisible();
     await expect(page.getByText(/uses OpenRouter, a service that gives access to many AI models/)).toBeVisible();
-    await expect(page.getByText('It is sent once, over a secure connection, to the Sprout server, where it is stored encrypted.')).toBeVisible();
+    await expect(
+      page.getByText('It is sent once, over a secure connection, to the Sprout server, where it is stored encrypted.'),
+    ).toBeVisible();
     await expect(page.getByText('It is used only for your own AI requests.')).toBeVisible();
     await expect(page.getByText('It is never shown again: Sprout only shows its last 4 characters.')).toBeVisible();
 
@@ -76,7 +81,9 @@ test('the page explains the key; a failed save stays; a failed check is only a w
   await test.step('a failed save says so and stays on the page', async () => {
     // The refused save is logged from here on; nothing before it may have logged an error.
     consoleErrors.allowFromHere(/Failed to load resource/);
-    await page.route('**/api/ai/key', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }));
+    await page.route('**/api/ai/key', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
+    );
     await page.getByLabel('OpenRouter API Key').fill('sk-or-will-fail');
     await page.getByRole('button', { name: 'Save API Key' }).click();
     await expectToast(page, 'Error', 'Failed to save API key. Please try again.');
@@ -99,7 +106,10 @@ test('the page explains the key; a failed save stays; a failed check is only a w
   });
 });
 
-test('a saved key is shown only by its last 4 characters and never comes back from the server', async ({ signedIn: page, account }) => {
+test('a saved key is shown only by its last 4 characters and never comes back from the server', async ({
+  signedIn: page,
+  account,
+}) => {
   const key = `sk-or-v1-e2e-${randomUUID().replaceAll('-', '')}`;
   const last4 = key.slice(-4);
   const responses = recordResponses(page);
@@ -122,7 +132,9 @@ test('a saved key is shown only by its last 4 characters and never comes back fr
   expect(stored).not.toContain(key.slice(0, -4));
 
   // The key's status for this user, as the server presents it.
-  const status = await page.request.get('/api/openrouter-key', { headers: { Authorization: `Bearer ${account.accessToken}` } });
+  const status = await page.request.get('/api/openrouter-key', {
+    headers: { Authorization: `Bearer ${account.accessToken}` },
+  });
   expect(await status.json()).toEqual({ available: true, source: 'user', last4 });
 
   await page.getByRole('button', { name: 'Remove key' }).click();
@@ -151,7 +163,9 @@ test('a visitor who presses Save is sent to sign in and comes back to /api-setup
   await page.getByRole('button', { name: 'Save API Key' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Sign in required');
-  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain('sk-or-visitor-key-9876');
+  expect(
+    await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })),
+  ).not.toContain('sk-or-visitor-key-9876');
 
   await submitLogin(page, account);
   await expect(page).toHaveURL(/\/api-setup$/);
@@ -173,7 +187,11 @@ test.describe('a server with its own key', () => {
 
   // The visitor's load and then the signed-in user's, in one page: a second test would start another
   // browser context and page for a check this small.
-  test("a visitor and a signed-in user are told 'API Key Available'; the server refuses a key of their own", async ({ page, request, accounts }) => {
+  test("a visitor and a signed-in user are told 'API Key Available'; the server refuses a key of their own", async ({
+    page,
+    request,
+    accounts,
+  }) => {
     await test.step("a visitor stays on /api-setup and is told 'API Key Available', with no form", async () => {
       await page.goto('/api-setup');
       await expectServerKeyPage(page);
@@ -181,7 +199,10 @@ test.describe('a server with its own key', () => {
 
     await test.step("a signed-in user is told 'API Key Available'; the server refuses a key of their own", async () => {
       const account = await accounts.create({ origin: KEYED_ORIGIN });
-      const refused = await request.put(`${KEYED_ORIGIN}/api/ai/key`, { headers: authHeaders(account), data: { apiKey: 'sk-or-own-key-4321' } });
+      const refused = await request.put(`${KEYED_ORIGIN}/api/ai/key`, {
+        headers: authHeaders(account),
+        data: { apiKey: 'sk-or-own-key-4321' },
+      });
       expect(refused.status()).toBe(409);
       expect(JSON.stringify(await refused.json())).toContain('server_key_in_use');
       await seedSession(page, account.session, KEYED_ORIGIN);

@@ -24,7 +24,11 @@ async function signUp(page: Page, email: string, password: string) {
 
 // One visit to /login goes through the validation and every sign-up outcome (each failure leaves the
 // visitor on the form for the next try), ending signed in as the account it creates.
-test('validation, then sign up: every failure toast, the busy label, and success', async ({ page, accounts, consoleErrors }) => {
+test('validation, then sign up: every failure toast, the busy label, and success', async ({
+  page,
+  accounts,
+  consoleErrors,
+}) => {
   await test.step("empty fields give 'Error: Please enter both email and password.' on both tabs", async () => {
     const requests: string[] = [];
     page.on('request', (request) => {
@@ -54,7 +58,9 @@ test('validation, then sign up: every failure toast, the busy label, and success
     await expect(loginForm(page).getByLabel('Password')).toHaveAttribute('type', 'password');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await expect(signUpForm(page).getByLabel('Email')).toHaveAttribute('type', 'email');
-    await expect(signUpForm(page).getByLabel('Password')).toHaveAccessibleDescription('Password must be at least 6 characters long.');
+    await expect(signUpForm(page).getByLabel('Password')).toHaveAccessibleDescription(
+      'Password must be at least 6 characters long.',
+    );
   });
 
   const existing = await test.step('the account fixture signs up through the real endpoint', async () => {
@@ -128,7 +134,8 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
     await page.goto('/login');
     await expect(loginForm(page)).toBeVisible();
     // Issue 10: without a session, the auth client (and its /api/config) waits for the first interaction.
-    const askedForConfig = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api/config')));
+    const askedForConfig = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api/config')));
     expect(await askedForConfig()).toBe(false);
     const other = await context.newPage();
     await other.goto('/login');

@@ -19,7 +19,10 @@ async function expireStoredSession(page: Page, baseURL: string): Promise<StoredS
   const session = await storedSession(page, baseURL);
   if (!session) throw new Error('no stored session');
   const expired = expiredCopy(session);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [authStorageKey(baseURL), JSON.stringify(expired)] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    authStorageKey(baseURL),
+    JSON.stringify(expired),
+  ] as const);
   return expired;
 }
 
@@ -68,7 +71,9 @@ test('an expired stored session stays signed in while the auth server is unreach
   await page.unroute('**/auth/v1/token?grant_type=refresh_token');
   await page.reload();
   await expect(mainNav(page)).toBeVisible();
-  await expect.poll(async () => (await storedSession(page, baseURL!))?.expires_at ?? 0).toBeGreaterThan(Date.now() / 1000 + 600);
+  await expect
+    .poll(async () => (await storedSession(page, baseURL!))?.expires_at ?? 0)
+    .toBeGreaterThan(Date.now() / 1000 + 600);
   expect((await storedSession(page, baseURL!))?.refresh_token).not.toBe(expired.refresh_token);
   await expect(page).toHaveURL(/\/$/);
 });
@@ -117,7 +122,9 @@ test('starting with an expired access token: the refresh is waited for, retried,
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 40\d/);
     // Revoke every session of the user on the server (e.g. a password change on another device).
     const session = await storedSession(page, baseURL!);
-    const logout = await request.post('/auth/v1/logout?scope=global', { headers: authHeaders({ anonKey: account.anonKey, accessToken: session!.access_token }) });
+    const logout = await request.post('/auth/v1/logout?scope=global', {
+      headers: authHeaders({ anonKey: account.anonKey, accessToken: session!.access_token }),
+    });
     expect(logout.status()).toBe(204);
     await expireStoredSession(page, baseURL!);
     // The 503s stop only now, so the previous step's retries cannot have refreshed the token meanwhile.

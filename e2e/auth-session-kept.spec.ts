@@ -30,7 +30,12 @@ test('a reload right after signing in stays signed in', async ({ page, account }
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a second tab opened right after signing in is signed in, and so is the first', async ({ page, context, account, consoleErrors }) => {
+test('a second tab opened right after signing in is signed in, and so is the first', async ({
+  page,
+  context,
+  account,
+  consoleErrors,
+}) => {
   await signInThroughForm(page, account);
   const other = await context.newPage();
   consoleErrors.watch(other);

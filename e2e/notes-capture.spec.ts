@@ -15,7 +15,13 @@ const mobile = VIEWPORTS[1];
 test.describe('mobile', () => {
   test.use({ viewport: { width: mobile.width, height: mobile.height } });
 
-  test('a quick note online and a checklist offline from the New menu, both synced', async ({ signedIn: page, context, account, request, consoleErrors }) => {
+  test('a quick note online and a checklist offline from the New menu, both synced', async ({
+    signedIn: page,
+    context,
+    account,
+    request,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/);
     await page.goto('/');
     await expect(page.getByText("You don't have any notes yet")).toBeVisible();
@@ -25,7 +31,11 @@ test.describe('mobile', () => {
     // New opens a small menu; Quick note makes the note at once and opens it with the title selected.
     await tabs.getByRole('button', { name: 'New' }).click();
     const menu = page.getByRole('menu', { name: 'New' });
-    await expect(menu.getByRole('menuitem')).toHaveText(['Quick note', 'New checklist', 'Expand an idea with the assistant']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Quick note',
+      'New checklist',
+      'Expand an idea with the assistant',
+    ]);
     await checkInBothThemes(page, (theme) => `notes-new-menu-mobile-${theme}`);
     await menu.getByRole('menuitem', { name: 'Quick note' }).click();
     await expect(page).toHaveURL(/\/edit\/[0-9a-f-]+$/);
@@ -69,8 +79,21 @@ test.describe('mobile', () => {
     await expect(topBar.getByText('Offline', { exact: true })).toHaveCount(0);
     await expect(topBar.getByText(/waiting/)).toHaveCount(0, { timeout: 15_000 });
     const notes = await serverNotes(request, account);
-    expect(notes.map((note) => [note.title, note.is_checklist, note.checklist_items?.map((item) => [item.text, item.completed]) ?? null])).toEqual([
-      ['Camping gear', true, [['Tent', true], ['Sleeping bag', false]]],
+    expect(
+      notes.map((note) => [
+        note.title,
+        note.is_checklist,
+        note.checklist_items?.map((item) => [item.text, item.completed]) ?? null,
+      ]),
+    ).toEqual([
+      [
+        'Camping gear',
+        true,
+        [
+          ['Tent', true],
+          ['Sleeping bag', false],
+        ],
+      ],
       ['Call the plumber', false, null],
     ]);
   });
@@ -94,7 +117,10 @@ test('desktop: n makes a quick note, Expand with Sprout saves the plan into the 
 
   // Recent Ideas ends a long title in a real ellipsis and shows it whole in a tooltip.
   const recent = sidebar(page).getByRole('link', { name: longTitle });
-  const clipped = await recent.locator('span').last().evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, overflow: getComputedStyle(el).textOverflow }));
+  const clipped = await recent
+    .locator('span')
+    .last()
+    .evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, overflow: getComputedStyle(el).textOverflow }));
   expect(clipped).toEqual({ cut: true, overflow: 'ellipsis' });
   await recent.hover();
   await expect(page.getByRole('tooltip')).toHaveText(longTitle);
@@ -124,7 +150,11 @@ test('desktop: n makes a quick note, Expand with Sprout saves the plan into the 
   await expect(page.getByText('Plan created successfully!')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Save Note' }).click();
   await expect(page).toHaveURL(new RegExp(`/note/${idea!.id}$`));
-  await expect.poll(async () => (await serverNotes(request, account)).find((note) => note.id === idea!.id)?.expanded_content ?? '').toContain('Action Steps');
+  await expect
+    .poll(
+      async () => (await serverNotes(request, account)).find((note) => note.id === idea!.id)?.expanded_content ?? '',
+    )
+    .toContain('Action Steps');
   const all = await serverNotes(request, account);
   expect(all).toHaveLength(3);
   expect(all.find((note) => note.id === idea!.id)?.content).toBe('Grow basil and mint on the balcony');

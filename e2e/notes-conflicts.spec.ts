@@ -5,9 +5,24 @@
 // ordinary write that the phone sees after its next sync.
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect } from './support/fixtures';
-import { card, editOnServer, expectAllSynced, openCard, seedNote, serverNote, serverNotes, syncNow } from './support/notes';
+import {
+  card,
+  editOnServer,
+  expectAllSynced,
+  openCard,
+  seedNote,
+  serverNote,
+  serverNotes,
+  syncNow,
+} from './support/notes';
 
-test('[S23] a conflict resolved on one device is resolved on the other after sync', async ({ signedIn: page, newDevice, account, request, consoleErrors }) => {
+test('[S23] a conflict resolved on one device is resolved on the other after sync', async ({
+  signedIn: page,
+  newDevice,
+  account,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/Failed to load resource/, /status of 409/);
   const note = await seedNote(request, account, { title: 'Packing list', content: 'Tent\nStove\nMap' });
   await page.goto('/');
@@ -26,7 +41,11 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   await expectAllSynced(page);
 
   // The phone: signed in on its own, it has both notes.
-  const phone = await newDevice({ account, signIn: 'stored', viewport: { width: VIEWPORTS[1].width, height: VIEWPORTS[1].height } });
+  const phone = await newDevice({
+    account,
+    signIn: 'stored',
+    viewport: { width: VIEWPORTS[1].width, height: VIEWPORTS[1].height },
+  });
   await phone.goto('/');
   await openCard(phone, 'Packing list (conflict copy)', 'View');
   const phonePanel = phone.getByRole('region', { name: 'Two versions of this note' });
@@ -42,7 +61,15 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   const mine = panel.getByRole('region', { name: 'This version' }).getByRole('listitem');
   const theirs = panel.getByRole('region', { name: 'The other version: Packing list' }).getByRole('listitem');
   await expect(mine).toHaveText(['Title: Packing list', '', 'Original idea:', 'Tent', 'Stove', 'Differs: Compass']);
-  await expect(theirs).toHaveText(['Title: Packing list', '', 'Original idea:', 'Tent', 'Stove', 'Differs: Map', 'Differs: Torch']);
+  await expect(theirs).toHaveText([
+    'Title: Packing list',
+    '',
+    'Original idea:',
+    'Tent',
+    'Stove',
+    'Differs: Map',
+    'Differs: Torch',
+  ]);
   await checkInBothThemes(page, (theme) => `notes-conflict-desktop-${theme}`);
 
   // Keep this version: the original takes this text, the copy goes; both reach the server.
@@ -50,7 +77,9 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   await expect(page).toHaveURL(new RegExp(`/note/${note.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Packing list');
   await expect(page.getByRole('region', { name: 'Two versions of this note' })).toHaveCount(0);
-  await expect.poll(async () => (await serverNotes(request, account)).map((n) => [n.title, n.content])).toEqual([['Packing list', 'Tent\nStove\nCompass']]);
+  await expect
+    .poll(async () => (await serverNotes(request, account)).map((n) => [n.title, n.content]))
+    .toEqual([['Packing list', 'Tent\nStove\nCompass']]);
   expect((await serverNote(request, account, note.id))?.deleted_at).toBeNull();
 
   // The phone sees it with its next sync (a reload starts one): the copy is gone, the note has the kept text.

@@ -8,7 +8,13 @@ import { signIn } from './support/session';
 // These go offline and reload or change routes, which needs the service worker.
 test.use({ serviceWorkers: 'allow' });
 
-test('the same note edited offline on two devices keeps both versions', async ({ page, newDevice, account, request, consoleErrors }) => {
+test('the same note edited offline on two devices keeps both versions', async ({
+  page,
+  newDevice,
+  account,
+  request,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/);
   const [note] = await seedNotes(request, account, [{ title: 'Shared', content: 'original text' }]);
@@ -54,7 +60,10 @@ test('a note deleted on one device stays deleted on the other, even after it syn
 }) => {
   test.setTimeout(120_000);
   consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/);
-  const [untouched, edited] = await seedNotes(request, account, [{ title: 'Gone everywhere' }, { title: 'Edited while deleted', content: 'v1' }]);
+  const [untouched, edited] = await seedNotes(request, account, [
+    { title: 'Gone everywhere' },
+    { title: 'Edited while deleted', content: 'v1' },
+  ]);
   await signIn(page, account);
   await waitForServiceWorker(page);
   const device2 = await newDevice({ account, signIn: 'form' });
@@ -63,7 +72,9 @@ test('a note deleted on one device stays deleted on the other, even after it syn
 
   await goOffline(device2);
   for (const title of ['Gone everywhere', 'Edited while deleted']) {
-    await card(page, title).getByRole('button', { name: `Delete ${title}` }).click();
+    await card(page, title)
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(card(page, title)).toHaveCount(0);
   }
@@ -82,7 +93,9 @@ test('a note deleted on one device stays deleted on the other, even after it syn
   await expect(card(device2, 'Edited while deleted (conflict copy)')).toBeVisible();
   expect((await serverNote(request, account, untouched!.id))?.deleted_at).toEqual(expect.any(String));
   expect((await serverNote(request, account, edited!.id))?.deleted_at).toEqual(expect.any(String));
-  expect((await serverNotes(request, account)).map((n) => [n.title, n.content])).toEqual([['Edited while deleted (conflict copy)', 'v2 from the offline device']]);
+  expect((await serverNotes(request, account)).map((n) => [n.title, n.content])).toEqual([
+    ['Edited while deleted (conflict copy)', 'v2 from the offline device'],
+  ]);
 
   // A reload of device two brings nothing back.
   await device2.reload();

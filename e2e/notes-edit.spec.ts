@@ -15,7 +15,12 @@ async function editFromDashboard(page: Page, title: string, id: string): Promise
   await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
 }
 
-test('edit: the form, its checklist and save rules, delete, and changes from another device', async ({ signedIn: page, account, request, consoleErrors }) => {
+test('edit: the form, its checklist and save rules, delete, and changes from another device', async ({
+  signedIn: page,
+  account,
+  request,
+  consoleErrors,
+}) => {
   const [podcast, list, doomed, shopping, trip, named] = await seedNotes(request, account, [
     { title: 'Podcast', content: 'An idea', expanded_content: PLAN },
     {
@@ -55,7 +60,10 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     const list = page.getByRole('list', { name: 'Action steps checklist' });
     await expect(list.getByRole('checkbox')).toHaveCount(3);
     await list.getByRole('checkbox', { name: 'Pick a name and a format' }).click();
-    await expect(list.getByRole('checkbox', { name: 'Pick a name and a format' })).toHaveAttribute('aria-checked', 'true');
+    await expect(list.getByRole('checkbox', { name: 'Pick a name and a format' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     // The field keeps its name while typing; Enter saves the text.
     const item = list.getByRole('textbox', { name: 'Edit item: Record a pilot episode' });
     await item.fill('Record two pilot episodes');
@@ -73,7 +81,10 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
 
     await page.getByRole('tab', { name: 'Chat' }).click();
     // The chat panel (whatever the AI feature renders) is 400 px tall.
-    await expect(page.getByRole('tabpanel', { name: 'Chat' }).locator('[style*="height"]').first()).toHaveCSS('height', '400px');
+    await expect(page.getByRole('tabpanel', { name: 'Chat' }).locator('[style*="height"]').first()).toHaveCSS(
+      'height',
+      '400px',
+    );
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Success', 'Your note has been updated.');
@@ -84,7 +95,15 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     await expect
       .poll(async () => {
         const row = await serverNote(request, account, podcast!.id);
-        return row && { title: row.title, content: row.content, is_checklist: row.is_checklist, items: row.checklist_items?.map((i) => [i.text, i.completed]), chat: row.chat_history };
+        return (
+          row && {
+            title: row.title,
+            content: row.content,
+            is_checklist: row.is_checklist,
+            items: row.checklist_items?.map((i) => [i.text, i.completed]),
+            chat: row.chat_history,
+          }
+        );
       })
       .toEqual({
         title: 'Podcast plan',
@@ -134,7 +153,9 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
     await expect(page).toHaveURL(/\/$/);
     await expect(card(page, 'Edit then delete')).toHaveCount(0);
-    await expect.poll(async () => (await serverNote(request, account, doomed!.id))?.deleted_at).toEqual(expect.any(String));
+    await expect
+      .poll(async () => (await serverNote(request, account, doomed!.id))?.deleted_at)
+      .toEqual(expect.any(String));
   });
 
   await test.step("[S8] another device's edit that arrives while the delete confirmation is open survives the deletion", async () => {
@@ -187,8 +208,14 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
   });
 });
 
-test('auto-saves a changed form at the interval set in Settings, and asks before leaving unsaved changes', async ({ signedIn: page, account, request }) => {
-  await page.addInitScript(() => localStorage.setItem('sprout.editorSettings', JSON.stringify({ autoSaveInterval: 15, notifications: false })));
+test('auto-saves a changed form at the interval set in Settings, and asks before leaving unsaved changes', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('sprout.editorSettings', JSON.stringify({ autoSaveInterval: 15, notifications: false })),
+  );
   const note = await seedNote(request, account, { title: 'Draft' });
   // The page's clock, so the 15 s interval is run through rather than waited out.
   await page.clock.install();
@@ -199,7 +226,9 @@ test('auto-saves a changed form at the interval set in Settings, and asks before
   await page.clock.runFor(15_000);
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
-  await expect.poll(async () => (await serverNote(request, account, note.id))?.content).toBe('Typed, never saved by hand');
+  await expect
+    .poll(async () => (await serverNote(request, account, note.id))?.content)
+    .toBe('Typed, never saved by hand');
 
   // Saved: leaving does not ask. Unsaved: a link in the sidebar asks first.
   await page.getByLabel('Title').fill('Draft 2');
@@ -211,7 +240,11 @@ test('auto-saves a changed form at the interval set in Settings, and asks before
   expect((await serverNote(request, account, note.id))?.title).toBe('Draft');
 });
 
-test('view: the tabs, the checklist view saved at once, and unknown ids', async ({ signedIn: page, account, request }) => {
+test('view: the tabs, the checklist view saved at once, and unknown ids', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
   const [viewed, plain, groceries] = await seedNotes(request, account, [
     { title: 'Viewed', content: 'The original idea', expanded_content: PLAN },
     { title: 'Plain', content: 'Nothing expanded' },
@@ -236,11 +269,18 @@ test('view: the tabs, the checklist view saved at once, and unknown ids', async 
     await expect(idea).toContainText('Launch a small podcast');
     await expect(idea).not.toContainText('Record a pilot episode');
     const steps = page.getByRole('region', { name: 'Action Steps' });
-    await expect(steps.getByRole('listitem')).toHaveText(['1Pick a name and a format', '2Record a pilot episode', '3Publish on two platforms']);
+    await expect(steps.getByRole('listitem')).toHaveText([
+      '1Pick a name and a format',
+      '2Record a pilot episode',
+      '3Publish on two platforms',
+    ]);
 
     await page.getByRole('tab', { name: 'Chat' }).click();
     await expect(page.getByRole('heading', { name: 'Chat with your Note' })).toBeVisible();
-    await expect(page.getByRole('tabpanel', { name: 'Chat' }).locator('[style*="height"]').first()).toHaveCSS('height', '500px');
+    await expect(page.getByRole('tabpanel', { name: 'Chat' }).locator('[style*="height"]').first()).toHaveCSS(
+      'height',
+      '500px',
+    );
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/edit/${viewed!.id}$`));
@@ -260,7 +300,9 @@ test('view: the tabs, the checklist view saved at once, and unknown ids', async 
     await expect(page.getByText('0 of 2 done')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Apples' }).click();
     await expect(page.getByText('1 of 2 done')).toBeVisible();
-    await expect.poll(async () => (await serverNote(request, account, groceries!.id))?.checklist_items?.[0]?.completed).toBe(true);
+    await expect
+      .poll(async () => (await serverNote(request, account, groceries!.id))?.checklist_items?.[0]?.completed)
+      .toBe(true);
 
     const bread = page.getByRole('textbox', { name: 'Edit item: Bread' });
     await bread.fill('Sourdough bread');

@@ -11,7 +11,12 @@ import { signIn, signInHere } from './support/session';
 // The last step goes offline and changes routes, which needs the service worker.
 test.use({ serviceWorkers: 'allow' });
 
-test('Recent Ideas, and signing out with and without unsynced changes', async ({ page, account, request, consoleErrors }) => {
+test('Recent Ideas, and signing out with and without unsynced changes', async ({
+  page,
+  account,
+  request,
+  consoleErrors,
+}) => {
   const seeded = await seedNotes(request, account, [
     { title: 'Not expanded', content: 'plain' },
     ...Array.from({ length: 12 }, (_, i) => ({ title: `Idea ${i + 1}`, expanded_content: PLAN })),

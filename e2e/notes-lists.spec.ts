@@ -7,7 +7,12 @@ import { sidebar } from './support/layout';
 import { card, openCard, PLAN, seedNote, seedNotes, serverNote, syncNow } from './support/notes';
 import { expectToast } from './support/toasts';
 
-test('dashboard: a failed first pull, the cards, View, Edit and Delete', async ({ signedIn: page, account, request, consoleErrors }) => {
+test('dashboard: a failed first pull, the cards, View, Edit and Delete', async ({
+  signedIn: page,
+  account,
+  request,
+  consoleErrors,
+}) => {
   await seedNotes(request, account, [
     { title: 'Newest idea', content: 'line 1\nline 2\nline 3\nline 4\nline 5', expanded_content: PLAN },
     { title: 'A checklist', is_checklist: true, checklist_items: [{ id: 'a', text: 'Buy seeds', completed: true }] },
@@ -20,7 +25,9 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
     await expectToast(page, 'Error fetching notes', "We couldn't retrieve your notes. Using local data only.");
-    await expect(page.getByRole('alert')).toHaveText("Error fetching notes: We couldn't retrieve your notes. Using local data only.");
+    await expect(page.getByRole('alert')).toHaveText(
+      "Error fetching notes: We couldn't retrieve your notes. Using local data only.",
+    );
     await expect(page.getByText("You don't have any notes yet")).toBeVisible();
     await page.unroute('**/rest/v1/notes**');
     await syncNow(page);
@@ -51,7 +58,10 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
     await openCard(page, 'Open me', 'View');
     await expect(page).toHaveURL(new RegExp(`/view/${note.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Open me' })).toBeVisible();
-    const activity = JSON.parse((await localItem(page, `notes_activity:${account.userId}`)) ?? '{}') as Record<string, { view?: string; lastAction?: { type: string } }>;
+    const activity = JSON.parse((await localItem(page, `notes_activity:${account.userId}`)) ?? '{}') as Record<
+      string,
+      { view?: string; lastAction?: { type: string } }
+    >;
     expect(activity[note.id]?.view).toEqual(expect.any(String));
     expect(activity[note.id]?.lastAction?.type).toBe('view');
     await page.goBack();
@@ -78,7 +88,9 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
     // The card is gone; keyboard focus lands on the heading, not on the page's start.
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeFocused();
     await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
-    await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
+    await expect
+      .poll(async () => (await serverNote(request, account, note.id))?.deleted_at)
+      .toEqual(expect.any(String));
   });
 });
 
@@ -91,7 +103,11 @@ test('empty lists, then Your Checklists', async ({ signedInPage: page, account, 
   });
 
   await test.step('Delete uses the browser confirm', async () => {
-    const note = await seedNote(request, account, { title: 'Chores', is_checklist: true, checklist_items: [{ id: 'a', text: 'Dishes', completed: false }] });
+    const note = await seedNote(request, account, {
+      title: 'Chores',
+      is_checklist: true,
+      checklist_items: [{ id: 'a', text: 'Dishes', completed: false }],
+    });
     await sidebar(page).getByRole('link', { name: 'Checklists' }).click();
     await expect(page).toHaveURL(/\/checklists$/);
     await syncNow(page);
@@ -108,7 +124,9 @@ test('empty lists, then Your Checklists', async ({ signedInPage: page, account, 
     await card(page, 'Chores').getByRole('button', { name: 'Delete Chores' }).click();
     await expect(card(page, 'Chores')).toHaveCount(0);
     await expect(page.getByText('No checklists yet')).toBeVisible();
-    await expect.poll(async () => (await serverNote(request, account, note.id))?.deleted_at).toEqual(expect.any(String));
+    await expect
+      .poll(async () => (await serverNote(request, account, note.id))?.deleted_at)
+      .toEqual(expect.any(String));
   });
 
   await test.step('lists checklist notes with progress; View opens the checklist view and Back returns', async () => {

@@ -46,7 +46,11 @@ test('changes made offline wait on the device, survive an offline reload and rea
   await card(page, 'Delete me offline').getByRole('button', { name: 'Delete Delete me offline' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(card(page, 'Delete me offline')).toHaveCount(0);
-  await expectToast(page, 'Offline deletion', "The note was deleted locally and will be removed from the cloud when you're online.");
+  await expectToast(
+    page,
+    'Offline deletion',
+    "The note was deleted locally and will be removed from the cloud when you're online.",
+  );
   await expect(sidebar(page).getByText('2 changes waiting')).toBeVisible();
 
   // A checklist item checked off in the view.
@@ -90,12 +94,19 @@ test('changes made offline wait on the device, survive an offline reload and rea
   await expect.poll(async () => (await serverNote(request, account, edited!.id))?.title).toBe('Edited offline');
   expect((await serverNote(request, account, edited!.id))?.content).toBe('after');
   expect((await serverNote(request, account, deleted!.id))?.deleted_at).toEqual(expect.any(String));
-  expect((await serverNote(request, account, checklist!.id))?.checklist_items).toEqual([{ id: 'p1', text: 'Passport', completed: true }]);
+  expect((await serverNote(request, account, checklist!.id))?.checklist_items).toEqual([
+    { id: 'p1', text: 'Passport', completed: true },
+  ]);
   await page.goto('/');
   await expect(card(page, 'Edited offline').getByText('Synced')).toBeAttached();
 });
 
-test('the Sync button pushes waiting changes and says how many', async ({ signedInPage: page, account, request, consoleErrors }) => {
+test('the Sync button pushes waiting changes and says how many', async ({
+  signedInPage: page,
+  account,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/Failed to load resource/);
   const [note] = await seedNotes(request, account, [{ title: 'Sync me' }]);
   await syncNow(page);
@@ -119,7 +130,9 @@ test('the Sync button pushes waiting changes and says how many', async ({ signed
   const toast = toastRegion(page)
     .getByRole('listitem')
     .filter({ hasText: /Notes synced|Everything is up to date/ });
-  await expect(toast).toContainText(/Successfully synced 1 notes to the cloud\.|There was nothing to send to the cloud\./);
+  await expect(toast).toContainText(
+    /Successfully synced 1 notes to the cloud\.|There was nothing to send to the cloud\./,
+  );
   await expectAllSynced(page);
   expect((await serverNote(request, account, note!.id))?.title).toBe('Synced by hand');
 });
@@ -138,7 +151,11 @@ test('a change the server refuses shows the error on its card and in the count, 
   // The server refuses writes of this note for good (a 4xx about the data, not the connection).
   await page.route('**/rest/v1/notes?**', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: '22023', message: 'The note is too long', details: null, hint: null }) })
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: '22023', message: 'The note is too long', details: null, hint: null }),
+        })
       : route.fallback(),
   );
   await editNote(page, note!.id, { title: 'Refused again' });

@@ -10,12 +10,20 @@ import { openCard, PLAN, seedNotes, type SeedNote } from './support/notes';
 
 const CHAT = [
   { role: 'user' as const, content: 'How long should each episode be?' },
-  { role: 'assistant' as const, content: 'Start with 20 to 30 minutes: long enough for one story, short enough for a commute.' },
+  {
+    role: 'assistant' as const,
+    content: 'Start with 20 to 30 minutes: long enough for one story, short enough for a commute.',
+  },
 ];
 
 /** The six notes the screens show (the same in each test, so the sidebar and lists look the same). */
 const NOTES: SeedNote[] = [
-  { title: 'Start a podcast about urban gardening', content: 'A show for people with balconies and big plans.', expanded_content: PLAN, chat_history: CHAT },
+  {
+    title: 'Start a podcast about urban gardening',
+    content: 'A show for people with balconies and big plans.',
+    expanded_content: PLAN,
+    chat_history: CHAT,
+  },
   {
     title: 'Weekend trip to the coast',
     content: 'Two nights, by train, somewhere with a long beach walk.',
@@ -27,7 +35,11 @@ const NOTES: SeedNote[] = [
       { id: 't4', text: 'Check the tide times', completed: false },
     ],
   },
-  { title: 'Learn to bake sourdough', content: 'Feed the starter every morning.\nTry a first loaf on Saturday.\nKeep notes on hydration and timing.\nShare the best loaf with the neighbours.' },
+  {
+    title: 'Learn to bake sourdough',
+    content:
+      'Feed the starter every morning.\nTry a first loaf on Saturday.\nKeep notes on hydration and timing.\nShare the best loaf with the neighbours.',
+  },
   { title: 'Reading list (conflict copy)', content: 'Two versions of this list were edited on different devices.' },
   {
     title: 'Spring garden prep',
@@ -40,7 +52,11 @@ const NOTES: SeedNote[] = [
     ],
     updated_at: '2025-03-02T10:00:00.000Z',
   },
-  { title: 'Quarterly goals', content: 'Run 10 km, ship the garden planner, read six books.', updated_at: '2024-01-15T09:00:00.000Z' },
+  {
+    title: 'Quarterly goals',
+    content: 'Run 10 km, ship the garden planner, read six books.',
+    updated_at: '2024-01-15T09:00:00.000Z',
+  },
 ];
 
 test.use({ colorScheme: 'light' });

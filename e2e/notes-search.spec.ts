@@ -44,7 +44,10 @@ test('the dashboard finds notes offline by a checklist word and a misspelt word,
   await searchField(page).fill('oat mil');
   await expect(results.getByRole('article')).toHaveCount(1);
   const shopping = card(page, 'Weekend shopping');
-  await expect(shopping.getByRole('list', { name: 'Matching checklist items' }).locator('mark')).toHaveText(['oat', 'milk']);
+  await expect(shopping.getByRole('list', { name: 'Matching checklist items' }).locator('mark')).toHaveText([
+    'oat',
+    'milk',
+  ]);
   await expect(page).toHaveURL(/\?q=oat\+mil$/);
 
   // A misspelt word of the expanded text.
@@ -59,7 +62,10 @@ test('the dashboard finds notes offline by a checklist word and a misspelt word,
   await page.getByRole('button', { name: 'All', exact: true }).click();
   await expect(results.getByRole('article')).toHaveCount(1);
 
-  await checkInBothThemes(page, (theme) => `notes-search-results-desktop-${theme}`, { include: 'main', what: 'search results' });
+  await checkInBothThemes(page, (theme) => `notes-search-results-desktop-${theme}`, {
+    include: 'main',
+    what: 'search results',
+  });
 
   // Back from a found note returns to the search (online: without the service worker this spec has
   // no offline copy of the note screen).
@@ -86,12 +92,18 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('Checklists searches checklists only, by a word of an item', async ({ signedIn: page, account, request }) => {
-    await seedNotes(request, account, [...NOTES, { title: 'Milk tasting notes', content: 'Oat milk versus almond milk.' }]);
+    await seedNotes(request, account, [
+      ...NOTES,
+      { title: 'Milk tasting notes', content: 'Oat milk versus almond milk.' },
+    ]);
     await page.goto('/checklists?q=milk');
     const results = page.getByRole('list', { name: 'Matching checklists' });
     await expect(results.getByRole('article')).toHaveCount(1);
     await expect(card(page, 'Weekend shopping').locator('mark')).toHaveText(['milk']);
     await expect(searchField(page)).toHaveValue('milk');
-    await checkInBothThemes(page, (theme) => `notes-search-checklists-mobile-${theme}`, { include: 'main', what: 'checklist search' });
+    await checkInBothThemes(page, (theme) => `notes-search-checklists-mobile-${theme}`, {
+      include: 'main',
+      what: 'checklist search',
+    });
   });
 });

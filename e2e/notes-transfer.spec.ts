@@ -32,7 +32,16 @@ const NOTES = [
   { title: 'Plain thought', content: '' },
 ];
 
-const FIELDS = ['title', 'content', 'expanded_content', 'is_checklist', 'checklist_items', 'chat_history', 'created_at', 'updated_at'] as const;
+const FIELDS = [
+  'title',
+  'content',
+  'expanded_content',
+  'is_checklist',
+  'checklist_items',
+  'chat_history',
+  'created_at',
+  'updated_at',
+] as const;
 
 function comparable(notes: ServerNote[]) {
   // The server's rows carry created_at too (ServerNote leaves it out).
@@ -75,7 +84,9 @@ test('every note goes out as JSON and Markdown and comes back exactly into a fre
   const exported = JSON.parse(fs.readFileSync(json.path, 'utf8')) as { format: string; notes: unknown[] };
   expect(exported.format).toBe('sprout-notes');
   expect(exported.notes).toHaveLength(3);
-  await expect(page.getByRole('status').filter({ hasText: /^Exported 3 notes to sprout-notes-.*\.json\.$/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Exported 3 notes to sprout-notes-.*\.json\.$/ }),
+  ).toBeVisible();
 
   // The Markdown export works offline: it reads this device only.
   await goOffline(page);
@@ -92,23 +103,41 @@ test('every note goes out as JSON and Markdown and comes back exactly into a fre
   await expect(device.getByRole('status').filter({ hasText: 'Imported 3 notes.' })).toBeVisible();
   await expectAllSynced(device);
   // ... and has every note, field by field.
-  await expect.poll(async () => comparable(await serverNotes(request, fresh))).toEqual(comparable(await serverNotes(request, account)));
+  await expect
+    .poll(async () => comparable(await serverNotes(request, fresh)))
+    .toEqual(comparable(await serverNotes(request, account)));
 
   // The same file again, and the Markdown export of the same notes: nothing new.
   await importFiles(device, json.path);
-  await expect(device.getByRole('status').filter({ hasText: 'Imported 0 notes. 3 notes were already here.' })).toBeVisible();
+  await expect(
+    device.getByRole('status').filter({ hasText: 'Imported 0 notes. 3 notes were already here.' }),
+  ).toBeVisible();
   await importFiles(device, markdown.path);
-  await expect(device.getByRole('status').filter({ hasText: 'Imported 0 notes. 3 notes were already here.' })).toBeVisible();
+  await expect(
+    device.getByRole('status').filter({ hasText: 'Imported 0 notes. 3 notes were already here.' }),
+  ).toBeVisible();
 
   // A broken zip is named with what is wrong.
-  await importFiles(device, { name: 'broken.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004 this is not a zip') });
+  await importFiles(device, {
+    name: 'broken.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from('PK\u0003\u0004 this is not a zip'),
+  });
   await expect(device.getByRole('status').filter({ hasText: 'Imported 0 notes. 1 item was skipped.' })).toBeVisible();
-  await expect(device.getByRole('list', { name: 'Import result' })).toContainText('broken.zip: Skipped: it is not a zip file that can be read');
+  await expect(device.getByRole('list', { name: 'Import result' })).toContainText(
+    'broken.zip: Skipped: it is not a zip file that can be read',
+  );
   expect(await serverNotes(request, fresh)).toHaveLength(3);
 
   await device.getByRole('list', { name: 'Import result' }).scrollIntoViewIfNeeded();
-  await checkInBothThemes(device, (theme) => `settings-your-data-desktop-${theme}`, { include: 'main', what: 'Your data' });
+  await checkInBothThemes(device, (theme) => `settings-your-data-desktop-${theme}`, {
+    include: 'main',
+    what: 'Your data',
+  });
   await device.setViewportSize({ width: 390, height: 844 });
   await device.getByRole('list', { name: 'Import result' }).scrollIntoViewIfNeeded();
-  await checkInBothThemes(device, (theme) => `settings-your-data-mobile-${theme}`, { include: 'main', what: 'Your data (phone)' });
+  await checkInBothThemes(device, (theme) => `settings-your-data-mobile-${theme}`, {
+    include: 'main',
+    what: 'Your data (phone)',
+  });
 });

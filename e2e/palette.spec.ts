@@ -7,11 +7,20 @@ import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { openCard, seedNotes } from './support/notes';
 
-test('desktop: the palette and the shortcuts, from the keyboard alone', async ({ signedIn: page, account, request }) => {
+test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
   // Four screens scanned and pictured in both themes: near a minute on a busy 2-core machine.
   test.slow();
   const [trip] = await seedNotes(request, account, [
-    { title: 'Weekend trip', content: 'Two nights by the sea', is_checklist: true, checklist_items: [{ id: 'a', text: 'Pack the binoculars', completed: false }] },
+    {
+      title: 'Weekend trip',
+      content: 'Two nights by the sea',
+      is_checklist: true,
+      checklist_items: [{ id: 'a', text: 'Pack the binoculars', completed: false }],
+    },
     { title: 'Sourdough', content: 'Feed the starter' },
     { title: 'Binoculars to buy', content: 'Compare the 8x42 models' },
   ]);
@@ -63,7 +72,13 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   // `?` lists the shortcuts.
   await page.keyboard.press('?');
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(sheet.getByRole('term')).toHaveText(['Open the command palette', 'New quick note', 'Search your notes', 'Show this list of shortcuts', 'Close a dialog or the palette']);
+  await expect(sheet.getByRole('term')).toHaveText([
+    'Open the command palette',
+    'New quick note',
+    'Search your notes',
+    'Show this list of shortcuts',
+    'Close a dialog or the palette',
+  ]);
   await checkInBothThemes(page, (theme) => `palette-shortcuts-desktop-${theme}`);
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);

@@ -11,7 +11,13 @@ import { expectToast } from './support/toasts';
 
 // One account through all of Profile in one page, each a step: the password change signs in again, and
 // the deletion, which ends the account, comes last. Each new page would boot the app again.
-test('Profile: Personal Info, offline, the password change, Delete Account', async ({ signedIn: page, account, accounts, request, consoleErrors }) => {
+test('Profile: Personal Info, offline, the password change, Delete Account', async ({
+  signedIn: page,
+  account,
+  accounts,
+  request,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   const newPassword = 'new-password-1';
   await gotoAs(page, '/profile');
@@ -41,7 +47,9 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
 
     await page.getByLabel('Website').fill('https://ada.example');
     await page.getByLabel('Profile Picture URL').fill('https://images.example/ada.png');
-    await expect(page.getByText('Pictures from other websites are not displayed in Sprout', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Pictures from other websites are not displayed in Sprout', { exact: false }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Profile Updated', 'Your profile changes have been saved.');
     await expect(summary.getByText('AK', { exact: true })).toBeVisible();
@@ -131,7 +139,9 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
     // Signed in again with the new password, on the dashboard.
     await sidebar(page).getByRole('link', { name: 'Profile', exact: true }).click();
     await page.getByRole('tab', { name: 'Security' }).click();
-    await expect(page.getByText('Once you delete your account, there is no going back. Please be certain.')).toBeVisible();
+    await expect(
+      page.getByText('Once you delete your account, there is no going back. Please be certain.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();
@@ -152,7 +162,10 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
     await confirm.click();
     await expect(page).toHaveURL(/\/login$/);
     await expectToast(page, 'Account deleted', 'Your account and all your notes have been deleted.');
-    const leftovers = await page.evaluate((id) => Object.keys(localStorage).filter((key) => key.endsWith(id)), account.userId);
+    const leftovers = await page.evaluate(
+      (id) => Object.keys(localStorage).filter((key) => key.endsWith(id)),
+      account.userId,
+    );
     expect(leftovers).toEqual([]);
 
     await submitLogin(page, { email: account.email, password: newPassword });

@@ -64,7 +64,11 @@ test('the AI connection card without a key, with a good key, with a refused key'
     await page.getByRole('button', { name: /^Connected/ }).click();
     const sheet = page.getByRole('dialog', { name: 'Connection Status' });
     await expect(sheet.getByRole('heading', { name: 'Connection Status' })).toBeVisible();
-    const row = (term: string) => sheet.locator('dl > div').filter({ has: page.locator('dt', { hasText: term }) }).locator('dd');
+    const row = (term: string) =>
+      sheet
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: term }) })
+        .locator('dd');
     await expect(row('Models available')).toHaveText('3');
     await expect(row('API key')).toHaveText('Your API key');
     await expect(row('Message')).toHaveText('Successfully connected to OpenRouter API');
@@ -81,7 +85,7 @@ test('the AI connection card without a key, with a good key, with a refused key'
     await expect(page.getByRole('button', { name: /^Connected/ })).toBeFocused();
   });
 
-  await test.step("with a key the provider refuses, the detail says it appears to be invalid", async () => {
+  await test.step('with a key the provider refuses, the detail says it appears to be invalid', async () => {
     // While a key works no link in the app leads to /api-setup: it is opened by its address.
     await page.goto('/api-setup');
     await saveKeyThroughUi(page, `bad-e2e-${randomUUID()}`);
@@ -90,6 +94,8 @@ test('the AI connection card without a key, with a good key, with a refused key'
     await expectToast(page, 'API Connection Failed', 'Your OpenRouter API key appears to be invalid.');
     await expect(page.getByTestId('connection-status-text')).toHaveText('Connection Failed');
     await page.getByRole('button', { name: /^Connection Failed/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Connection Status' }).getByText(/^Connection test failed: 401/)).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Connection Status' }).getByText(/^Connection test failed: 401/),
+    ).toBeVisible();
   });
 });

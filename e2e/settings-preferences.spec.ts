@@ -9,7 +9,11 @@ import { goOfflineWhenIdle } from './support/network';
 import { gotoAs } from './support/session';
 import { expectToast } from './support/toasts';
 
-const fontSizeOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).fontSize);
+const fontSizeOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).fontSize);
 
 async function openAiTab(page: Page): Promise<void> {
   await gotoAs(page, '/settings?tab=ai');
@@ -24,7 +28,8 @@ test('Appearance, Editor and Sync tabs: what each changes and keeps', async ({ s
 
   await test.step('Dark Mode switch toggles the dark class and is kept after a reload', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    for (const name of ['Appearance', 'Editor', 'AI', 'Sync']) await expect(page.getByRole('tab', { name })).toBeVisible();
+    for (const name of ['Appearance', 'Editor', 'AI', 'Sync'])
+      await expect(page.getByRole('tab', { name })).toBeVisible();
     const darkMode = page.getByRole('switch', { name: 'Dark Mode' });
     await expect(darkMode).not.toBeChecked();
     await darkMode.click();
@@ -109,7 +114,13 @@ test('Appearance, Editor and Sync tabs: what each changes and keeps', async ({ s
 
 // The AI preferences' draft, save and failed save in one page, each a step: each starts where the last
 // one left the form (nothing saved, then saved), and a new page would boot the app again.
-test('AI preferences: the draft, Save Preferences on the account, a failed save', async ({ signedIn: page, account, request, newDevice, consoleErrors }) => {
+test('AI preferences: the draft, Save Preferences on the account, a failed save', async ({
+  signedIn: page,
+  account,
+  request,
+  newDevice,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   await openAiTab(page);
 
@@ -150,7 +161,13 @@ test('AI preferences: the draft, Save Preferences on the account, a failed save'
     await expectToast(page, 'Preferences Saved', 'Your AI preferences have been updated successfully.');
     await expect(page.getByText('All changes saved')).toBeVisible();
 
-    const expected = { tone: 'calm', conversationDepth: 'deep', promptingStyle: 'ask', outputFormat: 'paragraphs', aiName: 'Juniper' };
+    const expected = {
+      tone: 'calm',
+      conversationDepth: 'deep',
+      promptingStyle: 'ask',
+      outputFormat: 'paragraphs',
+      aiName: 'Juniper',
+    };
     expect((await accountMetadata(request, account)).ai_preferences).toEqual(expected);
     // Saved on the account, the device keeps no second copy (it holds only a save still waiting to go).
     expect(await localItem(page, `ai_preferences:${account.userId}`)).toBeNull();
@@ -170,7 +187,12 @@ test('AI preferences: the draft, Save Preferences on the account, a failed save'
     consoleErrors.allowFromHere(/Failed to load resource/);
     await page.route('**/auth/v1/user', (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 422, contentType: 'application/json', headers: { 'X-Supabase-Api-Version': '2024-01-01' }, body: JSON.stringify({ code: 'validation_failed', msg: 'no' }) })
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+            body: JSON.stringify({ code: 'validation_failed', msg: 'no' }),
+          })
         : route.fallback(),
     );
     await page.getByRole('radio', { name: /^Professional/ }).click();

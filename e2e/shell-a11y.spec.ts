@@ -2,7 +2,17 @@
 // each screen opened once (the 404 page once per theme: it has no theme toggle) and every state checked
 // at 1280x800 and 390x844 (the page resized in place) and in both themes (switched in place); the mobile
 // menu at 390x844 only, where it exists. Screenshots go to e2e/artifacts/screenshots/ for review.
-import { MOBILE, THEMES, VIEWPORTS, checkAtEachViewport, checkInBothThemes, expectNoSeriousViolations, resizeTo, shoot, switchTheme } from './support/a11y';
+import {
+  MOBILE,
+  THEMES,
+  VIEWPORTS,
+  checkAtEachViewport,
+  checkInBothThemes,
+  expectNoSeriousViolations,
+  resizeTo,
+  shoot,
+  switchTheme,
+} from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { openFromNav } from './support/layout';
 import { toastRegion } from './support/toasts';

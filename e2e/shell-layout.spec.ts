@@ -7,7 +7,10 @@ import { sidebar, tabBar } from './support/layout';
 test.describe('desktop 1280x800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the sidebar, the skip link, navigation, and /new on a smaller screen', async ({ signedInPage: page, account }) => {
+  test('the sidebar, the skip link, navigation, and /new on a smaller screen', async ({
+    signedInPage: page,
+    account,
+  }) => {
     // First: the skip link is the first stop of a page nothing has focused yet.
     await test.step('the skip link moves focus to the main content, and keyboard focus is visible', async () => {
       await page.keyboard.press('Tab');
@@ -99,7 +102,9 @@ test.describe('mobile 390x844', () => {
     });
 
     await test.step('the main content keeps clear of the tab bar', async () => {
-      const padding = await page.locator('#main-content').evaluate((el) => parseFloat(getComputedStyle(el).paddingBottom));
+      const padding = await page
+        .locator('#main-content')
+        .evaluate((el) => parseFloat(getComputedStyle(el).paddingBottom));
       expect(padding).toBeGreaterThanOrEqual(64);
     });
 

@@ -4,7 +4,17 @@
 import { test, expect } from './support/fixtures';
 import { gotoAs, submitLogin } from './support/session';
 
-const PROTECTED_PATHS = ['/', '/new', '/edit/abc', '/view/abc', '/note/abc', '/chat', '/checklists', '/settings', '/profile'];
+const PROTECTED_PATHS = [
+  '/',
+  '/new',
+  '/edit/abc',
+  '/view/abc',
+  '/note/abc',
+  '/chat',
+  '/checklists',
+  '/settings',
+  '/profile',
+];
 
 // The service worker is blocked (the config's default): a controlling worker would serve the chunk the
 // last step fails from its cache, past page.route.

@@ -46,7 +46,9 @@ test('signed out: the system preference, a stored theme, and the toggle on the l
   });
 });
 
-test('signed in: the toggle saves the theme for the next load, on desktop and in the mobile top bar', async ({ signedInPage: page }) => {
+test('signed in: the toggle saves the theme for the next load, on desktop and in the mobile top bar', async ({
+  signedInPage: page,
+}) => {
   await test.step('the toggle switches the theme, saves it under "theme", and a reload shows it without a flash', async () => {
     await recordThemeAtDomContentLoaded(page);
     const aside = sidebar(page);
@@ -56,7 +58,9 @@ test('signed in: the toggle saves the theme for the next load, on desktop and in
     await expect(aside.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
 
     await page.reload();
-    expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded),
+    ).toBe(true);
     await expect(aside.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
     expect(await isDark(page)).toBe(true);
 
@@ -64,7 +68,9 @@ test('signed in: the toggle saves the theme for the next load, on desktop and in
     expect(await isDark(page)).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     await page.reload();
-    expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(false);
+    expect(
+      await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded),
+    ).toBe(false);
   });
 
   await test.step('mobile: the top bar toggle switches the theme', async () => {

@@ -37,7 +37,8 @@ async function localLive(page: Page, userId: string): Promise<LiveNote[]> {
   return (await localNotes(page)).filter((note) => note.user_id === userId && note.deleted_at === null);
 }
 
-const sorted = (notes: LiveNote[]) => [...notes].map(({ id, title, content }) => ({ id, title, content })).sort((a, b) => a.id.localeCompare(b.id));
+const sorted = (notes: LiveNote[]) =>
+  [...notes].map(({ id, title, content }) => ({ id, title, content })).sort((a, b) => a.id.localeCompare(b.id));
 
 /** Opens the Edit screen of a note; null when this device does not show it (deleted meanwhile). */
 async function openEditor(device: Device, id: string): Promise<string | null> {
@@ -55,12 +56,18 @@ async function syncUntilQuiet(device: Device): Promise<void> {
   await expectAllSynced(device.page);
 }
 
-test('two devices offline and online: nothing written is lost, nothing deleted comes back', async ({ page, newDevice, account, request, consoleErrors }) => {
+test('two devices offline and online: nothing written is lost, nothing deleted comes back', async ({
+  page,
+  newDevice,
+  account,
+  request,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000 + RUNS * OPS * 8_000);
   console.info(`two-device fuzz: seed ${SEED}, ${RUNS} runs of ${OPS} steps (replay: SYNC_E2E_SEED=${SEED})`);
   consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/);
   const random = seededRandom(SEED);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
   await signIn(page, account);
   await waitForServiceWorker(page);
@@ -79,7 +86,11 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
   let counter = 0;
 
   for (let run = 0; run < RUNS; run++) {
-    const seeded = await seedNotes(request, account, [0, 1].map((i) => ({ title: `Run ${run} note ${i}`, content: `seed ${run}.${i}` })));
+    const seeded = await seedNotes(
+      request,
+      account,
+      [0, 1].map((i) => ({ title: `Run ${run} note ${i}`, content: `seed ${run}.${i}` })),
+    );
     for (const note of seeded) written.add(note.content);
     for (const device of devices) await syncUntilQuiet(device);
 
@@ -133,7 +144,11 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
     for (let round = 0; round < 2; round++) for (const device of devices) await syncUntilQuiet(device);
 
     const server = sorted(await serverNotes(request, account));
-    for (const device of devices) expect(sorted(await localLive(device.page, account.userId)), `run ${run}, device ${device.name}, seed ${SEED}`).toEqual(server);
+    for (const device of devices)
+      expect(
+        sorted(await localLive(device.page, account.userId)),
+        `run ${run}, device ${device.name}, seed ${SEED}`,
+      ).toEqual(server);
     const live = new Set(server.map((note) => note.content));
     const lost = [...written].filter((text) => !live.has(text) && !replaced.has(text) && !deleted.has(text));
     const resurrected = [...deleted].filter((text) => live.has(text) && !replaced.has(text));

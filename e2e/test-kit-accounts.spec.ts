@@ -9,12 +9,19 @@ test.describe.configure({ mode: 'serial' });
 
 const made: { email: string; password: string }[] = [];
 
-test('a test signs up accounts through the fixture, by itself, and changes a password', async ({ account, accounts, request }) => {
+test('a test signs up accounts through the fixture, by itself, and changes a password', async ({
+  account,
+  accounts,
+  request,
+}) => {
   made.push(account);
 
   const changed = await accounts.create();
   const newPassword = `pw-${randomUUID()}`;
-  const update = await request.put('/auth/v1/user', { headers: authHeaders(changed), data: { password: newPassword, current_password: changed.password } });
+  const update = await request.put('/auth/v1/user', {
+    headers: authHeaders(changed),
+    data: { password: newPassword, current_password: changed.password },
+  });
   expect(update.ok(), await update.text()).toBe(true);
   accounts.passwordChanged(changed, newPassword);
   made.push({ email: changed.email, password: newPassword });
@@ -30,7 +37,10 @@ test('when it has ended, none of them is left on the server', async ({ accounts,
   expect(made).toHaveLength(3);
   const apikey = await anonKey(request, baseURL!);
   for (const { email, password } of made) {
-    const signIn = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey }, data: { email, password } });
+    const signIn = await request.post('/auth/v1/token?grant_type=password', {
+      headers: { apikey },
+      data: { email, password },
+    });
     expect(signIn.status(), email).toBe(400);
     // The email is free again: signing up with it makes a new account (deleted again when this test ends).
     const again = { email, password: `pw-${randomUUID()}` };

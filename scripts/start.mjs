@@ -21,10 +21,14 @@ import { buildServer, serverEntry, serverIsStale } from '../build/server-bundle.
 // reads their CPU (frequent major collections under load): a larger young generation and faster growth
 // instead.
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
-const NODE_FLAGS = ON_POSTGRES ? ['--max-semi-space-size=32', '--heap-growing-percent=100'] : ['--max-semi-space-size=8', '--heap-growing-percent=20'];
+const NODE_FLAGS = ON_POSTGRES
+  ? ['--max-semi-space-size=32', '--heap-growing-percent=100']
+  : ['--max-semi-space-size=8', '--heap-growing-percent=20'];
 const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
 const missingEnv = Object.entries(MALLOC_ENV).filter(([name]) => process.env[name] === undefined);
-const missingFlags = NODE_FLAGS.filter((flag) => !process.execArgv.some((given) => given.split('=')[0] === flag.split('=')[0]));
+const missingFlags = NODE_FLAGS.filter(
+  (flag) => !process.execArgv.some((given) => given.split('=')[0] === flag.split('=')[0]),
+);
 if (typeof process.execve === 'function' && (missingFlags.length > 0 || missingEnv.length > 0)) {
   // The caller's own values win: flags given on the command line stay, and set variables are kept.
   process.execve(process.execPath, [process.execPath, ...missingFlags, ...process.execArgv, ...process.argv.slice(1)], {
@@ -59,10 +63,14 @@ if (process.env.SPROUT_SKIP_BUILD !== '1' && clientIsStale()) {
   console.info('Building the client (first start or sources changed)...');
   // Loaded only here: both processes of a start (before and after the re-execution) loaded it for nothing.
   const { spawnSync } = await import('node:child_process');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

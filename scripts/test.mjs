@@ -16,7 +16,11 @@ const running = new Set();
 function run(label, command, args, { capture }) {
   const began = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
     running.add(child);
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
@@ -24,7 +28,13 @@ function run(label, command, args, { capture }) {
     child.on('error', (error) => (output += `${error.message}\n`));
     child.on('close', (code, signal) => {
       running.delete(child);
-      resolve({ label, ok: code === 0, code: code ?? (signal ? 1 : 0), output, seconds: (performance.now() - began) / 1000 });
+      resolve({
+        label,
+        ok: code === 0,
+        code: code ?? (signal ? 1 : 0),
+        output,
+        seconds: (performance.now() - began) / 1000,
+      });
     });
   });
 }
@@ -54,7 +64,10 @@ function fail(result) {
 
 const node = process.execPath;
 // The package.json scripts themselves, through the npm that runs this one.
-const npmRun = (script) => (process.env.npm_execpath ? [node, process.env.npm_execpath, 'run', '--silent', script] : ['npm', 'run', '--silent', script]);
+const npmRun = (script) =>
+  process.env.npm_execpath
+    ? [node, process.env.npm_execpath, 'run', '--silent', script]
+    : ['npm', 'run', '--silent', script];
 const began = performance.now();
 const step = (promise) =>
   promise.then((result) => {
@@ -66,7 +79,12 @@ console.info('== npm run typecheck, npm run lint, the client build and npm run t
 await Promise.all([
   step(lane('npm run typecheck', [npmRun('typecheck')])),
   step(lane('npm run lint', [npmRun('lint')])),
-  step(lane('client build and size budget', [[node, path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], [node, '--import', 'tsx', 'build/size-budget.ts']])),
+  step(
+    lane('client build and size budget', [
+      [node, path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+      [node, '--import', 'tsx', 'build/size-budget.ts'],
+    ]),
+  ),
   run('npm run test:unit', bin('vitest'), ['run'], { capture: false }).then((result) => {
     console.info(`\n== npm run test:unit: ${result.seconds.toFixed(0)} s${result.ok ? '' : ', FAILED'}`);
     if (!result.ok) fail(result);

@@ -12,7 +12,10 @@ const PROJECTS = ['tsconfig.json', 'core', 'server', 'client', 'test', 'e2e'];
 
 function check(project) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '-p', project, '--pretty'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [tsc, '-p', project, '--pretty'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -30,5 +33,9 @@ await Promise.all(workers);
 
 const failed = results.filter((result) => !result.ok);
 for (const { project, output } of failed) console.error(`\n${project}:\n${output.trimEnd()}`);
-console.info(failed.length === 0 ? `Type-checked ${PROJECTS.length} projects.` : `\n${failed.length} of ${PROJECTS.length} projects have type errors.`);
+console.info(
+  failed.length === 0
+    ? `Type-checked ${PROJECTS.length} projects.`
+    : `\n${failed.length} of ${PROJECTS.length} projects have type errors.`,
+);
 process.exit(failed.length === 0 ? 0 : 1);

@@ -5,7 +5,9 @@ import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 
 // The server's own settings (server/src/db/pglite-worker.ts): its 16 MB of shared buffers.
-const db = new PGlite(process.env.PGLITE_DIR, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
+const db = new PGlite(process.env.PGLITE_DIR, {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+});
 await db.query('select 1');
 const server = http.createServer((_request, response) => response.end('{"ok":true}'));
 server.listen(Number(process.env.PORT), '127.0.0.1');

@@ -43,7 +43,11 @@ interface Stream {
   delays: number[];
 }
 
-async function timeStream(fake: FakeAiProcess, send: () => Promise<Response>, isContent: (event: string | undefined, data: string) => boolean): Promise<Stream> {
+async function timeStream(
+  fake: FakeAiProcess,
+  send: () => Promise<Response>,
+  isContent: (event: string | undefined, data: string) => boolean,
+): Promise<Stream> {
   const arrivals: number[] = [];
   const began = monotonicMs();
   await readSse(await send(), (event, data) => {
@@ -52,14 +56,19 @@ async function timeStream(fake: FakeAiProcess, send: () => Promise<Response>, is
   // The stream has ended: the provider has written (and noted) every chunk.
   const writes = await fake.lastStreamWrites();
   if (writes.length !== CHUNKS) throw new Error(`the provider noted ${writes.length} chunk writes, not ${CHUNKS}`);
-  return { firstMs: (arrivals[0] ?? NaN) - began, delays: writes.map((written, i) => (arrivals[i] ?? NaN) - written).filter(Number.isFinite) };
+  return {
+    firstMs: (arrivals[0] ?? NaN) - began,
+    delays: writes.map((written, i) => (arrivals[i] ?? NaN) - written).filter(Number.isFinite),
+  };
 }
 
 async function run(options: GroupOptions): Promise<Row[]> {
   const { rounds } = settings(options.smoke, { rounds: 15, seconds: 0 });
   const text = Array.from({ length: CHUNKS }, (_, i) => `word${i} `);
   const fake = await startFakeAiProcess(text, CHUNK_DELAY_MS);
-  const server = await startSprout({ env: { OPENROUTER_API_KEY: 'bench-key', AI_BASE_URL: fake.url, RATE_LIMIT_AI: '1000000' } });
+  const server = await startSprout({
+    env: { OPENROUTER_API_KEY: 'bench-key', AI_BASE_URL: fake.url, RATE_LIMIT_AI: '1000000' },
+  });
   try {
     const user = await signUp(server.url);
     const direct: Stream[] = [];
@@ -73,7 +82,9 @@ async function run(options: GroupOptions): Promise<Row[]> {
             headers: { 'Content-Type': 'application/json', Authorization: 'Bearer bench-key' },
             body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'An idea' }] }),
           }),
-        (_event, data) => data !== '[DONE]' && Boolean((JSON.parse(data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content),
+        (_event, data) =>
+          data !== '[DONE]' &&
+          Boolean((JSON.parse(data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content),
       );
     const streamThrough = () =>
       timeStream(
@@ -87,7 +98,8 @@ async function run(options: GroupOptions): Promise<Row[]> {
         (event) => event === 'delta',
       );
     // Warm-up: the server's first AI call builds its client.
-    for (let i = 0; i < 3; i++) await Promise.all([streamDirect(), streamThrough()].map((p) => p.catch(() => undefined)));
+    for (let i = 0; i < 3; i++)
+      await Promise.all([streamDirect(), streamThrough()].map((p) => p.catch(() => undefined)));
     options.log(`${rounds} rounds`);
     await interleave(rounds, {
       direct: async () => {

@@ -10,7 +10,16 @@ import { httpLoad, loopLoad, type HttpLoad, type LoadResult } from '../lib/load'
 import { freePort, spawnUntilAnswer, stop, treeRssMiB } from '../lib/processes';
 import { interleave, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
-import { benchNote, root, seedNotes, signUp, startSprout, tempDir, type BenchUser, type SproutServer } from '../lib/sprout';
+import {
+  benchNote,
+  root,
+  seedNotes,
+  signUp,
+  startSprout,
+  tempDir,
+  type BenchUser,
+  type SproutServer,
+} from '../lib/sprout';
 
 const CONNECTIONS = 50;
 const READ_QUERY = 'select=*&deleted_at=is.null&order=updated_at.desc&limit=100';
@@ -38,7 +47,13 @@ async function loadWithRss(load: HttpLoad, pid: number, peaks: number[]): Promis
  * bench process (the load generator, or the floor's loop and, on PGlite, the floor's database), the
  * server's process when there is one, and PostgreSQL's processes on PostgreSQL.
  */
-async function withCpu(step: () => Promise<LoadResult>, seconds: number, pids: number[], postgres: boolean, perOperation: number[]): Promise<LoadResult> {
+async function withCpu(
+  step: () => Promise<LoadResult>,
+  seconds: number,
+  pids: number[],
+  postgres: boolean,
+  perOperation: number[],
+): Promise<LoadResult> {
   const own = () => [process.pid, ...pids].reduce((sum, pid) => sum + processCpuMs(pid), 0);
   const ownBefore = own();
   const postgresBefore = postgres ? postgresCpu() : null;
@@ -55,7 +70,14 @@ function collect(results: LoadResult[]): (result: LoadResult) => number {
   };
 }
 
-async function measure(kind: Kind, server: SproutServer, user: BenchUser, sql: Sql, patchId: string, options: GroupOptions): Promise<Row[]> {
+async function measure(
+  kind: Kind,
+  server: SproutServer,
+  user: BenchUser,
+  sql: Sql,
+  patchId: string,
+  options: GroupOptions,
+): Promise<Row[]> {
   const { rounds, seconds } = settings(options.smoke);
   // A read slower than autocannon's 10 s timeout only counts as one in a step longer than that.
   const readSeconds = options.smoke ? seconds : Math.max(seconds, 12);
@@ -67,7 +89,12 @@ async function measure(kind: Kind, server: SproutServer, user: BenchUser, sql: S
   const answer = await fetch(readUrl, { headers: auth });
   fs.writeFileSync(bodyFile, Buffer.from(await answer.arrayBuffer()));
   const barePort = await freePort();
-  const bare = await spawnUntilAnswer(['bench/floors/bare-fastify.mjs'], { ...process.env, PORT: String(barePort), BODY_FILE: bodyFile }, `http://127.0.0.1:${barePort}/api/health`, root);
+  const bare = await spawnUntilAnswer(
+    ['bench/floors/bare-fastify.mjs'],
+    { ...process.env, PORT: String(barePort), BODY_FILE: bodyFile },
+    `http://127.0.0.1:${barePort}/api/health`,
+    root,
+  );
 
   const sprout: LoadResult[] = [];
   const raw: LoadResult[] = [];
@@ -86,10 +113,32 @@ async function measure(kind: Kind, server: SproutServer, user: BenchUser, sql: S
     options.log(`${kind}: GET 100 notes, ${rounds} rounds of ${readSeconds} s`);
     await interleave(rounds, {
       sprout: () =>
-        withCpu(() => loadWithRss({ url: readUrl, headers: auth, connections: CONNECTIONS, seconds: readSeconds }, server.pid, rssPeaks), readSeconds, [server.pid], isPostgres, sproutCpu).then(collect(sprout)),
-      raw: () => withCpu(() => loopLoad(() => sql.query(READ_SQL, [user.userId]), CONNECTIONS, readSeconds), readSeconds, [], isPostgres, rawCpu).then(collect(raw)),
+        withCpu(
+          () =>
+            loadWithRss(
+              { url: readUrl, headers: auth, connections: CONNECTIONS, seconds: readSeconds },
+              server.pid,
+              rssPeaks,
+            ),
+          readSeconds,
+          [server.pid],
+          isPostgres,
+          sproutCpu,
+        ).then(collect(sprout)),
+      raw: () =>
+        withCpu(
+          () => loopLoad(() => sql.query(READ_SQL, [user.userId]), CONNECTIONS, readSeconds),
+          readSeconds,
+          [],
+          isPostgres,
+          rawCpu,
+        ).then(collect(raw)),
       bare: () =>
-        loadWithRss({ url: `http://127.0.0.1:${barePort}/rest/v1/notes`, connections: CONNECTIONS, seconds: readSeconds }, bare.child.pid!, bareRssPeaks).then(collect(bareResults)),
+        loadWithRss(
+          { url: `http://127.0.0.1:${barePort}/rest/v1/notes`, connections: CONNECTIONS, seconds: readSeconds },
+          bare.child.pid!,
+          bareRssPeaks,
+        ).then(collect(bareResults)),
     });
   } finally {
     await stop(bare.child);
@@ -167,19 +216,44 @@ async function measure(kind: Kind, server: SproutServer, user: BenchUser, sql: S
   const update: LoadResult[] = [];
   const cpu = { post: [] as number[], insert: [] as number[], patch: [] as number[], update: [] as number[] };
   const writeHeaders = { ...auth, 'Content-Type': 'application/json', Prefer: 'return=representation' };
-  const sproutStep = (load: HttpLoad, samples: number[]) => withCpu(() => httpLoad(load), seconds, [server.pid], isPostgres, samples);
-  const loopStep = (operation: () => Promise<unknown>, samples: number[]) => withCpu(() => loopLoad(operation, CONNECTIONS, seconds), seconds, [], isPostgres, samples);
+  const sproutStep = (load: HttpLoad, samples: number[]) =>
+    withCpu(() => httpLoad(load), seconds, [server.pid], isPostgres, samples);
+  const loopStep = (operation: () => Promise<unknown>, samples: number[]) =>
+    withCpu(() => loopLoad(operation, CONNECTIONS, seconds), seconds, [], isPostgres, samples);
   options.log(`${kind}: POST / PATCH one note, ${rounds} rounds of ${seconds} s`);
   await interleave(rounds, {
     post: () =>
-      sproutStep({ url: `${server.url}/rest/v1/notes`, method: 'POST', headers: writeHeaders, body: JSON.stringify(NEW_NOTE), connections: CONNECTIONS, seconds }, cpu.post).then(collect(post)),
-    insert: () => loopStep(() => sql.query(INSERT_SQL, [user.userId, NEW_NOTE.title, NEW_NOTE.content]), cpu.insert).then(collect(insert)),
+      sproutStep(
+        {
+          url: `${server.url}/rest/v1/notes`,
+          method: 'POST',
+          headers: writeHeaders,
+          body: JSON.stringify(NEW_NOTE),
+          connections: CONNECTIONS,
+          seconds,
+        },
+        cpu.post,
+      ).then(collect(post)),
+    insert: () =>
+      loopStep(() => sql.query(INSERT_SQL, [user.userId, NEW_NOTE.title, NEW_NOTE.content]), cpu.insert).then(
+        collect(insert),
+      ),
     patch: () =>
       sproutStep(
-        { url: `${server.url}/rest/v1/notes?id=eq.${patchId}`, method: 'PATCH', headers: writeHeaders, body: JSON.stringify({ title: 'Renamed under load' }), connections: CONNECTIONS, seconds },
+        {
+          url: `${server.url}/rest/v1/notes?id=eq.${patchId}`,
+          method: 'PATCH',
+          headers: writeHeaders,
+          body: JSON.stringify({ title: 'Renamed under load' }),
+          connections: CONNECTIONS,
+          seconds,
+        },
         cpu.patch,
       ).then(collect(patch)),
-    update: () => loopStep(() => sql.query(UPDATE_SQL, ['Renamed under load', patchId, user.userId]), cpu.update).then(collect(update)),
+    update: () =>
+      loopStep(() => sql.query(UPDATE_SQL, ['Renamed under load', patchId, user.userId]), cpu.update).then(
+        collect(update),
+      ),
   });
   const write = (verb: string, results: LoadResult[], floorName: string, floor: LoadResult[]) =>
     toRow({
@@ -219,7 +293,11 @@ async function onPglite(options: GroupOptions): Promise<Row[]> {
     const user = await signUp(server.url);
     await seedNotes(user, options.smoke ? 200 : 1000);
     const patchNote = benchNote(user.userId, 0);
-    await fetch(`${server.url}/rest/v1/notes`, { method: 'POST', headers: { ...user.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(patchNote) });
+    await fetch(`${server.url}/rest/v1/notes`, {
+      method: 'POST',
+      headers: { ...user.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(patchNote),
+    });
     // The floor opens a copy of the same data: PGlite holds its directory for one process.
     await server.stop();
     sql = await openPgliteCopy(server.dataDir);
@@ -241,7 +319,11 @@ async function onPostgres(options: GroupOptions): Promise<Row[]> {
     const user = await signUp(server.url);
     await seedNotes(user, 1000);
     const patchNote = benchNote(user.userId, 0);
-    await fetch(`${server.url}/rest/v1/notes`, { method: 'POST', headers: { ...user.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(patchNote) });
+    await fetch(`${server.url}/rest/v1/notes`, {
+      method: 'POST',
+      headers: { ...user.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(patchNote),
+    });
     return await measure('PostgreSQL', server, user, sql, patchNote.id, options);
   } finally {
     await sql.close();
@@ -260,17 +342,16 @@ export const group: BenchGroup = {
     `autocannon, ${CONNECTIONS} connections, against \`node scripts/start.mjs\` (default log level, logs to /dev/null) on a ` +
     'temporary file-backed DATA_DIR, and on PostgreSQL. GET reads `' +
     READ_QUERY +
-    '` of 1,000 notes (12 s steps, so that a read past autocannon\'s 10 s timeout counts as one; writes 6 s steps). Floors: the same SQL from ' +
+    "` of 1,000 notes (12 s steps, so that a read past autocannon's 10 s timeout counts as one; writes 6 s steps). Floors: the same SQL from " +
     `${CONNECTIONS} concurrent loops in the bench process (PGlite: on a copy of the server's data; PostgreSQL: a 10-connection ` +
     "pool like the server's), and bare Fastify sending the server's own answer bytes. Steps interleaved per round; " +
-    'medians of the rounds. Request rates count 2xx answers only. CPU time per read (lib/cpu.ts): the scheduler\'s ' +
-    'count for the bench process (autocannon, or the floor\'s loop), the server\'s process (all its threads) and, on ' +
-    "PostgreSQL, its processes, over a load step, divided by the operations answered: where both keep the 2 cores busy, the " +
-    "throughput ratio cannot pass the inverse of this one.",
+    "medians of the rounds. Request rates count 2xx answers only. CPU time per read (lib/cpu.ts): the scheduler's " +
+    "count for the bench process (autocannon, or the floor's loop), the server's process (all its threads) and, on " +
+    'PostgreSQL, its processes, over a load step, divided by the operations answered: where both keep the 2 cores busy, the ' +
+    'throughput ratio cannot pass the inverse of this one.',
   run: async (options) => {
     const rows = await onPglite(options);
     if (!options.smoke) rows.push(...(await onPostgres(options)));
     return rows;
   },
 };
-

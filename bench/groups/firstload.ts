@@ -118,7 +118,7 @@ export const group: BenchGroup = {
   method:
     "Lighthouse 13 (mobile: Moto G-class emulation, Lighthouse's simulated slow 4G and 4x CPU slowdown), performance " +
     'category only, each run in a fresh Chromium profile (/usr/bin/chromium, headless). /login and / (signed in as a ' +
-    "returning device: the session and the kept anon key put in localStorage first) from `node scripts/start.mjs`; the floor page is bench/floor-page built " +
+    'returning device: the session and the kept anon key put in localStorage first) from `node scripts/start.mjs`; the floor page is bench/floor-page built ' +
     "by the bench with the project's Vite, React and Tailwind and served with brotli/gzip by a bare Node server. Scripts " +
     "are the page's Script requests in Lighthouse's network log; gzip sizes are the files gzipped at level 6.",
   run,

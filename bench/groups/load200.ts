@@ -38,7 +38,11 @@ async function signUpAll(url: string, anonKey: string, count: number): Promise<L
     Array.from({ length: 8 }, async () => {
       for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
         const user = { email: `load-${i}-${crypto.randomUUID()}@example.com`, password: `pw-${crypto.randomUUID()}` };
-        const response = await fetch(`${url}/auth/v1/signup`, { method: 'POST', headers: { apikey: anonKey, 'Content-Type': 'application/json' }, body: JSON.stringify(user) });
+        const response = await fetch(`${url}/auth/v1/signup`, {
+          method: 'POST',
+          headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify(user),
+        });
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
         users.push(user);
@@ -52,7 +56,11 @@ async function signUpAll(url: string, anonKey: string, count: number): Promise<L
 async function captureBodies(url: string, anonKey: string, user: LoadUser): Promise<string> {
   const dir = tempDir('bodies');
   const json = { apikey: anonKey, 'Content-Type': 'application/json' };
-  const token = await fetch(`${url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: json, body: JSON.stringify(user) });
+  const token = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(user),
+  });
   const tokenBody = await token.text();
   fs.writeFileSync(path.join(dir, 'token.json'), tokenBody);
   const session = JSON.parse(tokenBody) as { access_token: string; user: { id: string } };
@@ -61,17 +69,30 @@ async function captureBodies(url: string, anonKey: string, user: LoadUser): Prom
   const note = await fetch(`${url}/rest/v1/notes`, {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/json', Prefer: 'return=representation' },
-    body: JSON.stringify({ id: crypto.randomUUID(), user_id: session.user.id, title: 'Captured', content: 'A short paragraph.', created_at: now, updated_at: now, last_mutation_id: crypto.randomUUID() } satisfies Partial<NoteWritable>),
+    body: JSON.stringify({
+      id: crypto.randomUUID(),
+      user_id: session.user.id,
+      title: 'Captured',
+      content: 'A short paragraph.',
+      created_at: now,
+      updated_at: now,
+      last_mutation_id: crypto.randomUUID(),
+    } satisfies Partial<NoteWritable>),
   });
   fs.writeFileSync(path.join(dir, 'note.json'), await note.text());
-  const list = await fetch(`${url}/rest/v1/notes?select=*&deleted_at=is.null&order=updated_at.desc&limit=50`, { headers: auth });
+  const list = await fetch(`${url}/rest/v1/notes?select=*&deleted_at=is.null&order=updated_at.desc&limit=50`, {
+    headers: auth,
+  });
   fs.writeFileSync(path.join(dir, 'list.json'), await list.text());
   return dir;
 }
 
 function runInWorker(job: UserLoadJob): Promise<UserLoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../lib/user-load-worker.ts', import.meta.url), { workerData: job, execArgv: ['--import', 'tsx'] });
+    const worker = new Worker(new URL('../lib/user-load-worker.ts', import.meta.url), {
+      workerData: job,
+      execArgv: ['--import', 'tsx'],
+    });
     worker.once('message', (result: UserLoadResult) => resolve(result));
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
@@ -87,7 +108,9 @@ interface Step {
 /** The load in a worker thread, the probe on this thread, until the load ends. */
 async function loadWithProbe(url: string, anonKey: string, users: LoadUser[], seconds: number): Promise<Step> {
   let loading = true;
-  const load = runInWorker({ url, anonKey, users, durationMs: seconds * 1000, timeoutMs: TIMEOUT_MS }).finally(() => (loading = false));
+  const load = runInWorker({ url, anonKey, users, durationMs: seconds * 1000, timeoutMs: TIMEOUT_MS }).finally(
+    () => (loading = false),
+  );
   const waits: number[] = [];
   const probing = (async () => {
     // The probe keeps going while requests are still in flight after the deadline.
@@ -105,7 +128,12 @@ async function measure(kind: Kind, server: SproutServer, options: GroupOptions):
   const bodies = await captureBodies(server.url, anonKey, users[0]!);
   const port = await freePort();
   const bareUrl = `http://127.0.0.1:${port}`;
-  const bare = await spawnUntilAnswer(['bench/floors/bare-api.mjs'], { ...process.env, PORT: String(port), BODY_DIR: bodies }, `${bareUrl}/api/health`, root);
+  const bare = await spawnUntilAnswer(
+    ['bench/floors/bare-api.mjs'],
+    { ...process.env, PORT: String(port), BODY_DIR: bodies },
+    `${bareUrl}/api/health`,
+    root,
+  );
   const sprout: Step[] = [];
   const floor: Step[] = [];
   const idle: { max: number; p50: number }[] = [];
@@ -135,10 +163,29 @@ async function measure(kind: Kind, server: SproutServer, options: GroupOptions):
       floorValues: floor.map((s) => s.load.rps),
       better: 'higher',
     }),
-    toRow({ name: `${label}: list / insert / update, p50`, unit: 'ms', values: sprout.map((s) => s.load.p50), floorName: 'bare Fastify p50', floorValues: floor.map((s) => s.load.p50), better: 'lower' }),
-    toRow({ name: `${label}: list / insert / update, p99`, unit: 'ms', values: sprout.map((s) => s.load.p99), floorName: 'bare Fastify p99', floorValues: floor.map((s) => s.load.p99), better: 'lower' }),
+    toRow({
+      name: `${label}: list / insert / update, p50`,
+      unit: 'ms',
+      values: sprout.map((s) => s.load.p50),
+      floorName: 'bare Fastify p50',
+      floorValues: floor.map((s) => s.load.p50),
+      better: 'lower',
+    }),
+    toRow({
+      name: `${label}: list / insert / update, p99`,
+      unit: 'ms',
+      values: sprout.map((s) => s.load.p99),
+      floorName: 'bare Fastify p99',
+      floorValues: floor.map((s) => s.load.p99),
+      better: 'lower',
+    }),
     // No floor: a sign-in's cost is the Argon2id verification, which bare Fastify does not do.
-    toRow({ name: `${label}: sign-in (all ${USERS} at the start of the round), p50`, unit: 'ms', values: sprout.map((s) => s.load.signInP50), better: 'lower' }),
+    toRow({
+      name: `${label}: sign-in (all ${USERS} at the start of the round), p50`,
+      unit: 'ms',
+      values: sprout.map((s) => s.load.signInP50),
+      better: 'lower',
+    }),
     toRow({ name: `${label}: sign-in, p99`, unit: 'ms', values: sprout.map((s) => s.load.signInP99), better: 'lower' }),
     toRow({
       name: `${label}: requests without an answer in 30 s, per round`,

@@ -19,7 +19,12 @@ async function idleRss(url: string, pid: number, settleMs: number): Promise<numb
 async function startFloor(script: string, env: Record<string, string>): Promise<Started & { url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const started = await spawnUntilAnswer([script], { ...process.env, ...env, PORT: String(port) }, `${url}/api/health`, root);
+  const started = await spawnUntilAnswer(
+    [script],
+    { ...process.env, ...env, PORT: String(port) },
+    `${url}/api/health`,
+    root,
+  );
   return { ...started, url };
 }
 
@@ -74,12 +79,26 @@ async function run(options: GroupOptions): Promise<Row[]> {
       floorName: 'PGlite opening the same data in a fresh process',
       floorValues: pgliteOpen,
       better: 'lower',
-      goal: '< 1.5x PGlite\'s own open',
+      goal: "< 1.5x PGlite's own open",
       meets: (v, f) => f !== null && v < 1.5 * f,
       smokeLimit: { ratioAtMost: 10 },
     }),
-    toRow({ name: 'Restart to first answer, beside bare Fastify', unit: 'ms', values: restart, floorName: 'bare Fastify start to first answer', floorValues: bare, better: 'lower' }),
-    toRow({ name: 'First start on an empty DATA_DIR (initdb, migrations) to first answer', unit: 'ms', values: first, floorName: 'PGlite opening existing data', floorValues: pgliteOpen, better: 'lower' }),
+    toRow({
+      name: 'Restart to first answer, beside bare Fastify',
+      unit: 'ms',
+      values: restart,
+      floorName: 'bare Fastify start to first answer',
+      floorValues: bare,
+      better: 'lower',
+    }),
+    toRow({
+      name: 'First start on an empty DATA_DIR (initdb, migrations) to first answer',
+      unit: 'ms',
+      values: first,
+      floorName: 'PGlite opening existing data',
+      floorValues: pgliteOpen,
+      better: 'lower',
+    }),
     toRow({
       name: 'Server RSS idle, PGlite, after a first start',
       unit: 'MiB',
@@ -146,7 +165,14 @@ async function onPostgres(options: GroupOptions, rounds: number, settleMs: numbe
     await target.release();
   }
   return [
-    toRow({ name: 'Server RSS idle, PostgreSQL', unit: 'MiB', values: rss, floorName: 'bare Fastify idle (rounds above)', floorValues: bareRss, better: 'lower' }),
+    toRow({
+      name: 'Server RSS idle, PostgreSQL',
+      unit: 'MiB',
+      values: rss,
+      floorName: 'bare Fastify idle (rounds above)',
+      floorValues: bareRss,
+      better: 'lower',
+    }),
     toRow({ name: 'Start to first answer, PostgreSQL', unit: 'ms', values: starts, better: 'lower' }),
   ];
 }
@@ -158,8 +184,8 @@ export const group: BenchGroup = {
   smoke: true,
   method:
     'Each round: `node scripts/start.mjs` on a new temporary DATA_DIR (first start), stopped, then in rotating order: a restart on ' +
-    'that DATA_DIR, a fresh Node process opening its PGlite data with the server\'s settings and answering one query (bench/floors/pglite-open.mjs), ' +
+    "that DATA_DIR, a fresh Node process opening its PGlite data with the server's settings and answering one query (bench/floors/pglite-open.mjs), " +
     'and bare Fastify (bench/floors/bare-fastify.mjs). Times run from spawn to the first answered /api/health, polled every ' +
-    '10 ms. RSS is the process tree\'s VmRSS, read after one answer, once it has held within 2 MiB for 2 s (at least 3 s, at most 33 s after the answer).',
+    "10 ms. RSS is the process tree's VmRSS, read after one answer, once it has held within 2 MiB for 2 s (at least 3 s, at most 33 s after the answer).",
   run,
 };

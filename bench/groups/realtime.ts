@@ -32,7 +32,11 @@ const API_CLIENTS = 16;
 async function writeNote(url: string, user: BenchUser, note: { id: string; title: string }): Promise<void> {
   const response = await fetch(`${url}/rest/v1/notes?on_conflict=id`, {
     method: 'POST',
-    headers: { ...user.headers, 'Content-Type': 'application/json', Prefer: 'return=minimal,resolution=merge-duplicates' },
+    headers: {
+      ...user.headers,
+      'Content-Type': 'application/json',
+      Prefer: 'return=minimal,resolution=merge-duplicates',
+    },
     body: JSON.stringify({ ...note, user_id: user.userId, content: 'bench' }),
   });
   await response.arrayBuffer();
@@ -70,7 +74,12 @@ interface DeviceSamples {
 }
 
 /** Saved on A (the write acknowledged) until the card shows on B, in a real browser; rounds of 20 edits beside 20 NOTIFYs. */
-async function deviceToDevice(url: string, databaseUrl: string, rounds: number, log: (m: string) => void): Promise<DeviceSamples> {
+async function deviceToDevice(
+  url: string,
+  databaseUrl: string,
+  rounds: number,
+  log: (m: string) => void,
+): Promise<DeviceSamples> {
   const user = await signUp(url);
   const session = user.session as { access_token: string; refresh_token: string };
   const a = createClient(url, user.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -80,7 +89,10 @@ async function deviceToDevice(url: string, databaseUrl: string, rounds: number, 
   try {
     const context = await browser.newContext({ baseURL: url, serviceWorkers: 'block' });
     const page = await context.newPage();
-    await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), ['sb-127-auth-token', JSON.stringify(user.session)] as const);
+    await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      'sb-127-auth-token',
+      JSON.stringify(user.session),
+    ] as const);
     await page.goto('/');
     await page.getByRole('main').waitFor();
     const id = randomUUID();
@@ -97,7 +109,8 @@ async function deviceToDevice(url: string, databaseUrl: string, rounds: number, 
           const title = `Edit ${++edit}`;
           // The page reports the moment the card shows (same machine, same clock).
           const shown = page.waitForFunction(
-            (t) => ([...document.querySelectorAll('article h2')].some((el) => el.textContent === t) ? Date.now() : false),
+            (t) =>
+              [...document.querySelectorAll('article h2')].some((el) => el.textContent === t) ? Date.now() : false,
             title,
             { polling: 'raf', timeout: 60_000 },
           );
@@ -132,12 +145,18 @@ async function fanOut(cluster: Cluster, log: (m: string) => void): Promise<Row[]
   const server = cluster.servers[0]!;
   const port = await freePort();
   const floorUrl = `http://127.0.0.1:${port}`;
-  const floor = await spawnUntilAnswer(['bench/floors/ws-broadcast.mjs'], { ...process.env, PORT: String(port) }, `${floorUrl}/api/health`, root);
+  const floor = await spawnUntilAnswer(
+    ['bench/floors/ws-broadcast.mjs'],
+    { ...process.env, PORT: String(port) },
+    `${floorUrl}/api/health`,
+    root,
+  );
   const crowds: SocketCrowd[] = [];
   try {
     const many = await signUp(server.url);
     const one = await signUp(server.url);
-    const endpoint = (base: string, user: BenchUser) => `${base.replace('http', 'ws')}/realtime/v1/websocket?apikey=${user.anonKey}&vsn=2.0.0`;
+    const endpoint = (base: string, user: BenchUser) =>
+      `${base.replace('http', 'ws')}/realtime/v1/websocket?apikey=${user.anonKey}&vsn=2.0.0`;
     const single = await openSockets(endpoint(server.url, one), notesJoin(one.userId, one.token), 1);
     crowds.push(single);
 
@@ -153,12 +172,18 @@ async function fanOut(cluster: Cluster, log: (m: string) => void): Promise<Row[]
 
     // The floor sends the very bytes Sprout sent for the same kind of change.
     const ids = { many: randomUUID(), one: randomUUID() };
-    const captured = new Promise<string>((resolve) => single.sockets[0]!.once('message', (data) => resolve(String(data))));
+    const captured = new Promise<string>((resolve) =>
+      single.sockets[0]!.once('message', (data) => resolve(String(data))),
+    );
     await writeNote(server.url, one, { id: ids.one, title: 'Warm-up' });
     const frame = await captured;
 
     const cpu = { sprout: [] as number[], bare: [] as number[] };
-    const timed = async (crowdOf: SocketCrowd, send: () => Promise<void>, cpuOf?: { pid: number; samples: number[] }) => {
+    const timed = async (
+      crowdOf: SocketCrowd,
+      send: () => Promise<void>,
+      cpuOf?: { pid: number; samples: number[] },
+    ) => {
       const all = crowdOf.nextEvent();
       const cpuBefore = cpuOf ? mainThreadCpuMs(cpuOf.pid) : 0;
       const began = performance.now();
@@ -175,7 +200,11 @@ async function fanOut(cluster: Cluster, log: (m: string) => void): Promise<Row[]
     await timed(floorCrowd, () => broadcast(floorUrl, frame));
     log(`fan-out: ${FANOUT_ROUNDS} interleaved rounds`);
     const samples = await interleave(FANOUT_ROUNDS, {
-      sprout: () => timed(crowd, () => writeNote(server.url, many, { id: ids.many, title: `Fan-out ${++n}` }), { pid: server.pid, samples: cpu.sprout }),
+      sprout: () =>
+        timed(crowd, () => writeNote(server.url, many, { id: ids.many, title: `Fan-out ${++n}` }), {
+          pid: server.pid,
+          samples: cpu.sprout,
+        }),
       bare: () => timed(floorCrowd, () => broadcast(floorUrl, frame), { pid: floor.child.pid!, samples: cpu.bare }),
       single: () => timed(single, () => writeNote(server.url, one, { id: ids.one, title: `Fan-out ${++n}` })),
     });
@@ -236,7 +265,9 @@ async function throughput(url: string, users: BenchUser[], seconds: number): Pro
       const user = users[i % users.length]!;
       for (let n = i; performance.now() < deadline; n++) {
         if (n % 2 === 0) {
-          const response = await fetch(`${url}/rest/v1/notes?select=*&order=revision.desc&limit=50`, { headers: user.headers });
+          const response = await fetch(`${url}/rest/v1/notes?select=*&order=revision.desc&limit=50`, {
+            headers: user.headers,
+          });
           await response.arrayBuffer();
           if (!response.ok) throw new Error(`list failed: ${response.status}`);
         } else {
@@ -268,9 +299,32 @@ async function scaling(cluster: Cluster, options: GroupOptions): Promise<Row[]> 
     const name = `Notes API through nginx (${API_CLIENTS} clients, list 50 / upsert one)`;
     const bound = 'bound by the 2 cores (shared with nginx, PostgreSQL and the load)';
     return [
-      toRow({ name: `${name}, 1 server`, unit: 'req/s', values: samples.one, floorName: 'the same server without nginx', floorValues: samples.direct, better: 'higher' }),
-      toRow({ name: `${name}, 2 servers`, unit: 'req/s', values: samples.two, floorName: '1 server through nginx', floorValues: samples.one, better: 'higher', goal: bound }),
-      toRow({ name: `${name}, 3 servers`, unit: 'req/s', values: samples.three, floorName: '1 server through nginx', floorValues: samples.one, better: 'higher', goal: bound }),
+      toRow({
+        name: `${name}, 1 server`,
+        unit: 'req/s',
+        values: samples.one,
+        floorName: 'the same server without nginx',
+        floorValues: samples.direct,
+        better: 'higher',
+      }),
+      toRow({
+        name: `${name}, 2 servers`,
+        unit: 'req/s',
+        values: samples.two,
+        floorName: '1 server through nginx',
+        floorValues: samples.one,
+        better: 'higher',
+        goal: bound,
+      }),
+      toRow({
+        name: `${name}, 3 servers`,
+        unit: 'req/s',
+        values: samples.three,
+        floorName: '1 server through nginx',
+        floorValues: samples.one,
+        better: 'higher',
+        goal: bound,
+      }),
     ];
   } finally {
     await Promise.all([one.stop(), two.stop()]);
@@ -351,8 +405,8 @@ export const group: BenchGroup = {
   order: 70,
   smoke: false,
   method:
-    'Three `node scripts/start.mjs` servers on one PostgreSQL database made for the run, behind nginx (Debian\'s, loopback, round-robin, ' +
-    'the WebSocket upgrade: test/kit/cluster.ts, the README\'s production shape). Device to device: a note updated with supabase-js ' +
+    "Three `node scripts/start.mjs` servers on one PostgreSQL database made for the run, behind nginx (Debian's, loopback, round-robin, " +
+    "the WebSocket upgrade: test/kit/cluster.ts, the README's production shape). Device to device: a note updated with supabase-js " +
     `through an nginx in front of two servers, until its card shows in a signed-in Chromium page on the same nginx; ${EDITS_PER_ROUND} edits a ` +
     `round, p50 and p95 of each round, beside ${EDITS_PER_ROUND} NOTIFY -> LISTEN round trips on the same PostgreSQL. Fan-out: ${SOCKETS.toLocaleString('en-US')} raw ` +
     'WebSocket clients in the bench process, joined as realtime-js joins, on the first server directly; one upsert until every socket has its ' +
@@ -360,6 +414,6 @@ export const group: BenchGroup = {
     `and broadcasting it to ${SOCKETS.toLocaleString('en-US')} clients held by the same bench process, so both carry the clients' cost. The server main thread's CPU time (/proc schedstat) ` +
     `from the write to the last socket's event, beside the bare server's per broadcast. Memory per socket: the server's RSS before and after opening them. API scaling: ${API_CLIENTS} clients in the bench process alternating a list of 50 and a one-note ` +
     'upsert, through nginx in front of 1, 2 and 3 servers and directly to one, interleaved. Servers, nginx, PostgreSQL, Chromium and the ' +
-    'load share the machine\'s 2 cores, so the scaling ratios show what this machine allows, not a core per server.',
+    "load share the machine's 2 cores, so the scaling ratios show what this machine allows, not a core per server.",
   run,
 };

@@ -4,7 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchGroup, GroupOptions } from '../lib/group';
-import { launchBrowser, openApp, timeIndexedDbRead, timeReloadToCards, timeReloadToFirstPaint } from '../lib/app-browser';
+import {
+  launchBrowser,
+  openApp,
+  timeIndexedDbRead,
+  timeReloadToCards,
+  timeReloadToFirstPaint,
+} from '../lib/app-browser';
 import { buildFloorPage } from '../lib/floor-page';
 import { freePort } from '../lib/processes';
 import { interleave, toRow, type Row } from '../lib/row';

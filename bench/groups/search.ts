@@ -36,8 +36,14 @@ function random(seed: number): () => number {
   };
 }
 
-const SYLLABLES = 'ba be bo da de di do fa fe fi ga go ka ke ki ko la le li lo ma me mi mo na ne no pa pe pi po ra re ri ro sa se si so ta te ti to va ve vi wa ya za'.split(' ');
-const COMMON = 'the idea plan garden kitchen trip call write buy book read meeting project money week friday list notes work home family weekend morning'.split(' ');
+const SYLLABLES =
+  'ba be bo da de di do fa fe fi ga go ka ke ki ko la le li lo ma me mi mo na ne no pa pe pi po ra re ri ro sa se si so ta te ti to va ve vi wa ya za'.split(
+    ' ',
+  );
+const COMMON =
+  'the idea plan garden kitchen trip call write buy book read meeting project money week friday list notes work home family weekend morning'.split(
+    ' ',
+  );
 
 /** Notes with a varied vocabulary (4,000 made-up words, a few frequent ones), like a real collection's spread of words. */
 function variedNotes(userId: string, count: number): LocalNote[] {
@@ -47,7 +53,10 @@ function variedNotes(userId: string, count: number): LocalNote[] {
     return Array.from({ length: parts }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join('');
   });
   // Zipf-like: low indexes much more often.
-  const word = () => (next() < 0.2 ? COMMON[Math.floor(next() * COMMON.length)]! : vocabulary[Math.floor(vocabulary.length * next() ** 3)]!);
+  const word = () =>
+    next() < 0.2
+      ? COMMON[Math.floor(next() * COMMON.length)]!
+      : vocabulary[Math.floor(vocabulary.length * next() ** 3)]!;
   const words = (n: number) => Array.from({ length: n }, word).join(' ');
   const now = Date.now();
   return Array.from({ length: count }, (_, n) => {
@@ -63,7 +72,13 @@ function variedNotes(userId: string, count: number): LocalNote[] {
       content: `${words(20 + (n % 30))}${planted && !checklist ? ` ${WORD}` : ''}`,
       expanded_content: n % 3 === 0 ? `${words(60)}\n\nAction Steps:\n1. ${words(6)}\n2. ${words(6)}` : null,
       is_checklist: checklist,
-      checklist_items: checklist ? Array.from({ length: 4 }, (_, i) => ({ id: `c${n}-${i}`, text: planted && i === 0 ? `Pack the ${WORD}` : words(4), completed: i % 2 === 0 })) : null,
+      checklist_items: checklist
+        ? Array.from({ length: 4 }, (_, i) => ({
+            id: `c${n}-${i}`,
+            text: planted && i === 0 ? `Pack the ${WORD}` : words(4),
+            completed: i % 2 === 0,
+          }))
+        : null,
       chat_history: null,
       created_at: at,
       updated_at: at,
@@ -170,12 +185,25 @@ async function typeWord(page: Page): Promise<number[]> {
 /** A plain Array.filter over the notes in the page for each prefix of WORD: ms per prefix. */
 function filterFloor(page: Page): Promise<number[]> {
   return page.evaluate((word) => {
-    const notes = (window as unknown as { __benchNotes: { title: string; content: string; expanded_content: string | null; checklist_items: { text: string }[] | null }[] }).__benchNotes;
+    const notes = (
+      window as unknown as {
+        __benchNotes: {
+          title: string;
+          content: string;
+          expanded_content: string | null;
+          checklist_items: { text: string }[] | null;
+        }[];
+      }
+    ).__benchNotes;
     const times: number[] = [];
     for (let i = 1; i <= word.length; i++) {
       const prefix = word.slice(0, i);
       const began = performance.now();
-      const found = notes.filter((n) => `${n.title}\n${n.content}\n${n.expanded_content ?? ''}\n${(n.checklist_items ?? []).map((c) => c.text).join('\n')}`.toLowerCase().includes(prefix));
+      const found = notes.filter((n) =>
+        `${n.title}\n${n.content}\n${n.expanded_content ?? ''}\n${(n.checklist_items ?? []).map((c) => c.text).join('\n')}`
+          .toLowerCase()
+          .includes(prefix),
+      );
       times.push(performance.now() - began + found.length * 0);
     }
     return times;
@@ -185,7 +213,11 @@ function filterFloor(page: Page): Promise<number[]> {
 /** Reloads the dashboard; ms from the search client's start to its first complete index. */
 async function reloadToIndex(page: Page): Promise<number> {
   await page.reload({ waitUntil: 'commit' });
-  const handle = await page.waitForFunction((name) => performance.getEntriesByName(name)[0]?.duration ?? false, INDEX_BUILD_MEASURE, { polling: 20, timeout: 60_000 });
+  const handle = await page.waitForFunction(
+    (name) => performance.getEntriesByName(name)[0]?.duration ?? false,
+    INDEX_BUILD_MEASURE,
+    { polling: 20, timeout: 60_000 },
+  );
   return (await handle.jsonValue()) as number;
 }
 
@@ -203,7 +235,9 @@ async function timeExport(page: Page, button: string): Promise<{ ms: number; fil
         target!.click();
       }, button);
       const handle = await page.waitForFunction(
-        () => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent?.startsWith('Exported ')) && performance.now() - (window as unknown as { __benchClick: number }).__benchClick,
+        () =>
+          [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent?.startsWith('Exported ')) &&
+          performance.now() - (window as unknown as { __benchClick: number }).__benchClick,
         undefined,
         { polling: 20, timeout: 120_000 },
       );
@@ -232,24 +266,44 @@ async function timeImport(browser: Browser, server: SproutServer, file: string):
   await page.getByRole('heading', { name: 'Your data' }).waitFor();
   // The export loads the import's code too (one chunk, fetched on first use): fetch it while online.
   await page.getByRole('button', { name: 'Export as JSON' }).click();
-  await page.getByRole('status').filter({ hasText: /^Exported / }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Exported / })
+    .waitFor();
   await page.context().setOffline(true);
   await page.evaluate(() => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    input.addEventListener('change', () => ((window as unknown as { __benchPick: number }).__benchPick = performance.now()), { capture: true });
+    input.addEventListener(
+      'change',
+      () => ((window as unknown as { __benchPick: number }).__benchPick = performance.now()),
+      { capture: true },
+    );
   });
   await page.locator('input[type="file"]').setInputFiles(file, { timeout: 120_000 });
-  const statuses = () => page.evaluate(() => [...document.querySelectorAll('[role="status"]')].map((s) => s.textContent).join(' | '));
-  const timer = setInterval(() => void statuses().then((text) => console.error(`[bench] import status: ${text}`), () => undefined), 15_000);
-  const handle = await page.waitForFunction(
-    () => {
-      const texts = [...document.querySelectorAll('[role="status"]')].map((s) => s.textContent ?? '');
-      if (texts.some((t) => t.startsWith('Import failed'))) return -1;
-      return texts.some((t) => /^Imported [\d,]+ notes?\./.test(t)) && performance.now() - (window as unknown as { __benchPick: number }).__benchPick;
-    },
-    undefined,
-    { polling: 20, timeout: 600_000 },
-  ).finally(() => clearInterval(timer));
+  const statuses = () =>
+    page.evaluate(() => [...document.querySelectorAll('[role="status"]')].map((s) => s.textContent).join(' | '));
+  const timer = setInterval(
+    () =>
+      void statuses().then(
+        (text) => console.error(`[bench] import status: ${text}`),
+        () => undefined,
+      ),
+    15_000,
+  );
+  const handle = await page
+    .waitForFunction(
+      () => {
+        const texts = [...document.querySelectorAll('[role="status"]')].map((s) => s.textContent ?? '');
+        if (texts.some((t) => t.startsWith('Import failed'))) return -1;
+        return (
+          texts.some((t) => /^Imported [\d,]+ notes?\./.test(t)) &&
+          performance.now() - (window as unknown as { __benchPick: number }).__benchPick
+        );
+      },
+      undefined,
+      { polling: 20, timeout: 600_000 },
+    )
+    .finally(() => clearInterval(timer));
   const ms = (await handle.jsonValue()) as number;
   if (ms < 0) throw new Error(`the import failed: ${await statuses()}`);
   return { ms, page };
@@ -296,7 +350,9 @@ async function run(options: GroupOptions): Promise<Row[]> {
     const app = await openApp(browser, user);
     await putNotes(app, variedNotes(user.userId, NOTES));
     await app.reload();
-    await app.waitForFunction((name) => performance.getEntriesByName(name).length > 0, INDEX_BUILD_MEASURE, { timeout: 120_000 });
+    await app.waitForFunction((name) => performance.getEntriesByName(name).length > 0, INDEX_BUILD_MEASURE, {
+      timeout: 120_000,
+    });
     await readNotesIntoPage(app, user.userId);
     options.log(`search: ${rounds} rounds`);
     await typeWord(app); // warm-up
@@ -320,7 +376,9 @@ async function run(options: GroupOptions): Promise<Row[]> {
     });
 
     // Printed as they come, so that a failure later in the run leaves these figures behind.
-    options.log(`typing p95 ${median(typing.search).toFixed(1)} ms (filter ${median(typing.filter).toFixed(1)}); build ${median(build.build).toFixed(0)} ms (read ${median(build.read).toFixed(0)})`);
+    options.log(
+      `typing p95 ${median(typing.search).toFixed(1)} ms (filter ${median(typing.filter).toFixed(1)}); build ${median(build.build).toFixed(0)} ms (read ${median(build.read).toFixed(0)})`,
+    );
     options.log('export');
     await app.goto('/settings?tab=sync');
     await app.getByRole('heading', { name: 'Your data' }).waitFor();
@@ -339,7 +397,9 @@ async function run(options: GroupOptions): Promise<Row[]> {
       stringify: () => stringifyFloor(app),
     });
 
-    options.log(`export json ${median(exports.json).toFixed(0)} ms, zip ${median(exports.zip).toFixed(0)} ms (stringify ${median(exports.stringify).toFixed(1)})`);
+    options.log(
+      `export json ${median(exports.json).toFixed(0)} ms, zip ${median(exports.zip).toFixed(0)} ms (stringify ${median(exports.stringify).toFixed(1)})`,
+    );
     const importRounds = Math.min(rounds, 2);
     options.log(`import: ${importRounds} rounds`);
     const json = files.find((file) => file.endsWith('.json'))!;

@@ -12,7 +12,16 @@ import { timeSyncRound } from '../lib/sync-round';
 import { benchNote, postNotes, signUp, startSprout, type SproutServer } from '../lib/sprout';
 
 const PENDING = 1000;
-const COLUMNS = ['id', 'user_id', 'title', 'content', 'expanded_content', 'created_at', 'updated_at', 'last_mutation_id'] as const satisfies readonly (keyof NoteWritable)[];
+const COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'content',
+  'expanded_content',
+  'created_at',
+  'updated_at',
+  'last_mutation_id',
+] as const satisfies readonly (keyof NoteWritable)[];
 
 /**
  * One INSERT of `count` rows, the rows passed as one JSON parameter (the quickest single statement for
@@ -22,7 +31,10 @@ async function insertRows(sql: Sql, userId: string, count: number): Promise<numb
   const rows = Array.from({ length: count }, (_, i) => benchNote(userId, i));
   const columns = COLUMNS.join(', ');
   const began = performance.now();
-  await sql.query(`insert into notes (${columns}) select ${columns} from jsonb_populate_recordset(null::notes, $1::jsonb)`, [JSON.stringify(rows)]);
+  await sql.query(
+    `insert into notes (${columns}) select ${columns} from jsonb_populate_recordset(null::notes, $1::jsonb)`,
+    [JSON.stringify(rows)],
+  );
   return performance.now() - began;
 }
 
@@ -45,7 +57,10 @@ async function run(options: GroupOptions): Promise<Row[]> {
     };
     const postRound = async (): Promise<number> => {
       const user = await signUp(url);
-      return postNotes(user, Array.from({ length: PENDING }, (_, i) => benchNote(user.userId, i)));
+      return postNotes(
+        user,
+        Array.from({ length: PENDING }, (_, i) => benchNote(user.userId, i)),
+      );
     };
     // A warm-up of each, untimed: the first 1,000-row upsert and the first sync of a page run on cold code
     // (the server's JIT, the browser's caches), which no user's everyday sync does.

@@ -11,19 +11,25 @@ import { timeSyncRound } from '../lib/sync-round';
 const PENDING = 1000;
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? 6);
-const builds = args.filter((a) => !a.startsWith('--')).map((a) => {
-  const [name, dir] = a.split('=') as [string, string];
-  return { name, dir };
-});
+const builds = args
+  .filter((a) => !a.startsWith('--'))
+  .map((a) => {
+    const [name, dir] = a.split('=') as [string, string];
+    return { name, dir };
+  });
 
 const servers: SproutServer[] = [];
 const browser = await launchBrowser();
 try {
-  for (const build of builds) servers.push(await startSprout({ env: { STATIC_DIR: build.dir, SPROUT_SKIP_BUILD: '1' } }));
+  for (const build of builds)
+    servers.push(await startSprout({ env: { STATIC_DIR: build.dir, SPROUT_SKIP_BUILD: '1' } }));
   const syncRound = async (url: string): Promise<number> => (await timeSyncRound(browser, url, PENDING)).ms;
   const postRound = async (): Promise<number> => {
     const user = await signUp(servers[0]!.url);
-    return postNotes(user, Array.from({ length: PENDING }, (_, i) => benchNote(user.userId, i)));
+    return postNotes(
+      user,
+      Array.from({ length: PENDING }, (_, i) => benchNote(user.userId, i)),
+    );
   };
   for (const server of servers) await syncRound(server.url);
   await postRound();

@@ -24,12 +24,18 @@ let counter = 0;
 
 function next(): HttpRequestSpec {
   counter += 1;
-  if (job.kind === 'get') return { method: 'GET', path: '/rest/v1/notes?select=*&order=updated_at.desc&limit=100', headers };
+  if (job.kind === 'get')
+    return { method: 'GET', path: '/rest/v1/notes?select=*&order=updated_at.desc&limit=100', headers };
   const now = new Date().toISOString();
   if (job.kind === 'patch') {
     const id = job.ids[counter % job.ids.length] ?? '';
     const body = JSON.stringify({ title: `edited ${counter}`, updated_at: now });
-    return { method: 'PATCH', path: `/rest/v1/notes?id=eq.${id}`, headers: { ...headers, 'content-type': 'application/json', 'content-profile': 'public' }, body };
+    return {
+      method: 'PATCH',
+      path: `/rest/v1/notes?id=eq.${id}`,
+      headers: { ...headers, 'content-type': 'application/json', 'content-profile': 'public' },
+      body,
+    };
   }
   const body = JSON.stringify({
     id: crypto.randomUUID(),
@@ -40,7 +46,12 @@ function next(): HttpRequestSpec {
     updated_at: now,
     last_mutation_id: crypto.randomUUID(),
   } satisfies Partial<NoteWritable>);
-  return { method: 'POST', path: '/rest/v1/notes', headers: { ...headers, 'content-type': 'application/json', 'content-profile': 'public' }, body };
+  return {
+    method: 'POST',
+    path: '/rest/v1/notes',
+    headers: { ...headers, 'content-type': 'application/json', 'content-profile': 'public' },
+    body,
+  };
 }
 
 async function probeHealth(until: number): Promise<number[]> {
@@ -63,7 +74,13 @@ async function probeHealth(until: number): Promise<number[]> {
 
 const until = performance.now() + job.durationMs;
 const [result, probes] = await Promise.all([
-  httpLoad(next, { url: job.url, concurrency: job.concurrency, durationMs: job.durationMs, timeoutMs: job.timeoutMs, ok: (s) => s >= 200 && s < 300 }),
+  httpLoad(next, {
+    url: job.url,
+    concurrency: job.concurrency,
+    durationMs: job.durationMs,
+    timeoutMs: job.timeoutMs,
+    ok: (s) => s >= 200 && s < 300,
+  }),
   job.probe ? probeHealth(until) : Promise.resolve([]),
 ]);
 parentPort?.postMessage({ result, probes });

@@ -64,7 +64,10 @@ async function onPostgres(): Promise<Setup> {
 
 function runLoad(job: LoadJob): Promise<{ result: LoadResult; probes: number[] }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./http-load-worker.ts', import.meta.url), { workerData: job, execArgv: ['--import', 'tsx'] });
+    const worker = new Worker(new URL('./http-load-worker.ts', import.meta.url), {
+      workerData: job,
+      execArgv: ['--import', 'tsx'],
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -113,18 +116,51 @@ try {
   if (process.env.MEASURE_USERS) {
     const heavy = await runLoad(job('get', true, Number(process.env.MEASURE_USERS)));
     record(`GET with ${process.env.MEASURE_USERS} connections`, heavy.result);
-    console.log(JSON.stringify({ heavyProbeMs: { median: Math.round(median(heavy.probes)), max: Math.round(Math.max(...heavy.probes)) } }));
+    console.log(
+      JSON.stringify({
+        heavyProbeMs: { median: Math.round(median(heavy.probes)), max: Math.round(Math.max(...heavy.probes)) },
+      }),
+    );
   }
 
   const summary = Object.fromEntries(
     Object.entries(figures).map(([name, f]) => [
       name,
-      { perSecond: Math.round(median(f.perSecond)), spread: spread(f.perSecond), p99Ms: Math.round(median(f.p99)), timeouts: f.timeouts.reduce((a, b) => a + b, 0), errors: f.errors.reduce((a, b) => a + b, 0) },
+      {
+        perSecond: Math.round(median(f.perSecond)),
+        spread: spread(f.perSecond),
+        p99Ms: Math.round(median(f.p99)),
+        timeouts: f.timeouts.reduce((a, b) => a + b, 0),
+        errors: f.errors.reduce((a, b) => a + b, 0),
+      },
     ]),
   );
-  const ratio = (a: string, b: string) => Number(((summary[a]?.perSecond ?? 0) / (summary[b]?.perSecond ?? 1)).toFixed(2));
-  console.log(JSON.stringify({ mode, rounds, seconds: durationMs / 1000, connections: concurrency, serverRssMiB: Math.round(treeRssMiB(server.pid)), summary }, null, 1));
-  console.log(JSON.stringify({ ratios: { get: ratio('GET 100 notes', 'select floor'), patch: ratio('PATCH a note', 'update floor'), post: ratio('POST a note', 'insert floor') }, healthProbeMs: { median: Math.round(median(probeWaits)), max: Math.round(Math.max(...probeWaits)) } }));
+  const ratio = (a: string, b: string) =>
+    Number(((summary[a]?.perSecond ?? 0) / (summary[b]?.perSecond ?? 1)).toFixed(2));
+  console.log(
+    JSON.stringify(
+      {
+        mode,
+        rounds,
+        seconds: durationMs / 1000,
+        connections: concurrency,
+        serverRssMiB: Math.round(treeRssMiB(server.pid)),
+        summary,
+      },
+      null,
+      1,
+    ),
+  );
+  console.log(
+    JSON.stringify({
+      ratios: {
+        get: ratio('GET 100 notes', 'select floor'),
+        patch: ratio('PATCH a note', 'update floor'),
+        post: ratio('POST a note', 'insert floor'),
+      },
+      healthProbeMs: { median: Math.round(median(probeWaits)), max: Math.round(Math.max(...probeWaits)) },
+    }),
+  );
 } finally {
   await sql.close();
   await server.stop();

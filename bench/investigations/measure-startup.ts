@@ -41,11 +41,22 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Spawn to first answer of the compiled server; returns the running child. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ ms: number; cpu: number; child: ChildProcess }> {
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ ms: number; cpu: number; child: ChildProcess }> {
   const began = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SPROUT_SKIP_BUILD: '1', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SPROUT_SKIP_BUILD: '1',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: 'ignore',
   });
   await untilAnswered(`http://127.0.0.1:${PORT}/api/health`);
@@ -59,12 +70,17 @@ export function pgliteOpen(dir: string): Promise<{ ms: number; cpu: number }> {
     const began = performance.now();
     let ms = 0;
     let out = '';
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout.on('data', (chunk: Buffer) => {
       ms ||= performance.now() - began;
       out += chunk.toString();
     });
-    child.on('exit', (code) => (code === 0 ? resolve({ ms, cpu: Number(out.trim()) }) : reject(new Error(`exit ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve({ ms, cpu: Number(out.trim()) }) : reject(new Error(`exit ${code}`)),
+    );
   });
 }
 
@@ -107,9 +123,18 @@ if (process.argv[1] === import.meta.filename) {
     await stop(server.child);
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  const summary = Object.fromEntries(Object.entries(rows).map(([name, values]) => [name, { median: median(values), all: values }]));
+  const summary = Object.fromEntries(
+    Object.entries(rows).map(([name, values]) => [name, { median: median(values), all: values }]),
+  );
   const ratio = (a: string, b: string) => Number((median(rows[a] ?? []) / median(rows[b] ?? [])).toFixed(2));
-  console.log(JSON.stringify({ firstStart: { ms: Math.round(first.ms), cpuMs: first.cpu, idleRssMiB: firstRss }, summary }));
-  console.log(JSON.stringify({ restartOverPGliteOpen: ratio('restart ms', 'PGlite open ms'), restartCpuOverPGliteOpenCpu: ratio('restart CPU ms', 'PGlite open CPU ms') }));
+  console.log(
+    JSON.stringify({ firstStart: { ms: Math.round(first.ms), cpuMs: first.cpu, idleRssMiB: firstRss }, summary }),
+  );
+  console.log(
+    JSON.stringify({
+      restartOverPGliteOpen: ratio('restart ms', 'PGlite open ms'),
+      restartCpuOverPGliteOpenCpu: ratio('restart CPU ms', 'PGlite open CPU ms'),
+    }),
+  );
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

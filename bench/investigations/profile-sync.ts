@@ -5,7 +5,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { announceNotes, countPending, fillNotes, launchBrowser, openApp, timeClickToText, waitForSettledNotes } from '../lib/app-browser';
+import {
+  announceNotes,
+  countPending,
+  fillNotes,
+  launchBrowser,
+  openApp,
+  timeClickToText,
+  waitForSettledNotes,
+} from '../lib/app-browser';
 import { buildClientIfStale } from '../lib/client-build';
 import { signUp, startSprout } from '../lib/sprout';
 import { summariseTrace } from '../lib/trace-summary';
@@ -60,7 +68,9 @@ try {
     const file = path.join(os.tmpdir(), `sprout-sync-trace-${round}.json`);
     fs.writeFileSync(file, trace);
     console.info(`\nround ${round}: ${Math.round(elapsed)} ms click to toast (traced; ${file})`);
-    console.info(summariseTrace(JSON.parse(trace.toString('utf8')), path.resolve(import.meta.dirname, '../../dist/client')));
+    console.info(
+      summariseTrace(JSON.parse(trace.toString('utf8')), path.resolve(import.meta.dirname, '../../dist/client')),
+    );
     await page.context().close();
   }
 } finally {

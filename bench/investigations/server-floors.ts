@@ -95,17 +95,37 @@ const INSERT_SQL =
 export function inProcessInsertLoop(sql: Sql, userId: string, options: LoopOptions): Promise<LoadResult> {
   return loop(async () => {
     const row = noteRow(userId);
-    await sql.query(INSERT_SQL, [row.id, row.user_id, row.title, row.content, row.expanded_content, row.is_checklist, row.checklist_items, row.chat_history, row.created_at, row.updated_at, row.last_mutation_id]);
+    await sql.query(INSERT_SQL, [
+      row.id,
+      row.user_id,
+      row.title,
+      row.content,
+      row.expanded_content,
+      row.is_checklist,
+      row.checklist_items,
+      row.chat_history,
+      row.created_at,
+      row.updated_at,
+      row.last_mutation_id,
+    ]);
     return 'ok';
   }, options);
 }
 
 /** The floor of PATCH a note: the same UPDATE by id on the same data. */
-export function inProcessUpdateLoop(sql: Sql, userId: string, ids: string[], options: LoopOptions): Promise<LoadResult> {
+export function inProcessUpdateLoop(
+  sql: Sql,
+  userId: string,
+  ids: string[],
+  options: LoopOptions,
+): Promise<LoadResult> {
   let next = 0;
   return loop(async () => {
     const id = ids[next++ % ids.length] ?? '';
-    await sql.query('update notes set title = $1, updated_at = $2, base_revision = null where id = $3 and user_id = $4', [`edited ${next}`, new Date().toISOString(), id, userId]);
+    await sql.query(
+      'update notes set title = $1, updated_at = $2, base_revision = null where id = $3 and user_id = $4',
+      [`edited ${next}`, new Date().toISOString(), id, userId],
+    );
     return 'ok';
   }, options);
 }
@@ -135,7 +155,15 @@ export async function httpLoad(next: () => HttpRequestSpec, options: HttpLoadOpt
         new Promise((resolve) => {
           const spec = next();
           const request = http.request(
-            { host: target.hostname, port: target.port, method: spec.method, path: spec.path, headers: spec.headers, agent, timeout: options.timeoutMs },
+            {
+              host: target.hostname,
+              port: target.port,
+              method: spec.method,
+              path: spec.path,
+              headers: spec.headers,
+              agent,
+              timeout: options.timeoutMs,
+            },
             (response) => {
               response.resume();
               response.on('end', () => resolve(options.ok(response.statusCode ?? 0) ? 'ok' : 'error'));

@@ -18,7 +18,11 @@ export function launchBrowser(): Promise<Browser> {
  * Opens the app signed in as `user` and waits for its first sync to finish (`timeoutMs` for it: a first
  * sync of 10,000 notes takes a while on a loaded machine).
  */
-export async function openApp(browser: Browser, user: BenchUser, { timeoutMs = 30_000 }: { timeoutMs?: number } = {}): Promise<Page> {
+export async function openApp(
+  browser: Browser,
+  user: BenchUser,
+  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+): Promise<Page> {
   const baseURL = user.url;
   const userId = user.userId;
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
@@ -38,7 +42,8 @@ export async function openApp(browser: Browser, user: BenchUser, { timeoutMs = 3
     page.on('websocket', (socket) =>
       socket.on('framereceived', ({ payload }) => {
         const frame = String(payload);
-        if (frame.includes('"realtime:notes:') && frame.includes('"phx_reply"') && frame.includes('"status":"ok"')) resolve();
+        if (frame.includes('"realtime:notes:') && frame.includes('"phx_reply"') && frame.includes('"status":"ok"'))
+          resolve();
       }),
     );
   });
@@ -69,7 +74,13 @@ export async function openApp(browser: Browser, user: BenchUser, { timeoutMs = 3
   await Promise.race([joined, late]).finally(() => clearTimeout(timer));
   await sleep(300);
   // ... and has finished (the run holds the Web Lock), so rows written next wait for the Sync click.
-  await pollPage(() => page.evaluate(async () => !(await navigator.locks.query()).held?.some((lock) => lock.name?.startsWith('sprout-sync-'))), timeoutMs);
+  await pollPage(
+    () =>
+      page.evaluate(
+        async () => !(await navigator.locks.query()).held?.some((lock) => lock.name?.startsWith('sprout-sync-')),
+      ),
+    timeoutMs,
+  );
   return page;
 }
 
@@ -78,7 +89,11 @@ export async function openApp(browser: Browser, user: BenchUser, { timeoutMs = 3
  * takes the Promise an async check returns for a truthy answer and returns at once, which let rows be
  * written while the app's first sync (a full resync) was still running, and that sync then removed them.
  */
-async function pollPage(check: () => Promise<boolean>, timeoutMs: number, what = "the app's first sync did not finish"): Promise<void> {
+async function pollPage(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what = "the app's first sync did not finish",
+): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!(await check())) {
     if (performance.now() > deadline) throw new Error(`${what} in ${timeoutMs} ms`);
@@ -89,7 +104,13 @@ async function pollPage(check: () => Promise<boolean>, timeoutMs: number, what =
 const EXPANDED = 'An expanded plan.\n\nAction Steps:\n1. First step\n2. Second step\n3. Third step';
 
 /** Writes `count` notes of the user into the app's IndexedDB, in the sync engine's local format. */
-export async function fillNotes(page: Page, userId: string, count: number, state: 'synced' | 'pending', offset = 0): Promise<void> {
+export async function fillNotes(
+  page: Page,
+  userId: string,
+  count: number,
+  state: 'synced' | 'pending',
+  offset = 0,
+): Promise<void> {
   await page.evaluate(
     ({ userId, count, state, offset, expanded, empty }) =>
       new Promise<void>((resolve, reject) => {
@@ -179,7 +200,11 @@ export async function countPending(page: Page, userId: string): Promise<number> 
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const count = db.transaction('notes').objectStore('notes').index('[user_id+sync_state]').count([id, 'pending']);
+          const count = db
+            .transaction('notes')
+            .objectStore('notes')
+            .index('[user_id+sync_state]')
+            .count([id, 'pending']);
           count.onsuccess = () => {
             resolve(count.result);
             db.close();
@@ -294,9 +319,13 @@ export async function timeIndexedDbRead(page: Page, userId: string, count: numbe
 /** First contentful paint of a reload of the page, in ms from navigation start. */
 export async function timeReloadToFirstPaint(page: Page): Promise<number> {
   await page.reload({ waitUntil: 'commit' });
-  const handle = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? false, undefined, {
-    polling: 10,
-    timeout: 60_000,
-  });
+  const handle = await page.waitForFunction(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? false,
+    undefined,
+    {
+      polling: 10,
+      timeout: 60_000,
+    },
+  );
   return (await handle.jsonValue()) as number;
 }

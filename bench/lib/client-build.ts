@@ -23,6 +23,10 @@ export function buildClientIfStale(): void {
   const built = fs.statSync(path.join(root, 'dist/client/index.html'), { throwIfNoEntry: false });
   if (built && !SOURCES.some((s) => newestMtime(path.join(root, s)) > built.mtimeMs)) return;
   console.error('[bench] building the client');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (result.status !== 0) throw new Error('vite build failed');
 }

@@ -36,7 +36,8 @@ export function postgresCpu(): Map<number, number> {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), processCpuMs(Number(entry)));
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        byPid.set(Number(entry), processCpuMs(Number(entry)));
     } catch {
       // The process ended while the list was read.
     }

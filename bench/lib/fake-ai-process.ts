@@ -63,18 +63,21 @@ async function runChild(): Promise<void> {
   let open = 0;
   const watch = (): Promise<void> =>
     fake
-      .waitFor((requests) => {
-        while (open < requests.length && (requests[open]!.completed || requests[open]!.closedEarly)) open++;
-        for (let i = open; i < requests.length; i++) {
-          const request = requests[i]!;
-          if (request.endpoint !== 'chat' || !request.stream) continue;
-          const stamps = writes.get(request.id) ?? [];
-          writes.set(request.id, stamps);
-          last = request.id;
-          while (stamps.length < request.deltasSent) stamps.push(monotonicMs());
-        }
-        return false;
-      }, 2 ** 31 - 1)
+      .waitFor(
+        (requests) => {
+          while (open < requests.length && (requests[open]!.completed || requests[open]!.closedEarly)) open++;
+          for (let i = open; i < requests.length; i++) {
+            const request = requests[i]!;
+            if (request.endpoint !== 'chat' || !request.stream) continue;
+            const stamps = writes.get(request.id) ?? [];
+            writes.set(request.id, stamps);
+            last = request.id;
+            while (stamps.length < request.deltasSent) stamps.push(monotonicMs());
+          }
+          return false;
+        },
+        2 ** 31 - 1,
+      )
       .catch(watch);
   void watch();
   process.on('message', (message: { kind: string }) => {

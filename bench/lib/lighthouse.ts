@@ -23,7 +23,9 @@ interface NetworkItem {
 }
 
 async function putLocalStorage(port: number, origin: string, entries: Record<string, string>): Promise<void> {
-  const target = (await (await fetch(`http://127.0.0.1:${port}/json/new?${origin}/api/health`, { method: 'PUT' })).json()) as {
+  const target = (await (
+    await fetch(`http://127.0.0.1:${port}/json/new?${origin}/api/health`, { method: 'PUT' })
+  ).json()) as {
     id: string;
     webSocketDebuggerUrl: string;
   };
@@ -40,19 +42,29 @@ async function putLocalStorage(port: number, origin: string, entries: Record<str
         const message = JSON.parse(String(event.data)) as { id?: number; result?: { result?: { value?: unknown } } };
         if (message.id === mine) resolve(message.result?.result?.value);
       };
-      socket.send(JSON.stringify({ id: mine, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }));
+      socket.send(
+        JSON.stringify({ id: mine, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }),
+      );
     });
-  for (let i = 0; i < 200 && (await evaluate(`location.origin === ${JSON.stringify(origin)} && document.readyState`)) !== 'complete'; i++) {
+  for (
+    let i = 0;
+    i < 200 && (await evaluate(`location.origin === ${JSON.stringify(origin)} && document.readyState`)) !== 'complete';
+    i++
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  for (const [key, value] of Object.entries(entries)) await evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
+  for (const [key, value] of Object.entries(entries))
+    await evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
   socket.close();
   await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
 }
 
 /** `storage`: local-storage entries written first (a returning device's session and anon key). */
 export async function runLighthouse(url: string, storage?: Record<string, string>): Promise<LighthouseResult> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...chromiumArgs] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
   try {
     if (storage) await putLocalStorage(chrome.port, new URL(url).origin, storage);
     const result = await lighthouse(url, {
@@ -65,7 +77,8 @@ export async function runLighthouse(url: string, storage?: Record<string, string
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
+    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
+      []) as NetworkItem[];
     const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -45,7 +45,11 @@ export async function httpLoad(load: HttpLoad): Promise<LoadResult> {
 }
 
 /** `concurrency` loops calling `operation` back to back for `seconds`. */
-export async function loopLoad(operation: () => Promise<unknown>, concurrency: number, seconds: number): Promise<LoadResult> {
+export async function loopLoad(
+  operation: () => Promise<unknown>,
+  concurrency: number,
+  seconds: number,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const began = performance.now();
@@ -64,5 +68,11 @@ export async function loopLoad(operation: () => Promise<unknown>, concurrency: n
     }),
   );
   const elapsed = (performance.now() - began) / 1000;
-  return { rps: latencies.length / elapsed, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), timeouts: 0, errors };
+  return {
+    rps: latencies.length / elapsed,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    timeouts: 0,
+    errors,
+  };
 }

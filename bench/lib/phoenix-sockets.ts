@@ -23,9 +23,14 @@ export async function openSockets(endpoint: string, join: unknown[], count: numb
     const ws = new WebSocket(endpoint, { perMessageDeflate: false });
     await new Promise<void>((resolve, reject) => {
       let last = '';
-      const timer = setTimeout(() => reject(new Error(`socket ${i + 1} of ${count} not joined in 30 s; last frame: ${last}`)), 30_000);
+      const timer = setTimeout(
+        () => reject(new Error(`socket ${i + 1} of ${count} not joined in 30 s; last frame: ${last}`)),
+        30_000,
+      );
       ws.once('error', reject);
-      ws.once('close', (code, reason) => reject(new Error(`socket ${i + 1} of ${count} closed: ${code} ${String(reason)}; last frame: ${last}`)));
+      ws.once('close', (code, reason) =>
+        reject(new Error(`socket ${i + 1} of ${count} closed: ${code} ${String(reason)}; last frame: ${last}`)),
+      );
       ws.on('message', (data) => {
         // No JSON.parse: the bench process holds every client, and only which event came matters here.
         const text = String(data);
@@ -45,7 +50,10 @@ export async function openSockets(endpoint: string, join: unknown[], count: numb
       ws.once('open', () => ws.send(joinFrame));
     });
     let ref = 0;
-    const timer = setInterval(() => ws.send(JSON.stringify([null, `hb${++ref}`, 'phoenix', 'heartbeat', {}])), HEARTBEAT_MS);
+    const timer = setInterval(
+      () => ws.send(JSON.stringify([null, `hb${++ref}`, 'phoenix', 'heartbeat', {}])),
+      HEARTBEAT_MS,
+    );
     timers.push(timer);
     sockets.push(ws);
   }
@@ -55,7 +63,10 @@ export async function openSockets(endpoint: string, join: unknown[], count: numb
       const all = Promise.all(sockets.map((ws) => new Promise<void>((resolve) => waiting.set(ws, resolve))));
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${waiting.size} of ${sockets.length} sockets had no event in 60 s`)), 60_000);
+        timer = setTimeout(
+          () => reject(new Error(`${waiting.size} of ${sockets.length} sockets had no event in 60 s`)),
+          60_000,
+        );
       });
       return Promise.race([all, late]).then(() => clearTimeout(timer));
     },
@@ -73,6 +84,9 @@ export function notesJoin(userId: string, accessToken: string): unknown[] {
     '1',
     'realtime:notes',
     'phx_join',
-    { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${userId}` }] }, access_token: accessToken },
+    {
+      config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${userId}` }] },
+      access_token: accessToken,
+    },
   ];
 }

@@ -28,7 +28,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function waitForAnswer(url: string, child: ChildProcess | null, timeoutMs = 120_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}) before answering`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: the process exited (${child.exitCode}) before answering`);
     try {
       const response = await fetch(url);
       await response.arrayBuffer();
@@ -48,7 +49,12 @@ export interface Started {
 }
 
 /** Spawns a Node script and times it from spawn to its first answer on `readyUrl`. */
-export async function spawnUntilAnswer(args: string[], env: NodeJS.ProcessEnv, readyUrl: string, cwd: string): Promise<Started> {
+export async function spawnUntilAnswer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  cwd: string,
+): Promise<Started> {
   const began = performance.now();
   const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

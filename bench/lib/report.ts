@@ -34,7 +34,8 @@ export function machineDescription(): string {
   return `${os.availableParallelism()} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 }
 
-const cell = (value: number | null, unit = '') => (value === null || !Number.isFinite(value) ? '' : `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`);
+const cell = (value: number | null, unit = '') =>
+  value === null || !Number.isFinite(value) ? '' : `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
 const verdict = (met: boolean | null) => (met === null ? '' : met ? 'yes' : '**no**');
 
 export function renderSection(group: BenchGroup, rows: Row[], info: RunInfo): string {
@@ -71,6 +72,8 @@ export function writeSection(group: BenchGroup, markdown: string, order: readonl
   // since this run started, or one another checkout measured), never dropped.
   const known = order.map((g) => g.name).filter((name) => sections.has(name));
   const others = [...sections.keys()].filter((name) => !known.includes(name));
-  const body = [...known, ...others].map((name) => `<!-- bench:${name}:start -->\n${sections.get(name)}\n<!-- bench:${name}:end -->`).join('\n\n');
+  const body = [...known, ...others]
+    .map((name) => `<!-- bench:${name}:start -->\n${sections.get(name)}\n<!-- bench:${name}:end -->`)
+    .join('\n\n');
   fs.writeFileSync(FILE, `${HEADER}\n${body}\n${tail ? `\n${tail.trimEnd()}\n` : ''}`);
 }

@@ -29,7 +29,13 @@ describe('toRow', () => {
       goal: '>= 0.7x',
       meets: (v, f) => f !== null && v >= 0.7 * f,
     });
-    expect(row).toMatchObject({ value: 50, floorValue: 100, ratio: 0.5, met: false, spread: '40-60 / 90-110 (3 rounds)' });
+    expect(row).toMatchObject({
+      value: 50,
+      floorValue: 100,
+      ratio: 0.5,
+      met: false,
+      spread: '40-60 / 90-110 (3 rounds)',
+    });
   });
 
   it('has no ratio or verdict without a floor or a goal', () => {

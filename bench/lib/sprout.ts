@@ -83,7 +83,8 @@ export async function signUp(url: string): Promise<BenchUser> {
   };
 }
 
-const EXPANDED = 'Goal Summary\nAn expanded plan for the idea.\n\nAction Steps:\n1. First step\n2. Second step\n3. Third step';
+const EXPANDED =
+  'Goal Summary\nAn expanded plan for the idea.\n\nAction Steps:\n1. First step\n2. Second step\n3. Third step';
 
 /** A note as the client writes it, with realistic text lengths. */
 export function benchNote(userId: string, n: number, at = Date.now() - n * 60_000) {

@@ -8,7 +8,11 @@ import { signUp } from './sprout';
 const SYNCED = /Successfully synced \d+ notes to the cloud\./;
 
 /** Milliseconds from the Sync click to the toast, and the toast's text. */
-export async function timeSyncRound(browser: Browser, url: string, count: number): Promise<{ ms: number; toast: string | null }> {
+export async function timeSyncRound(
+  browser: Browser,
+  url: string,
+  count: number,
+): Promise<{ ms: number; toast: string | null }> {
   // A fresh user each round, so the server starts without their notes.
   const user = await signUp(url);
   const page = await openApp(browser, user);

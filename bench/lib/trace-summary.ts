@@ -53,14 +53,23 @@ function readProfiles(events: TraceEvent[]): ThreadProfile[] {
   for (const event of events) {
     if (event.name === 'Profile' && event.id) {
       const data = (event.args?.data ?? {}) as { startTime?: number };
-      byId.set(`${event.pid}:${event.id}`, { pid: event.pid, tid: event.tid, nodes: new Map(), samples: [], last: data.startTime ?? event.ts });
+      byId.set(`${event.pid}:${event.id}`, {
+        pid: event.pid,
+        tid: event.tid,
+        nodes: new Map(),
+        samples: [],
+        last: data.startTime ?? event.ts,
+      });
     }
   }
   for (const event of events) {
     if (event.name !== 'ProfileChunk' || !event.id) continue;
     const profile = byId.get(`${event.pid}:${event.id}`);
     if (!profile) continue;
-    const data = (event.args?.data ?? {}) as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] };
+    const data = (event.args?.data ?? {}) as {
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+      timeDeltas?: number[];
+    };
     for (const node of data.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
     const samples = data.cpuProfile?.samples ?? [];
     const deltas = data.timeDeltas ?? [];
@@ -90,7 +99,10 @@ class Mapper {
     // A frame outside the map (a line past its last, or none: -1) keeps the built file's name.
     let position: { source: string | null; line: number | null; name: string | null };
     try {
-      position = mapping.originalPositionFor(traceMap, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) });
+      position = mapping.originalPositionFor(traceMap, {
+        line: frame.lineNumber + 1,
+        column: Math.max(0, frame.columnNumber),
+      });
     } catch {
       return { source: file, name: frame.functionName || '(anonymous)' };
     }
@@ -118,7 +130,8 @@ export function summariseTrace(raw: unknown, distDir: string): string {
   const events = (Array.isArray(raw) ? raw : (raw as { traceEvents: TraceEvent[] }).traceEvents) as TraceEvent[];
   const threadNames = new Map<string, string>();
   for (const event of events) {
-    if (event.ph === 'M' && event.name === 'thread_name') threadNames.set(`${event.pid}:${event.tid}`, String((event.args as { name?: string })?.name));
+    if (event.ph === 'M' && event.name === 'thread_name')
+      threadNames.set(`${event.pid}:${event.tid}`, String((event.args as { name?: string })?.name));
   }
   const click = events.find((e) => e.name === 'bench:click');
   const toast = events.find((e) => e.name === 'bench:toast');
@@ -139,13 +152,20 @@ export function summariseTrace(raw: unknown, distDir: string): string {
     const key = `${mark.name}@${mark.ts}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(`    +${ms(mark.ts - t0).padStart(7)} ${mark.name}${mark.ph === 'X' || mark.dur ? ` (${ms(mark.dur ?? 0)} ms)` : ''}`);
+    out.push(
+      `    +${ms(mark.ts - t0).padStart(7)} ${mark.name}${mark.ph === 'X' || mark.dur ? ` (${ms(mark.dur ?? 0)} ms)` : ''}`,
+    );
   }
 
   // Requests.
   const requests = new Map<string, { url: string; method: string; send: number; response?: number; finish?: number }>();
   for (const event of events) {
-    const data = (event.args?.data ?? {}) as { requestId?: string; url?: string; requestMethod?: string; finishTime?: number };
+    const data = (event.args?.data ?? {}) as {
+      requestId?: string;
+      url?: string;
+      requestMethod?: string;
+      finishTime?: number;
+    };
     if (!data.requestId) continue;
     if (event.name === 'ResourceSendRequest' && event.ts >= t0 - 1000 && event.ts <= after) {
       requests.set(data.requestId, { url: data.url ?? '', method: data.requestMethod ?? '', send: event.ts });
@@ -166,7 +186,8 @@ export function summariseTrace(raw: unknown, distDir: string): string {
   // Busy time per thread in the window (top-level tasks).
   const busy = new Map<string, number>();
   for (const event of events) {
-    if (event.ph !== 'X' || !event.dur || (event.name !== 'RunTask' && event.name !== 'ThreadControllerImpl::RunTask')) continue;
+    if (event.ph !== 'X' || !event.dur || (event.name !== 'RunTask' && event.name !== 'ThreadControllerImpl::RunTask'))
+      continue;
     const start = Math.max(event.ts, t0);
     const end = Math.min(event.ts + event.dur, t1);
     if (end <= start) continue;
@@ -183,7 +204,10 @@ export function summariseTrace(raw: unknown, distDir: string): string {
   // callbacks...) in the window, and per slice.
   const mainKey = `${click.pid}:${click.tid}`;
   const mainEvents = events
-    .filter((e) => `${e.pid}:${e.tid}` === mainKey && e.ph === 'X' && e.dur !== undefined && e.ts < t1 && e.ts + (e.dur ?? 0) > t0)
+    .filter(
+      (e) =>
+        `${e.pid}:${e.tid}` === mainKey && e.ph === 'X' && e.dur !== undefined && e.ts < t1 && e.ts + (e.dur ?? 0) > t0,
+    )
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const selfByName = new Map<string, number>();
   const sliceSelf = new Map<number, Map<string, number>>();
@@ -250,12 +274,17 @@ export function summariseTrace(raw: unknown, distDir: string): string {
       const next = inWindow[i + 1]?.ts ?? t1;
       const weight = Math.min(next - sample.ts, 10_000);
       const stack: { source: string; name: string; raw: CallFrame }[] = [];
-      for (let node = profile.nodes.get(sample.node); node; node = node.parent ? profile.nodes.get(node.parent) : undefined) {
+      for (
+        let node = profile.nodes.get(sample.node);
+        node;
+        node = node.parent ? profile.nodes.get(node.parent) : undefined
+      ) {
         stack.push({ ...mapper.map(node.callFrame), raw: node.callFrame });
       }
       const leaf = stack[0];
       const leafName = leaf ? leaf.raw.functionName : '(none)';
-      const special = leafName === '(idle)' || leafName === '(program)' || leafName === '(garbage collector)' ? leafName : null;
+      const special =
+        leafName === '(idle)' || leafName === '(program)' || leafName === '(garbage collector)' ? leafName : null;
       const pkg = special ?? (leaf ? pkgOf(leaf.source) : '(none)');
       selfByPkg.set(pkg, (selfByPkg.get(pkg) ?? 0) + weight);
       // Inclusive time of each app function on the stack (once per sample).
@@ -270,7 +299,9 @@ export function summariseTrace(raw: unknown, distDir: string): string {
       bucket.set(label, (bucket.get(label) ?? 0) + weight);
       slices.set(slice, bucket);
       const inclusive = sliceInclusive.get(slice) ?? new Map<string, number>();
-      if (!special) for (const name of names) inclusive.set(name.replace(/ \(.*/, ''), (inclusive.get(name.replace(/ \(.*/, '')) ?? 0) + weight);
+      if (!special)
+        for (const name of names)
+          inclusive.set(name.replace(/ \(.*/, ''), (inclusive.get(name.replace(/ \(.*/, '')) ?? 0) + weight);
       sliceInclusive.set(slice, inclusive);
     }
     const total = t1 - t0;
@@ -300,6 +331,8 @@ export function summariseTrace(raw: unknown, distDir: string): string {
 // `node --import tsx bench/lib/trace-summary.ts trace.json...`: the summary of saved traces.
 if (import.meta.filename === process.argv[1]) {
   for (const file of process.argv.slice(2)) {
-    console.info(`${file}:\n${summariseTrace(JSON.parse(fs.readFileSync(file, 'utf8')), path.resolve(import.meta.dirname, '../../dist/client'))}`);
+    console.info(
+      `${file}:\n${summariseTrace(JSON.parse(fs.readFileSync(file, 'utf8')), path.resolve(import.meta.dirname, '../../dist/client'))}`,
+    );
   }
 }

@@ -42,20 +42,38 @@ interface Answer {
 
 type Outcome = { kind: 'answer'; answer: Answer } | { kind: 'error' } | { kind: 'unanswered' };
 
-function send(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<Outcome> {
+function send(
+  agent: http.Agent,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+): Promise<Outcome> {
   return new Promise((resolve) => {
-    const request = http.request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        clearTimeout(timer);
-        resolve({ kind: 'answer', answer: { status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') } });
-      });
-      response.on('error', () => {
-        clearTimeout(timer);
-        resolve({ kind: 'error' });
-      });
-    });
+    const request = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolve({
+            kind: 'answer',
+            answer: { status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') },
+          });
+        });
+        response.on('error', () => {
+          clearTimeout(timer);
+          resolve({ kind: 'error' });
+        });
+      },
+    );
     const timer = setTimeout(() => {
       request.destroy();
       resolve({ kind: 'unanswered' });
@@ -81,9 +99,22 @@ export async function runUsers(job: UserLoadJob): Promise<UserLoadResult> {
   await Promise.all(
     job.users.map(async (user, u) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const timed = async (method: string, path: string, headers: Record<string, string>, body?: unknown, into = latencies): Promise<Answer | null> => {
+      const timed = async (
+        method: string,
+        path: string,
+        headers: Record<string, string>,
+        body?: unknown,
+        into = latencies,
+      ): Promise<Answer | null> => {
         const start = performance.now();
-        const outcome = await send(agent, new URL(path, base), method, headers, body === undefined ? undefined : JSON.stringify(body), job.timeoutMs);
+        const outcome = await send(
+          agent,
+          new URL(path, base),
+          method,
+          headers,
+          body === undefined ? undefined : JSON.stringify(body),
+          job.timeoutMs,
+        );
         if (outcome.kind === 'unanswered') unanswered += 1;
         else if (outcome.kind === 'error' || outcome.answer.status < 200 || outcome.answer.status >= 300) errors += 1;
         else {
@@ -94,7 +125,13 @@ export async function runUsers(job: UserLoadJob): Promise<UserLoadResult> {
       };
       try {
         const json = { apikey: job.anonKey, 'content-type': 'application/json' };
-        const signIn = await timed('POST', '/auth/v1/token?grant_type=password', json, { email: user.email, password: user.password }, signIns);
+        const signIn = await timed(
+          'POST',
+          '/auth/v1/token?grant_type=password',
+          json,
+          { email: user.email, password: user.password },
+          signIns,
+        );
         if (!signIn) return;
         const session = JSON.parse(signIn.body) as { access_token: string; user: { id: string } };
         const auth = { apikey: job.anonKey, authorization: `Bearer ${session.access_token}` };
@@ -103,11 +140,36 @@ export async function runUsers(job: UserLoadJob): Promise<UserLoadResult> {
           const step = n % 4;
           if (step === 1 || (step === 2 && mine.length === 0)) {
             const now = new Date().toISOString();
-            const note = { id: randomUUID(), user_id: session.user.id, title: `Note ${n}`, content: 'Written during the 200-user load, a short paragraph long.', created_at: now, updated_at: now, last_mutation_id: randomUUID() } satisfies Partial<NoteWritable>;
-            if (await timed('POST', '/rest/v1/notes', { ...auth, 'content-type': 'application/json', prefer: 'return=representation' }, note)) mine.push(note.id);
+            const note = {
+              id: randomUUID(),
+              user_id: session.user.id,
+              title: `Note ${n}`,
+              content: 'Written during the 200-user load, a short paragraph long.',
+              created_at: now,
+              updated_at: now,
+              last_mutation_id: randomUUID(),
+            } satisfies Partial<NoteWritable>;
+            if (
+              await timed(
+                'POST',
+                '/rest/v1/notes',
+                { ...auth, 'content-type': 'application/json', prefer: 'return=representation' },
+                note,
+              )
+            )
+              mine.push(note.id);
           } else if (step === 2) {
             const id = mine[n % mine.length]!;
-            await timed('PATCH', `/rest/v1/notes?id=eq.${id}`, { ...auth, 'content-type': 'application/json', prefer: 'return=representation' }, { title: `Edited ${n}`, updated_at: new Date().toISOString(), last_mutation_id: randomUUID() } satisfies Partial<NoteWritable>);
+            await timed(
+              'PATCH',
+              `/rest/v1/notes?id=eq.${id}`,
+              { ...auth, 'content-type': 'application/json', prefer: 'return=representation' },
+              {
+                title: `Edited ${n}`,
+                updated_at: new Date().toISOString(),
+                last_mutation_id: randomUUID(),
+              } satisfies Partial<NoteWritable>,
+            );
           } else {
             await timed('GET', '/rest/v1/notes?select=*&deleted_at=is.null&order=updated_at.desc&limit=50', auth);
           }

@@ -62,7 +62,11 @@ async function openDevice(name: string, browser: Browser, baseURL: string, reque
 
 const restHeaders = () => ({ ...authHeaders(account), 'Content-Type': 'application/json' });
 
-test('[S21] an edit saved on device A shows on device B without any action on B', async ({ browser, request, baseURL }) => {
+test('[S21] an edit saved on device A shows on device B without any action on B', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   // Shared by the tests that follow (serial), and dropped with the cluster's database at the end.
   account = await createAccount(request, baseURL!);
   const [note] = await seedNotes(request, account, [{ title: 'Shared idea', content: 'first words' }]);
@@ -91,7 +95,12 @@ test('[S21] a device whose socket drops resumes and misses nothing written meanw
   const response = await fetch(`${cluster.url}/rest/v1/notes`, {
     method: 'POST',
     headers: { ...restHeaders(), Prefer: 'return=minimal' },
-    body: JSON.stringify({ id: randomUUID(), user_id: account.userId, title: 'Written while B was away', content: 'x' }),
+    body: JSON.stringify({
+      id: randomUUID(),
+      user_id: account.userId,
+      title: 'Written while B was away',
+      content: 'x',
+    }),
   });
   expect(response.status).toBe(201);
   await expect(card(b.page, 'Written while B was away')).toBeVisible({ timeout: 15_000 });
@@ -133,9 +142,14 @@ test('a session minted by one server is refreshed and revoked on another', async
   });
   expect(refreshed.status).toBe(200);
   const next = (await refreshed.json()) as { access_token: string };
-  const logout = await fetch(`${ports[1]}/auth/v1/logout?scope=local`, { method: 'POST', headers: { apikey: account.anonKey, Authorization: `Bearer ${next.access_token}` } });
+  const logout = await fetch(`${ports[1]}/auth/v1/logout?scope=local`, {
+    method: 'POST',
+    headers: { apikey: account.anonKey, Authorization: `Bearer ${next.access_token}` },
+  });
   expect(logout.status).toBe(204);
-  const after = await fetch(`${ports[0]}/rest/v1/notes?select=id`, { headers: { apikey: account.anonKey, Authorization: `Bearer ${next.access_token}` } });
+  const after = await fetch(`${ports[0]}/rest/v1/notes?select=id`, {
+    headers: { apikey: account.anonKey, Authorization: `Bearer ${next.access_token}` },
+  });
   expect(after.status).toBe(401);
 });
 
@@ -185,7 +199,9 @@ test('a server killed mid-load: the others carry on and no acknowledged write is
   const lost = [...acknowledged].filter(([id, content]) => stored.get(id) !== content);
   expect(lost).toEqual([]);
   expect(acknowledged.size).toBe(total);
-  console.info(`cluster kill -9: ${acknowledged.size} writes acknowledged (${ackedAfterKill} after the kill), ${failures} attempts failed and were retried, 0 lost`);
+  console.info(
+    `cluster kill -9: ${acknowledged.size} writes acknowledged (${ackedAfterKill} after the kill), ${failures} attempts failed and were retried, 0 lost`,
+  );
   // Device B, whose socket may have been on the killed server, still gets changes.
   const b = devices.find((d) => d.name === 'B')!;
   await expect(card(b.page, 'Load 79')).toBeVisible({ timeout: 15_000 });

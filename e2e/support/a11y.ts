@@ -49,8 +49,11 @@ interface AxeViolation {
 export async function waitForSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity) &&
-      !document.querySelector('[data-testid="stream-cursor"]'),
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ) && !document.querySelector('[data-testid="stream-cursor"]'),
   );
   await expect
     .poll(
@@ -78,11 +81,18 @@ export async function expectNoSeriousViolations(
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
     const violations = await page.evaluate(
       async ({ include, runOnly }) => {
-        const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+          }
+        ).axe;
         const results = await axe.run(include ? { include: [[include]] } : document, { runOnly });
         return results.violations;
       },
-      { include: options.include, runOnly: options.rules ? { type: 'rule', values: [...options.rules] } : { type: 'tag', values: WCAG_TAGS } },
+      {
+        include: options.include,
+        runOnly: options.rules ? { type: 'rule', values: [...options.rules] } : { type: 'tag', values: WCAG_TAGS },
+      },
     );
     return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   };
@@ -91,7 +101,10 @@ export async function expectNoSeriousViolations(
   // scan the settled screen once more. A real finding is there both times.
   if (serious.length > 0) serious = await scan();
   expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n  ')}`),
+    serious.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n  ')}`,
+    ),
     options.what,
   ).toEqual([]);
 }
@@ -129,15 +142,26 @@ export async function switchTheme(page: Page, theme: Theme): Promise<void> {
 export async function checkInBothThemes(
   page: Page,
   name: (theme: Theme) => string,
-  options: { include?: string; what?: string; scan?: boolean; shoot?: (page: Page, name: string) => Promise<void> } = {},
+  options: {
+    include?: string;
+    what?: string;
+    scan?: boolean;
+    shoot?: (page: Page, name: string) => Promise<void>;
+  } = {},
 ): Promise<void> {
-  const current: Theme = (await page.locator('html').evaluate((el) => el.classList.contains('dark'))) ? 'dark' : 'light';
+  const current: Theme = (await page.locator('html').evaluate((el) => el.classList.contains('dark')))
+    ? 'dark'
+    : 'light';
   // Start with the theme the page is in, so each state costs one switch.
   for (const [index, theme] of (current === 'dark' ? (['dark', 'light'] as const) : THEMES).entries()) {
     await switchTheme(page, theme);
     if (options.scan !== false) {
       const what = options.what && `${options.what} (${theme})`;
-      await expectNoSeriousViolations(page, { include: options.include, what, rules: index === 0 ? undefined : COLOUR_RULES });
+      await expectNoSeriousViolations(page, {
+        include: options.include,
+        what,
+        rules: index === 0 ? undefined : COLOUR_RULES,
+      });
     }
     await (options.shoot ?? shoot)(page, name(theme));
   }
@@ -152,7 +176,9 @@ export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
   const size = page.viewportSize();
   if (size?.width === viewport.width && size.height === viewport.height) return;
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
-  await expect.poll(() => page.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([viewport.width, viewport.height]);
+  await expect
+    .poll(() => page.evaluate(() => [window.innerWidth, window.innerHeight]))
+    .toEqual([viewport.width, viewport.height]);
   await waitForSettled(page);
 }
 
@@ -168,7 +194,9 @@ export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
 export async function checkAtEachViewport(
   page: Page,
   state: string,
-  options: Parameters<typeof checkInBothThemes>[2] & { arrange?: (page: Page, viewport: Viewport) => Promise<void> } = {},
+  options: Parameters<typeof checkInBothThemes>[2] & {
+    arrange?: (page: Page, viewport: Viewport) => Promise<void>;
+  } = {},
 ): Promise<void> {
   const { arrange, ...themeOptions } = options;
   const width = page.viewportSize()?.width;
@@ -185,7 +213,10 @@ export async function checkAtEachViewport(
  * not boot again): the sidebar's link at desktop width, the bottom tab bar's below it (the other one is
  * hidden). The dashboard is "Dashboard" in the sidebar and "Notes" in the tab bar.
  */
-export async function openFromNav(page: Page, label: 'Dashboard' | 'Checklists' | 'Settings' | 'AI Chat'): Promise<void> {
+export async function openFromNav(
+  page: Page,
+  label: 'Dashboard' | 'Checklists' | 'Settings' | 'AI Chat',
+): Promise<void> {
   const mobile = (page.viewportSize()?.width ?? DESKTOP.width) < 768;
   const nav = page.getByRole('navigation', { name: mobile ? 'Tabs' : 'Main' });
   await nav.getByRole('link', { name: mobile && label === 'Dashboard' ? 'Notes' : label, exact: true }).click();

@@ -47,13 +47,29 @@ export async function anonKey(request: APIRequestContext, origin: string): Promi
  * Signs up a new user through POST /auth/v1/signup (the embedded server confirms at once and returns a
  * session). Tests get theirs from the `account` or `accounts` fixture, which deletes them afterwards.
  */
-export async function createAccount(request: APIRequestContext, origin: string, password = `pw-${randomUUID()}`): Promise<Account> {
+export async function createAccount(
+  request: APIRequestContext,
+  origin: string,
+  password = `pw-${randomUUID()}`,
+): Promise<Account> {
   const key = await anonKey(request, origin);
   const email = `user-${randomUUID()}@example.com`;
-  const response = await request.post(`${origin}/auth/v1/signup`, { headers: { apikey: key }, data: { email, password } });
+  const response = await request.post(`${origin}/auth/v1/signup`, {
+    headers: { apikey: key },
+    data: { email, password },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   const session = (await response.json()) as StoredSession;
-  return { origin, email, password, accessToken: session.access_token, refreshToken: session.refresh_token, userId: session.user.id, anonKey: key, session };
+  return {
+    origin,
+    email,
+    password,
+    accessToken: session.access_token,
+    refreshToken: session.refresh_token,
+    userId: session.user.id,
+    anonKey: key,
+    session,
+  };
 }
 
 /** The headers of a request made as the account (its anon key and its access token). */
@@ -69,8 +85,15 @@ export async function accountMetadata(request: APIRequestContext, account: Accou
 }
 
 /** Merges `data` into the account's user_metadata, as Settings and Profile save it (PUT /auth/v1/user). */
-export async function saveMetadata(request: APIRequestContext, account: Account, data: Record<string, unknown>): Promise<void> {
-  const response = await request.put(`${account.origin}/auth/v1/user`, { headers: authHeaders(account), data: { data } });
+export async function saveMetadata(
+  request: APIRequestContext,
+  account: Account,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const response = await request.put(`${account.origin}/auth/v1/user`, {
+    headers: authHeaders(account),
+    data: { data },
+  });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -86,7 +109,10 @@ export async function deleteAccount(request: APIRequestContext, credentials: Acc
   const key = credentials.anonKey ?? (await anonKey(request, origin));
   const passwords = [...credentials.passwords].reverse();
   const remove = (accessToken: string, password: string) =>
-    request.delete(`${origin}/api/account`, { headers: authHeaders({ anonKey: key, accessToken }), data: { current_password: password } });
+    request.delete(`${origin}/api/account`, {
+      headers: authHeaders({ anonKey: key, accessToken }),
+      data: { current_password: password },
+    });
 
   if (credentials.accessToken) {
     for (const password of passwords) {
@@ -97,7 +123,10 @@ export async function deleteAccount(request: APIRequestContext, credentials: Acc
     }
   }
   for (const password of passwords) {
-    const signIn = await request.post(`${origin}/auth/v1/token?grant_type=password`, { headers: { apikey: key }, data: { email, password } });
+    const signIn = await request.post(`${origin}/auth/v1/token?grant_type=password`, {
+      headers: { apikey: key },
+      data: { email, password },
+    });
     if (!signIn.ok()) continue;
     const { access_token } = (await signIn.json()) as StoredSession;
     const response = await remove(access_token, password);
@@ -105,8 +134,14 @@ export async function deleteAccount(request: APIRequestContext, credentials: Acc
     return;
   }
   const probe = `pw-${randomUUID()}`;
-  const signUp = await request.post(`${origin}/auth/v1/signup`, { headers: { apikey: key }, data: { email, password: probe } });
-  if (!signUp.ok()) throw new Error(`account ${email} is still on ${origin}, and no password the test gave opens it (${await signUp.text()})`);
+  const signUp = await request.post(`${origin}/auth/v1/signup`, {
+    headers: { apikey: key },
+    data: { email, password: probe },
+  });
+  if (!signUp.ok())
+    throw new Error(
+      `account ${email} is still on ${origin}, and no password the test gave opens it (${await signUp.text()})`,
+    );
   const { access_token } = (await signUp.json()) as StoredSession;
   expect((await remove(access_token, probe)).status()).toBe(204);
 }

@@ -20,7 +20,8 @@ const scripted = new WeakMap<APIRequestContext, Set<string>>();
 
 /** Queues replies on the fake provider; each must carry `match`. The test's fixtures forget them when it ends. */
 export async function scriptFake(request: APIRequestContext, ...replies: FakeReply[]): Promise<void> {
-  for (const reply of replies) if (!reply.match) throw new Error('scripted replies must carry `match` (the fake is shared)');
+  for (const reply of replies)
+    if (!reply.match) throw new Error('scripted replies must carry `match` (the fake is shared)');
   const tags = scripted.get(request) ?? new Set<string>();
   scripted.set(request, tags);
   for (const reply of replies) tags.add(reply.match!);
@@ -49,12 +50,19 @@ export async function fakeRequestsFor(request: APIRequestContext, tag: string): 
 
 /** Stores the user's own provider key on the server (PUT /api/ai/key). */
 export async function storeAiKey(request: APIRequestContext, account: Account, apiKey = GOOD_KEY): Promise<void> {
-  const response = await request.put(`${account.origin}/api/ai/key`, { headers: authHeaders(account), data: { apiKey } });
+  const response = await request.put(`${account.origin}/api/ai/key`, {
+    headers: authHeaders(account),
+    data: { apiKey },
+  });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
 /** Saves AI preferences in the user's metadata (where the app reads them from when online). */
-export async function setAiPreferences(request: APIRequestContext, account: Account, preferences: Record<string, string>): Promise<void> {
+export async function setAiPreferences(
+  request: APIRequestContext,
+  account: Account,
+  preferences: Record<string, string>,
+): Promise<void> {
   await saveMetadata(request, account, { ai_preferences: preferences });
 }
 

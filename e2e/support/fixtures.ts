@@ -67,11 +67,18 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   accounts: async ({ request, baseURL }, use) => {
     const made: AccountCredentials[] = [];
-    const find = (email: string, origin: string) => made.find((entry) => entry.email === email && entry.origin === origin);
+    const find = (email: string, origin: string) =>
+      made.find((entry) => entry.email === email && entry.origin === origin);
     await use({
       create: async ({ origin = baseURL! } = {}) => {
         const account = await createAccount(request, origin);
-        made.push({ origin, email: account.email, passwords: [account.password], anonKey: account.anonKey, accessToken: account.accessToken });
+        made.push({
+          origin,
+          email: account.email,
+          passwords: [account.password],
+          anonKey: account.anonKey,
+          accessToken: account.accessToken,
+        });
         return account;
       },
       signedUp: ({ email, password, origin = baseURL! }) => {
@@ -84,7 +91,8 @@ export const test = base.extend<Fixtures>({
       },
     });
     const failures: string[] = [];
-    for (const credentials of made) await deleteAccount(request, credentials).catch((error: Error) => failures.push(error.message));
+    for (const credentials of made)
+      await deleteAccount(request, credentials).catch((error: Error) => failures.push(error.message));
     expect(failures, 'accounts the test left on the server').toEqual([]);
   },
   fakeAiForgets: [
@@ -105,14 +113,17 @@ export const test = base.extend<Fixtures>({
       // Each pattern with the index of the first entry it may match.
       const allowed: { pattern: RegExp; from: number }[] = [{ pattern: /net::ERR_INTERNET_DISCONNECTED/, from: 0 }];
       watchConsole(page, seen);
-      const allowFrom = (from: number, patterns: RegExp[]) => allowed.push(...patterns.map((pattern) => ({ pattern, from })));
+      const allowFrom = (from: number, patterns: RegExp[]) =>
+        allowed.push(...patterns.map((pattern) => ({ pattern, from })));
       await use({
         allow: (...patterns) => allowFrom(0, patterns),
         allowFromHere: (...patterns) => allowFrom(seen.length, patterns),
         watch: (other) => watchConsole(other, seen),
         seen,
       });
-      const unexpected = seen.filter((text, index) => !allowed.some(({ pattern, from }) => index >= from && pattern.test(text)));
+      const unexpected = seen.filter(
+        (text, index) => !allowed.some(({ pattern, from }) => index >= from && pattern.test(text)),
+      );
       expect(unexpected, 'console errors the test did not expect').toEqual([]);
     },
     { auto: true },

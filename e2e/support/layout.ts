@@ -26,7 +26,10 @@ export async function openFromSidebar(page: Page, name: string): Promise<void> {
  * the bottom tab bar's below it (the other one is hidden). The dashboard is "Dashboard" in the sidebar and
  * "Notes" in the tab bar.
  */
-export async function openFromNav(page: Page, label: 'Dashboard' | 'Checklists' | 'Settings' | 'AI Chat'): Promise<void> {
+export async function openFromNav(
+  page: Page,
+  label: 'Dashboard' | 'Checklists' | 'Settings' | 'AI Chat',
+): Promise<void> {
   const mobile = (page.viewportSize()?.width ?? MOBILE_BELOW) < MOBILE_BELOW;
   const nav = mobile ? tabBar(page) : page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: mobile && label === 'Dashboard' ? 'Notes' : label, exact: true }).click();

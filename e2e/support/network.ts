@@ -11,7 +11,11 @@ import { sidebar } from './layout';
 export async function waitForSyncIdle(page: Page): Promise<void> {
   await page.waitForFunction(
     async () => {
-      const pulled = performance.getEntriesByType('resource').some((entry) => entry.name.includes('/rest/v1/notes?') && (entry as PerformanceResourceTiming).responseEnd > 0);
+      const pulled = performance
+        .getEntriesByType('resource')
+        .some(
+          (entry) => entry.name.includes('/rest/v1/notes?') && (entry as PerformanceResourceTiming).responseEnd > 0,
+        );
       const held = (await navigator.locks.query()).held ?? [];
       return pulled && !held.some((lock) => lock.name?.startsWith('sprout-sync-'));
     },
@@ -57,7 +61,9 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
  * must allow service workers: test.use({ serviceWorkers: 'allow' }).
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: 30_000 })
+    .toBe(true);
   // The chunks outside the precached shell are fetched once the worker is active (sw-warm.js): a user
   // who goes offline before that finishes has the shell only, so the tests wait for all of them.
   await expect

@@ -25,7 +25,11 @@ export const PLAN = [
 const notesUrl = (account: Account, query = '') => `${account.origin}/rest/v1/notes${query}`;
 
 /** Creates notes on the server as the account (they reach the app with its next pull). */
-export async function seedNotes(request: APIRequestContext, account: Account, notes: SeedNote[]): Promise<ServerNote[]> {
+export async function seedNotes(
+  request: APIRequestContext,
+  account: Account,
+  notes: SeedNote[],
+): Promise<ServerNote[]> {
   const now = Date.now();
   const rows = notes.map((note, index) => {
     const at = note.updated_at ?? new Date(now - index * 60_000).toISOString();
@@ -33,7 +37,10 @@ export async function seedNotes(request: APIRequestContext, account: Account, no
     const content = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
     return { id: id ?? randomUUID(), ...EMPTY_CONTENT, ...content, created_at: at, updated_at: at };
   });
-  const response = await request.post(notesUrl(account), { headers: { ...authHeaders(account), Prefer: 'return=representation' }, data: rows });
+  const response = await request.post(notesUrl(account), {
+    headers: { ...authHeaders(account), Prefer: 'return=representation' },
+    data: rows,
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as ServerNote[];
 }
@@ -53,13 +60,19 @@ export async function serverNote(request: APIRequestContext, account: Account, i
 
 /** The account's live notes on the server, the last edited first. */
 export async function serverNotes(request: APIRequestContext, account: Account): Promise<ServerNote[]> {
-  const response = await request.get(notesUrl(account, '?select=*&deleted_at=is.null&order=updated_at.desc'), { headers: authHeaders(account) });
+  const response = await request.get(notesUrl(account, '?select=*&deleted_at=is.null&order=updated_at.desc'), {
+    headers: authHeaders(account),
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as ServerNote[];
 }
 
 /** Waits until the server has a live note that satisfies `predicate` (the app syncs after each write). */
-export async function waitForServerNote(request: APIRequestContext, account: Account, predicate: (note: ServerNote) => boolean): Promise<ServerNote> {
+export async function waitForServerNote(
+  request: APIRequestContext,
+  account: Account,
+  predicate: (note: ServerNote) => boolean,
+): Promise<ServerNote> {
   let found: ServerNote | undefined;
   await expect
     .poll(
@@ -74,8 +87,16 @@ export async function waitForServerNote(request: APIRequestContext, account: Acc
 }
 
 /** Another device's edit of a note, made on the server with the account's token (a new mutation id). */
-export async function editOnServer(request: APIRequestContext, account: Account, id: string, patch: Partial<SeedNote>): Promise<void> {
-  const response = await request.patch(notesUrl(account, `?id=eq.${id}`), { headers: authHeaders(account), data: { ...patch, last_mutation_id: randomUUID() } });
+export async function editOnServer(
+  request: APIRequestContext,
+  account: Account,
+  id: string,
+  patch: Partial<SeedNote>,
+): Promise<void> {
+  const response = await request.patch(notesUrl(account, `?id=eq.${id}`), {
+    headers: authHeaders(account),
+    data: { ...patch, last_mutation_id: randomUUID() },
+  });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -86,7 +107,9 @@ export function card(page: Page, title: string): Locator {
 
 /** Opens a note from its card (the card's View or Edit link) and waits for its screen's address. */
 export async function openCard(page: Page, title: string, link: 'View' | 'Edit'): Promise<void> {
-  await card(page, title).getByRole('link', { name: new RegExp(`^${link}`) }).click();
+  await card(page, title)
+    .getByRole('link', { name: new RegExp(`^${link}`) })
+    .click();
   await expect(page).toHaveURL(link === 'Edit' ? /\/edit\/[^/]+$/ : /\/(view|note)\/[^/]+$/);
 }
 

@@ -26,12 +26,16 @@ interface ServerSpec {
 const specs = JSON.parse(process.env.SPROUT_E2E_SERVERS ?? '[]') as ServerSpec[];
 if (specs.length === 0) throw new Error('SPROUT_E2E_SERVERS lists no servers');
 
-const tempDirs = specs.filter((spec) => spec.tempDataDir).map((spec) => (spec.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), spec.tempDataDir!))));
+const tempDirs = specs
+  .filter((spec) => spec.tempDataDir)
+  .map((spec) => (spec.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), spec.tempDataDir!))));
 const removeTempDirs = () => {
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 };
 
-const unseeded = specs.filter(({ env }) => env.DATA_DIR && !fs.existsSync(path.join(env.DATA_DIR, 'pglite', 'PG_VERSION')));
+const unseeded = specs.filter(
+  ({ env }) => env.DATA_DIR && !fs.existsSync(path.join(env.DATA_DIR, 'pglite', 'PG_VERSION')),
+);
 if (unseeded.length > 0) {
   const image = await cachedMigratedImage();
   await Promise.all(unseeded.map(({ env }) => seedDataDir(env.DATA_DIR!, image)));
@@ -40,7 +44,10 @@ if (unseeded.length > 0) {
 let stopping = false;
 let running = specs.length;
 const children: ChildProcess[] = specs.map((spec) => {
-  const child = spawn(process.execPath, spec.args, { env: { ...process.env, ...spec.env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, spec.args, {
+    env: { ...process.env, ...spec.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   child.once('exit', (code, signal) => {
     running -= 1;
     // The data directories go once no server writes to them any more.

@@ -9,8 +9,11 @@ export function toastRegion(page: Page): Locator {
 
 /** Waits for a toast with this title and, when given, this description (exact text, or a pattern). */
 export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
-  let toast = toastRegion(page).getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
-  if (description !== undefined) toast = toast.filter({ has: page.getByText(description, { exact: typeof description === 'string' }) });
+  let toast = toastRegion(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) });
+  if (description !== undefined)
+    toast = toast.filter({ has: page.getByText(description, { exact: typeof description === 'string' }) });
   await expect(toast).toBeVisible();
 }
 

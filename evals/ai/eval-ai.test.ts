@@ -25,7 +25,9 @@ describe('npm run eval:ai against the fake provider', () => {
     // The third idea's plan request is answered with a question both times (the first answer and the
     // corrective retry): the server reports no plan.
     fake.respondWith((request) =>
-      request.flavour === 'plan' && JSON.stringify(request.body).includes(stubborn.idea) ? { kind: 'text', text: DEFAULT_QUESTION_REPLY } : undefined,
+      request.flavour === 'plan' && JSON.stringify(request.body).includes(stubborn.idea)
+        ? { kind: 'text', text: DEFAULT_QUESTION_REPLY }
+        : undefined,
     );
     // Its server starts on the tests' migrated database (initdb was most of this file's time).
     const dataDir = tempDir('eval-data');
@@ -42,7 +44,13 @@ describe('npm run eval:ai against the fake provider', () => {
     for (const report of document.ideas.slice(0, 2)) {
       // The fake always asks one question, so the user answers until the cap.
       expect(report.questionsBeforePlan).toBe(MAX_QUESTIONS);
-      expect(report.plan).toMatchObject({ conforms: true, problems: [], retried: false, stepCount: DEFAULT_PLAN_STEPS.length, error: null });
+      expect(report.plan).toMatchObject({
+        conforms: true,
+        problems: [],
+        retried: false,
+        stepCount: DEFAULT_PLAN_STEPS.length,
+        error: null,
+      });
       expect(report.plan.steps.map((s) => s.text)).toEqual(DEFAULT_PLAN_STEPS);
       expect(report.plan.verbFirstSteps).toBe(DEFAULT_PLAN_STEPS.length);
       expect(report.chat).toMatchObject({ ok: true, error: null });
@@ -58,7 +66,10 @@ describe('npm run eval:ai against the fake provider', () => {
     const report = document.ideas[2]!;
     expect(report.plan.conforms).toBe(false);
     expect(report.plan.stepCount).toBe(0);
-    expect(report.plan.error).toMatchObject({ code: 'no_plan', message: 'The assistant did not return a plan. Try again.' });
+    expect(report.plan.error).toMatchObject({
+      code: 'no_plan',
+      message: 'The assistant did not return a plan. Try again.',
+    });
     expect(report.plan.error?.requestId).toBeTruthy();
     // The server asked twice: the plan and the corrective retry.
     expect(report.providerCalls).toBe(MAX_QUESTIONS + 3);

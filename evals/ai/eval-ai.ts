@@ -36,7 +36,10 @@ interface Target {
 
 async function startTarget(config: EvalAiConfig): Promise<Target> {
   if (config.sproutUrl) return { url: config.sproutUrl.replace(/\/+$/, ''), close: async () => undefined };
-  if (!config.apiKey) throw new Error('set AI_API_KEY (or OPENROUTER_API_KEY) to the provider key; any text for a local server without keys');
+  if (!config.apiKey)
+    throw new Error(
+      'set AI_API_KEY (or OPENROUTER_API_KEY) to the provider key; any text for a local server without keys',
+    );
   const proxy = await startUsageProxy(config.aiBaseUrl);
   // The client is not needed: an empty static directory spares a build.
   const staticDir = tempDir('eval-static');
@@ -80,7 +83,8 @@ export async function runEvalAi(config: EvalAiConfig): Promise<EvalDocument> {
     const user = await signUpThrowawayUser(target.url);
     // Against a given server without a key of its own, the throwaway user brings the key.
     if (config.sproutUrl && !(await serverHasKey(user))) {
-      if (!config.apiKey) throw new Error(`${config.sproutUrl} has no provider key: set AI_API_KEY for the evaluation user`);
+      if (!config.apiKey)
+        throw new Error(`${config.sproutUrl} has no provider key: set AI_API_KEY for the evaluation user`);
       await storeUserKey(user, config.apiKey);
     }
     const reports = await runEvaluation({

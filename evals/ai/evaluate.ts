@@ -56,7 +56,11 @@ export interface EvalRunOptions {
 
 function errorOf(turn: TurnResult): TurnError | null {
   if (!turn.error) return null;
-  return { code: turn.error.code, message: turn.error.message, ...(turn.error.requestId ? { requestId: turn.error.requestId } : {}) };
+  return {
+    code: turn.error.code,
+    message: turn.error.message,
+    ...(turn.error.requestId ? { requestId: turn.error.requestId } : {}),
+  };
 }
 
 export function sumUsage(calls: readonly ProviderCall[]): Usage | null {
@@ -72,7 +76,11 @@ export function sumUsage(calls: readonly ProviderCall[]): Usage | null {
   );
 }
 
-export async function evaluateIdea(user: EvalUser, idea: EvalIdea, calls?: readonly ProviderCall[]): Promise<IdeaReport> {
+export async function evaluateIdea(
+  user: EvalUser,
+  idea: EvalIdea,
+  calls?: readonly ProviderCall[],
+): Promise<IdeaReport> {
   const firstCall = calls?.length ?? 0;
   const messages: ChatMessage[] = [{ role: 'user', content: idea.idea }];
   let questions = 0;
@@ -124,7 +132,11 @@ export async function evaluateIdea(user: EvalUser, idea: EvalIdea, calls?: reado
     chat: { ok: chat.ok, chars: chat.ok ? chat.text.length : 0, error: errorOf(chat) },
     tokens: mine ? sumUsage(mine) : null,
     providerCalls: mine ? mine.length : null,
-    latencyMs: { conversation: Math.round(conversationMs), plan: Math.round(plan?.latencyMs ?? 0), chat: Math.round(chat.latencyMs) },
+    latencyMs: {
+      conversation: Math.round(conversationMs),
+      plan: Math.round(plan?.latencyMs ?? 0),
+      chat: Math.round(chat.latencyMs),
+    },
   };
 }
 

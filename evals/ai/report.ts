@@ -64,7 +64,20 @@ const share = (part: number, whole: number) => (whole === 0 ? '-' : `${part}/${w
 
 /** The per-idea table and the summary, as plain text. */
 export function formatTable(reports: readonly IdeaReport[], summary: EvalSummary): string {
-  const header = ['#', 'idea', 'Q', 'plan', 'steps', 'verb', 'concrete', 'chat', 'tokens', 'conv s', 'plan s', 'chat s'];
+  const header = [
+    '#',
+    'idea',
+    'Q',
+    'plan',
+    'steps',
+    'verb',
+    'concrete',
+    'chat',
+    'tokens',
+    'conv s',
+    'plan s',
+    'chat s',
+  ];
   const rows = reports.map((r, i) => [
     String(i + 1),
     r.id,
@@ -80,7 +93,8 @@ export function formatTable(reports: readonly IdeaReport[], summary: EvalSummary
     seconds(r.latencyMs.chat),
   ]);
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, c) => (c === 1 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (c === 1 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  ');
   const pct = (value: number | null) => (value === null ? '-' : `${Math.round(value * 100)}%`);
   return [
     line(header),

@@ -17,7 +17,9 @@ const { values } = parseArgs({
 const env = process.env;
 const count = values.ideas ? Number(values.ideas) : EVAL_IDEAS.length;
 if (!Number.isInteger(count) || count < 1) throw new Error('--ideas takes a whole number of ideas, at least 1');
-const outFile = path.resolve(values.out ?? path.join(os.tmpdir(), `sprout-eval-ai-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
+const outFile = path.resolve(
+  values.out ?? path.join(os.tmpdir(), `sprout-eval-ai-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+);
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
 
 const document = await runEvalAi({
@@ -30,7 +32,9 @@ const document = await runEvalAi({
   timeoutMs: nonEmpty(env.AI_TIMEOUT_MS) ? Number(env.AI_TIMEOUT_MS) : undefined,
   ideas: EVAL_IDEAS.slice(0, count),
   onIdea: (report, index, total) =>
-    console.info(`[${index + 1}/${total}] ${report.id}: plan ${report.plan.conforms ? 'conforms' : 'does NOT conform'}, ${report.plan.stepCount} steps`),
+    console.info(
+      `[${index + 1}/${total}] ${report.id}: plan ${report.plan.conforms ? 'conforms' : 'does NOT conform'}, ${report.plan.stepCount} steps`,
+    ),
 });
 
 console.info(`\n${writeEvalReport(document, outFile)}\n\nJSON report: ${outFile}`);

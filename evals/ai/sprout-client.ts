@@ -35,7 +35,8 @@ export async function signUpThrowawayUser(url: string): Promise<EvalUser> {
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const session = (await response.json()) as { access_token?: string };
-  if (!session.access_token) throw new Error('sign-up returned no session (does the server require email confirmation?)');
+  if (!session.access_token)
+    throw new Error('sign-up returned no session (does the server require email confirmation?)');
   return { url, headers: { apikey: anonKey, Authorization: `Bearer ${session.access_token}` } };
 }
 
@@ -69,7 +70,11 @@ export async function aiTurn(user: EvalUser, endpoint: 'conversation' | 'chat', 
   const result: TurnResult = { ok: false, text: '', steps: [], restarts: 0, usingFallback: false, latencyMs: 0 };
   if (!response.ok || !response.body) {
     const data = record(await response.json().catch(() => ({})));
-    result.error = { code: String(data.code ?? data.error_code ?? 'http_error'), message: String(data.message ?? data.msg ?? response.statusText), status: response.status };
+    result.error = {
+      code: String(data.code ?? data.error_code ?? 'http_error'),
+      message: String(data.message ?? data.msg ?? response.statusText),
+      status: response.status,
+    };
     result.latencyMs = performance.now() - began;
     return result;
   }
@@ -100,7 +105,8 @@ export async function aiTurn(user: EvalUser, endpoint: 'conversation' | 'chat', 
   const decoder = new TextDecoder();
   for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
   parser.feed(decoder.decode());
-  if (!result.ok && !result.error) result.error = { code: 'stream_ended', message: 'the stream ended without done or error' };
+  if (!result.ok && !result.error)
+    result.error = { code: 'stream_ended', message: 'the stream ended without done or error' };
   if (!result.ok && result.text === '') result.text = streamed;
   result.latencyMs = performance.now() - began;
   return result;

@@ -40,7 +40,10 @@ export interface StepQuality {
 
 /** The step without markdown emphasis, code marks and surrounding space. */
 function plain(step: string): string {
-  return step.replace(/[*_`]+/g, '').replace(/\s+/g, ' ').trim();
+  return step
+    .replace(/[*_`]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function words(text: string): string[] {
@@ -78,7 +81,12 @@ export function assessStep(step: string): StepQuality {
   if (/\d/.test(text) || NUMBER_WORDS.test(text)) reasons.push('number');
   if (TIME_WORDS.test(text)) reasons.push('time');
   if (hasNamedObject(body)) reasons.push('named');
-  return { firstWord: verbFirst && !isVerb(first) ? labelledFirst : first, verbFirst, concrete: reasons.length > 0, reasons };
+  return {
+    firstWord: verbFirst && !isVerb(first) ? labelledFirst : first,
+    verbFirst,
+    concrete: reasons.length > 0,
+    reasons,
+  };
 }
 
 /** How many question groups ('?', '??') a reply holds: the rule the server's prompt uses to count what was asked. */

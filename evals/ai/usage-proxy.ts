@@ -27,11 +27,23 @@ export interface UsageProxy {
   close(): Promise<void>;
 }
 
-const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'accept-encoding']);
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'accept-encoding',
+]);
 
 /** The last `usage` object in a JSON body or an SSE stream of JSON chunks. */
 export function findUsage(body: string): Usage | null {
-  const candidates = body.trimStart().startsWith('{') ? [body] : body.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim());
+  const candidates = body.trimStart().startsWith('{')
+    ? [body]
+    : body
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trim());
   let found: Usage | null = null;
   for (const text of candidates) {
     if (!text.includes('"usage"')) continue;
@@ -40,7 +52,11 @@ export function findUsage(body: string): Usage | null {
       if (!usage) continue;
       const prompt = Number(usage.prompt_tokens ?? 0);
       const completion = Number(usage.completion_tokens ?? 0);
-      found = { promptTokens: prompt, completionTokens: completion, totalTokens: Number(usage.total_tokens ?? prompt + completion) };
+      found = {
+        promptTokens: prompt,
+        completionTokens: completion,
+        totalTokens: Number(usage.total_tokens ?? prompt + completion),
+      };
     } catch {
       // Not JSON: some other line.
     }
@@ -78,7 +94,8 @@ export async function startUsageProxy(upstreamBaseUrl: string): Promise<UsagePro
     const raw = Buffer.concat(parts).toString('utf8');
     const path = (req.url ?? '/').replace(/^\/v1(?=\/|$)/, '');
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_HEADERS.has(name)) headers[name] = String(value);
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined && !HOP_HEADERS.has(name)) headers[name] = String(value);
     const cancel = new AbortController();
     res.on('close', () => cancel.abort());
     const body = req.method === 'POST' && path.endsWith('/chat/completions') ? withUsageRequested(raw) : raw;

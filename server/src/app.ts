@@ -40,7 +40,13 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     // Tokens and passwords never reach the logs: headers are redacted, bodies are never logged.
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'headers.authorization', 'headers.apikey'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.apikey',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.apikey',
+      ],
       censor: '[redacted]',
     },
     // Every logged error, from any surface or from Fastify itself: never a database error's query or params.
@@ -57,7 +63,8 @@ export async function createServer(
   database: Database,
   options: BuildAppOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext; realtime: RealtimeHub }> {
-  const jwtSecret = database.kind === 'postgres' ? await loadSharedJwtSecret(config, database.db) : loadJwtSecret(config);
+  const jwtSecret =
+    database.kind === 'postgres' ? await loadSharedJwtSecret(config, database.db) : loadJwtSecret(config);
   const signer = new TokenSigner(jwtSecret);
   // The generated key is a row of the database, which may still be opening (main.ts, a restart on
   // PGlite): read while the app is built, which needs no query. The context is complete before this
@@ -110,7 +117,11 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   registerJsonParser(app);
   await registerSecurityHeaders(app, scriptHashes);
   // Shared by every server (Redis, or PostgreSQL); in memory for the one process of the embedded database.
-  const limits = await rateLimitBackend({ redisUrl: ctx.config.redisUrl, db: ctx.db, shared: database.kind === 'postgres' });
+  const limits = await rateLimitBackend({
+    redisUrl: ctx.config.redisUrl,
+    db: ctx.db,
+    shared: database.kind === 'postgres',
+  });
   app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, { global: false, ...limits.options });
   const hub = new RealtimeHub({
@@ -142,7 +153,12 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   await registerSurface(app, ctx, { prefix: '/rest/v1', errors: restErrorMapper, auth: 'user', routes: restRoutes });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'none', routes: apiRoutes });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'user', routes: aiRoutes });
-  await registerSurface(app, ctx, { prefix: '/realtime/v1', errors: jsonErrors, auth: 'none', routes: realtimeRoutes(hub) });
+  await registerSurface(app, ctx, {
+    prefix: '/realtime/v1',
+    errors: jsonErrors,
+    auth: 'none',
+    routes: realtimeRoutes(hub),
+  });
 
   await registerStaticFiles(app, ctx.config.staticDir, indexHtml);
   return app;

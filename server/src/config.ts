@@ -2,8 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const intFromEnv = (fallback: number, min = 0) =>
-  z.coerce.number().int().min(min).default(fallback);
+const intFromEnv = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 const envSchema = z.object({
   PORT: intFromEnv(3000).pipe(z.number().max(65535)),

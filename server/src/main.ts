@@ -25,12 +25,20 @@ async function main(): Promise<void> {
   // Started by boot.ts (npm start) before this module loaded, when DATABASE_URL looked unset.
   const pgliteWorker = takeEarlyWorker();
   if (config.databaseUrl) void pgliteWorker?.terminate();
-  const terminal = { isTTY: process.stdout.isTTY === true, color: process.stdout.isTTY === true && process.stdout.hasColors() };
+  const terminal = {
+    isTTY: process.stdout.isTTY === true,
+    color: process.stdout.isTTY === true && process.stdout.hasColors(),
+  };
   // The embedded database opens in its worker thread while this thread loads and builds the web server:
   // the two were most of a restart, one after the other. Nothing listens before the database is ready.
-  const starting = startDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir, worker: pgliteWorker }, {
-    notesQuota: config.notesQuota,
-  });
+  const starting = startDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir, worker: pgliteWorker },
+    {
+      notesQuota: config.notesQuota,
+    },
+  );
   starting.catch(() => undefined);
   const { createServer, loggerOptions } = await import('./app');
   const { database, ready } = await starting;
@@ -82,14 +90,23 @@ async function main(): Promise<void> {
     process.stdout.write(`${formatBanner(summary, terminal.color)}\n`);
   } else {
     app.log.info(
-      { database: database.kind, ai: config.ai.serverKey ? 'server key' : 'no server key', startupMs: summary.startupMs },
+      {
+        database: database.kind,
+        ai: config.ai.serverKey ? 'server key' : 'no server key',
+        startupMs: summary.startupMs,
+      },
       `Sprout is running at ${summary.url}`,
     );
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseCreateError || error instanceof StartupError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DatabaseCreateError ||
+    error instanceof StartupError
+  ) {
     console.error(error.message);
   } else {
     console.error('Sprout failed to start:', error);

@@ -22,7 +22,11 @@ export async function loadSharedJwtSecret(config: Config, db: Kysely<DB>): Promi
     .values({ name: 'jwt_secret', value: earlier ?? randomBytes(48).toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', 'jwt_secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
@@ -62,7 +66,8 @@ function decodeKey(value: string): Buffer {
 }
 
 async function generatedKey(db: Kysely<DB>): Promise<Buffer> {
-  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', 'encryption_key').executeTakeFirst();
+  const read = () =>
+    db.selectFrom('server_secrets').select('value').where('name', '=', 'encryption_key').executeTakeFirst();
   // Read first: the key exists at every start but the first, and a restart's first statements on PGlite
   // are slow (its caches are cold); the insert, a no-op then, was one of them.
   const existing = await read();

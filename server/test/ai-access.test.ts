@@ -29,7 +29,11 @@ function call(route: string, authorization: string | null) {
   const headers: Record<string, string> = {};
   if (authorization) headers.Authorization = authorization;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return fetch(`${bed.server.url}/api${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return fetch(`${bed.server.url}/api${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
 }
 
 describe('a signed-in user is required', () => {
@@ -62,7 +66,10 @@ describe('a signed-in user is required', () => {
     await client.auth.signOut({ scope: 'local' });
     const response = await call(route, `Bearer ${session.access_token}`);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'unauthorized', message: 'Your session has ended. Please sign in again.' });
+    expect(await response.json()).toEqual({
+      error: 'unauthorized',
+      message: 'Your session has ended. Please sign in again.',
+    });
   });
 
   it('made no provider call for any refused request', () => {
@@ -89,17 +96,57 @@ describe('validation', () => {
     ['/ai/expand', 'an array body', [1, 2], /invalid|expected/i],
     ['/ai/conversation', 'no messages', { readyForPlan: true }, /^messages: /],
     ['/ai/conversation', 'an empty message list', { messages: [] }, /^messages: at least one message is required$/],
-    ['/ai/conversation', 'only system messages', { messages: [{ role: 'system', content: 'x' }] }, /at least one user message with text/],
+    [
+      '/ai/conversation',
+      'only system messages',
+      { messages: [{ role: 'system', content: 'x' }] },
+      /at least one user message with text/,
+    ],
     ['/ai/conversation', 'an unknown role', { messages: [{ role: 'wizard', content: 'x' }] }, /^messages\.0\.role: /],
-    ['/ai/conversation', 'readyForPlan that is not a boolean', { messages: [{ role: 'user', content: 'x' }], readyForPlan: 'yes' }, /^readyForPlan: /],
-    ['/ai/conversation', 'too many messages', { messages: Array.from({ length: 201 }, () => ({ role: 'user', content: 'x' })) }, /at most 200 messages/],
-    ['/ai/chat', 'a message that is too long', { messages: [{ role: 'user', content: 'x'.repeat(50_001) }] }, /^messages\.0\.content: /],
+    [
+      '/ai/conversation',
+      'readyForPlan that is not a boolean',
+      { messages: [{ role: 'user', content: 'x' }], readyForPlan: 'yes' },
+      /^readyForPlan: /,
+    ],
+    [
+      '/ai/conversation',
+      'too many messages',
+      { messages: Array.from({ length: 201 }, () => ({ role: 'user', content: 'x' })) },
+      /at most 200 messages/,
+    ],
+    [
+      '/ai/chat',
+      'a message that is too long',
+      { messages: [{ role: 'user', content: 'x'.repeat(50_001) }] },
+      /^messages\.0\.content: /,
+    ],
     // The prompt's context comes from the account: a body carrying it, or anything unknown, is refused.
-    ['/ai/chat', 'a profile', { messages: [{ role: 'user', content: 'x' }], profile: { name: 'Ada' } }, /Unrecognized key.*profile/],
-    ['/ai/conversation', 'preferences', { messages: [{ role: 'user', content: 'x' }], preferences: { tone: 'calm' } }, /Unrecognized key.*preferences/],
+    [
+      '/ai/chat',
+      'a profile',
+      { messages: [{ role: 'user', content: 'x' }], profile: { name: 'Ada' } },
+      /Unrecognized key.*profile/,
+    ],
+    [
+      '/ai/conversation',
+      'preferences',
+      { messages: [{ role: 'user', content: 'x' }], preferences: { tone: 'calm' } },
+      /Unrecognized key.*preferences/,
+    ],
     ['/ai/expand', 'an unknown field', { idea: 'x', surprise: true }, /Unrecognized key.*surprise/],
-    ['/ai/chat', 'a message with an extra field', { messages: [{ role: 'user', content: 'x', name: 'sys' }] }, /^messages\.0: Unrecognized key/],
-    ['/ai/chat', 'note content that is not text', { messages: [{ role: 'user', content: 'x' }], noteContent: { a: 1 } }, /^noteContent: /],
+    [
+      '/ai/chat',
+      'a message with an extra field',
+      { messages: [{ role: 'user', content: 'x', name: 'sys' }] },
+      /^messages\.0: Unrecognized key/,
+    ],
+    [
+      '/ai/chat',
+      'note content that is not text',
+      { messages: [{ role: 'user', content: 'x' }], noteContent: { a: 1 } },
+      /^noteContent: /,
+    ],
   ];
 
   it.each(cases)('%s with %s → 400', async (path, _what, body, message) => {
@@ -133,7 +180,9 @@ describe('validation', () => {
   });
 
   it('refuses a body over the limit', async () => {
-    const response = await api(bed.server, '/ai/expand', token, { body: { idea: 'x', padding: 'y'.repeat(1_100_000) } });
+    const response = await api(bed.server, '/ai/expand', token, {
+      body: { idea: 'x', padding: 'y'.repeat(1_100_000) },
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: 'payload_too_large' });
   });

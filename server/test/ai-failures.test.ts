@@ -8,7 +8,14 @@ import { api, signIn, startAiTestBed, streamTurn, type AiTestBed, type SseEvent 
 
 const QUESTION = 'Before I write the plan: how many hours a week can you give it?';
 const NO_STEPS = 'Goal Summary\nRun a 10 km race by June.\n\nExpanded Plan\nBuild up slowly, three runs a week.';
-const planTurn = { messages: [{ role: 'user', content: 'I want to run a 10 km race' }, { role: 'assistant', content: 'By when?' }, { role: 'user', content: 'June' }], readyForPlan: true };
+const planTurn = {
+  messages: [
+    { role: 'user', content: 'I want to run a 10 km race' },
+    { role: 'assistant', content: 'By when?' },
+    { role: 'user', content: 'June' },
+  ],
+  readyForPlan: true,
+};
 
 let bed: AiTestBed;
 let token: string;
@@ -16,7 +23,9 @@ let token: string;
 beforeAll(async () => {
   bed = await startAiTestBed({ serverKey: null });
   ({ token } = await signIn(bed.server));
-  expect((await api(bed.server, '/ai/key', token, { method: 'PUT', body: { apiKey: 'sk-or-v1-user-key-0000' } })).status).toBe(200);
+  expect(
+    (await api(bed.server, '/ai/key', token, { method: 'PUT', body: { apiKey: 'sk-or-v1-user-key-0000' } })).status,
+  ).toBe(200);
 });
 afterAll(async () => bed?.close());
 
@@ -25,7 +34,15 @@ const errorOf = (events: SseEvent[]) => events.find((e) => e.event === 'error')?
 
 async function expectRetryGetsThePlan(path = '/ai/conversation', body: unknown = planTurn): Promise<void> {
   const { events } = await streamTurn(bed.server, path, token, body);
-  expect(events.at(-1)).toEqual({ event: 'done', data: { text: DEFAULT_PLAN_REPLY, expandedContent: DEFAULT_PLAN_REPLY, steps: DEFAULT_PLAN_STEPS, usingFallback: false } });
+  expect(events.at(-1)).toEqual({
+    event: 'done',
+    data: {
+      text: DEFAULT_PLAN_REPLY,
+      expandedContent: DEFAULT_PLAN_REPLY,
+      steps: DEFAULT_PLAN_STEPS,
+      usingFallback: false,
+    },
+  });
 }
 
 describe('a plan answer that is not a plan', () => {
@@ -39,12 +56,21 @@ describe('a plan answer that is not a plan', () => {
     expect(response.status).toBe(200);
     // The browser shows the first answer as it streams, is told to drop it, then sees the second.
     expect(eventNames(events)).not.toContain('done');
-    expect(events.filter((e) => e.event === 'restart')).toEqual([{ event: 'restart', data: { reason: 'plan_format' } }]);
-    expect(errorOf(events)).toEqual({ status: 422, code: 'no_plan', message: 'The assistant did not return a plan. Try again.', requestId: expect.stringMatching(/^req-/) });
+    expect(events.filter((e) => e.event === 'restart')).toEqual([
+      { event: 'restart', data: { reason: 'plan_format' } },
+    ]);
+    expect(errorOf(events)).toEqual({
+      status: 422,
+      code: 'no_plan',
+      message: 'The assistant did not return a plan. Try again.',
+      requestId: expect.stringMatching(/^req-/),
+    });
     expect(bed.fake.requests).toHaveLength(2);
     const corrective = (bed.fake.requests[1]!.body as { messages: { role: string; content: string }[] }).messages;
     expect(corrective.at(-2)).toEqual({ role: 'assistant', content: text });
-    expect(corrective.at(-1)?.content).toMatch(/^That reply did not follow the required plan format: .*Do not ask any more questions/);
+    expect(corrective.at(-1)?.content).toMatch(
+      /^That reply did not follow the required plan format: .*Do not ask any more questions/,
+    );
     await expectRetryGetsThePlan();
   });
 
@@ -53,7 +79,12 @@ describe('a plan answer that is not a plan', () => {
     bed.fake.script({ kind: 'text', text: QUESTION });
     const { events } = await streamTurn(bed.server, '/ai/conversation', token, planTurn);
     const afterRestart = events.slice(events.findIndex((e) => e.event === 'restart') + 1);
-    expect(afterRestart.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_PLAN_REPLY);
+    expect(
+      afterRestart
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe(DEFAULT_PLAN_REPLY);
     expect(events.at(-1)?.data).toMatchObject({ steps: DEFAULT_PLAN_STEPS, usingFallback: false });
   });
 
@@ -61,7 +92,10 @@ describe('a plan answer that is not a plan', () => {
     bed.fake.reset();
     bed.fake.script({ kind: 'text', text: QUESTION }, { kind: 'text', text: QUESTION });
     const { events } = await streamTurn(bed.server, '/ai/expand', token, { idea: 'Run a 10 km race' });
-    expect(errorOf(events)).toMatchObject({ code: 'no_plan', message: 'The assistant did not return a plan. Try again.' });
+    expect(errorOf(events)).toMatchObject({
+      code: 'no_plan',
+      message: 'The assistant did not return a plan. Try again.',
+    });
     expect(eventNames(events)).not.toContain('done');
     await expectRetryGetsThePlan('/ai/expand', { idea: 'Run a 10 km race' });
   });
@@ -69,23 +103,42 @@ describe('a plan answer that is not a plan', () => {
 
 describe('provider failures on a plan turn', () => {
   const cases: [string, FakeReply, Record<string, unknown>][] = [
-    ['a cut stream', { kind: 'text', deltas: ['Goal Summary\n', 'Run a race', ' by June.'], cutAfterChunks: 2 }, { code: 'interrupted', partial: 'Goal Summary\nRun a race', incomplete: true }],
-    ['401', { kind: 'error', status: 401 }, { status: 401, code: 'invalid_key', message: 'Invalid API key. Please check your OpenRouter API key.' }],
-    ['429', { kind: 'error', status: 429, retryAfter: 3 }, { status: 429, code: 'rate_limited', message: 'Rate limit exceeded. Please try again later.', retryAfter: 3 }],
-    ['500', { kind: 'error', status: 500, body: '{"error":{"message":"boom","code":500}}' }, { status: 500, code: 'provider_error', message: 'API Error (500): the OpenRouter API failed to answer.' }],
+    [
+      'a cut stream',
+      { kind: 'text', deltas: ['Goal Summary\n', 'Run a race', ' by June.'], cutAfterChunks: 2 },
+      { code: 'interrupted', partial: 'Goal Summary\nRun a race', incomplete: true },
+    ],
+    [
+      '401',
+      { kind: 'error', status: 401 },
+      { status: 401, code: 'invalid_key', message: 'Invalid API key. Please check your OpenRouter API key.' },
+    ],
+    [
+      '429',
+      { kind: 'error', status: 429, retryAfter: 3 },
+      { status: 429, code: 'rate_limited', message: 'Rate limit exceeded. Please try again later.', retryAfter: 3 },
+    ],
+    [
+      '500',
+      { kind: 'error', status: 500, body: '{"error":{"message":"boom","code":500}}' },
+      { status: 500, code: 'provider_error', message: 'API Error (500): the OpenRouter API failed to answer.' },
+    ],
   ];
 
-  it.each(cases)('%s: the catalogue sentence with the request id, no fallback plan, and Retry works', async (_kind, reply, expected) => {
-    bed.fake.reset();
-    bed.fake.script(reply);
-    const { events } = await streamTurn(bed.server, '/ai/conversation', token, planTurn);
-    expect(eventNames(events)).not.toContain('done');
-    const error = errorOf(events);
-    expect(error).toMatchObject({ ...expected, requestId: expect.stringMatching(/^req-/) });
-    expect(String(error?.message)).not.toMatch(/[{}]/);
-    expect(bed.fake.requests).toHaveLength(1);
-    await expectRetryGetsThePlan();
-  });
+  it.each(cases)(
+    '%s: the catalogue sentence with the request id, no fallback plan, and Retry works',
+    async (_kind, reply, expected) => {
+      bed.fake.reset();
+      bed.fake.script(reply);
+      const { events } = await streamTurn(bed.server, '/ai/conversation', token, planTurn);
+      expect(eventNames(events)).not.toContain('done');
+      const error = errorOf(events);
+      expect(error).toMatchObject({ ...expected, requestId: expect.stringMatching(/^req-/) });
+      expect(String(error?.message)).not.toMatch(/[{}]/);
+      expect(bed.fake.requests).toHaveLength(1);
+      await expectRetryGetsThePlan();
+    },
+  );
 });
 
 describe('no key', () => {
@@ -96,7 +149,10 @@ describe('no key', () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ error: 'api_key_required', message: 'API key required' });
     expect(bed.fake.requests).toHaveLength(0);
-    expect((await api(bed.server, '/ai/key', user.token, { method: 'PUT', body: { apiKey: 'sk-or-v1-second-user-1111' } })).status).toBe(200);
+    expect(
+      (await api(bed.server, '/ai/key', user.token, { method: 'PUT', body: { apiKey: 'sk-or-v1-second-user-1111' } }))
+        .status,
+    ).toBe(200);
     const { events } = await streamTurn(bed.server, '/ai/conversation', user.token, planTurn);
     expect(events.at(-1)?.data).toMatchObject({ steps: DEFAULT_PLAN_STEPS });
     expect(bed.fake.requests[0]?.headers.authorization).toBe('Bearer sk-or-v1-second-user-1111');

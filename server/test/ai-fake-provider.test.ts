@@ -26,7 +26,14 @@ const ask = (system: string, stream = false) =>
   fetch(`${fake.url}/chat/completions`, {
     method: 'POST',
     headers: { Authorization: 'Bearer sk-test', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ model: 'm', stream, messages: [{ role: 'system', content: system }, { role: 'user', content: 'x' }] }),
+    body: JSON.stringify({
+      model: 'm',
+      stream,
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: 'x' },
+      ],
+    }),
   });
 
 describe('wire format', () => {
@@ -36,7 +43,12 @@ describe('wire format', () => {
     const blocks = text.split('\n\n').filter(Boolean);
     expect(blocks[0]).toBe(': OPENROUTER PROCESSING');
     const chunks = blocks.slice(1, -1).map((b) => JSON.parse(b.replace(/^data: /, '')) as Record<string, unknown>);
-    expect(chunks.map((c) => (c.choices as { delta: { content?: string } }[])[0]?.delta.content)).toEqual(['', 'Hel', 'lo', undefined]);
+    expect(chunks.map((c) => (c.choices as { delta: { content?: string } }[])[0]?.delta.content)).toEqual([
+      '',
+      'Hel',
+      'lo',
+      undefined,
+    ]);
     expect(chunks[1]).toMatchObject({
       object: 'chat.completion.chunk',
       model: 'm',
@@ -47,7 +59,11 @@ describe('wire format', () => {
   });
 
   it('is read correctly by the official SDK, streamed and not', async () => {
-    const stream = await client.chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 'x' }] });
+    const stream = await client.chat.completions.create({
+      model: 'm',
+      stream: true,
+      messages: [{ role: 'user', content: 'x' }],
+    });
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
     expect(text).toBe(DEFAULT_QUESTION_REPLY);
@@ -58,7 +74,9 @@ describe('wire format', () => {
   });
 
   it('chooses the default reply by the system prompt', async () => {
-    const content = async (system: string) => ((await (await ask(system)).json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content;
+    const content = async (system: string) =>
+      ((await (await ask(system)).json()) as { choices: { message: { content: string } }[] }).choices[0]?.message
+        .content;
     expect(await content(`Rules.\n${FAKE_PLAN_MARKER}: headings`)).toBe(DEFAULT_PLAN_REPLY);
     expect(await content(FAKE_FALLBACK_SYSTEM)).toBe(DEFAULT_FALLBACK_REPLY);
     expect(await content('Ask questions')).toBe(DEFAULT_QUESTION_REPLY);
@@ -85,7 +103,11 @@ describe('auth', () => {
 
 describe('scripted replies', () => {
   it('answers in order, per endpoint, then falls back to the default', async () => {
-    fake.script({ kind: 'error', status: 503 }, { kind: 'models', ids: ['only'] }, { kind: 'error', status: 429, retryAfter: 9 });
+    fake.script(
+      { kind: 'error', status: 503 },
+      { kind: 'models', ids: ['only'] },
+      { kind: 'error', status: 429, retryAfter: 9 },
+    );
     const models = await fetch(`${fake.url}/models`, { headers: { Authorization: 'Bearer k' } });
     expect(((await models.json()) as { data: unknown[] }).data).toHaveLength(1);
     expect((await ask('x')).status).toBe(503);
@@ -105,9 +127,9 @@ describe('scripted replies', () => {
   it('uses a responder function when the queue is empty', async () => {
     fake.respondWith((request) => (request.stream ? { kind: 'text', text: 'streamed' } : undefined));
     expect(await (await ask('x', true)).text()).toContain('"content":"streamed"');
-    expect(((await (await ask('x')).json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe(
-      DEFAULT_QUESTION_REPLY,
-    );
+    expect(
+      ((await (await ask('x')).json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content,
+    ).toBe(DEFAULT_QUESTION_REPLY);
   });
 
   it('cuts a stream after K chunks without ending it properly', async () => {
@@ -131,7 +153,12 @@ describe('HTTP control endpoints', () => {
     expect(await (await fetch(`${fake.origin}/__health`)).json()).toEqual({ ok: true });
     const scripted = await fetch(`${fake.origin}/__script`, {
       method: 'POST',
-      body: JSON.stringify({ replies: [{ kind: 'text', deltas: ['x', 'y'], holdAfterChunks: 1 }, { kind: 'error', status: 401 }] }),
+      body: JSON.stringify({
+        replies: [
+          { kind: 'text', deltas: ['x', 'y'], holdAfterChunks: 1 },
+          { kind: 'error', status: 401 },
+        ],
+      }),
     });
     expect(await scripted.json()).toEqual({ queued: 2 });
     const held = ask('x', true).then((r) => r.text());
@@ -141,7 +168,10 @@ describe('HTTP control endpoints', () => {
     expect(await held).toContain('data: [DONE]');
     expect((await ask('x')).status).toBe(401);
 
-    const listed = (await (await fetch(`${fake.origin}/__requests`)).json()) as { path: string; body: { stream?: boolean } }[];
+    const listed = (await (await fetch(`${fake.origin}/__requests`)).json()) as {
+      path: string;
+      body: { stream?: boolean };
+    }[];
     expect(listed.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions']);
     expect(listed[0]?.body.stream).toBe(true);
 
@@ -152,7 +182,11 @@ describe('HTTP control endpoints', () => {
   });
 
   it("forgets one test's scripted replies and the requests that mention its tag, and nothing else", async () => {
-    fake.script({ kind: 'error', status: 401, match: 'tag-a' }, { kind: 'error', status: 429, match: 'tag-b' }, { kind: 'error', status: 500, match: 'tag-a' });
+    fake.script(
+      { kind: 'error', status: 401, match: 'tag-a' },
+      { kind: 'error', status: 429, match: 'tag-b' },
+      { kind: 'error', status: 500, match: 'tag-a' },
+    );
     expect((await ask('about tag-a')).status).toBe(401);
     expect((await ask('about something else')).status).toBe(200);
     const forgot = await fetch(`${fake.origin}/__forget`, { method: 'POST', body: JSON.stringify({ match: 'tag-a' }) });

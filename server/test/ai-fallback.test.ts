@@ -34,7 +34,9 @@ describe('runWithFallbackSchedule', () => {
   ])('waits 1000-2000 ms, then 2000-3000 ms (random %s), and makes exactly 3 attempts', async (random, expected) => {
     const clock = recordingClock(random);
     const { attempt, calls } = failingAttempts([serverError(), serverError(), serverError(), serverError()]);
-    await expect(runWithFallbackSchedule(attempt, { signal: new AbortController().signal, clock })).rejects.toMatchObject({
+    await expect(
+      runWithFallbackSchedule(attempt, { signal: new AbortController().signal, clock }),
+    ).rejects.toMatchObject({
       kind: 'status',
     });
     expect(calls).toEqual([0, 1, 2]);
@@ -44,7 +46,9 @@ describe('runWithFallbackSchedule', () => {
   it('returns the first success without waiting further', async () => {
     const clock = recordingClock(0);
     const { attempt, calls } = failingAttempts([serverError()], 'second time lucky');
-    await expect(runWithFallbackSchedule(attempt, { signal: new AbortController().signal, clock })).resolves.toBe('second time lucky');
+    await expect(runWithFallbackSchedule(attempt, { signal: new AbortController().signal, clock })).resolves.toBe(
+      'second time lucky',
+    );
     expect(calls).toEqual([0, 1]);
     expect(clock.delays).toEqual([1000]);
   });
@@ -64,7 +68,9 @@ describe('runWithFallbackSchedule', () => {
   it.each([401, 403, 429])('stops at once on a %s', async (status) => {
     const clock = recordingClock(0);
     const { attempt, calls } = failingAttempts([new ProviderError('status', 'no', { status })]);
-    await expect(runWithFallbackSchedule(attempt, { signal: new AbortController().signal, clock })).rejects.toMatchObject({
+    await expect(
+      runWithFallbackSchedule(attempt, { signal: new AbortController().signal, clock }),
+    ).rejects.toMatchObject({
       details: { status },
     });
     expect(calls).toEqual([0]);
@@ -75,7 +81,9 @@ describe('runWithFallbackSchedule', () => {
     vi.useFakeTimers();
     const { attempt, calls } = failingAttempts([serverError(), serverError(), serverError()]);
     const clock: FallbackClock = { sleep: abortableSleep, random: () => 0.25 };
-    const outcome = runWithFallbackSchedule(attempt, { signal: new AbortController().signal, clock }).catch((e: unknown) => e);
+    const outcome = runWithFallbackSchedule(attempt, { signal: new AbortController().signal, clock }).catch(
+      (e: unknown) => e,
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toEqual([0]);
     await vi.advanceTimersByTimeAsync(1249);
@@ -95,9 +103,10 @@ describe('runWithFallbackSchedule', () => {
     vi.useFakeTimers();
     const abort = new AbortController();
     const { attempt, calls } = failingAttempts([serverError(), serverError()]);
-    const outcome = runWithFallbackSchedule(attempt, { signal: abort.signal, clock: { sleep: abortableSleep, random: () => 0 } }).catch(
-      (e: unknown) => e,
-    );
+    const outcome = runWithFallbackSchedule(attempt, {
+      signal: abort.signal,
+      clock: { sleep: abortableSleep, random: () => 0 },
+    }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(500);
     abort.abort();
     expect(await outcome).toMatchObject({ kind: 'aborted' });

@@ -15,12 +15,20 @@ describe('per-user AI rate limit', () => {
     const { token } = await signIn(bed.server);
     expect((await api(bed.server, '/ai/status', token)).status).toBe(200);
     expect((await streamTurn(bed.server, '/ai/expand', token, { idea: 'Learn Spanish' })).response.status).toBe(200);
-    expect((await streamTurn(bed.server, '/ai/chat', token, { messages: [{ role: 'user', content: 'hi' }] })).response.status).toBe(200);
+    expect(
+      (await streamTurn(bed.server, '/ai/chat', token, { messages: [{ role: 'user', content: 'hi' }] })).response
+        .status,
+    ).toBe(200);
     const providerCalls = bed.fake.requests.length;
 
-    const limited = await api(bed.server, '/ai/conversation', token, { body: { messages: [{ role: 'user', content: 'hi' }] } });
+    const limited = await api(bed.server, '/ai/conversation', token, {
+      body: { messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: 'rate_limited', message: 'Rate limit exceeded. Please try again later.' });
+    expect(await limited.json()).toEqual({
+      error: 'rate_limited',
+      message: 'Rate limit exceeded. Please try again later.',
+    });
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);

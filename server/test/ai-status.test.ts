@@ -22,7 +22,12 @@ const status = async () => {
 
 describe('GET /api/ai/status', () => {
   it('reports success with the number of models', async () => {
-    expect(await status()).toEqual({ ok: true, message: 'Successfully connected to OpenRouter API', models: 3, source: 'server' });
+    expect(await status()).toEqual({
+      ok: true,
+      message: 'Successfully connected to OpenRouter API',
+      models: 3,
+      source: 'server',
+    });
     const request = bed.fake.requests[0]!;
     expect(request).toMatchObject({ method: 'GET', path: '/v1/models' });
     expect(request.headers.authorization).toBe('Bearer sk-or-v1-server-key-for-status');
@@ -38,18 +43,21 @@ describe('GET /api/ai/status', () => {
     [429, 'rate_limited'],
     [500, 'provider_error'],
     [503, 'provider_error'],
-  ])('reports a %s as "Connection test failed: {status} {body}", and whether the fallback would answer', async (code, expected) => {
-    bed.fake.script({ kind: 'error', status: code, body: `status ${code} body`, endpoint: 'models' });
-    expect(await status()).toEqual({
-      ok: false,
-      code: expected,
-      status: code,
-      message: `Connection test failed: ${code} status ${code} body`,
-      fallback: code >= 500,
-      models: 0,
-      source: 'server',
-    });
-  });
+  ])(
+    'reports a %s as "Connection test failed: {status} {body}", and whether the fallback would answer',
+    async (code, expected) => {
+      bed.fake.script({ kind: 'error', status: code, body: `status ${code} body`, endpoint: 'models' });
+      expect(await status()).toEqual({
+        ok: false,
+        code: expected,
+        status: code,
+        message: `Connection test failed: ${code} status ${code} body`,
+        fallback: code >= 500,
+        models: 0,
+        source: 'server',
+      });
+    },
+  );
 
   it("quotes the provider's own sentence, not its JSON", async () => {
     bed.fake.script({ kind: 'error', status: 500, endpoint: 'models' });
@@ -58,7 +66,11 @@ describe('GET /api/ai/status', () => {
 
   it('reports a body that is not a models list', async () => {
     bed.fake.script({ kind: 'garbage', endpoint: 'models' });
-    expect(await status()).toMatchObject({ ok: false, code: 'invalid_response', message: 'Connection test failed: Invalid response from AI service.' });
+    expect(await status()).toMatchObject({
+      ok: false,
+      code: 'invalid_response',
+      message: 'Connection test failed: Invalid response from AI service.',
+    });
     bed.fake.script({ kind: 'garbage', body: '{"object":"list"}', endpoint: 'models' });
     expect(await status()).toMatchObject({ ok: false, code: 'invalid_response' });
   });

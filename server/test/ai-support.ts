@@ -11,7 +11,9 @@ export interface AiTestBed {
 }
 
 /** A server whose provider is a fresh fake; `serverKey: null` starts it without a server-side key. */
-export async function startAiTestBed(options: { serverKey?: string | null; env?: Record<string, string> } = {}): Promise<AiTestBed> {
+export async function startAiTestBed(
+  options: { serverKey?: string | null; env?: Record<string, string> } = {},
+): Promise<AiTestBed> {
   const fake = await startFakeAiProvider();
   const serverKey = options.serverKey === undefined ? 'sk-server-secret-key-0000' : options.serverKey;
   const server = await startTestServer({
@@ -35,7 +37,12 @@ export async function signIn(server: TestServer): Promise<{ token: string; userI
   return { token: session.access_token, userId: user.id, email };
 }
 
-export function api(server: TestServer, path: string, token: string | null, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}) {
+export function api(
+  server: TestServer,
+  path: string,
+  token: string | null,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+) {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -53,7 +60,10 @@ export interface SseEvent {
 }
 
 /** Reads an event stream to its end, calling onEvent as each event arrives. */
-export async function readEvents(response: Response, onEvent: (event: SseEvent) => void = () => undefined): Promise<SseEvent[]> {
+export async function readEvents(
+  response: Response,
+  onEvent: (event: SseEvent) => void = () => undefined,
+): Promise<SseEvent[]> {
   const events: SseEvent[] = [];
   const parser = createParser({
     onEvent(message) {
@@ -74,8 +84,17 @@ export async function readEvents(response: Response, onEvent: (event: SseEvent) 
 /** POSTs to a streaming endpoint and returns the response and all its events. */
 export async function streamTurn(server: TestServer, path: string, token: string, body: unknown) {
   const response = await api(server, path, token, { body });
-  const events = response.headers.get('content-type')?.startsWith('text/event-stream') ? await readEvents(response) : [];
-  return { response, events, deltas: events.filter((e) => e.event === 'delta').map((e) => String(e.data.text)).join('') };
+  const events = response.headers.get('content-type')?.startsWith('text/event-stream')
+    ? await readEvents(response)
+    : [];
+  return {
+    response,
+    events,
+    deltas: events
+      .filter((e) => e.event === 'delta')
+      .map((e) => String(e.data.text))
+      .join(''),
+  };
 }
 
 export const lastEvent = (events: SseEvent[]) => events[events.length - 1];
@@ -94,7 +113,12 @@ export async function saveMetadata(server: TestServer, token: string, data: Reco
 export async function insertNote(server: TestServer, token: string, userId: string, title: string): Promise<void> {
   const response = await fetch(`${server.url}/rest/v1/notes`, {
     method: 'POST',
-    headers: { apikey: server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+    headers: {
+      apikey: server.anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=minimal',
+    },
     body: JSON.stringify({ user_id: userId, title, content: title }),
   });
   if (!response.ok) throw new Error(`POST /rest/v1/notes answered ${response.status}: ${await response.text()}`);

@@ -50,7 +50,15 @@ describe('AI_TIMEOUT_MS', () => {
     bed.fake.script(slow, slow, slow, slow);
     const { events } = await streamTurn(bed.server, '/ai/chat', token, chat);
     expect(events).toEqual([
-      { event: 'error', data: { status: 504, code: 'timeout', message: 'The OpenRouter API did not respond in time. Please try again.', requestId: expect.any(String) } },
+      {
+        event: 'error',
+        data: {
+          status: 504,
+          code: 'timeout',
+          message: 'The OpenRouter API did not respond in time. Please try again.',
+          requestId: expect.any(String),
+        },
+      },
     ]);
     expect(bed.fake.requests).toHaveLength(4);
     expect(delays).toHaveLength(2);
@@ -83,25 +91,38 @@ describe('an unreachable provider', () => {
 
   beforeAll(async () => {
     const port = await closedPort();
-    server = await startTestServer({ AI_BASE_URL: `http://127.0.0.1:${port}/v1`, OPENROUTER_API_KEY: 'sk-unreachable-0000' });
+    server = await startTestServer({
+      AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      OPENROUTER_API_KEY: 'sk-unreachable-0000',
+    });
     ({ token: serverToken } = await signIn(server));
   });
   afterAll(async () => server?.close());
 
   it('tries the fallback 3 times, then says it could not connect', async () => {
     const delays = instantFallbackClock();
-    const { response, events } = await streamTurn(server, '/ai/conversation', serverToken, { ...chat, readyForPlan: false });
+    const { response, events } = await streamTurn(server, '/ai/conversation', serverToken, {
+      ...chat,
+      readyForPlan: false,
+    });
     expect(response.status).toBe(200);
     expect(lastEvent(events)).toEqual({
       event: 'error',
-      data: { status: 502, code: 'connection', message: 'Could not connect to the OpenRouter API. Please check the connection and try again.', requestId: expect.any(String) },
+      data: {
+        status: 502,
+        code: 'connection',
+        message: 'Could not connect to the OpenRouter API. Please check the connection and try again.',
+        requestId: expect.any(String),
+      },
     });
     expect(events).toHaveLength(1);
     expect(delays).toHaveLength(2);
   });
 
   it('reports a failed connection test', async () => {
-    const response = await fetch(`${server.url}/api/ai/status`, { headers: { Authorization: `Bearer ${serverToken}` } });
+    const response = await fetch(`${server.url}/api/ai/status`, {
+      headers: { Authorization: `Bearer ${serverToken}` },
+    });
     expect(await response.json()).toEqual({
       ok: false,
       code: 'connection_error',

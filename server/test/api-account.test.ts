@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => bed?.close());
 
-const remove = (token: string | null, body?: unknown) => api(bed.server, '/account', token, { method: 'DELETE', ...(body !== undefined ? { body } : {}) });
+const remove = (token: string | null, body?: unknown) =>
+  api(bed.server, '/account', token, { method: 'DELETE', ...(body !== undefined ? { body } : {}) });
 
 async function addNotes(userId: string, count: number): Promise<void> {
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -33,7 +34,10 @@ describe('DELETE /api/account', () => {
     for (const body of [undefined, {}, { current_password: '' }, { current_password: 42 }]) {
       const response = await remove(token, body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: 'invalid_request', message: expect.stringContaining('current_password') });
+      expect(await response.json()).toMatchObject({
+        error: 'invalid_request',
+        message: expect.stringContaining('current_password'),
+      });
     }
   });
 
@@ -41,7 +45,10 @@ describe('DELETE /api/account', () => {
     const { token, email } = await signIn(bed.server);
     const response = await remove(token, { current_password: 'not the password' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'current_password_mismatch', message: 'Current password does not match.' });
+    expect(await response.json()).toEqual({
+      error: 'current_password_mismatch',
+      message: 'Current password does not match.',
+    });
     const { error } = await bed.server.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
     expect(error).toBeNull();
   });
@@ -63,7 +70,10 @@ describe('DELETE /api/account', () => {
     await addNotes(bystander.userId, 2);
     // One of the notes is already a tombstone: it must go too.
     await bed.server.ctx.db.deleteFrom('notes').where('user_id', '=', userId).where('title', '=', 'Note 0').execute();
-    expect((await api(bed.server, '/ai/key', token, { method: 'PUT', body: { apiKey: 'sk-or-v1-doomed-0000-DDDD' } })).status).toBe(200);
+    expect(
+      (await api(bed.server, '/ai/key', token, { method: 'PUT', body: { apiKey: 'sk-or-v1-doomed-0000-DDDD' } }))
+        .status,
+    ).toBe(200);
     expect(await countWhere('notes', userId)).toBe(3);
 
     const response = await remove(token, { current_password: TEST_PASSWORD });
@@ -77,15 +87,21 @@ describe('DELETE /api/account', () => {
     expect(await countWhere('notes', bystander.userId)).toBe(2);
 
     // The account cannot sign in, and its tokens are dead everywhere.
-    const signInAgain = await bed.server.client().auth.signInWithPassword({ email: doomed.email, password: TEST_PASSWORD });
+    const signInAgain = await bed.server
+      .client()
+      .auth.signInWithPassword({ email: doomed.email, password: TEST_PASSWORD });
     expect(signInAgain.error?.code).toBe('invalid_credentials');
     for (const accessToken of [token, other.data.session!.access_token]) {
       expect((await api(bed.server, '/ai/status', accessToken)).status).toBe(401);
       expect((await remove(accessToken, { current_password: TEST_PASSWORD })).status).toBe(401);
-      const user = await fetch(`${bed.server.url}/auth/v1/user`, { headers: { Authorization: `Bearer ${accessToken}`, apikey: bed.server.anonKey } });
+      const user = await fetch(`${bed.server.url}/auth/v1/user`, {
+        headers: { Authorization: `Bearer ${accessToken}`, apikey: bed.server.anonKey },
+      });
       expect(user.status).toBe(403);
     }
-    const refreshed = await bed.server.client().auth.refreshSession({ refresh_token: other.data.session!.refresh_token });
+    const refreshed = await bed.server
+      .client()
+      .auth.refreshSession({ refresh_token: other.data.session!.refresh_token });
     expect(refreshed.error).not.toBeNull();
 
     // The email is free again.

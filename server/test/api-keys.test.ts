@@ -30,8 +30,10 @@ afterAll(() => {
   globalThis.fetch = realFetch;
 });
 
-const put = (bed: AiTestBed, token: string, apiKey: unknown) => api(bed.server, '/ai/key', token, { method: 'PUT', body: { apiKey } });
-const keyStatus = async (bed: AiTestBed, token: string | null) => (await api(bed.server, '/openrouter-key', token)).json();
+const put = (bed: AiTestBed, token: string, apiKey: unknown) =>
+  api(bed.server, '/ai/key', token, { method: 'PUT', body: { apiKey } });
+const keyStatus = async (bed: AiTestBed, token: string | null) =>
+  (await api(bed.server, '/openrouter-key', token)).json();
 
 describe('without a server key', () => {
   let bed: AiTestBed;
@@ -61,7 +63,13 @@ describe('without a server key', () => {
     }
     const status = await api(bed.server, '/ai/status', a.token);
     expect(status.status).toBe(200);
-    expect(await status.json()).toEqual({ ok: false, code: 'api_key_required', message: 'API key required', models: 0, source: null });
+    expect(await status.json()).toEqual({
+      ok: false,
+      code: 'api_key_required',
+      message: 'API key required',
+      models: 0,
+      source: null,
+    });
     expect(bed.fake.requests).toHaveLength(0);
   });
 
@@ -94,7 +102,9 @@ describe('without a server key', () => {
   });
 
   it("uses the owner's key for the owner's calls, and nobody else's", async () => {
-    const { events } = await streamTurn(bed.server, '/ai/chat', a.token, { messages: [{ role: 'user', content: 'hi' }] });
+    const { events } = await streamTurn(bed.server, '/ai/chat', a.token, {
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(lastEvent(events)?.event).toBe('done');
     expect(bed.fake.requests[0]?.headers.authorization).toBe(`Bearer ${KEY_A}`);
     const other = await api(bed.server, '/ai/chat', b.token, { body: { messages: [{ role: 'user', content: 'hi' }] } });
@@ -105,14 +115,21 @@ describe('without a server key', () => {
 
   it('tests the connection with the key in use', async () => {
     const response = await api(bed.server, '/ai/status', a.token);
-    expect(await response.json()).toEqual({ ok: true, message: 'Successfully connected to OpenRouter API', models: 3, source: 'user' });
+    expect(await response.json()).toEqual({
+      ok: true,
+      message: 'Successfully connected to OpenRouter API',
+      models: 3,
+      source: 'user',
+    });
     expect(bed.fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY_A}`);
   });
 
   it('replaces the key on a second PUT', async () => {
     expect(await (await put(bed, b.token, KEY_B)).json()).toEqual({ available: true, source: 'user', last4: 'QRST' });
     expect(await (await put(bed, b.token, `${KEY_B}X`)).json()).toMatchObject({ last4: 'QRSTX'.slice(-4) });
-    expect(await bed.server.ctx.db.selectFrom('user_ai_keys').select('user_id').where('user_id', '=', b.userId).execute()).toHaveLength(1);
+    expect(
+      await bed.server.ctx.db.selectFrom('user_ai_keys').select('user_id').where('user_id', '=', b.userId).execute(),
+    ).toHaveLength(1);
     await put(bed, b.token, KEY_B);
   });
 
@@ -144,7 +161,16 @@ describe('without a server key', () => {
     const { events } = await streamTurn(bed.server, '/ai/expand', token, { idea: 'x' });
     // The user's own key failed: the message says to check it.
     expect(events).toEqual([
-      { event: 'error', data: { status: 401, code: 'invalid_key', keySource: 'user', message: 'Invalid API key. Please check your OpenRouter API key.', requestId: expect.any(String) } },
+      {
+        event: 'error',
+        data: {
+          status: 401,
+          code: 'invalid_key',
+          keySource: 'user',
+          message: 'Invalid API key. Please check your OpenRouter API key.',
+          requestId: expect.any(String),
+        },
+      },
     ]);
     const status = (await (await api(bed.server, '/ai/status', token)).json()) as Record<string, unknown>;
     expect(status).toMatchObject({ ok: false, code: 'invalid_api_key', status: 401, models: 0, source: 'user' });
@@ -154,11 +180,19 @@ describe('without a server key', () => {
 
   it('redacts the key when a provider error echoes it', async () => {
     bed.fake.script({ kind: 'error', status: 403, body: { error: { message: `Key ${KEY_A} has no credits` } } });
-    const { events } = await streamTurn(bed.server, '/ai/chat', a.token, { messages: [{ role: 'user', content: 'hi' }] });
-    expect(lastEvent(events)?.data.message).toBe('API Error (403): Your OpenRouter API key is not allowed to use this model or has no credits left.');
+    const { events } = await streamTurn(bed.server, '/ai/chat', a.token, {
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(lastEvent(events)?.data.message).toBe(
+      'API Error (403): Your OpenRouter API key is not allowed to use this model or has no credits left.',
+    );
     bed.fake.script({ kind: 'error', status: 500, body: `upstream rejected ${KEY_A}`, endpoint: 'models' });
     const status = (await (await api(bed.server, '/ai/status', a.token)).json()) as Record<string, unknown>;
-    expect(status).toMatchObject({ ok: false, code: 'provider_error', message: 'Connection test failed: 500 upstream rejected [redacted]' });
+    expect(status).toMatchObject({
+      ok: false,
+      code: 'provider_error',
+      message: 'Connection test failed: 500 upstream rejected [redacted]',
+    });
   });
 
   it('ignores a stored key it cannot decrypt (tampered, or made with another ENCRYPTION_KEY)', async () => {
@@ -168,7 +202,11 @@ describe('without a server key', () => {
     const row = await db.selectFrom('user_ai_keys').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     const flipped = Buffer.from(row.ciphertext, 'base64');
     flipped[0] = (flipped[0] ?? 0) ^ 0xff;
-    await db.updateTable('user_ai_keys').set({ ciphertext: flipped.toString('base64') }).where('user_id', '=', userId).execute();
+    await db
+      .updateTable('user_ai_keys')
+      .set({ ciphertext: flipped.toString('base64') })
+      .where('user_id', '=', userId)
+      .execute();
     expect(await keyStatus(bed, token)).toEqual({ available: false, source: null, last4: null });
     expect((await api(bed.server, '/ai/expand', token, { body: { idea: 'x' } })).status).toBe(400);
 
@@ -202,7 +240,10 @@ describe('with a server key', () => {
     expect(await keyStatus(bed, null)).toEqual({ available: true, source: 'server', last4: null });
     const refused = await put(bed, token, KEY_A);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: 'server_key_in_use', message: 'This server provides the OpenRouter API key; your own key is not needed.' });
+    expect(await refused.json()).toEqual({
+      error: 'server_key_in_use',
+      message: 'This server provides the OpenRouter API key; your own key is not needed.',
+    });
     expect(await keyStatus(bed, token)).toEqual({ available: true, source: 'server', last4: null });
     await streamTurn(bed.server, '/ai/expand', token, { idea: 'x' });
     expect(bed.fake.requests[0]?.headers.authorization).toBe(`Bearer ${SERVER_KEY}`);

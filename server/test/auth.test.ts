@@ -1,6 +1,12 @@
 // The GoTrue-compatible auth service, driven by the real supabase-js client wherever it can make the call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../test/kit/test-server';
+import {
+  signedInClient,
+  startTestServer,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type TestServer,
+} from '../../test/kit/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,7 +18,11 @@ describe('sign-up', () => {
   it('creates a confirmed account and signs the user in', async () => {
     const client = server.client();
     const email = uniqueEmail();
-    const { data, error } = await client.auth.signUp({ email, password: TEST_PASSWORD, options: { data: { name: 'Ada Lovelace' } } });
+    const { data, error } = await client.auth.signUp({
+      email,
+      password: TEST_PASSWORD,
+      options: { data: { name: 'Ada Lovelace' } },
+    });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.user_metadata).toEqual({ name: 'Ada Lovelace' });
@@ -68,7 +78,10 @@ describe('sign-in', () => {
 
   it('puts the GoTrue claims in the access token', async () => {
     const { session, user, email } = await signedInClient(server);
-    const payload = JSON.parse(Buffer.from(session.access_token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(session.access_token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     expect(payload).toMatchObject({ sub: user.id, aud: 'authenticated', role: 'authenticated', email, iss: 'sprout' });
     expect(typeof payload.session_id).toBe('string');
     expect(payload.user_metadata).toEqual({});
@@ -103,7 +116,11 @@ describe('refresh tokens', () => {
     const first = await server.client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(first.error).toBeNull();
     // Age the used token past the 10 s reuse interval.
-    await server.ctx.db.updateTable('refresh_tokens').set({ updated_at: new Date(Date.now() - 11_000) }).where('revoked', '=', true).execute();
+    await server.ctx.db
+      .updateTable('refresh_tokens')
+      .set({ updated_at: new Date(Date.now() - 11_000) })
+      .where('revoked', '=', true)
+      .execute();
     const reuse = await server.client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(reuse.error?.code).toBe('refresh_token_already_used');
     // The token the legitimate holder got is now dead too, and so is their access token.
@@ -136,7 +153,11 @@ describe('logout', () => {
     return sessions;
   }
   const isLive = async (accessToken: string) =>
-    (await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, authorization: `Bearer ${accessToken}` } })).status === 200;
+    (
+      await fetch(`${server.url}/auth/v1/user`, {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${accessToken}` },
+      })
+    ).status === 200;
 
   it('scope local ends only this session', async () => {
     const [a, b, c] = await threeSessions();
@@ -189,7 +210,9 @@ describe('user', () => {
     expect(wrong.error?.code).toBe('current_password_mismatch');
     const ok = await client.auth.updateUser({ password: 'a new password', current_password: TEST_PASSWORD });
     expect(ok.error).toBeNull();
-    expect((await server.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await server.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await server.client().auth.signInWithPassword({ email, password: 'a new password' })).error).toBeNull();
   });
 
@@ -206,10 +229,14 @@ describe('user', () => {
     const { session } = await signedInClient(server);
     const [h, p] = session.access_token.split('.');
     const forged = `${h}.${p}.${'A'.repeat(43)}`;
-    const bad = await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, authorization: `Bearer ${forged}` } });
+    const bad = await fetch(`${server.url}/auth/v1/user`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${forged}` },
+    });
     expect(bad.status).toBe(403);
     expect(await bad.json()).toMatchObject({ code: 'bad_jwt' });
-    const anon = await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` } });
+    const anon = await fetch(`${server.url}/auth/v1/user`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` },
+    });
     expect(anon.status).toBe(403);
   });
 });

@@ -16,26 +16,45 @@ afterAll(async () => server?.close());
 const insert = (values: { base_revision?: number | null; title?: string } = {}) =>
   server.ctx.db
     .insertInto('notes')
-    .values({ user_id: userId, title: values.title ?? 't', content: 'c', is_checklist: false, base_revision: values.base_revision ?? null })
+    .values({
+      user_id: userId,
+      title: values.title ?? 't',
+      content: 'c',
+      is_checklist: false,
+      base_revision: values.base_revision ?? null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 
 describe('notes triggers', () => {
   it('gives every write a new, increasing revision', async () => {
     const note = await insert();
-    const updated = await server.ctx.db.updateTable('notes').set({ title: 'u' }).where('id', '=', note.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await server.ctx.db
+      .updateTable('notes')
+      .set({ title: 'u' })
+      .where('id', '=', note.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect(updated.revision).toBeGreaterThan(note.revision);
   });
 
   it('keeps no base_revision on an inserted row, so later plain writes and deletes apply', async () => {
     const note = await insert({ base_revision: 0 });
-    const stored = await server.ctx.db.selectFrom('notes').select(['base_revision', 'revision']).where('id', '=', note.id).executeTakeFirstOrThrow();
+    const stored = await server.ctx.db
+      .selectFrom('notes')
+      .select(['base_revision', 'revision'])
+      .where('id', '=', note.id)
+      .executeTakeFirstOrThrow();
     expect(stored.base_revision).toBeNull();
     // The insert's housekeeping is not a write: the revision is the insert's.
     expect(stored.revision).toBe(note.revision);
     await server.ctx.db.updateTable('notes').set({ title: 'plain' }).where('id', '=', note.id).execute();
     await server.ctx.db.deleteFrom('notes').where('id', '=', note.id).execute();
-    const tomb = await server.ctx.db.selectFrom('notes').selectAll().where('id', '=', note.id).executeTakeFirstOrThrow();
+    const tomb = await server.ctx.db
+      .selectFrom('notes')
+      .selectAll()
+      .where('id', '=', note.id)
+      .executeTakeFirstOrThrow();
     expect(tomb.deleted_at).not.toBeNull();
     expect(tomb.title).toBe('');
   });
@@ -48,7 +67,10 @@ describe('notes triggers', () => {
       .set({ title: 'stale', base_revision: note.revision })
       .where('id', '=', note.id)
       .execute()
-      .then(() => null, (e: unknown) => e as { code?: string; detail?: string });
+      .then(
+        () => null,
+        (e: unknown) => e as { code?: string; detail?: string },
+      );
     expect(error?.code).toBe('PT409');
     expect(JSON.parse(error?.detail ?? '{}')).toMatchObject({ id: note.id, title: 'newer' });
   });
@@ -56,13 +78,19 @@ describe('notes triggers', () => {
   it('turns DELETE into a tombstone, and deletes for real only under sprout.hard_delete', async () => {
     const note = await insert({ title: 'secret' });
     await server.ctx.db.deleteFrom('notes').where('id', '=', note.id).execute();
-    const tomb = await server.ctx.db.selectFrom('notes').selectAll().where('id', '=', note.id).executeTakeFirstOrThrow();
+    const tomb = await server.ctx.db
+      .selectFrom('notes')
+      .selectAll()
+      .where('id', '=', note.id)
+      .executeTakeFirstOrThrow();
     expect(tomb).toMatchObject({ title: '', content: '', checklist_items: null, chat_history: null });
     await server.ctx.db.transaction().execute(async (trx) => {
       await sql`SELECT set_config('sprout.hard_delete', 'on', true)`.execute(trx);
       await trx.deleteFrom('notes').where('id', '=', note.id).execute();
     });
-    expect(await server.ctx.db.selectFrom('notes').select('id').where('id', '=', note.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.ctx.db.selectFrom('notes').select('id').where('id', '=', note.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -70,17 +98,30 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
   const countOf = async (id: string) =>
     (await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', id).executeTakeFirst())?.n ?? 0;
   const held = async (id: string) =>
-    Number((await server.ctx.db.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', id).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.ctx.db
+          .selectFrom('notes')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('follows inserts, batches and upserts, keeps tombstones, and gives back hard deletes', async () => {
     const owner = await insertUser(server);
     const values = (title: string) => ({ user_id: owner.id, title, content: 'c', is_checklist: false });
     const one = await server.ctx.db.insertInto('notes').values(values('one')).returning('id').executeTakeFirstOrThrow();
-    await server.ctx.db.insertInto('notes').values([values('a'), values('b'), values('c')]).execute();
+    await server.ctx.db
+      .insertInto('notes')
+      .values([values('a'), values('b'), values('c')])
+      .execute();
     expect(await countOf(owner.id)).toBe(4);
     // An upsert that meets an existing id updates it and adds nothing; a new id in the same batch adds one.
     await sql`INSERT INTO notes (id, user_id, title, content, is_checklist) VALUES (${one.id}, ${owner.id}, 'again', 'c', false),
-      (gen_random_uuid(), ${owner.id}, 'new', 'c', false) ON CONFLICT (id) DO UPDATE SET title = excluded.title`.execute(server.ctx.db);
+      (gen_random_uuid(), ${owner.id}, 'new', 'c', false) ON CONFLICT (id) DO UPDATE SET title = excluded.title`.execute(
+      server.ctx.db,
+    );
     expect(await countOf(owner.id)).toBe(5);
     await server.ctx.db.deleteFrom('notes').where('id', '=', one.id).execute();
     expect(await countOf(owner.id)).toBe(5);
@@ -91,7 +132,9 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
     expect(await countOf(owner.id)).toBe(4);
     expect(await countOf(owner.id)).toBe(await held(owner.id));
     await server.ctx.db.deleteFrom('users').where('id', '=', owner.id).execute();
-    expect(await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', owner.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', owner.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses, whole, a statement that takes a user past sprout.notes_quota; rows an upsert only updates do not count', async () => {
@@ -102,8 +145,21 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
         await sql`SELECT set_config('sprout.notes_quota', ${quota}, true)`.execute(trx);
         return work(trx);
       });
-    const kept = await withQuota('3', (trx) => trx.insertInto('notes').values([values('a'), values('b')]).returning('id').execute());
-    await expect(withQuota('3', (trx) => trx.insertInto('notes').values([values('c'), values('d')]).execute())).rejects.toMatchObject({
+    const kept = await withQuota('3', (trx) =>
+      trx
+        .insertInto('notes')
+        .values([values('a'), values('b')])
+        .returning('id')
+        .execute(),
+    );
+    await expect(
+      withQuota('3', (trx) =>
+        trx
+          .insertInto('notes')
+          .values([values('c'), values('d')])
+          .execute(),
+      ),
+    ).rejects.toMatchObject({
       code: 'PT429',
       message: 'Note quota reached: at most 3 notes per user',
     });
@@ -117,7 +173,12 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
     );
     expect(await countOf(owner.id)).toBe(3);
     // A session without the setting (plain SQL, maintenance) has no quota.
-    await withQuota('', (trx) => trx.insertInto('notes').values([values('e'), values('f')]).execute());
+    await withQuota('', (trx) =>
+      trx
+        .insertInto('notes')
+        .values([values('e'), values('f')])
+        .execute(),
+    );
     expect(await countOf(owner.id)).toBe(5);
   });
 
@@ -126,7 +187,10 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
     await server.ctx.db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto('notes').values({ user_id: owner.id, title: 'x', content: 'c', is_checklist: false }).execute();
+        await trx
+          .insertInto('notes')
+          .values({ user_id: owner.id, title: 'x', content: 'c', is_checklist: false })
+          .execute();
         throw new Error('roll back');
       })
       .catch(() => undefined);
@@ -180,7 +244,11 @@ describe.runIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('concurrent writ
     releaseA();
     await a;
     const rowB = await b;
-    const rowA = await server.ctx.db.selectFrom('notes').select('revision').where('id', '=', note.id).executeTakeFirstOrThrow();
+    const rowA = await server.ctx.db
+      .selectFrom('notes')
+      .select('revision')
+      .where('id', '=', note.id)
+      .executeTakeFirstOrThrow();
     expect(rowA.revision).toBeLessThan(rowB.revision);
   });
 });

@@ -39,29 +39,126 @@ describe('security headers', () => {
 });
 
 describe('malformed auth requests get a GoTrue-shaped 4xx', () => {
-  const cases: { name: string; path: string; method?: string; body?: string; headers?: Record<string, string>; status: number; code?: string }[] = [
+  const cases: {
+    name: string;
+    path: string;
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    status: number;
+    code?: string;
+  }[] = [
     { name: 'invalid JSON', path: '/auth/v1/signup', body: '{"email":', status: 400, code: 'bad_json' },
     { name: 'JSON string body', path: '/auth/v1/signup', body: '"hello"', status: 400, code: 'validation_failed' },
-    { name: 'JSON array body', path: '/auth/v1/token?grant_type=password', body: '[1,2]', status: 400, code: 'validation_failed' },
-    { name: 'email of the wrong type', path: '/auth/v1/signup', body: json({ email: 42, password: TEST_PASSWORD }), status: 400, code: 'validation_failed' },
-    { name: 'no password on sign-up', path: '/auth/v1/signup', body: json({ email: 'a@example.com' }), status: 422, code: 'validation_failed' },
-    { name: 'no email on sign-up', path: '/auth/v1/signup', body: json({ password: TEST_PASSWORD }), status: 400, code: 'validation_failed' },
-    { name: 'overlong password', path: '/auth/v1/signup', body: json({ email: 'b@example.com', password: 'x'.repeat(2000) }), status: 422 },
-    { name: 'metadata that is not an object', path: '/auth/v1/signup', body: json({ email: 'c@example.com', password: TEST_PASSWORD, data: 'x' }), status: 400 },
-    { name: 'no grant type', path: '/auth/v1/token', body: json({ email: 'a@example.com', password: 'x' }), status: 400 },
+    {
+      name: 'JSON array body',
+      path: '/auth/v1/token?grant_type=password',
+      body: '[1,2]',
+      status: 400,
+      code: 'validation_failed',
+    },
+    {
+      name: 'email of the wrong type',
+      path: '/auth/v1/signup',
+      body: json({ email: 42, password: TEST_PASSWORD }),
+      status: 400,
+      code: 'validation_failed',
+    },
+    {
+      name: 'no password on sign-up',
+      path: '/auth/v1/signup',
+      body: json({ email: 'a@example.com' }),
+      status: 422,
+      code: 'validation_failed',
+    },
+    {
+      name: 'no email on sign-up',
+      path: '/auth/v1/signup',
+      body: json({ password: TEST_PASSWORD }),
+      status: 400,
+      code: 'validation_failed',
+    },
+    {
+      name: 'overlong password',
+      path: '/auth/v1/signup',
+      body: json({ email: 'b@example.com', password: 'x'.repeat(2000) }),
+      status: 422,
+    },
+    {
+      name: 'metadata that is not an object',
+      path: '/auth/v1/signup',
+      body: json({ email: 'c@example.com', password: TEST_PASSWORD, data: 'x' }),
+      status: 400,
+    },
+    {
+      name: 'no grant type',
+      path: '/auth/v1/token',
+      body: json({ email: 'a@example.com', password: 'x' }),
+      status: 400,
+    },
     { name: 'unsupported grant type', path: '/auth/v1/token?grant_type=pkce', body: json({}), status: 400 },
-    { name: 'password grant without password', path: '/auth/v1/token?grant_type=password', body: json({ email: 'a@example.com' }), status: 400 },
-    { name: 'refresh grant without token', path: '/auth/v1/token?grant_type=refresh_token', body: json({}), status: 400 },
-    { name: 'refresh token of the wrong type', path: '/auth/v1/token?grant_type=refresh_token', body: json({ refresh_token: 5 }), status: 400 },
-    { name: 'a plain-text body', path: '/auth/v1/signup', body: 'email=a', headers: { 'content-type': 'text/plain' }, status: 400 },
-    { name: 'an unsupported content type', path: '/auth/v1/signup', body: '<a/>', headers: { 'content-type': 'application/xml' }, status: 415 },
+    {
+      name: 'password grant without password',
+      path: '/auth/v1/token?grant_type=password',
+      body: json({ email: 'a@example.com' }),
+      status: 400,
+    },
+    {
+      name: 'refresh grant without token',
+      path: '/auth/v1/token?grant_type=refresh_token',
+      body: json({}),
+      status: 400,
+    },
+    {
+      name: 'refresh token of the wrong type',
+      path: '/auth/v1/token?grant_type=refresh_token',
+      body: json({ refresh_token: 5 }),
+      status: 400,
+    },
+    {
+      name: 'a plain-text body',
+      path: '/auth/v1/signup',
+      body: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+      status: 400,
+    },
+    {
+      name: 'an unsupported content type',
+      path: '/auth/v1/signup',
+      body: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+      status: 415,
+    },
     { name: 'logout without a token', path: '/auth/v1/logout', status: 401, code: 'no_authorization' },
-    { name: 'logout with a garbage token', path: '/auth/v1/logout', headers: { authorization: 'Bearer abc.def.ghi' }, status: 403, code: 'bad_jwt' },
-    { name: 'user with a non-bearer scheme', path: '/auth/v1/user', method: 'GET', headers: { authorization: 'Basic Zm9vOmJhcg==' }, status: 401 },
-    { name: 'an auth path the app does not use', path: '/auth/v1/otp', body: json({ email: 'a@example.com' }), status: 404, code: 'not_found' },
+    {
+      name: 'logout with a garbage token',
+      path: '/auth/v1/logout',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+      status: 403,
+      code: 'bad_jwt',
+    },
+    {
+      name: 'user with a non-bearer scheme',
+      path: '/auth/v1/user',
+      method: 'GET',
+      headers: { authorization: 'Basic Zm9vOmJhcg==' },
+      status: 401,
+    },
+    {
+      name: 'an auth path the app does not use',
+      path: '/auth/v1/otp',
+      body: json({ email: 'a@example.com' }),
+      status: 404,
+      code: 'not_found',
+    },
     { name: 'MFA factors', path: '/auth/v1/factors', body: json({}), status: 404, code: 'not_found' },
     { name: 'an unknown auth GET path', path: '/auth/v1/authorize?provider=github', method: 'GET', status: 404 },
-    { name: 'a body over 1 MB', path: '/auth/v1/signup', body: json({ email: 'd@example.com', password: 'x'.repeat(1_100_000) }), status: 413 },
+    {
+      name: 'a body over 1 MB',
+      path: '/auth/v1/signup',
+      body: json({ email: 'd@example.com', password: 'x'.repeat(1_100_000) }),
+      status: 413,
+    },
   ];
 
   it.each(cases)('$name → $status', async ({ path, method, body, headers, status, code }) => {
@@ -106,7 +203,8 @@ describe('rate limits', () => {
     // Sign-up has its own bucket, which the previous test used up: create the user directly.
     const { email } = await insertUser(limited, { password: TEST_PASSWORD });
     const signIns = [];
-    for (let i = 0; i < 5; i++) signIns.push(await limited.client().auth.signInWithPassword({ email, password: TEST_PASSWORD }));
+    for (let i = 0; i < 5; i++)
+      signIns.push(await limited.client().auth.signInWithPassword({ email, password: TEST_PASSWORD }));
     expect(signIns.map((r) => r.error?.status ?? 200)).toEqual([200, 200, 200, 200, 429]);
     let token = signIns[0]!.data.session!.refresh_token;
     const refreshes: number[] = [];
@@ -147,7 +245,9 @@ describe('logs', () => {
         headers: { apikey: server.anonKey, 'content-type': 'application/json' },
         body: json({ refresh_token: session.refresh_token }),
       });
-      await fetch(`${url}/auth/v1/user`, { headers: { apikey: server.anonKey, authorization: `Bearer ${session.access_token}` } });
+      await fetch(`${url}/auth/v1/user`, {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${session.access_token}` },
+      });
       const log = lines.join('');
       expect(log).toContain('/auth/v1/signup');
       for (const secret of [password, session.access_token, session.refresh_token, server.anonKey]) {

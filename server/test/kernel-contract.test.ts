@@ -37,7 +37,9 @@ describe('a surface registered through the kernel', () => {
           return { word: body.word, userId: callerOf(request).userId };
         });
         scope.get('/open', { config: { auth: 'none' } }, async (request) => ({ caller: request.caller }));
-        scope.get('/maybe', { config: { auth: 'optional' } }, async (request) => ({ signedIn: request.caller !== null }));
+        scope.get('/maybe', { config: { auth: 'optional' } }, async (request) => ({
+          signedIn: request.caller !== null,
+        }));
       },
     });
   });
@@ -59,7 +61,9 @@ describe('a surface registered through the kernel', () => {
     expect((await app.inject({ url: '/probe/open' })).json()).toEqual({ caller: null });
     expect((await app.inject({ url: '/probe/maybe' })).json()).toEqual({ signedIn: false });
     expect((await app.inject({ url: '/probe/maybe', headers: bearer() })).json()).toEqual({ signedIn: true });
-    expect((await app.inject({ url: '/probe/maybe', headers: { authorization: 'Bearer nonsense' } })).json()).toEqual({ signedIn: false });
+    expect((await app.inject({ url: '/probe/maybe', headers: { authorization: 'Bearer nonsense' } })).json()).toEqual({
+      signedIn: false,
+    });
   });
 
   it('answers malformed JSON and an invalid body in its shape with 400, never 500', async () => {
@@ -120,7 +124,10 @@ describe("each of the app's surfaces answers in its own shape", () => {
       expect(malformed.status).toBe(c.badJson.status);
       expect(c.shape((await malformed.json()) as Record<string, unknown>)).toBe(c.badJson.code);
 
-      const refused = await fetch(`${server.url}${c.needsUser.path}`, { method: c.needsUser.method, headers: { apikey: server.anonKey } });
+      const refused = await fetch(`${server.url}${c.needsUser.path}`, {
+        method: c.needsUser.method,
+        headers: { apikey: server.anonKey },
+      });
       expect(refused.status).toBe(c.refused.status);
       expect(c.shape((await refused.json()) as Record<string, unknown>)).toBe(c.refused.code);
     });

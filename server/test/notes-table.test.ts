@@ -4,7 +4,14 @@
 // the REST API as it was written, and is cleared when the note is deleted (the tombstone trigger).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_CONTENT, NOTE_CONTENT_FIELDS, NOTE_FIELD_NAMES, NOTE_FIELDS, type NoteContent, type SqlType } from '#core/note-fields';
+import {
+  EMPTY_CONTENT,
+  NOTE_CONTENT_FIELDS,
+  NOTE_FIELD_NAMES,
+  NOTE_FIELDS,
+  type NoteContent,
+  type SqlType,
+} from '#core/note-fields';
 import type { ValueSpec } from '#core/note-values';
 import { buildUser } from '../../test/kit/factories';
 import { startTestServer, type TestServer } from '../../test/kit/test-server';
@@ -65,15 +72,25 @@ function sample(spec: ValueSpec, unlike: unknown = undefined): unknown {
 
 describe('the notes table', () => {
   it('has the declared columns, types and nullability', async () => {
-    const declared = NOTE_FIELD_NAMES.map((name) => ({ name, type: DATA_TYPES[NOTE_FIELDS[name].sql], nullable: NOTE_FIELDS[name].nullable }));
+    const declared = NOTE_FIELD_NAMES.map((name) => ({
+      name,
+      type: DATA_TYPES[NOTE_FIELDS[name].sql],
+      nullable: NOTE_FIELDS[name].nullable,
+    }));
     expect(await tableColumns()).toEqual(declared.sort(byName));
   });
 
   it('stores every content field as written, and clears it all when the note is deleted', async () => {
-    const content = Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, sample(NOTE_FIELDS[field].value, EMPTY_CONTENT[field])])) as NoteContent;
+    const content = Object.fromEntries(
+      NOTE_CONTENT_FIELDS.map((field) => [field, sample(NOTE_FIELDS[field].value, EMPTY_CONTENT[field])]),
+    ) as NoteContent;
     for (const field of NOTE_CONTENT_FIELDS) expect(content[field], field).not.toEqual(EMPTY_CONTENT[field]);
     const { client, id: userId } = await buildUser(server);
-    const written = await client.from('notes').insert({ user_id: userId, ...content }).select().single();
+    const written = await client
+      .from('notes')
+      .insert({ user_id: userId, ...content })
+      .select()
+      .single();
     expect(written.error).toBeNull();
     expect(written.data).toMatchObject(content);
     const id = (written.data as { id: string }).id;

@@ -20,7 +20,10 @@ describe.runIf(onPGlite)('in-memory databases reused between test files', () => 
   it('give the next server nothing of the last one: its users cannot sign in', async () => {
     const first = await startTestServer({ NOTES_QUOTA: '3' });
     const { client, email } = await signedInClient(first);
-    const created = await client.from('notes').insert({ title: 'Left behind', content: 'by the first server' }).select();
+    const created = await client
+      .from('notes')
+      .insert({ title: 'Left behind', content: 'by the first server' })
+      .select();
     expect(created.error).toBeNull();
     await first.close();
 
@@ -57,7 +60,9 @@ describe.runIf(onPGlite)('in-memory databases reused between test files', () => 
     const next = await startTestServer();
     opened.push(next);
     expect(poolCounts.discarded).toBe(discardedBefore + 1);
-    const { rows } = await sql<{ found: string | null }>`SELECT to_regclass('scratch')::text AS found`.execute(next.database.db);
+    const { rows } = await sql<{ found: string | null }>`SELECT to_regclass('scratch')::text AS found`.execute(
+      next.database.db,
+    );
     expect(rows[0]?.found).toBeNull();
   });
 });

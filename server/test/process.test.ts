@@ -29,7 +29,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -68,7 +70,12 @@ function startServer(port: number, { terminal = false } = {}): Promise<Started> 
   const began = performance.now();
   const command = START;
   const child = terminal
-    ? spawn('script', ['-qfec', command.join(' '), '/dev/null'], { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    ? spawn('script', ['-qfec', command.join(' '), '/dev/null'], {
+        cwd: root,
+        env: serverEnv(port),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      })
     : spawn(command[0]!, command.slice(1), { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';
@@ -104,7 +111,8 @@ function openToOthers(dir: string): string[] {
   const pending = [dir];
   for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
     const stat = fs.lstatSync(current);
-    if ((stat.mode & 0o077) !== 0) open.push(`${path.relative(dir, current) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if ((stat.mode & 0o077) !== 0)
+      open.push(`${path.relative(dir, current) || '.'} ${(stat.mode & 0o777).toString(8)}`);
     if (stat.isDirectory()) for (const entry of fs.readdirSync(current)) pending.push(path.join(current, entry));
   }
   return open;
@@ -149,7 +157,11 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records).toContainEqual(
-      expect.objectContaining({ msg: `Sprout is running at http://127.0.0.1:${port}`, database: 'pglite', ai: 'no server key' }),
+      expect.objectContaining({
+        msg: `Sprout is running at http://127.0.0.1:${port}`,
+        database: 'pglite',
+        ai: 'no server key',
+      }),
     );
     const { anonKey } = await config(first.url);
     const signup = await auth(first.url, anonKey, 'signup', credentials);
@@ -188,7 +200,9 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     const { anonKey } = await config(restarted.url);
     const signin = await auth(restarted.url, anonKey, 'token?grant_type=password', credentials);
     expect(signin.status).toBe(200);
-    const refreshed = await auth(restarted.url, anonKey, 'token?grant_type=refresh_token', { refresh_token: refreshToken });
+    const refreshed = await auth(restarted.url, anonKey, 'token?grant_type=refresh_token', {
+      refresh_token: refreshToken,
+    });
     expect(refreshed.status).toBe(200);
     const exited = exitOf(restarted.child);
     restarted.child.kill('SIGINT');
@@ -197,9 +211,15 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
 
   it('answers a port in use with one line and the way out, not a stack trace', async () => {
     const blocker = net.createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)),
+    );
     try {
-      const child = spawn(START[0]!, START.slice(1), { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(START[0]!, START.slice(1), {
+        cwd: root,
+        env: serverEnv(port),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       running.push(child);
       let stderr = '';
       child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -22,13 +22,19 @@ afterAll(async () => {
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
 /** Subscribes like the app does and collects the events; resolves once the server confirmed the join. */
-async function subscribe(client: SupabaseClient, accessToken: string, filter: string): Promise<{ channel: RealtimeChannel; events: Change[] }> {
+async function subscribe(
+  client: SupabaseClient,
+  accessToken: string,
+  filter: string,
+): Promise<{ channel: RealtimeChannel; events: Change[] }> {
   await client.realtime.setAuth(accessToken);
   const events: Change[] = [];
   const channel = client.channel(`notes-${Math.random()}`);
   await new Promise<void>((resolve, reject) => {
     channel
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'notes', filter }, (payload: Change) => events.push(payload))
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'notes', filter }, (payload: Change) =>
+        events.push(payload),
+      )
       .subscribe((status, error) => {
         if (status === 'SUBSCRIBED') resolve();
         else if (status !== 'CLOSED') reject(new Error(`${status}: ${error?.message ?? ''}`));
@@ -48,11 +54,19 @@ async function until<T>(read: () => T | undefined, what: string, timeoutMs = 500
 }
 
 /** A raw socket for what realtime-js would never send. */
-function rawSocket(): Promise<{ ws: WebSocket; frames: unknown[][]; closed: Promise<{ code: number; reason: string }> }> {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`);
+function rawSocket(): Promise<{
+  ws: WebSocket;
+  frames: unknown[][];
+  closed: Promise<{ code: number; reason: string }>;
+}> {
+  const ws = new WebSocket(
+    `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`,
+  );
   const frames: unknown[][] = [];
   ws.addEventListener('message', (event) => frames.push(JSON.parse(String(event.data)) as unknown[]));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })),
+  );
   return new Promise((resolve, reject) => {
     ws.addEventListener('open', () => resolve({ ws, frames, closed }));
     ws.addEventListener('error', () => reject(new Error('socket failed')));
@@ -60,7 +74,16 @@ function rawSocket(): Promise<{ ws: WebSocket; frames: unknown[][]; closed: Prom
 }
 
 const joinFrame = (ref: string, token: string, filter?: string) =>
-  JSON.stringify([ref, ref, `realtime:t${ref}`, 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', ...(filter ? { filter } : {}) }] }, access_token: token }]);
+  JSON.stringify([
+    ref,
+    ref,
+    `realtime:t${ref}`,
+    'phx_join',
+    {
+      config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', ...(filter ? { filter } : {}) }] },
+      access_token: token,
+    },
+  ]);
 
 describe('realtime change feed [S21]', () => {
   it('[S21] pushes each write of a note to its owner with the row as REST shows it, and nothing to another user whatever filter they ask', async () => {
@@ -71,12 +94,24 @@ describe('realtime change feed [S21]', () => {
     const snoop = await subscribe(mallory.client, mallory.session.access_token, `user_id=eq.${alice.user.id}`);
     const malloryFeed = await subscribe(mallory.client, mallory.session.access_token, `title=neq.nothing`);
 
-    const { data: inserted } = await alice.client.from('notes').insert({ user_id: alice.user.id, title: 'Live', content: 'x' }).select().single();
+    const { data: inserted } = await alice.client
+      .from('notes')
+      .insert({ user_id: alice.user.id, title: 'Live', content: 'x' })
+      .select()
+      .single();
     const insert = await until(() => aliceFeed.events.find((e) => e.eventType === 'INSERT'), 'the insert event');
-    expect(insert).toMatchObject({ schema: 'public', table: 'notes', eventType: 'INSERT', new: inserted as Record<string, unknown> });
+    expect(insert).toMatchObject({
+      schema: 'public',
+      table: 'notes',
+      eventType: 'INSERT',
+      new: inserted as Record<string, unknown>,
+    });
     expect(typeof insert.commit_timestamp).toBe('string');
 
-    await alice.client.from('notes').update({ title: 'Live 2' }).eq('id', (inserted as { id: string }).id);
+    await alice.client
+      .from('notes')
+      .update({ title: 'Live 2' })
+      .eq('id', (inserted as { id: string }).id);
     const update = await until(() => aliceFeed.events.find((e) => e.eventType === 'UPDATE'), 'the update event');
     expect(update.new).toMatchObject({ id: (inserted as { id: string }).id, title: 'Live 2' });
     expect(update.old).toEqual({ id: (inserted as { id: string }).id, user_id: alice.user.id });
@@ -100,11 +135,15 @@ describe('realtime change feed [S21]', () => {
     // The laptop pushes as the app's sync does: it has the rows from the answer.
     const { data: pushed, error } = await laptop.client
       .from('notes')
-      .upsert([{ user_id: laptop.user.id, title: 'Pushed quietly' }, { user_id: laptop.user.id, title: 'And another' }])
+      .upsert([
+        { user_id: laptop.user.id, title: 'Pushed quietly' },
+        { user_id: laptop.user.id, title: 'And another' },
+      ])
       .select()
       .setHeader('Sprout-Echo', 'none');
     expect(error).toBeNull();
-    const titles = (events: Change[]) => events.map((e) => `${e.eventType} ${String((e.new as { title?: string }).title)}`);
+    const titles = (events: Change[]) =>
+      events.map((e) => `${e.eventType} ${String((e.new as { title?: string }).title)}`);
     await until(() => (phoneFeed.events.length === 2 ? true : undefined), "the phone's two events");
     expect(titles(phoneFeed.events).sort()).toEqual(['INSERT And another', 'INSERT Pushed quietly']);
 
@@ -116,7 +155,10 @@ describe('realtime change feed [S21]', () => {
     await until(() => phoneFeed.events.find((e) => e.eventType === 'UPDATE'), "the phone's update");
 
     // A value the server does not know is refused, and nothing is written.
-    const refused = await laptop.client.from('notes').insert({ user_id: laptop.user.id, title: 'Never' }).setHeader('Sprout-Echo', 'some');
+    const refused = await laptop.client
+      .from('notes')
+      .insert({ user_id: laptop.user.id, title: 'Never' })
+      .setHeader('Sprout-Echo', 'some');
     expect(refused.status).toBe(400);
     expect(refused.error).toMatchObject({ code: 'PGRST100', message: 'failed to parse Sprout-Echo header (some)' });
     const { data: never } = await laptop.client.from('notes').select('id').eq('title', 'Never');
@@ -137,7 +179,10 @@ describe('realtime change feed [S21]', () => {
     const raw = await rawSocket();
     raw.ws.send(joinFrame('1', refreshed.session!.access_token));
     await until(() => raw.frames.find((f) => f[3] === 'phx_reply'), 'the join reply');
-    await fetch(`${server.url}/auth/v1/logout`, { method: 'POST', headers: { apikey: server.anonKey, authorization: `Bearer ${refreshed.session!.access_token}` } });
+    await fetch(`${server.url}/auth/v1/logout`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, authorization: `Bearer ${refreshed.session!.access_token}` },
+    });
     expect(await raw.closed).toEqual({ code: 1008, reason: 'Session has ended' });
     await alice.client.removeAllChannels();
   });
@@ -155,7 +200,10 @@ describe('realtime change feed [S21]', () => {
       Date.now() - 3599_000,
     );
     raw.ws.send(joinFrame('2', token));
-    await until(() => raw.frames.find((f) => f[1] === '2' && (f[4] as { status?: string }).status === 'ok'), 'the join');
+    await until(
+      () => raw.frames.find((f) => f[1] === '2' && (f[4] as { status?: string }).status === 'ok'),
+      'the join',
+    );
     expect(await raw.closed).toEqual({ code: 1008, reason: 'Token has expired' });
 
     // REALTIME_MAX_SOCKETS_PER_USER is 3 here.
@@ -163,7 +211,13 @@ describe('realtime change feed [S21]', () => {
     for (const [i, s] of sockets.entries()) s.ws.send(joinFrame(String(i + 10), bob.session.access_token));
     // Whichever join comes last is refused (on PostgreSQL the four token checks run concurrently).
     expect((await Promise.race(sockets.map((s) => s.closed))).reason).toBe('too many sockets for this user');
-    await until(() => (sockets.filter((s) => s.frames.some((f) => (f[4] as { status?: string }).status === 'ok')).length === 3 ? true : undefined), 'three joins');
+    await until(
+      () =>
+        sockets.filter((s) => s.frames.some((f) => (f[4] as { status?: string }).status === 'ok')).length === 3
+          ? true
+          : undefined,
+      'three joins',
+    );
     for (const s of sockets) s.ws.close();
   });
 
@@ -191,14 +245,19 @@ describe('realtime change feed [S21]', () => {
       const before = await rawSocket();
       before.ws.send(joinFrame('1', dave.session.access_token));
       await until(() => before.frames.find((f) => f[3] === 'phx_reply'), 'the join');
-      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`.execute(server.database.db);
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`.execute(
+        server.database.db,
+      );
       // Hints may have been lost meanwhile: the socket is told to reconnect (and its client pulls).
       expect(await before.closed).toEqual({ code: 1012, reason: 'change feed restarted, reconnect' });
       const after = await rawSocket();
       after.ws.send(joinFrame('2', dave.session.access_token));
       await until(() => after.frames.find((f) => f[3] === 'phx_reply'), 'the join after');
       await dave.client.from('notes').insert({ user_id: dave.user.id, title: 'After the drop' });
-      const event = await until(() => after.frames.find((f) => f[3] === 'postgres_changes'), 'an event after the reconnect');
+      const event = await until(
+        () => after.frames.find((f) => f[3] === 'postgres_changes'),
+        'an event after the reconnect',
+      );
       expect((event[4] as { data: { record: { title: string } } }).data.record.title).toBe('After the drop');
       after.ws.close();
     },
@@ -207,7 +266,12 @@ describe('realtime change feed [S21]', () => {
   it('refuses an upgrade without the anon key', async () => {
     const status = await new Promise<number | undefined>((resolve, reject) => {
       const request = http.get(`${server.url}/realtime/v1/websocket?vsn=2.0.0`, {
-        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
       });
       request.on('response', (response) => {
         response.resume();
@@ -221,5 +285,6 @@ describe('realtime change feed [S21]', () => {
 });
 
 function decodeSession(token: string): string {
-  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { session_id: string }).session_id;
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { session_id: string })
+    .session_id;
 }

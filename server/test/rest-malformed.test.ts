@@ -23,8 +23,16 @@ interface Case {
 
 const uuid = randomUUID();
 const at = '2024-05-01T12:00:00.000Z';
-const note = (fields: Record<string, unknown>) => JSON.stringify({ id: randomUUID(), title: 't', content: 'c', created_at: at, updated_at: at, ...fields });
-const post = (name: string, body: string, status: number, code: string, path = 'notes', headers: Record<string, string> = {}): Case => ({
+const note = (fields: Record<string, unknown>) =>
+  JSON.stringify({ id: randomUUID(), title: 't', content: 'c', created_at: at, updated_at: at, ...fields });
+const post = (
+  name: string,
+  body: string,
+  status: number,
+  code: string,
+  path = 'notes',
+  headers: Record<string, string> = {},
+): Case => ({
   name,
   method: 'POST',
   path,
@@ -41,7 +49,14 @@ const cases: Case[] = [
   { name: 'unknown column in filter', path: 'notes?nope=eq.1', status: 400, code: '42703' },
   { name: 'unknown column in order', path: 'notes?order=nope.desc', status: 400, code: '42703' },
   post('unknown column in body', note({ nope: 1 }), 400, 'PGRST204'),
-  { name: 'unknown column in PATCH body', method: 'PATCH', path: `notes?id=eq.${uuid}`, body: '{"nope":1}', status: 400, code: 'PGRST204' },
+  {
+    name: 'unknown column in PATCH body',
+    method: 'PATCH',
+    path: `notes?id=eq.${uuid}`,
+    body: '{"nope":1}',
+    status: 400,
+    code: 'PGRST204',
+  },
   post('columns= naming an unknown column', '[{"title":"x"}]', 400, 'PGRST204', 'notes?columns=%22title%22,%22nope%22'),
   // Query syntax.
   { name: 'unknown operator', path: 'notes?title=foo.bar', status: 400, code: 'PGRST100' },
@@ -97,7 +112,12 @@ const cases: Case[] = [
   post('title too long', note({ title: 'x'.repeat(501) }), 400, '22001'),
   post('checklist_items not an array', note({ checklist_items: { id: 'a' } }), 400, '22P02'),
   post('checklist item missing completed', note({ checklist_items: [{ id: 'a', text: 'x' }] }), 400, '23514'),
-  post('checklist item completed "no"', note({ checklist_items: [{ id: 'a', text: 'x', completed: 'no' }] }), 400, '23514'),
+  post(
+    'checklist item completed "no"',
+    note({ checklist_items: [{ id: 'a', text: 'x', completed: 'no' }] }),
+    400,
+    '23514',
+  ),
   post('chat_history role robot', note({ chat_history: [{ role: 'robot', content: 'beep' }] }), 400, '23514'),
   post('created_at not a timestamp', note({ created_at: 'yesterday' }), 400, '22007'),
   post('created_at a number', note({ created_at: 12345 }), 400, '22P02'),
@@ -108,27 +128,82 @@ const cases: Case[] = [
   post('last_mutation_id too long', note({ last_mutation_id: 'm'.repeat(101) }), 400, '22001'),
   post('body of 2 MB', note({ content: 'x'.repeat(2 * 1024 * 1024) }), 413, 'PGRST102'),
   post('more than 1000 rows', JSON.stringify(Array.from({ length: 1001 }, () => ({ title: 'x' }))), 413, 'PGRST102'),
-  post('the same id twice in one upsert', `[${note({ id: uuid })},${note({ id: uuid })}]`, 400, '21000', 'notes?on_conflict=id', { Prefer: 'resolution=merge-duplicates' }),
-  post('on_conflict on a non-unique column', note({}), 400, '42P10', 'notes?on_conflict=title', { Prefer: 'resolution=merge-duplicates' }),
-  post('on_conflict on an unknown column', note({}), 400, '42703', 'notes?on_conflict=nope', { Prefer: 'resolution=merge-duplicates' }),
+  post(
+    'the same id twice in one upsert',
+    `[${note({ id: uuid })},${note({ id: uuid })}]`,
+    400,
+    '21000',
+    'notes?on_conflict=id',
+    { Prefer: 'resolution=merge-duplicates' },
+  ),
+  post('on_conflict on a non-unique column', note({}), 400, '42P10', 'notes?on_conflict=title', {
+    Prefer: 'resolution=merge-duplicates',
+  }),
+  post('on_conflict on an unknown column', note({}), 400, '42703', 'notes?on_conflict=nope', {
+    Prefer: 'resolution=merge-duplicates',
+  }),
   post('columns= with an unterminated quote', '[{"title":"x"}]', 400, 'PGRST100', 'notes?columns=%22title'),
   post('text/plain body', 'hello', 415, 'PGRST107', 'notes', { 'Content-Type': 'text/plain' }),
   post('form body', 'title=x', 415, 'PGRST107', 'notes', { 'Content-Type': 'application/x-www-form-urlencoded' }),
-  post('strict handling of a bogus preference', note({}), 400, 'PGRST122', 'notes', { Prefer: 'handling=strict, resolution=bogus' }),
+  post('strict handling of a bogus preference', note({}), 400, 'PGRST122', 'notes', {
+    Prefer: 'handling=strict, resolution=bogus',
+  }),
   // Verbs, filters and paths.
-  { name: 'PATCH without a filter', method: 'PATCH', path: 'notes', body: '{"title":"all"}', status: 400, code: '21000' },
+  {
+    name: 'PATCH without a filter',
+    method: 'PATCH',
+    path: 'notes',
+    body: '{"title":"all"}',
+    status: 400,
+    code: '21000',
+  },
   { name: 'DELETE without a filter', method: 'DELETE', path: 'notes', status: 400, code: '21000' },
   { name: 'DELETE with only a select', method: 'DELETE', path: 'notes?select=id', status: 400, code: '21000' },
-  { name: 'PATCH with a limit', method: 'PATCH', path: `notes?id=eq.${uuid}&limit=1`, body: '{"title":"x"}', status: 400, code: 'PGRST127' },
-  { name: 'PATCH with an array body', method: 'PATCH', path: `notes?id=eq.${uuid}`, body: '[{"title":"x"}]', status: 400, code: 'PGRST102' },
-  { name: 'PATCH with a bad value', method: 'PATCH', path: `notes?id=eq.${uuid}`, body: '{"is_checklist":1}', status: 400, code: '22P02' },
+  {
+    name: 'PATCH with a limit',
+    method: 'PATCH',
+    path: `notes?id=eq.${uuid}&limit=1`,
+    body: '{"title":"x"}',
+    status: 400,
+    code: 'PGRST127',
+  },
+  {
+    name: 'PATCH with an array body',
+    method: 'PATCH',
+    path: `notes?id=eq.${uuid}`,
+    body: '[{"title":"x"}]',
+    status: 400,
+    code: 'PGRST102',
+  },
+  {
+    name: 'PATCH with a bad value',
+    method: 'PATCH',
+    path: `notes?id=eq.${uuid}`,
+    body: '{"is_checklist":1}',
+    status: 400,
+    code: '22P02',
+  },
   { name: 'unknown table', path: 'users?select=*', status: 404, code: 'PGRST205' },
   { name: 'rpc', method: 'POST', path: 'rpc/do_something', body: '{}', status: 404, code: 'PGRST202' },
   { name: 'PUT on notes', method: 'PUT', path: `notes?id=eq.${uuid}`, body: '{}', status: 405, code: 'PGRST117' },
   { name: 'another schema', path: 'notes', headers: { 'Accept-Profile': 'private' }, status: 406, code: 'PGRST106' },
-  { name: 'another schema on write', method: 'POST', path: 'notes', headers: { 'Content-Profile': 'auth' }, body: note({}), status: 406, code: 'PGRST106' },
+  {
+    name: 'another schema on write',
+    method: 'POST',
+    path: 'notes',
+    headers: { 'Content-Profile': 'auth' },
+    body: note({}),
+    status: 406,
+    code: 'PGRST106',
+  },
   { name: 'CSV requested', path: 'notes', headers: { Accept: 'text/csv' }, status: 406, code: 'PGRST107' },
-  { name: 'offset past a counted total', path: 'notes?offset=100000', headers: { Prefer: 'count=exact' }, status: 416, code: 'PGRST103' },
+  {
+    name: 'offset past a counted total',
+    path: 'notes?offset=100000',
+    headers: { Prefer: 'count=exact' },
+    status: 416,
+    code: 'PGRST103',
+  },
 ];
 
 beforeAll(async () => {
@@ -140,10 +215,19 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-function call(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}, auth = `Bearer ${token}`) {
+function call(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  auth = `Bearer ${token}`,
+) {
   return fetch(`${server.url}/rest/v1/${path}`, {
     method: init.method ?? 'GET',
-    headers: { apikey: server.anonKey, ...(auth ? { Authorization: auth } : {}), 'Content-Type': 'application/json', ...init.headers },
+    headers: {
+      apikey: server.anonKey,
+      ...(auth ? { Authorization: auth } : {}),
+      'Content-Type': 'application/json',
+      ...init.headers,
+    },
     body: init.body,
   });
 }
@@ -166,8 +250,11 @@ describe('malformed requests', () => {
     await expectPostgrestError(await call(path, { method, headers, body }), status, code);
   });
 
-  it('PATCH changing a note\'s id is refused with 403 42501', async () => {
-    const response = await call(`notes?id=eq.${noteId}`, { method: 'PATCH', body: JSON.stringify({ id: randomUUID() }) });
+  it("PATCH changing a note's id is refused with 403 42501", async () => {
+    const response = await call(`notes?id=eq.${noteId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ id: randomUUID() }),
+    });
     await expectPostgrestError(response, 403, '42501');
   });
 
@@ -181,7 +268,11 @@ describe('malformed requests', () => {
   });
 
   it('ignores a bogus Prefer value under the default lenient handling', async () => {
-    const response = await call('notes', { method: 'POST', headers: { Prefer: 'resolution=bogus, return=minimal' }, body: note({ title: 'lenient' }) });
+    const response = await call('notes', {
+      method: 'POST',
+      headers: { Prefer: 'resolution=bogus, return=minimal' },
+      body: note({ title: 'lenient' }),
+    });
     expect(response.status).toBe(201);
     expect(await response.text()).toBe('');
     await call(`notes?title=eq.lenient`, { method: 'DELETE' });
@@ -189,8 +280,19 @@ describe('malformed requests', () => {
 });
 
 describe('requests without a usable user', () => {
-  const claims = (sessionId: string, sub: string) => ({ email: 'x@example.com', role: 'authenticated', session_id: sessionId, sub, aud: 'authenticated' });
-  const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; session_id: string; email: string };
+  const claims = (sessionId: string, sub: string) => ({
+    email: 'x@example.com',
+    role: 'authenticated',
+    session_id: sessionId,
+    sub,
+    aud: 'authenticated',
+  });
+  const payloadOf = (jwt: string) =>
+    JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as {
+      sub: string;
+      session_id: string;
+      email: string;
+    };
 
   it('refuses a request with no Authorization header', async () => {
     const body = await expectPostgrestError(await call('notes', {}, ''), 401, 'PGRST302');
@@ -222,7 +324,10 @@ describe('requests without a usable user', () => {
 
   it('refuses an expired token', async () => {
     const { sub, session_id, email } = payloadOf(token);
-    const expired = await server.ctx.signer.signAccessToken({ userId: sub, sessionId: session_id, email, userMetadata: {} }, Date.now() - 2 * 3600_000);
+    const expired = await server.ctx.signer.signAccessToken(
+      { userId: sub, sessionId: session_id, email, userMetadata: {} },
+      Date.now() - 2 * 3600_000,
+    );
     const body = await expectPostgrestError(await call('notes', {}, `Bearer ${expired.token}`), 401, 'PGRST303');
     expect(body.message).toBe('JWT expired');
   });
@@ -237,7 +342,7 @@ describe('requests without a usable user', () => {
 });
 
 describe('after all that', () => {
-  it('the server still answers and the user\'s notes are intact', async () => {
+  it("the server still answers and the user's notes are intact", async () => {
     // The one note made by the lenient-Prefer case is a tombstone by now; the live set is unchanged.
     const response = await call('notes?select=*&deleted_at=is.null');
     expect(response.status).toBe(200);

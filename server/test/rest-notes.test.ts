@@ -22,11 +22,15 @@ afterAll(async () => server?.close());
 const draft = (overrides?: Parameters<typeof noteDraft>[1]) => noteDraft(userId, overrides);
 const create = (overrides?: Parameters<typeof buildNote>[1]) => buildNote(user, overrides);
 
-describe('spec section 7: the app\'s calls', () => {
-  it('lists the user\'s notes, all columns, newest updated_at first', async () => {
+describe("spec section 7: the app's calls", () => {
+  it("lists the user's notes, all columns, newest updated_at first", async () => {
     const older = await create({ title: 'older' });
     const newer = await create({ title: 'newer' });
-    const { data, error, status } = await client.from('notes').select('*').eq('user_id', userId).order('updated_at', { ascending: false });
+    const { data, error, status } = await client
+      .from('notes')
+      .select('*')
+      .eq('user_id', userId)
+      .order('updated_at', { ascending: false });
     expect(error).toBeNull();
     expect(status).toBe(200);
     const rows = (data ?? []).map((row) => noteRowSchema.parse(row));
@@ -48,7 +52,13 @@ describe('spec section 7: the app\'s calls', () => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     const row = noteRowSchema.parse(data);
-    expect(row).toMatchObject({ id: note.id, user_id: userId, title: 'Garden plan', checklist_items: note.checklist_items, chat_history: note.chat_history });
+    expect(row).toMatchObject({
+      id: note.id,
+      user_id: userId,
+      title: 'Garden plan',
+      checklist_items: note.checklist_items,
+      chat_history: note.chat_history,
+    });
     expect(row.created_at).toBe(note.created_at);
     expect(row.revision).toBeGreaterThan(0);
     expect(row.deleted_at).toBeNull();
@@ -64,7 +74,7 @@ describe('spec section 7: the app\'s calls', () => {
     expect(stored).toEqual([{ id: note.id }]);
   });
 
-  it('fills a missing user_id with the caller\'s', async () => {
+  it("fills a missing user_id with the caller's", async () => {
     const { user_id: _omit, ...note } = draft();
     const { data, error } = await client.from('notes').insert(note).select('id,user_id').single();
     expect(error).toBeNull();
@@ -91,7 +101,11 @@ describe('spec section 7: the app\'s calls', () => {
 
   it('updates by id and returns the row with a new revision', async () => {
     const note = await create();
-    const { data, error, status } = await client.from('notes').update({ title: 'Renamed', updated_at: new Date().toISOString() }).eq('id', note.id).select();
+    const { data, error, status } = await client
+      .from('notes')
+      .update({ title: 'Renamed', updated_at: new Date().toISOString() })
+      .eq('id', note.id)
+      .select();
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toHaveLength(1);
@@ -117,7 +131,13 @@ describe('spec section 7: the app\'s calls', () => {
     const { data } = await client.from('notes').select('*').eq('id', note.id).single();
     const tombstone = noteRowSchema.parse(data);
     expect(tombstone.deleted_at).not.toBeNull();
-    expect(tombstone).toMatchObject({ title: '', content: '', expanded_content: null, chat_history: null, checklist_items: null });
+    expect(tombstone).toMatchObject({
+      title: '',
+      content: '',
+      expanded_content: null,
+      chat_history: null,
+      checklist_items: null,
+    });
     expect(tombstone.revision).toBeGreaterThan(note.revision);
   });
 
@@ -137,7 +157,9 @@ describe('spec section 7: the app\'s calls', () => {
     const fresh = draft({ title: 'new' });
     const { data, error, status } = await client
       .from('notes')
-      .upsert([{ ...draft(), id: existing.id, title: 'after', created_at: existing.created_at }, fresh], { onConflict: 'id' })
+      .upsert([{ ...draft(), id: existing.id, title: 'after', created_at: existing.created_at }, fresh], {
+        onConflict: 'id',
+      })
       .select();
     expect(error).toBeNull();
     expect(status).toBe(201);
@@ -150,7 +172,10 @@ describe('spec section 7: the app\'s calls', () => {
 
   it('upserts with ignoreDuplicates: existing rows stay as they are', async () => {
     const existing = await create({ title: 'keep me' });
-    const { data, error } = await client.from('notes').upsert({ ...draft(), id: existing.id, title: 'ignored' }, { onConflict: 'id', ignoreDuplicates: true }).select();
+    const { data, error } = await client
+      .from('notes')
+      .upsert({ ...draft(), id: existing.id, title: 'ignored' }, { onConflict: 'id', ignoreDuplicates: true })
+      .select();
     expect(error).toBeNull();
     expect(data).toEqual([]);
     const { data: row } = await client.from('notes').select('title,revision').eq('id', existing.id).single();
@@ -162,7 +187,11 @@ describe('reading', () => {
   it('answers .single() with 406 PGRST116 unless exactly one row matches', async () => {
     const none = await client.from('notes').select('*').eq('id', randomUUID()).single();
     expect(none.status).toBe(406);
-    expect(none.error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 0 rows' });
+    expect(none.error).toMatchObject({
+      code: 'PGRST116',
+      message: 'JSON object requested, multiple (or no) rows returned',
+      details: 'The result contains 0 rows',
+    });
     await create();
     const many = await client.from('notes').select('*').single();
     expect(many.status).toBe(406);
@@ -189,10 +218,19 @@ describe('reading', () => {
     const first = await create();
     const second = await create();
     const third = await create();
-    const { data, error } = await client.from('notes').select('id,revision').gt('revision', first.revision).order('revision', { ascending: true });
+    const { data, error } = await client
+      .from('notes')
+      .select('id,revision')
+      .gt('revision', first.revision)
+      .order('revision', { ascending: true });
     expect(error).toBeNull();
     expect(data?.map((row) => row.id)).toEqual([second.id, third.id]);
-    const { data: upTo } = await client.from('notes').select('id').lte('revision', second.revision).gte('revision', first.revision).order('revision');
+    const { data: upTo } = await client
+      .from('notes')
+      .select('id')
+      .lte('revision', second.revision)
+      .gte('revision', first.revision)
+      .order('revision');
     expect(upTo?.map((row) => row.id)).toEqual([first.id, second.id]);
   });
 
@@ -201,7 +239,11 @@ describe('reading', () => {
     const b = await create({ title: 'Tax, (2024) "draft"' });
     const c = await create({ title: 'Other' });
     await client.from('notes').delete().eq('id', c.id);
-    const { data: byIn } = await client.from('notes').select('id').in('id', [a.id, b.id, randomUUID()]).order('revision');
+    const { data: byIn } = await client
+      .from('notes')
+      .select('id')
+      .in('id', [a.id, b.id, randomUUID()])
+      .order('revision');
     expect(byIn?.map((row) => row.id)).toEqual([a.id, b.id]);
     const { data: byTitle } = await client.from('notes').select('id').in('title', ['Tax, (2024) "draft"']);
     expect(byTitle).toEqual([{ id: b.id }]);
@@ -224,7 +266,12 @@ describe('reading', () => {
   it('pages with limit, offset and order', async () => {
     const made = [await create({ title: 'p1' }), await create({ title: 'p2' }), await create({ title: 'p3' })];
     const ids = made.map((note) => note.id);
-    const { data: limited } = await client.from('notes').select('title').in('id', ids).order('title', { ascending: false }).limit(2);
+    const { data: limited } = await client
+      .from('notes')
+      .select('title')
+      .in('id', ids)
+      .order('title', { ascending: false })
+      .limit(2);
     expect(limited).toEqual([{ title: 'p3' }, { title: 'p2' }]);
     const { data: ranged } = await client.from('notes').select('title').in('id', ids).order('title').range(1, 2);
     expect(ranged).toEqual([{ title: 'p2' }, { title: 'p3' }]);
@@ -234,7 +281,11 @@ describe('reading', () => {
     const note = await create({ title: 'Aliased', expanded_content: null });
     const { data } = await client.from('notes').select('id, name:title, revision').eq('id', note.id).single();
     expect(data).toEqual({ id: note.id, name: 'Aliased', revision: note.revision });
-    const { error } = await client.from('notes').select('id').order('expanded_content', { ascending: true, nullsFirst: true }).order('id', { ascending: false });
+    const { error } = await client
+      .from('notes')
+      .select('id')
+      .order('expanded_content', { ascending: true, nullsFirst: true })
+      .order('id', { ascending: false });
     expect(error).toBeNull();
   });
 });

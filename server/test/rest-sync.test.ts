@@ -27,7 +27,12 @@ const create = (overrides?: Parameters<typeof buildNote>[1]) => buildNote(user, 
 function rest(path: string, init: RequestInit = {}) {
   return fetch(`${server.url}/rest/v1/${path}`, {
     ...init,
-    headers: { apikey: server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
+    headers: {
+      apikey: server.anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...init.headers,
+    },
   });
 }
 
@@ -36,7 +41,9 @@ describe('sync protocol (ARCHITECTURE 9.2)', () => {
     const note = await create();
     const { data, error } = await client
       .from('notes')
-      .upsert([{ ...draft(), id: note.id, title: 'v2', base_revision: note.revision, last_mutation_id: 'm-ok' }], { onConflict: 'id' })
+      .upsert([{ ...draft(), id: note.id, title: 'v2', base_revision: note.revision, last_mutation_id: 'm-ok' }], {
+        onConflict: 'id',
+      })
       .select();
     expect(error).toBeNull();
     const row = noteRowSchema.parse(data?.[0]);
@@ -54,7 +61,18 @@ describe('sync protocol (ARCHITECTURE 9.2)', () => {
 
     const stale = await client
       .from('notes')
-      .upsert([{ ...draft(), id: note.id, title: 'v2 from elsewhere', base_revision: note.revision, last_mutation_id: 'm-other' }], { onConflict: 'id' })
+      .upsert(
+        [
+          {
+            ...draft(),
+            id: note.id,
+            title: 'v2 from elsewhere',
+            base_revision: note.revision,
+            last_mutation_id: 'm-other',
+          },
+        ],
+        { onConflict: 'id' },
+      )
       .select();
     expect(stale.status).toBe(409);
     expect(stale.error?.code).toBe('PT409');
@@ -66,7 +84,11 @@ describe('sync protocol (ARCHITECTURE 9.2)', () => {
     // The same mutation sent again (e.g. its response was lost): the 409's row carries its mutation id.
     const resend = await client.from('notes').upsert([edit], { onConflict: 'id' }).select();
     expect(resend.status).toBe(409);
-    expect(JSON.parse(resend.error?.details ?? '{}')).toMatchObject({ id: note.id, last_mutation_id: 'm-first', revision: current.revision });
+    expect(JSON.parse(resend.error?.details ?? '{}')).toMatchObject({
+      id: note.id,
+      last_mutation_id: 'm-first',
+      revision: current.revision,
+    });
 
     const unchanged = await client.from('notes').select('*').eq('id', note.id).single();
     expect(unchanged.data).toEqual(current);
@@ -75,11 +97,17 @@ describe('sync protocol (ARCHITECTURE 9.2)', () => {
   it('refuses a stale base_revision on PATCH too, and rolls back the whole batch of an upsert', async () => {
     const note = await create();
     await client.from('notes').update({ title: 'moved on' }).eq('id', note.id);
-    const patch = await client.from('notes').update({ title: 'late', base_revision: note.revision }).eq('id', note.id).select();
+    const patch = await client
+      .from('notes')
+      .update({ title: 'late', base_revision: note.revision })
+      .eq('id', note.id)
+      .select();
     expect(patch.status).toBe(409);
     expect(JSON.parse(patch.error?.details ?? '{}')).toMatchObject({ id: note.id, title: 'moved on' });
     const fresh = draft();
-    const batch = await client.from('notes').upsert([fresh, { ...draft(), id: note.id, base_revision: note.revision }], { onConflict: 'id' });
+    const batch = await client
+      .from('notes')
+      .upsert([fresh, { ...draft(), id: note.id, base_revision: note.revision }], { onConflict: 'id' });
     expect(batch.status).toBe(409);
     const { data } = await client.from('notes').select('id').eq('id', fresh.id);
     expect(data).toEqual([]);
@@ -101,16 +129,29 @@ describe('sync protocol (ARCHITECTURE 9.2)', () => {
     const fresh = draft({ base_revision: 0 });
     const batch = await client
       .from('notes')
-      .upsert([fresh, { ...draft(), id: current.id, title: 'current, edited', base_revision: current.revision }, { ...draft(), id: stale.id, title: 'no base, applies' }], { onConflict: 'id' })
+      .upsert(
+        [
+          fresh,
+          { ...draft(), id: current.id, title: 'current, edited', base_revision: current.revision },
+          { ...draft(), id: stale.id, title: 'no base, applies' },
+        ],
+        { onConflict: 'id' },
+      )
       .select();
     expect(batch.error).toBeNull();
-    expect(batch.data?.map((row) => row.title).sort()).toEqual(['current, edited', fresh.title, 'no base, applies'].sort());
+    expect(batch.data?.map((row) => row.title).sort()).toEqual(
+      ['current, edited', fresh.title, 'no base, applies'].sort(),
+    );
   });
 
   it('applies a write without base_revision unconditionally', async () => {
     const note = await create();
     await client.from('notes').update({ title: 'someone else' }).eq('id', note.id);
-    const { data, error } = await client.from('notes').upsert({ ...draft(), id: note.id, title: 'last writer wins' }, { onConflict: 'id' }).select().single();
+    const { data, error } = await client
+      .from('notes')
+      .upsert({ ...draft(), id: note.id, title: 'last writer wins' }, { onConflict: 'id' })
+      .select()
+      .single();
     expect(error).toBeNull();
     expect(data?.title).toBe('last writer wins');
   });
@@ -127,7 +168,12 @@ describe('sync protocol (ARCHITECTURE 9.2)', () => {
 
   it('ignores a revision sent by the client: the database sets it', async () => {
     const note = await create();
-    const { data } = await client.from('notes').update({ title: 'x', revision: 1 }).eq('id', note.id).select('revision').single();
+    const { data } = await client
+      .from('notes')
+      .update({ title: 'x', revision: 1 })
+      .eq('id', note.id)
+      .select('revision')
+      .single();
     expect(data?.revision).toBeGreaterThan(note.revision);
   });
 
@@ -135,7 +181,10 @@ describe('sync protocol (ARCHITECTURE 9.2)', () => {
     const note = await create({ content: 'bye' });
     const { data } = await client
       .from('notes')
-      .upsert({ ...draft(), id: note.id, deleted_at: new Date().toISOString(), base_revision: note.revision }, { onConflict: 'id' })
+      .upsert(
+        { ...draft(), id: note.id, deleted_at: new Date().toISOString(), base_revision: note.revision },
+        { onConflict: 'id' },
+      )
       .select()
       .single();
     expect(data).toMatchObject({ id: note.id, content: '', deleted_at: expect.any(String) });
@@ -157,25 +206,46 @@ describe('wire details (ARCHITECTURE 9.11)', () => {
 
   it('reads Prefer values with or without spaces, in one header or several', async () => {
     const note = draft();
-    for (const prefer of ['return=representation,resolution=merge-duplicates', 'resolution=merge-duplicates, return=representation, count=exact']) {
-      const response = await rest('notes?on_conflict=id&columns=%22id%22,%22title%22', { method: 'POST', headers: { Prefer: prefer, 'Content-Profile': 'public' }, body: JSON.stringify([note]) });
+    for (const prefer of [
+      'return=representation,resolution=merge-duplicates',
+      'resolution=merge-duplicates, return=representation, count=exact',
+    ]) {
+      const response = await rest('notes?on_conflict=id&columns=%22id%22,%22title%22', {
+        method: 'POST',
+        headers: { Prefer: prefer, 'Content-Profile': 'public' },
+        body: JSON.stringify([note]),
+      });
       expect(response.status).toBe(201);
       expect(await response.json()).toMatchObject([{ id: note.id, title: note.title }]);
     }
-    const headers = new Headers({ apikey: server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' });
+    const headers = new Headers({
+      apikey: server.anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+    });
     headers.append('Prefer', 'return=representation');
     headers.append('Prefer', 'count=exact');
-    const patched = await fetch(`${server.url}/rest/v1/notes?id=eq.${note.id}`, { method: 'PATCH', headers, body: JSON.stringify({ title: 't' }) });
+    const patched = await fetch(`${server.url}/rest/v1/notes?id=eq.${note.id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ title: 't' }),
+    });
     expect(patched.status).toBe(200);
     expect(patched.headers.get('content-range')).toBe('0-0/1');
   });
 
   it('answers return=headers-only with a Location, and strips nulls when asked', async () => {
     const note = draft();
-    const created = await rest('notes', { method: 'POST', headers: { Prefer: 'return=headers-only' }, body: JSON.stringify(note) });
+    const created = await rest('notes', {
+      method: 'POST',
+      headers: { Prefer: 'return=headers-only' },
+      body: JSON.stringify(note),
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/notes?id=eq.${note.id}`);
-    const stripped = await rest(`notes?select=id,expanded_content&id=eq.${note.id}`, { headers: { Accept: 'application/vnd.pgrst.object+json;nulls=stripped' } });
+    const stripped = await rest(`notes?select=id,expanded_content&id=eq.${note.id}`, {
+      headers: { Accept: 'application/vnd.pgrst.object+json;nulls=stripped' },
+    });
     expect(await stripped.json()).toEqual({ id: note.id });
   });
 

@@ -24,11 +24,15 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+  };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
 
 describe('[issue 14.2, 14.3] user JSON that PostgreSQL cannot store is a 400, and nothing secret reaches the log', () => {
   it('answers NUL, lone surrogates and deep nesting in sign-up, sign-in and PUT /user with 400, never 500', async () => {
@@ -45,7 +49,11 @@ describe('[issue 14.2, 14.3] user JSON that PostgreSQL cannot store is a 400, an
       expect(res.status, body.slice(0, 80)).toBe(400);
       expect(res.body).toMatchObject({ code: 'validation_failed' });
     }
-    const signin = await call('POST', '/auth/v1/token?grant_type=password', `{"email":"x\\u0000@example.com","password":"whatever"}`);
+    const signin = await call(
+      'POST',
+      '/auth/v1/token?grant_type=password',
+      `{"email":"x\\u0000@example.com","password":"whatever"}`,
+    );
     expect(signin.status).toBe(400);
 
     const { token } = await buildUser(server, { email });
@@ -63,7 +71,9 @@ describe('[issue 14.2, 14.3] user JSON that PostgreSQL cannot store is a 400, an
   });
 
   it('logs a database error through the one serializer: no query, no params', async () => {
-    const error = await sql`SELECT ${'victim@example.com $argon2id$v=19$hash'}::int`.execute(server.database.db).catch((e: unknown) => e);
+    const error = await sql`SELECT ${'victim@example.com $argon2id$v=19$hash'}::int`
+      .execute(server.database.db)
+      .catch((e: unknown) => e);
     // The raw error quotes the input (in its message, and in query/params where the driver keeps them).
     expect(`${(error as Error).message} ${JSON.stringify(error)}`).toContain('victim@example.com');
     server.app.log.error({ err: error }, 'a failed query');
@@ -78,11 +88,21 @@ describe('[issue 14.4] password guesses through PUT /auth/v1/user are limited pe
   it('answers 429 over_request_rate_limit after RATE_LIMIT_VERIFY wrong current passwords; profile saves do not count', async () => {
     const token = bearer((await buildUser(server)).token);
     for (let i = 0; i < 5; i++) {
-      const res = await call('PUT', '/auth/v1/user', { password: 'a new password', current_password: `guess ${i}` }, token);
+      const res = await call(
+        'PUT',
+        '/auth/v1/user',
+        { password: 'a new password', current_password: `guess ${i}` },
+        token,
+      );
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'current_password_mismatch' });
     }
-    const limited = await call('PUT', '/auth/v1/user', { password: 'a new password', current_password: TEST_PASSWORD }, token);
+    const limited = await call(
+      'PUT',
+      '/auth/v1/user',
+      { password: 'a new password', current_password: TEST_PASSWORD },
+      token,
+    );
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'over_request_rate_limit' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -95,14 +115,29 @@ describe('[issue 14.7] a timestamp the client cannot read back is refused on wri
   it('answers 400 (22008) for instants past year 9999 or before year 1, on insert, upsert and PATCH', async () => {
     const user = await buildUser(server);
     const token = bearer(user.token);
-    const late = await call('POST', '/rest/v1/notes', noteDraft(user.id, { updated_at: '9999-12-31T23:59:59-12:00' }), token);
+    const late = await call(
+      'POST',
+      '/rest/v1/notes',
+      noteDraft(user.id, { updated_at: '9999-12-31T23:59:59-12:00' }),
+      token,
+    );
     expect(late.status).toBe(400);
     expect(late.body).toMatchObject({ code: '22008' });
-    const early = await call('POST', '/rest/v1/notes', noteDraft(user.id, { created_at: '0001-01-01T00:00:00+01:00' }), token);
+    const early = await call(
+      'POST',
+      '/rest/v1/notes',
+      noteDraft(user.id, { created_at: '0001-01-01T00:00:00+01:00' }),
+      token,
+    );
     expect(early.status).toBe(400);
     const row = noteDraft(user.id);
     expect((await call('POST', '/rest/v1/notes', row, token)).status).toBe(201);
-    const patch = await call('PATCH', `/rest/v1/notes?id=eq.${row.id}`, { deleted_at: '9999-12-31T23:59:59-12:00' }, token);
+    const patch = await call(
+      'PATCH',
+      `/rest/v1/notes?id=eq.${row.id}`,
+      { deleted_at: '9999-12-31T23:59:59-12:00' },
+      token,
+    );
     expect(patch.status).toBe(400);
     const read = await call('GET', `/rest/v1/notes?select=updated_at,deleted_at`, undefined, token);
     expect(read.body).toEqual([{ updated_at: row.updated_at, deleted_at: null }]);
@@ -115,7 +150,9 @@ describe('[issue 14.10] per-user limits on writes and rows', () => {
     const b = await buildUser(server);
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
-      statuses.push((await call('PATCH', `/rest/v1/notes?id=eq.${randomUUID()}`, { title: 'x' }, bearer(a.token))).status);
+      statuses.push(
+        (await call('PATCH', `/rest/v1/notes?id=eq.${randomUUID()}`, { title: 'x' }, bearer(a.token))).status,
+      );
     }
     expect(statuses.slice(0, 8)).toEqual(Array(8).fill(204));
     expect(statuses[8]).toBe(429);
@@ -139,17 +176,27 @@ describe('[issue 14.10] per-user limits on writes and rows', () => {
     expect(over.headers.get('retry-after')).toBe('3600');
     expect((await call('POST', '/rest/v1/notes', noteDraft(user.id), token)).status).toBe(201);
     // At the quota, an upsert that edits existing notes and adds one more is refused whole: no edit lands.
-    const mixed = await call('POST', '/rest/v1/notes?on_conflict=id', [...rows.map((r) => ({ ...r, title: 'lost' })), noteDraft(user.id)], {
-      ...token,
-      prefer: 'resolution=merge-duplicates',
-    });
+    const mixed = await call(
+      'POST',
+      '/rest/v1/notes?on_conflict=id',
+      [...rows.map((r) => ({ ...r, title: 'lost' })), noteDraft(user.id)],
+      {
+        ...token,
+        prefer: 'resolution=merge-duplicates',
+      },
+    );
     expect(mixed.status).toBe(429);
     const lost = await call('GET', '/rest/v1/notes?select=id&title=eq.lost', undefined, token);
     expect(lost.body).toEqual([]);
-    const upsert = await call('POST', '/rest/v1/notes?on_conflict=id', rows.map((r) => ({ ...r, title: 'edited' })), {
-      ...token,
-      prefer: 'resolution=merge-duplicates',
-    });
+    const upsert = await call(
+      'POST',
+      '/rest/v1/notes?on_conflict=id',
+      rows.map((r) => ({ ...r, title: 'edited' })),
+      {
+        ...token,
+        prefer: 'resolution=merge-duplicates',
+      },
+    );
     expect(upsert.status).toBe(201);
     const count = await call('GET', '/rest/v1/notes?select=id', undefined, token);
     expect(count.body).toHaveLength(6);
@@ -160,11 +207,15 @@ describe('protocol hygiene', () => {
   it('never reflects the Host header into /api/config', async () => {
     // node:http, since fetch will not send another Host than the URL's.
     const text = await new Promise<string>((resolve, reject) => {
-      const req = http.get(`${server.url}/api/config`, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } }, (res) => {
-        let data = '';
-        res.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        res.on('end', () => resolve(data));
-      });
+      const req = http.get(
+        `${server.url}/api/config`,
+        { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } },
+        (res) => {
+          let data = '';
+          res.on('data', (chunk: Buffer) => (data += chunk.toString()));
+          res.on('end', () => resolve(data));
+        },
+      );
       req.on('error', reject);
     });
     expect((JSON.parse(text) as { supabaseUrl: string }).supabaseUrl).toBe(server.url);
@@ -178,7 +229,9 @@ describe('protocol hygiene', () => {
     expect(token.headers.get('cache-control')).toBe('no-store');
     const access = bearer(String(token.body?.access_token));
     expect((await call('GET', '/auth/v1/user', undefined, access)).headers.get('cache-control')).toBe('no-store');
-    expect((await call('GET', '/rest/v1/notes?select=id', undefined, access)).headers.get('cache-control')).toBe('no-store');
+    expect((await call('GET', '/rest/v1/notes?select=id', undefined, access)).headers.get('cache-control')).toBe(
+      'no-store',
+    );
     expect((await call('GET', '/rest/v1/notes?select=id')).headers.get('cache-control')).toBe('no-store');
   });
 

@@ -45,11 +45,14 @@ async function statuses(urls: [string, string], count: number): Promise<number[]
 }
 
 describe('rate limits shared between servers', () => {
-  it.skipIf(process.env.SPROUT_TEST_DATABASE !== 'postgres')('counts in PostgreSQL: the quota holds across two servers', async () => {
-    const result = await statuses(await twoServers({}), LIMIT + 2);
-    expect(result.slice(0, LIMIT).every((s) => s !== 429)).toBe(true);
-    expect(result.slice(LIMIT)).toEqual([429, 429]);
-  });
+  it.skipIf(process.env.SPROUT_TEST_DATABASE !== 'postgres')(
+    'counts in PostgreSQL: the quota holds across two servers',
+    async () => {
+      const result = await statuses(await twoServers({}), LIMIT + 2);
+      expect(result.slice(0, LIMIT).every((s) => s !== 429)).toBe(true);
+      expect(result.slice(LIMIT)).toEqual([429, 429]);
+    },
+  );
 
   it.skipIf(!process.env.TEST_REDIS_URL)('counts in Redis when REDIS_URL is set', async () => {
     const result = await statuses(await twoServers({ REDIS_URL: process.env.TEST_REDIS_URL! }), LIMIT + 2);
@@ -58,7 +61,7 @@ describe('rate limits shared between servers', () => {
   });
 });
 
-describe('the database store\'s counters', () => {
+describe("the database store's counters", () => {
   it('hands out every number of a window once, however increments from two servers interleave in batches', async () => {
     const server = await startTestServer();
     try {
@@ -78,10 +81,13 @@ describe('the database store\'s counters', () => {
         );
       });
       await Promise.all(increments);
-      for (const numbers of counted.values()) expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      for (const numbers of counted.values())
+        expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       // One server's increments of a key get their numbers in the order they were asked for.
       const [first] = keys;
-      const next = await new Promise<number>((resolve) => servers[0]!.increment(first!, 60_000, (_error, result) => resolve(result!.current)));
+      const next = await new Promise<number>((resolve) =>
+        servers[0]!.increment(first!, 60_000, (_error, result) => resolve(result!.current)),
+      );
       expect(next).toBe(21);
     } finally {
       await server.close();
@@ -93,7 +99,10 @@ describe('the database store\'s counters', () => {
     try {
       const batcher = new WindowBatcher(server.ctx.db);
       const key = `short-${randomInt(1e9)}`;
-      const count = () => new Promise<number>((resolve, reject) => batcher.increment(key, 1_000, (error, result) => (error ? reject(error) : resolve(result!.current))));
+      const count = () =>
+        new Promise<number>((resolve, reject) =>
+          batcher.increment(key, 1_000, (error, result) => (error ? reject(error) : resolve(result!.current))),
+        );
       expect(await Promise.all([count(), count(), count()])).toEqual([1, 2, 3]);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect(await count()).toBe(1);

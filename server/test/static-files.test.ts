@@ -9,7 +9,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/kit/test-server';
 
-const INDEX = '<!doctype html><html><head><title>Sprout</title></head><body><div id="root"></div></body></html>\n'.repeat(20);
+const INDEX =
+  '<!doctype html><html><head><title>Sprout</title></head><body><div id="root"></div></body></html>\n'.repeat(20);
 const SCRIPT = `export const app = ${JSON.stringify('Think. Expand. Act. '.repeat(200))};\n`;
 
 let server: TestServer;
@@ -30,7 +31,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'assets', 'app-Ab12Cd34.js.map'), '{"version":3,"sources":["secret.ts"]}');
   fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.mkdirSync(path.join(staticDir, '.vite'));
-  fs.writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), '{"src/secret.tsx":{"file":"assets/app-Ab12Cd34.js"}}');
+  fs.writeFileSync(
+    path.join(staticDir, '.vite', 'manifest.json'),
+    '{"src/secret.tsx":{"file":"assets/app-Ab12Cd34.js"}}',
+  );
   server = await startTestServer({ STATIC_DIR: staticDir });
 });
 
@@ -40,14 +44,19 @@ afterAll(async () => {
 });
 
 /** A raw GET (fetch would decode the body), returning headers and the bytes as sent. */
-function get(pathname: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  pathname: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
     http
       .get(`${server.url}${pathname}`, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
@@ -75,7 +84,9 @@ describe('precompressed static files', () => {
   });
 
   it('caches hashed assets for a year, and never index.html or the service worker', async () => {
-    expect((await get('/assets/app-Ab12Cd34.js', 'br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/app-Ab12Cd34.js', 'br')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get('/', 'br')).headers['cache-control']).toBe('no-cache');
     expect((await get('/sw.js', 'br')).headers['cache-control']).toBe('no-cache');
   });

@@ -15,29 +15,53 @@ afterAll(async () => server?.close());
 let users = 0;
 async function newUser(): Promise<string> {
   users += 1;
-  const row = await server.ctx.db.insertInto('users').values({ email: `purge-${users}@example.com`, encrypted_password: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.ctx.db
+    .insertInto('users')
+    .values({ email: `purge-${users}@example.com`, encrypted_password: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** A note of `userId`; a tombstone (deleted as REST deletes) when `deleted`. Resolves with its id and revision. */
 async function note(userId: string, deleted: boolean): Promise<{ id: string; revision: number }> {
-  const row = await server.ctx.db.insertInto('notes').values({ user_id: userId, title: 't', content: 'c', is_checklist: false }).returning(['id', 'revision']).executeTakeFirstOrThrow();
+  const row = await server.ctx.db
+    .insertInto('notes')
+    .values({ user_id: userId, title: 't', content: 'c', is_checklist: false })
+    .returning(['id', 'revision'])
+    .executeTakeFirstOrThrow();
   if (!deleted) return row;
-  return server.ctx.db.updateTable('notes').set({ deleted_at: sql`now()` }).where('id', '=', row.id).returning(['id', 'revision']).executeTakeFirstOrThrow();
+  return server.ctx.db
+    .updateTable('notes')
+    .set({ deleted_at: sql`now()` })
+    .where('id', '=', row.id)
+    .returning(['id', 'revision'])
+    .executeTakeFirstOrThrow();
 }
 
 /** As a purge `daysAgo` days ago would have marked it: everything written so far is older than that. */
 async function markWrittenSoFar(daysAgo: number): Promise<void> {
   await sql`INSERT INTO revision_marks (hour, marked_at, revision)
     SELECT date_trunc('hour', now() - make_interval(days => ${daysAgo})), now() - make_interval(days => ${daysAgo}), last_value FROM notes_revision_seq
-    ON CONFLICT (hour) DO UPDATE SET marked_at = excluded.marked_at, revision = excluded.revision`.execute(server.ctx.db);
+    ON CONFLICT (hour) DO UPDATE SET marked_at = excluded.marked_at, revision = excluded.revision`.execute(
+    server.ctx.db,
+  );
 }
 
 const idsOf = async (userId: string) =>
-  (await server.ctx.db.selectFrom('notes').select('id').where('user_id', '=', userId).execute()).map((row) => row.id).sort();
+  (await server.ctx.db.selectFrom('notes').select('id').where('user_id', '=', userId).execute())
+    .map((row) => row.id)
+    .sort();
 const horizonOf = async (userId: string) =>
-  (await server.ctx.db.selectFrom('purge_horizons').select('purged_through').where('user_id', '=', userId).executeTakeFirst())?.purged_through ?? null;
-const countOf = async (userId: string) => (await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', userId).executeTakeFirst())?.n;
+  (
+    await server.ctx.db
+      .selectFrom('purge_horizons')
+      .select('purged_through')
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+  )?.purged_through ?? null;
+const countOf = async (userId: string) =>
+  (await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', userId).executeTakeFirst())?.n;
 
 // Each test counts what its own purge removes: whatever an earlier test left is purged first.
 beforeEach(async () => {
@@ -46,7 +70,7 @@ beforeEach(async () => {
 });
 
 describe('the purge', () => {
-  it('[S10] removes only tombstones older than the retention, keeps each user\'s highest purged revision, and gives their rows back', async () => {
+  it("[S10] removes only tombstones older than the retention, keeps each user's highest purged revision, and gives their rows back", async () => {
     const [a, b] = [await newUser(), await newUser()];
     const oldLive = await note(a, false);
     const oldTombs = [await note(a, true), await note(a, true)];
@@ -83,7 +107,9 @@ describe('the purge', () => {
     for (let i = 0; i < 4; i++) tombs.push(await note(a, true));
     await markWrittenSoFar(92);
     const hints: string[] = [];
-    const stop = await server.database.listenChanges({ onHint: (hint) => hint.kind === 'note' && hint.userId === a && hints.push(`${hint.op} ${hint.noteId}`) });
+    const stop = await server.database.listenChanges({
+      onHint: (hint) => hint.kind === 'note' && hint.userId === a && hints.push(`${hint.op} ${hint.noteId}`),
+    });
     try {
       const counts = await Promise.all([purgeOldTombstones(server.ctx.db), purgeOldTombstones(server.ctx.db)]);
       expect(counts.reduce((x, y) => x + y, 0)).toBe(4);
@@ -117,7 +143,9 @@ describe.runIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the purge besid
     await vi.waitFor(
       async () => {
         const { rows } = await sql<{ waiting: number }>`
-          SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(server.ctx.db);
+          SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(
+          server.ctx.db,
+        );
         expect(rows[0]?.waiting).toBe(1);
       },
       { timeout: 10_000, interval: 20 },
@@ -125,7 +153,13 @@ describe.runIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the purge besid
     release();
     await writer;
     expect(await purge).toBe(0);
-    expect(await server.ctx.db.selectFrom('notes').select(['title', 'deleted_at']).where('id', '=', tomb.id).executeTakeFirst()).toEqual({ title: 'back', deleted_at: null });
+    expect(
+      await server.ctx.db
+        .selectFrom('notes')
+        .select(['title', 'deleted_at'])
+        .where('id', '=', tomb.id)
+        .executeTakeFirst(),
+    ).toEqual({ title: 'back', deleted_at: null });
     expect(await horizonOf(a)).toBeNull();
   });
 });
@@ -137,7 +171,12 @@ describe('the schedule', () => {
     await markWrittenSoFar(94);
     const purged: number[] = [];
     const failures: unknown[] = [];
-    const stop = schedulePurge(server.ctx.db, { firstDelayMs: 0, intervalMs: 20, onPurged: (n) => purged.push(n), onError: (e) => failures.push(e) });
+    const stop = schedulePurge(server.ctx.db, {
+      firstDelayMs: 0,
+      intervalMs: 20,
+      onPurged: (n) => purged.push(n),
+      onError: (e) => failures.push(e),
+    });
     try {
       await vi.waitFor(() => expect(purged.length).toBeGreaterThan(0));
       expect(await idsOf(a)).toEqual([]);
@@ -169,7 +208,11 @@ describe('a read that asks for the horizon', () => {
       .select('id, title');
     const deleted = data!.find((row) => row.title === 'deleted')!;
     await client.from('notes').delete().eq('id', deleted.id);
-    const tomb = await server.ctx.db.selectFrom('notes').select('revision').where('id', '=', deleted.id).executeTakeFirstOrThrow();
+    const tomb = await server.ctx.db
+      .selectFrom('notes')
+      .select('revision')
+      .where('id', '=', deleted.id)
+      .executeTakeFirstOrThrow();
     await markWrittenSoFar(97);
     await purgeOldTombstones(server.ctx.db);
 

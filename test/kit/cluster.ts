@@ -149,9 +149,14 @@ export interface Nginx {
 export function startNginx(options: { dir: string; port: number; upstreams: number[] }): Nginx {
   const dir = path.join(options.dir, `nginx-${options.port}`);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ dir, port: options.port, upstreams: options.upstreams, runAsRoot: process.getuid?.() === 0 }));
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    nginxConfig({ dir, port: options.port, upstreams: options.upstreams, runAsRoot: process.getuid?.() === 0 }),
+  );
   const bin = process.env.NGINX ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
-  const nginx = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const nginx = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exit = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${options.port}`;
   return {
@@ -169,7 +174,11 @@ export function startNginx(options: { dir: string; port: number; upstreams: numb
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const adminUrl = options.adminUrl ?? process.env.CLUSTER_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
-    const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const built = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
     if (built.status !== 0) throw new Error('vite build failed');
   }
   const name = `sprout_realtime_cluster_${randomBytes(4).toString('hex')}`;

@@ -30,17 +30,28 @@ export async function buildUser(server: TestServer, options: { email?: string } 
  * A user row written straight into the database: no sign-up, no session, no rate limit spent. Its
  * password signs in when one is given (hashing costs the same as a sign-up's); otherwise none does.
  */
-export async function insertUser(server: TestServer, options: { email?: string; password?: string } = {}): Promise<{ id: string; email: string }> {
+export async function insertUser(
+  server: TestServer,
+  options: { email?: string; password?: string } = {},
+): Promise<{ id: string; email: string }> {
   const email = options.email ?? uniqueEmail();
-  const encrypted_password = options.password === undefined ? 'no password signs in' : await hashPassword(options.password);
-  const { id } = await server.ctx.db.insertInto('users').values({ email, encrypted_password }).returning('id').executeTakeFirstOrThrow();
+  const encrypted_password =
+    options.password === undefined ? 'no password signs in' : await hashPassword(options.password);
+  const { id } = await server.ctx.db
+    .insertInto('users')
+    .values({ email, encrypted_password })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id, email };
 }
 
 type NoteOverrides = Partial<NoteRow> & Record<string, unknown>;
 
 /** A note row not yet sent: its id, owner and times are set, any other column may be overridden. */
-export type NoteDraft = { id: string; user_id: string; title: string; created_at: string; updated_at: string } & Record<string, unknown>;
+export type NoteDraft = { id: string; user_id: string; title: string; created_at: string; updated_at: string } & Record<
+  string,
+  unknown
+>;
 
 let clock = Date.parse('2024-05-01T10:00:00.000Z');
 
@@ -64,7 +75,10 @@ export function noteDraft(userId: string, overrides: NoteOverrides = {}): NoteDr
 }
 
 /** Inserts a note draft as `user` through the REST API (supabase-js) and returns the stored row. */
-export async function buildNote(user: Pick<TestUser, 'id' | 'client'>, overrides: NoteOverrides = {}): Promise<NoteRow> {
+export async function buildNote(
+  user: Pick<TestUser, 'id' | 'client'>,
+  overrides: NoteOverrides = {},
+): Promise<NoteRow> {
   const { data, error } = await user.client.from('notes').insert(noteDraft(user.id, overrides)).select().single();
   if (error) throw new Error(`could not insert a note: ${error.message}`);
   return noteRowSchema.parse(data);

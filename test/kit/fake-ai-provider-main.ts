@@ -6,7 +6,9 @@ const port = Number(process.env.FAKE_AI_PORT ?? 4311);
 const host = process.env.FAKE_AI_HOST ?? '127.0.0.1';
 
 const fake = await startFakeAiProvider({ port, host });
-console.info(`fake AI provider listening on ${fake.url} (control: ${fake.origin}/__script, /__requests, /__forget, /__reset, /__release)`);
+console.info(
+  `fake AI provider listening on ${fake.url} (control: ${fake.origin}/__script, /__requests, /__forget, /__reset, /__release)`,
+);
 
 const stop = () => {
   void fake.close().then(() => process.exit(0));

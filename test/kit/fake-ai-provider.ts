@@ -85,12 +85,18 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
 
     const body = parseJson(raw);
     const endpoint: FakeRequest['endpoint'] =
-      path === '/v1/chat/completions' && req.method === 'POST' ? 'chat' : path === '/v1/models' && req.method === 'GET' ? 'models' : 'other';
+      path === '/v1/chat/completions' && req.method === 'POST'
+        ? 'chat'
+        : path === '/v1/models' && req.method === 'GET'
+          ? 'models'
+          : 'other';
     const record: FakeRequest = {
       id: nextId++,
       method: req.method ?? 'GET',
       path,
-      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])),
+      headers: Object.fromEntries(
+        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+      ),
       body: raw === '' ? null : body === undefined ? raw : body,
       endpoint,
       stream: endpoint === 'chat' && isRecord(body) && body.stream === true,
@@ -118,7 +124,9 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
     const key = /^Bearer\s+(\S+)$/i.exec(record.headers.authorization ?? '')?.[1];
     if (!key || key.startsWith('bad')) {
       record.served = 'unauthorized';
-      return sendJson(res, 401, { error: { message: key ? 'User not found.' : 'No auth credentials found', code: 401 } });
+      return sendJson(res, 401, {
+        error: { message: key ? 'User not found.' : 'No auth credentials found', code: 401 },
+      });
     }
     if (endpoint === 'chat' && (!isRecord(body) || !Array.isArray(body.messages))) {
       record.served = 'bad_request';
@@ -137,7 +145,9 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
 
   function takeReply(record: FakeRequest, raw: string): FakeReply {
     const index = queue.findIndex(
-      (r) => (r.endpoint ?? (r.kind === 'models' ? 'models' : 'chat')) === record.endpoint && (r.match === undefined || raw.includes(r.match)),
+      (r) =>
+        (r.endpoint ?? (r.kind === 'models' ? 'models' : 'chat')) === record.endpoint &&
+        (r.match === undefined || raw.includes(r.match)),
     );
     if (index >= 0) return queue.splice(index, 1)[0] as FakeReply;
     return responder?.(record) ?? { kind: 'default' };
@@ -153,22 +163,43 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
     });
   }
 
-  async function serveChat(res: http.ServerResponse, record: FakeRequest, reply: FakeReply, model: string): Promise<void> {
+  async function serveChat(
+    res: http.ServerResponse,
+    record: FakeRequest,
+    reply: FakeReply,
+    model: string,
+  ): Promise<void> {
     if (reply.kind === 'error') return sendError(res, reply);
     if (reply.kind === 'garbage') return sendGarbage(res, reply);
-    if (reply.kind === 'models') return sendJson(res, 400, { error: { message: 'a models reply was scripted for chat', code: 400 } });
+    if (reply.kind === 'models')
+      return sendJson(res, 400, { error: { message: 'a models reply was scripted for chat', code: 400 } });
     const id = `chatcmpl-fake-${record.id}`;
     const created = Math.floor(Date.now() / 1000);
 
     if (reply.kind === 'empty') {
       if (!record.stream) {
-        const choices = reply.shape === 'no-choices' ? [] : [{ index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'stop' }];
+        const choices =
+          reply.shape === 'no-choices'
+            ? []
+            : [{ index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'stop' }];
         return sendJson(res, 200, { id, object: 'chat.completion', created, model, choices });
       }
       startStream(res);
       if (reply.shape !== 'no-choices') {
-        writeChunk(res, { id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
-        writeChunk(res, { id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+        writeChunk(res, {
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+        });
+        writeChunk(res, {
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+        });
       } else {
         writeChunk(res, { id, object: 'chat.completion.chunk', created, model, choices: [] });
       }
@@ -176,7 +207,8 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
       return;
     }
 
-    const text = reply.kind === 'text' ? (reply.deltas ? reply.deltas.join('') : (reply.text ?? '')) : defaultText(record.flavour);
+    const text =
+      reply.kind === 'text' ? (reply.deltas ? reply.deltas.join('') : (reply.text ?? '')) : defaultText(record.flavour);
     const finishReason = (reply.kind === 'text' && reply.finishReason) || 'stop';
     if (!record.stream) {
       return sendJson(res, 200, {
@@ -194,7 +226,13 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
     startStream(res);
     // OpenRouter sends comments while the model warms up; clients must skip them.
     res.write(': OPENROUTER PROCESSING\n\n');
-    writeChunk(res, { id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+    writeChunk(res, {
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+    });
     for (let i = 0; i < deltas.length; i++) {
       if (res.destroyed) return;
       if (textReply?.cutAfterChunks !== undefined && record.deltasSent >= textReply.cutAfterChunks) {
@@ -241,7 +279,8 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
     }
     if (method === 'POST' && path === '/__forget') {
       const body = parseJson(raw);
-      if (!isRecord(body) || typeof body.match !== 'string' || body.match === '') return sendJson(res, 400, { error: 'send {"match": "<the tag>"}' });
+      if (!isRecord(body) || typeof body.match !== 'string' || body.match === '')
+        return sendJson(res, 400, { error: 'send {"match": "<the tag>"}' });
       api.forget(body.match);
       return sendJson(res, 200, { queued: queue.length, requests: requests.length });
     }
@@ -251,10 +290,18 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
     }
     if (method === 'POST' && path === '/__script') {
       const body = parseJson(raw);
-      const list: unknown[] = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.replies) ? body.replies : [body];
-      const replies = list.filter((r): r is FakeReply => isRecord(r) && typeof r.kind === 'string' && FAKE_REPLY_KINDS.has(r.kind));
+      const list: unknown[] = Array.isArray(body)
+        ? body
+        : isRecord(body) && Array.isArray(body.replies)
+          ? body.replies
+          : [body];
+      const replies = list.filter(
+        (r): r is FakeReply => isRecord(r) && typeof r.kind === 'string' && FAKE_REPLY_KINDS.has(r.kind),
+      );
       if (replies.length !== list.length || replies.length === 0) {
-        return sendJson(res, 400, { error: 'send {"replies": [{"kind": "text" | "error" | "garbage" | "empty" | "models" | "default", ...}]}' });
+        return sendJson(res, 400, {
+          error: 'send {"replies": [{"kind": "text" | "error" | "garbage" | "empty" | "models" | "default", ...}]}',
+        });
       }
       api.script(...replies);
       return sendJson(res, 200, { queued: queue.length });
@@ -300,7 +347,9 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`fake AI provider: condition not met within ${timeoutMs} ms (${requests.length} requests seen)`));
+          reject(
+            new Error(`fake AI provider: condition not met within ${timeoutMs} ms (${requests.length} requests seen)`),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);
@@ -331,7 +380,10 @@ function writeChunk(res: http.ServerResponse, chunk: unknown): void {
 function sendError(res: http.ServerResponse, reply: Extract<FakeReply, { kind: 'error' }>): void {
   const headers: Record<string, string> = { ...reply.headers };
   if (reply.retryAfter !== undefined) headers['Retry-After'] = String(reply.retryAfter);
-  const body = reply.body === undefined ? { error: { message: defaultErrorMessage(reply.status), code: reply.status } } : reply.body;
+  const body =
+    reply.body === undefined
+      ? { error: { message: defaultErrorMessage(reply.status), code: reply.status } }
+      : reply.body;
   if (typeof body === 'string') {
     res.writeHead(reply.status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
     res.end(body);

@@ -34,7 +34,8 @@ export async function cachedMigratedImage(): Promise<string> {
   fs.renameSync(partial, file);
   // The images of earlier migrations are never read again.
   for (const entry of fs.readdirSync(CACHE_DIR)) {
-    if (entry.startsWith('pglite-migrated-') && entry.endsWith('.tar') && path.join(CACHE_DIR, entry) !== file) fs.rmSync(path.join(CACHE_DIR, entry), { force: true });
+    if (entry.startsWith('pglite-migrated-') && entry.endsWith('.tar') && path.join(CACHE_DIR, entry) !== file)
+      fs.rmSync(path.join(CACHE_DIR, entry), { force: true });
   }
   return file;
 }

@@ -61,7 +61,9 @@ async function readFreshState(database: Database): Promise<FreshState> {
   const tables = tableRows.map((row) => row.name);
   const rows: FreshState['rows'] = [];
   for (const table of tables) {
-    const { rows: found } = await sql<{ json: string | null }>`SELECT json_agg(t)::text AS json FROM ${sql.raw(table)} AS t`.execute(database.db);
+    const { rows: found } = await sql<{
+      json: string | null;
+    }>`SELECT json_agg(t)::text AS json FROM ${sql.raw(table)} AS t`.execute(database.db);
     const json = found[0]?.json;
     if (json) rows.push({ table, json });
   }
@@ -70,7 +72,9 @@ async function readFreshState(database: Database): Promise<FreshState> {
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       JOIN pg_sequences s ON s.schemaname = n.nspname AND s.sequencename = c.relname
       WHERE c.relkind = 'S' AND ${APP_SCHEMAS}
-        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i'))`.execute(database.db);
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i'))`.execute(
+    database.db,
+  );
   const sequences = sequenceRows.map((row) => ({ name: row.name, lastValue: row.last_value, isCalled: row.is_called }));
   return { tables, rows, sequences, schema: await schemaDigest(database) };
 }
@@ -83,18 +87,25 @@ async function reset(database: Database, fresh: FreshState, settings: Record<str
     await sql`DISCARD ALL`.execute(database.db);
     // Rows go back without firing the tables' triggers, as the image's own rows were never counted.
     await sql`SET session_replication_role = replica`.execute(database.db);
-    if (fresh.tables.length > 0) await sql`TRUNCATE ${sql.raw(fresh.tables.join(', '))} RESTART IDENTITY CASCADE`.execute(database.db);
+    if (fresh.tables.length > 0)
+      await sql`TRUNCATE ${sql.raw(fresh.tables.join(', '))} RESTART IDENTITY CASCADE`.execute(database.db);
     for (const { table, json } of fresh.rows) {
-      await sql`INSERT INTO ${sql.raw(table)} SELECT * FROM json_populate_recordset(NULL::${sql.raw(table)}, ${json}::json)`.execute(database.db);
+      await sql`INSERT INTO ${sql.raw(table)} SELECT * FROM json_populate_recordset(NULL::${sql.raw(table)}, ${json}::json)`.execute(
+        database.db,
+      );
     }
     for (const sequence of fresh.sequences) {
       if (sequence.lastValue === null) await sql`ALTER SEQUENCE ${sql.raw(sequence.name)} RESTART`.execute(database.db);
-      else await sql`SELECT setval(${sequence.name}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`.execute(database.db);
+      else
+        await sql`SELECT setval(${sequence.name}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`.execute(
+          database.db,
+        );
     }
     await sql`RESET session_replication_role`.execute(database.db);
     // What the server's worker sets when it opens a database (pglite-worker.ts), and this lease's settings.
     await sql`SET TimeZone = 'UTC'`.execute(database.db);
-    for (const [name, value] of Object.entries(settings)) await sql`SELECT set_config(${name}, ${value}, false)`.execute(database.db);
+    for (const [name, value] of Object.entries(settings))
+      await sql`SELECT set_config(${name}, ${value}, false)`.execute(database.db);
     return true;
   } catch {
     return false;
@@ -153,16 +164,22 @@ export async function dumpState(database: Database): Promise<Record<string, unkn
       WHERE c.relkind IN ('r', 'p') AND ${APP_SCHEMAS} ORDER BY 1`.execute(database.db);
   const state: Record<string, unknown> = {};
   for (const { name } of tables) {
-    const { rows } = await sql<{ row: string }>`SELECT row_to_json(t)::text AS row FROM ${sql.raw(name)} AS t ORDER BY 1`.execute(database.db);
+    const { rows } = await sql<{
+      row: string;
+    }>`SELECT row_to_json(t)::text AS row FROM ${sql.raw(name)} AS t ORDER BY 1`.execute(database.db);
     state[`table ${name}`] = rows.map((row) => row.row);
   }
   const { rows: sequences } = await sql<{ name: string; last_value: string | null }>`
-    SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS last_value FROM pg_sequences ORDER BY 1`.execute(database.db);
+    SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS last_value FROM pg_sequences ORDER BY 1`.execute(
+    database.db,
+  );
   for (const { name, last_value } of sequences) state[`sequence ${name}`] = last_value;
   state.schema = await schemaDigest(database);
   // The quota as migration 009's trigger reads it: a setting once made in a session stays defined, as ''.
   const { rows: settings } = await sql<{ quota: string | null; zone: string }>`
-    SELECT nullif(current_setting('sprout.notes_quota', true), '') AS quota, current_setting('TimeZone') AS zone`.execute(database.db);
+    SELECT nullif(current_setting('sprout.notes_quota', true), '') AS quota, current_setting('TimeZone') AS zone`.execute(
+    database.db,
+  );
   state.settings = settings[0];
   return state;
 }

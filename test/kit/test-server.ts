@@ -39,7 +39,10 @@ export interface TestServerOptions {
   logs?: string[];
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -101,7 +104,9 @@ function memoryImage(): Uint8Array {
   return image;
 }
 
-async function openTestDatabase(settings: SessionSettings): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
+async function openTestDatabase(
+  settings: SessionSettings,
+): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.SPROUT_TEST_DATABASE !== 'postgres' || !adminUrl) {
     return { database: await leaseMemoryDatabase(memoryImage(), settings), dropDatabase: async () => undefined };

@@ -14,7 +14,9 @@ beforeEach(() => {
 afterEach(() => {
   vi.mocked(console.error).mockRestore?.();
   if (errors.length > 0) {
-    const printed = errors.map((args) => args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '));
+    const printed = errors.map((args) =>
+      args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '),
+    );
     throw new Error(`console.error was called during the test:\n${printed.join('\n')}`);
   }
 });

@@ -8,7 +8,9 @@ describe('the unit tests’ network guard', () => {
     // 203.0.113.0/24 is TEST-NET-3: never a real host.
     await expect(fetch('http://203.0.113.7:8080/')).rejects.toThrow();
     const socket = net.connect({ host: 'example.com', port: 443 });
-    await expect(new Promise((_, reject) => socket.on('error', reject))).rejects.toThrow('Unit tests may only reach loopback addresses, not example.com:443');
+    await expect(new Promise((_, reject) => socket.on('error', reject))).rejects.toThrow(
+      'Unit tests may only reach loopback addresses, not example.com:443',
+    );
     expect(takeBlockedConnections()).toEqual(['203.0.113.7:8080', 'example.com:443']);
   });
 

@@ -8,7 +8,13 @@ const blocked: string[] = [];
 
 function isLoopback(host: string): boolean {
   const name = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name) || /^::ffff:127(\.\d{1,3}){3}$/.test(name) || name === '0:0:0:0:0:0:0:1';
+  return (
+    name === 'localhost' ||
+    name === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(name) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(name) ||
+    name === '0:0:0:0:0:0:0:1'
+  );
 }
 
 /** Where Socket#connect was asked to go, from any of its call forms; null for a Unix socket. */
@@ -18,7 +24,10 @@ function destination(args: unknown[]): { host: string; port: unknown } | null {
   if (typeof first === 'object' && first !== null) {
     const options = first as { path?: unknown; host?: unknown; port?: unknown };
     if (typeof options.path === 'string') return null;
-    return { host: typeof options.host === 'string' && options.host !== '' ? options.host : 'localhost', port: options.port };
+    return {
+      host: typeof options.host === 'string' && options.host !== '' ? options.host : 'localhost',
+      port: options.port,
+    };
   }
   if (typeof first === 'string' && !/^\d+$/.test(first)) return null; // a path
   const host = typeof args[1] === 'string' && args[1] !== '' ? args[1] : 'localhost';
@@ -31,7 +40,9 @@ net.Socket.prototype.connect = function connectLoopbackOnly(this: net.Socket, ..
   if (target && !isLoopback(target.host)) {
     const where = `${target.host}:${String(target.port)}`;
     blocked.push(where);
-    const error = Object.assign(new Error(`Unit tests may only reach loopback addresses, not ${where}`), { code: 'ECONNREFUSED' });
+    const error = Object.assign(new Error(`Unit tests may only reach loopback addresses, not ${where}`), {
+      code: 'ECONNREFUSED',
+    });
     process.nextTick(() => this.destroy(error));
     return this;
   }
@@ -45,5 +56,6 @@ export function takeBlockedConnections(): string[] {
 
 afterEach(() => {
   const attempts = takeBlockedConnections();
-  if (attempts.length > 0) throw new Error(`The test tried to reach ${attempts.join(', ')}: unit tests may only reach loopback addresses.`);
+  if (attempts.length > 0)
+    throw new Error(`The test tried to reach ${attempts.join(', ')}: unit tests may only reach loopback addresses.`);
 });

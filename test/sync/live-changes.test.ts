@@ -29,7 +29,9 @@ class CountingRemote extends SupabaseRemote {
 }
 
 function device(name: string, userId: string, client: SupabaseClient, healthy: boolean[]) {
-  const store = new DexieLocalStore(openSproutDb({ name: `sprout-live-${name}-${Date.now()}`, onVersionChange: () => undefined }));
+  const store = new DexieLocalStore(
+    openSproutDb({ name: `sprout-live-${name}-${Date.now()}`, onVersionChange: () => undefined }),
+  );
   const session = new NotesSession({
     userId,
     store,
@@ -86,7 +88,7 @@ it('[S21] a note written on one device appears on the other without a poll, and 
   await Promise.all([clientA.removeAllChannels(), clientB.removeAllChannels()]);
 });
 
-it('[S21] the echo of a device\'s own push runs no pull on it; the other device pulls', async () => {
+it("[S21] the echo of a device's own push runs no pull on it; the other device pulls", async () => {
   const { client: clientA, userId, email } = await real.signUp();
   const clientB = await real.signIn(email);
   const healthA: boolean[] = [];

@@ -11,7 +11,10 @@ let dbs = 0;
 const freshName = () => `sprout-store-test-${++dbs}`;
 
 defineLocalStoreContract('MemoryLocalStore', async () => new MemoryLocalStore());
-defineLocalStoreContract('DexieLocalStore', async () => new DexieLocalStore(openSproutDb({ name: freshName(), onVersionChange: () => undefined })));
+defineLocalStoreContract(
+  'DexieLocalStore',
+  async () => new DexieLocalStore(openSproutDb({ name: freshName(), onVersionChange: () => undefined })),
+);
 
 describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
   it('is version 3 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
@@ -21,7 +24,12 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     expect(db.verno).toBe(3);
     const notes = db.table('notes').schema;
     expect(notes.primKey.keyPath).toBe('id');
-    expect(notes.indexes.map((index) => index.name).sort()).toEqual(['[user_id+deleted_at]', '[user_id+sync_state]', '[user_id+updated_at]', 'user_id']);
+    expect(notes.indexes.map((index) => index.name).sort()).toEqual([
+      '[user_id+deleted_at]',
+      '[user_id+sync_state]',
+      '[user_id+updated_at]',
+      'user_id',
+    ]);
     expect(db.table('meta').schema.primKey.keyPath).toEqual(['user_id', 'key']);
     db.close();
   });
@@ -29,14 +37,22 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
   it('[S1] keeps the notes of a version 1 database when it opens as version 3', async () => {
     const name = freshName();
     const v1 = new Dexie(name);
-    v1.version(1).stores({ notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state]', meta: '[user_id+key], user_id' });
+    v1.version(1).stores({
+      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state]',
+      meta: '[user_id+key], user_id',
+    });
     const live = note();
     const tombstone = note(undefined, { deleted_at: '2024-02-01T00:00:00.000Z', sync_state: 'pending' });
     await v1.table('notes').bulkPut([live, tombstone]);
     v1.close();
     const db = openSproutDb({ name, onVersionChange: () => undefined });
     expect((await db.notes.toArray()).map((n) => n.id).sort()).toEqual([live.id, tombstone.id].sort());
-    expect(await db.notes.where('[user_id+deleted_at]').between([live.user_id, Dexie.minKey], [live.user_id, Dexie.maxKey]).primaryKeys()).toEqual([tombstone.id]);
+    expect(
+      await db.notes
+        .where('[user_id+deleted_at]')
+        .between([live.user_id, Dexie.minKey], [live.user_id, Dexie.maxKey])
+        .primaryKeys(),
+    ).toEqual([tombstone.id]);
     db.close();
   });
 
@@ -79,7 +95,10 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     const db = openSproutDb({ name, onVersionChange: () => (reported += 1) });
     await db.open();
     const newer = new SproutDb(name);
-    newer.version(4).stores({ notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at]', meta: '[user_id+key], user_id' });
+    newer.version(4).stores({
+      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at]',
+      meta: '[user_id+key], user_id',
+    });
     await newer.open();
     expect(reported).toBe(1);
     expect(db.isOpen()).toBe(false);
@@ -97,9 +116,14 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
       { id: b.id, mutationId: b.mutation_id! },
     ]);
     expect((await db.notes.get(a.id))?.sent_mutation_ids).toEqual([]);
-    expect(await db.meta.get([a.user_id, 'sent_marks'])).toMatchObject({ value: { [a.id]: [a.mutation_id], [b.id]: [b.mutation_id] } });
+    expect(await db.meta.get([a.user_id, 'sent_marks'])).toMatchObject({
+      value: { [a.id]: [a.mutation_id], [b.id]: [b.mutation_id] },
+    });
     expect((await store.get(a.id))?.sent_mutation_ids).toEqual([a.mutation_id]);
-    expect((await store.listPending(a.user_id)).map((n) => n.sent_mutation_ids)).toEqual([[a.mutation_id], [b.mutation_id]]);
+    expect((await store.listPending(a.user_id)).map((n) => n.sent_mutation_ids)).toEqual([
+      [a.mutation_id],
+      [b.mutation_id],
+    ]);
     let seen: string[] = [];
     await store.modify([a.id], (current) => {
       seen = current.get(a.id)!.sent_mutation_ids;
@@ -139,14 +163,17 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     const a = note();
     const b = note();
     await store.modify([a.id, b.id], () => ({ put: [a, b], delete: [] }));
-    await store.markSent(a.user_id, [{ id: 'gone', mutationId: 'x' }, { id: b.id, mutationId: 'older' }]);
+    await store.markSent(a.user_id, [
+      { id: 'gone', mutationId: 'x' },
+      { id: b.id, mutationId: 'older' },
+    ]);
     expect((await store.get(b.id))?.sent_mutation_ids).toEqual([]);
     await store.modify([a.id, 'gone'], () => ({ put: [], delete: [] }));
     expect(await db.meta.get([a.user_id, 'sent_marks'])).toMatchObject({ value: { [b.id]: ['older'] } });
     db.close();
   });
 
-  it('[S17] clearUser removes the user\'s sent marks too', async () => {
+  it("[S17] clearUser removes the user's sent marks too", async () => {
     const db = openSproutDb({ name: freshName(), onVersionChange: () => undefined });
     const store = new DexieLocalStore(db);
     const a = note();

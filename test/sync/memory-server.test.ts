@@ -22,7 +22,11 @@ async function memoryWorld(): Promise<SyncWorld> {
         userId,
         clock,
         remote: new MemoryRemote(server),
-        openStore: () => ({ store, listAll: async () => [...store.notes.values()].filter((n) => n.user_id === userId), close() {} }),
+        openStore: () => ({
+          store,
+          listAll: async () => [...store.notes.values()].filter((n) => n.user_id === userId),
+          close() {},
+        }),
         ...options,
       });
     },
@@ -36,7 +40,10 @@ defineSyncScenarios(memoryWorld);
 
 // 300 runs take a few seconds on an idle machine; the generous limit keeps a busy CI machine from
 // failing a property that holds.
-it('[S1]-[S13] property: devices and server agree and no confirmed write is lost (in-memory server)', { timeout: 120_000 }, async () => {
-  await runSyncFuzz(memoryWorld, { numRuns: 300, maxCommands: 40 });
-});
-
+it(
+  '[S1]-[S13] property: devices and server agree and no confirmed write is lost (in-memory server)',
+  { timeout: 120_000 },
+  async () => {
+    await runSyncFuzz(memoryWorld, { numRuns: 300, maxCommands: 40 });
+  },
+);

@@ -40,7 +40,8 @@ describe('SupabaseRemote errors', () => {
     const flaky = createClient(real.server.url, real.server.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       global: {
-        fetch: (input, init) => (String(input).includes('/rest/v1/') ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init)),
+        fetch: (input, init) =>
+          String(input).includes('/rest/v1/') ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init),
       },
     });
     const { error: signInError } = await flaky.auth.signInWithPassword({ email, password: real.password });
@@ -53,13 +54,21 @@ describe('SupabaseRemote errors', () => {
   it('[S17] pushes nothing without a session of the same user', async () => {
     const { client, userId } = await real.signUp();
     const other = await real.signUp();
-    const error = await new SupabaseRemote(client, other.userId).upsert([wireRow(other.userId)]).catch((e: unknown) => e);
+    const error = await new SupabaseRemote(client, other.userId)
+      .upsert([wireRow(other.userId)])
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'auth' });
     const signedOut = real.server.client();
-    expect(await new SupabaseRemote(signedOut, userId).upsert([wireRow(userId)]).catch((e: unknown) => e)).toMatchObject({ kind: 'auth' });
-    expect(await new SupabaseRemote(signedOut, userId).pullChanges(0, 10).catch((e: unknown) => e)).toMatchObject({ kind: 'auth' });
+    expect(
+      await new SupabaseRemote(signedOut, userId).upsert([wireRow(userId)]).catch((e: unknown) => e),
+    ).toMatchObject({ kind: 'auth' });
+    expect(await new SupabaseRemote(signedOut, userId).pullChanges(0, 10).catch((e: unknown) => e)).toMatchObject({
+      kind: 'auth',
+    });
     // A session of another user (another tab signed in as them) must not pull as if it were ours.
-    expect(await new SupabaseRemote(client, other.userId).pullLive(0, 10).catch((e: unknown) => e)).toMatchObject({ kind: 'auth' });
+    expect(await new SupabaseRemote(client, other.userId).pullLive(0, 10).catch((e: unknown) => e)).toMatchObject({
+      kind: 'auth',
+    });
   });
 
   it('[S17] a request goes with the token of the session it checked, asked for once', async () => {
@@ -98,11 +107,15 @@ describe('SupabaseRemote errors', () => {
     // The upsert as postgrest-js would make it: merge on id, each column named once, the rows returned.
     const upsert = requests[0]!;
     expect(upsert.url.searchParams.get('on_conflict')).toBe('id');
-    expect(upsert.url.searchParams.get('columns')!.split(',').sort()).toEqual(Object.keys(wireRow(userId)).map((column) => `"${column}"`).sort());
+    expect(upsert.url.searchParams.get('columns')!.split(',').sort()).toEqual(
+      Object.keys(wireRow(userId))
+        .map((column) => `"${column}"`)
+        .sort(),
+    );
     expect(upsert.prefer).toBe('resolution=merge-duplicates,return=representation');
   });
 
-  it('[S11] pulls only the user\'s own rows', async () => {
+  it("[S11] pulls only the user's own rows", async () => {
     const a = await real.signUp();
     const b = await real.signUp();
     await new SupabaseRemote(a.client, a.userId).upsert([wireRow(a.userId)]);
@@ -110,8 +123,12 @@ describe('SupabaseRemote errors', () => {
   });
 
   it('[S6] a 409 without a readable current row cannot be resolved and counts as a rejection', async () => {
-    expect(await toRemoteError({ message: 'conflict', code: 'PT409', details: 'not json' }, 409)).toMatchObject({ kind: 'rejected' });
-    expect(await toRemoteError({ message: 'dup', code: '23505', details: null }, 409)).toMatchObject({ kind: 'rejected' });
+    expect(await toRemoteError({ message: 'conflict', code: 'PT409', details: 'not json' }, 409)).toMatchObject({
+      kind: 'rejected',
+    });
+    expect(await toRemoteError({ message: 'dup', code: '23505', details: null }, 409)).toMatchObject({
+      kind: 'rejected',
+    });
     expect(await toRemoteError({ message: 'busy' }, 503)).toMatchObject({ kind: 'server' });
     expect(await toRemoteError({ message: 'slow down' }, 429)).toMatchObject({ kind: 'server' });
   });

@@ -11,18 +11,34 @@ function Login() {
   const [password, setPassword] = useState('');
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 p-4">
-      <form className="w-full max-w-sm space-y-4 rounded-xl border bg-white p-6 shadow-sm" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="w-full max-w-sm space-y-4 rounded-xl border bg-white p-6 shadow-sm"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <h1 className="text-2xl font-semibold text-gray-900">Welcome back</h1>
         <p className="text-sm text-gray-600">Sign in to see your notes.</p>
         <label className="block text-sm font-medium text-gray-800">
           Email
-          <input className="mt-1 w-full rounded-md border px-3 py-2" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            className="mt-1 w-full rounded-md border px-3 py-2"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <label className="block text-sm font-medium text-gray-800">
           Password
-          <input className="mt-1 w-full rounded-md border px-3 py-2" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            className="mt-1 w-full rounded-md border px-3 py-2"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
-        <button className="w-full rounded-md bg-green-700 px-4 py-2 font-medium text-white hover:bg-green-800" type="submit">
+        <button
+          className="w-full rounded-md bg-green-700 px-4 py-2 font-medium text-white hover:bg-green-800"
+          type="submit"
+        >
           Sign in
         </button>
         <Link className="block text-center text-sm text-green-800 underline" to="/">

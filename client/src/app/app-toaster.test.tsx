@@ -20,7 +20,9 @@ describe('AppToaster', () => {
     const fresh = await import('./app-toaster');
     const toasts = createToastStore();
     render(<fresh.AppToaster store={toasts} />);
-    act(() => void toasts.toast({ title: 'Notes synced', description: 'Successfully synced 1000 notes to the cloud.' }));
+    act(
+      () => void toasts.toast({ title: 'Notes synced', description: 'Successfully synced 1000 notes to the cloud.' }),
+    );
     expect(await screen.findByText('Successfully synced 1000 notes to the cloud.')).toBeTruthy();
   });
 
@@ -33,7 +35,9 @@ describe('AppToaster', () => {
     act(() => toasts.expect());
     // The toaster and its (empty) notifications region are there before the toast.
     expect(await screen.findByRole('region', { name: /Notifications/ })).toBeTruthy();
-    act(() => void toasts.toast({ title: 'Notes synced', description: 'Successfully synced 1000 notes to the cloud.' }));
+    act(
+      () => void toasts.toast({ title: 'Notes synced', description: 'Successfully synced 1000 notes to the cloud.' }),
+    );
     expect(screen.getByText('Successfully synced 1000 notes to the cloud.')).toBeTruthy();
   });
 });

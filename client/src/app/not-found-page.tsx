@@ -20,7 +20,9 @@ export function NotFoundPage() {
       <SproutLogo className="size-12 rounded-[0.8rem]" />
       <p className="mt-8 text-7xl font-bold tracking-tighter text-primary">404</p>
       <h1 className="mt-3 text-2xl font-semibold tracking-tight">Oops! Page not found</h1>
-      <p className="mt-2 max-w-md text-sm text-muted-foreground">The page you are looking for does not exist or has moved.</p>
+      <p className="mt-2 max-w-md text-sm text-muted-foreground">
+        The page you are looking for does not exist or has moved.
+      </p>
       <Button asChild size="lg" className="mt-8">
         <Link to="/">
           <Home aria-hidden="true" />

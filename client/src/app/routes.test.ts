@@ -39,7 +39,19 @@ describe('routes', () => {
   });
 
   it('gives every screen a document title', () => {
-    for (const path of ['/login', '/api-setup', '/', '/new', '/edit/1', '/view/1', '/chat', '/checklists', '/settings', '/profile', '/x']) {
+    for (const path of [
+      '/login',
+      '/api-setup',
+      '/',
+      '/new',
+      '/edit/1',
+      '/view/1',
+      '/chat',
+      '/checklists',
+      '/settings',
+      '/profile',
+      '/x',
+    ]) {
       const handle = matchRoutes(routes, path)?.at(-1)?.route.handle as { title?: string } | undefined;
       expect(handle?.title, path).toBeTruthy();
     }

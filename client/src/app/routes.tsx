@@ -17,7 +17,9 @@ type LazyPage = NonNullable<RouteObject['lazy']>;
  * QueryClient; TanStack Query loads beside the screen's own code.
  */
 function screenWithServerState(screen: Promise<ComponentType>): Promise<{ Component: ComponentType }> {
-  return Promise.all([screen, import('../lib/query-provider')]).then(([Screen, q]) => ({ Component: q.withServerState(Screen) }));
+  return Promise.all([screen, import('../lib/query-provider')]).then(([Screen, q]) => ({
+    Component: q.withServerState(Screen),
+  }));
 }
 
 export const pages = {
@@ -42,7 +44,11 @@ const handle = (title: string): RouteHandle => ({ title });
  * A screen of notes: it says itself when its notes are shown (lib/first-content.ts); a list screen names
  * the kind of notes it lists, whose first page a start reads ahead.
  */
-const notesHandle = (title: string, list?: NotesKind): RouteHandle => ({ title, showsNotes: true, ...(list && { notesList: list }) });
+const notesHandle = (title: string, list?: NotesKind): RouteHandle => ({
+  title,
+  showsNotes: true,
+  ...(list && { notesList: list }),
+});
 
 export const routes: RouteObject[] = [
   {
@@ -68,7 +74,12 @@ export const routes: RouteObject[] = [
               { id: 'view', path: 'view/:id', lazy: pages.noteView, handle: notesHandle('Note') },
               { id: 'note', path: 'note/:id', lazy: pages.noteView, handle: notesHandle('Note') },
               { id: 'chat', path: 'chat', lazy: pages.chat, handle: handle('AI Chat') },
-              { id: 'checklists', path: 'checklists', lazy: pages.checklists, handle: notesHandle('Your Checklists', 'checklists') },
+              {
+                id: 'checklists',
+                path: 'checklists',
+                lazy: pages.checklists,
+                handle: notesHandle('Your Checklists', 'checklists'),
+              },
               { id: 'settings', path: 'settings', lazy: pages.settings, handle: handle('Settings') },
               { id: 'profile', path: 'profile', lazy: pages.profile, handle: handle('Profile Settings') },
             ],

@@ -24,7 +24,10 @@ export function reportShellKept(value: boolean): void {
  * claims its clients) unless the install fails (offline while precaching, for one). A worker that is
  * active already but does not control the page (after a hard reload) leaves it so.
  */
-export function whenControlled(container: ServiceWorkerContainer, registration: ServiceWorkerRegistration | undefined): Promise<boolean> {
+export function whenControlled(
+  container: ServiceWorkerContainer,
+  registration: ServiceWorkerRegistration | undefined,
+): Promise<boolean> {
   if (container.controller) return Promise.resolve(true);
   if (!registration || registration.active?.state === 'activated') return Promise.resolve(false);
   const worker = registration.installing ?? registration.waiting ?? registration.active;

@@ -10,7 +10,8 @@ describe('isPlainClick', () => {
   });
 
   it('leaves new tabs, windows, downloads and other buttons to the browser', () => {
-    for (const key of ['metaKey', 'altKey', 'ctrlKey', 'shiftKey'] as const) expect(isPlainClick({ ...click, [key]: true })).toBe(false);
+    for (const key of ['metaKey', 'altKey', 'ctrlKey', 'shiftKey'] as const)
+      expect(isPlainClick({ ...click, [key]: true })).toBe(false);
     expect(isPlainClick({ ...click, button: 1 })).toBe(false);
     expect(isPlainClick(click, '_blank')).toBe(false);
   });

@@ -13,8 +13,18 @@ export interface ListLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 }
 
 /** A click the browser would follow in this tab: the main button, no modifier key, no other target. */
-export function isPlainClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>, target?: string): boolean {
-  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey && (!target || target === '_self');
+export function isPlainClick(
+  event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>,
+  target?: string,
+): boolean {
+  return (
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.altKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    (!target || target === '_self')
+  );
 }
 
 export function ListLink({ to, navigate, state, onClick, ...anchor }: ListLinkProps) {

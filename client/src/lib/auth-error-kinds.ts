@@ -4,9 +4,16 @@
 import type { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/auth-js';
 
 function isAuthErrorNamed(error: unknown, name: string): boolean {
-  return typeof error === 'object' && error !== null && '__isAuthError' in error && (error as { name?: unknown }).name === name;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    '__isAuthError' in error &&
+    (error as { name?: unknown }).name === name
+  );
 }
 
 export const isAuthApiError = (error: unknown): error is AuthApiError => isAuthErrorNamed(error, 'AuthApiError');
-export const isAuthRetryableFetchError = (error: unknown): error is AuthRetryableFetchError => isAuthErrorNamed(error, 'AuthRetryableFetchError');
-export const isAuthWeakPasswordError = (error: unknown): error is AuthWeakPasswordError => isAuthErrorNamed(error, 'AuthWeakPasswordError');
+export const isAuthRetryableFetchError = (error: unknown): error is AuthRetryableFetchError =>
+  isAuthErrorNamed(error, 'AuthRetryableFetchError');
+export const isAuthWeakPasswordError = (error: unknown): error is AuthWeakPasswordError =>
+  isAuthErrorNamed(error, 'AuthWeakPasswordError');

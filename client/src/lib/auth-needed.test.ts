@@ -19,7 +19,14 @@ function sources(stored = false) {
     target,
   }).then(() => (state = 'needed'));
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { target, promise, settle, state: () => state, request: () => requested?.(), hasRequestListener: () => requested !== null };
+  return {
+    target,
+    promise,
+    settle,
+    state: () => state,
+    request: () => requested?.(),
+    hasRequestListener: () => requested !== null,
+  };
 }
 
 describe('whenAuthNeeded', () => {

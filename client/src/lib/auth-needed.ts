@@ -17,7 +17,12 @@ export interface AuthNeededSources {
 }
 
 /** Resolves when the auth client is needed (see above); the listeners go with the first trigger. */
-export function whenAuthNeeded({ hasStoredSession, sessionKey, onRequested, target = window }: AuthNeededSources): Promise<void> {
+export function whenAuthNeeded({
+  hasStoredSession,
+  sessionKey,
+  onRequested,
+  target = window,
+}: AuthNeededSources): Promise<void> {
   if (hasStoredSession()) return Promise.resolve();
   return new Promise((resolve) => {
     const onStorage = (event: StorageEvent) => {

@@ -2,7 +2,15 @@
 // keys of ARCHITECTURE 9.12 and their lenient readers (the AI preferences' own are in their room,
 // data/ai-preferences/local-copy.test.ts).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearNotesActivity, DEVICE_KEYS, forgetNoteActivity, readNotesActivity, readUserData, recordNoteActivity, writeUserData } from './device-storage';
+import {
+  clearNotesActivity,
+  DEVICE_KEYS,
+  forgetNoteActivity,
+  readNotesActivity,
+  readUserData,
+  recordNoteActivity,
+  writeUserData,
+} from './device-storage';
 
 beforeEach(() => localStorage.clear());
 
@@ -14,7 +22,7 @@ describe('key names', () => {
     expect(DEVICE_KEYS.anonKey).toBe('sprout.anonKey');
   });
 
-  it("names the session key sb-<first label of the host>-auth-token, as supabase-js does", () => {
+  it('names the session key sb-<first label of the host>-auth-token, as supabase-js does', () => {
     expect(DEVICE_KEYS.authSession('http://127.0.0.1:4310')).toBe('sb-127-auth-token');
     expect(DEVICE_KEYS.authSession('https://notes.example.com')).toBe('sb-notes-auth-token');
     expect(DEVICE_KEYS.authSession('http://localhost:3000')).toBe('sb-localhost-auth-token');
@@ -42,7 +50,10 @@ describe('notes_activity (per user, ARCHITECTURE 9.12)', () => {
   });
 
   it('reads malformed storage leniently', () => {
-    localStorage.setItem('notes_activity:u1', JSON.stringify({ n1: { view: 5, open: 'x', lastAction: 'bad' }, n2: 'bad' }));
+    localStorage.setItem(
+      'notes_activity:u1',
+      JSON.stringify({ n1: { view: 5, open: 'x', lastAction: 'bad' }, n2: 'bad' }),
+    );
     expect(readNotesActivity('u1')).toEqual({ n1: { open: 'x' } });
     localStorage.setItem('notes_activity:u1', '{not json');
     expect(readNotesActivity('u1')).toEqual({});

@@ -64,7 +64,11 @@ export function recordNoteActivity(
 }
 
 /** Drops one note's activity (after the note is deleted). */
-export function forgetNoteActivity(userId: string, noteId: string, storage: StorageLike | null = deviceStorage()): void {
+export function forgetNoteActivity(
+  userId: string,
+  noteId: string,
+  storage: StorageLike | null = deviceStorage(),
+): void {
   const activity = readNotesActivity(userId, storage);
   if (!(noteId in activity)) return;
   delete activity[noteId];

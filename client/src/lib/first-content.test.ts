@@ -48,7 +48,11 @@ describe('createFirstContent', () => {
       tasks.shift()?.();
       await vi.advanceTimersByTimeAsync(0);
     };
-    const content = createFirstContent(() => Promise.resolve(), CONTENT_WAIT_MS, () => new Promise((resolve) => tasks.push(resolve)));
+    const content = createFirstContent(
+      () => Promise.resolve(),
+      CONTENT_WAIT_MS,
+      () => new Promise((resolve) => tasks.push(resolve)),
+    );
     content.markShown();
     const order: string[] = [];
     void content.afterShown().then(() => order.push('sync'));

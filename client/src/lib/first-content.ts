@@ -30,7 +30,11 @@ export interface FirstContent {
  * together, their starts ran as one long task on a phone's CPU, all of it blocking (docs/decisions.md,
  * 'Start-up work is let go one task at a time'); one at a time, each is a short task, and input or a frame can come between them.
  */
-export function createFirstContent(nextPaint: () => Promise<void> = afterNextPaint, waitMs = CONTENT_WAIT_MS, waitTurn: () => Promise<void> = nextTask): FirstContent {
+export function createFirstContent(
+  nextPaint: () => Promise<void> = afterNextPaint,
+  waitMs = CONTENT_WAIT_MS,
+  waitTurn: () => Promise<void> = nextTask,
+): FirstContent {
   let markShown = () => {};
   const shown = new Promise<void>((resolve) => {
     markShown = resolve;
@@ -53,7 +57,11 @@ export function createFirstContent(nextPaint: () => Promise<void> = afterNextPai
  * hidden page paints no frames, so there it resolves at once.
  */
 function afterNextPaint(): Promise<void> {
-  if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') {
+  if (
+    typeof document === 'undefined' ||
+    document.visibilityState === 'hidden' ||
+    typeof requestAnimationFrame !== 'function'
+  ) {
     return Promise.resolve();
   }
   return new Promise((resolve) => {

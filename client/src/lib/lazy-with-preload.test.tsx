@@ -3,7 +3,14 @@
 import { Component, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyWithPreload, preloadOnIntent, StandIn, useOpenedOnce, usePreloaded, useTakeFocus } from './lazy-with-preload';
+import {
+  lazyWithPreload,
+  preloadOnIntent,
+  StandIn,
+  useOpenedOnce,
+  usePreloaded,
+  useTakeFocus,
+} from './lazy-with-preload';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -77,7 +84,11 @@ describe('lazyWithPreload', () => {
 
   it('never rejects a preload; a failed load is tried again, and a render reports it to the error boundary', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(new Error('chunk gone')).mockRejectedValueOnce(new Error('chunk still gone')).mockResolvedValue(Greeting);
+    const load = vi
+      .fn<() => Promise<typeof Greeting>>()
+      .mockRejectedValueOnce(new Error('chunk gone'))
+      .mockRejectedValueOnce(new Error('chunk still gone'))
+      .mockResolvedValue(Greeting);
     const Lazy = lazyWithPreload(load);
 
     await expect(Lazy.preload()).resolves.toBeUndefined();
@@ -107,7 +118,9 @@ describe('usePreloaded', () => {
   it('starts the load only while wanted and reports when it is there', async () => {
     const { load, resolve } = deferredLoad<typeof Greeting>();
     const Lazy = lazyWithPreload(load);
-    const { result, rerender } = renderHook(({ wanted }) => usePreloaded(Lazy, wanted), { initialProps: { wanted: false } });
+    const { result, rerender } = renderHook(({ wanted }) => usePreloaded(Lazy, wanted), {
+      initialProps: { wanted: false },
+    });
     expect(result.current).toBe(false);
     expect(load).not.toHaveBeenCalled();
 

@@ -69,10 +69,11 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
       </Suspense>
     );
   }
-  Preloadable.preload = () => start().then(
-    () => undefined,
-    () => undefined,
-  );
+  Preloadable.preload = () =>
+    start().then(
+      () => undefined,
+      () => undefined,
+    );
   Preloadable.isLoaded = () => component !== undefined;
   Preloadable.subscribe = (listener: () => void) => {
     listeners.add(listener);
@@ -85,7 +86,10 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
  * Whether `target` has loaded, starting its load while `wanted`. For a part that renders a light
  * stand-in until the real one is there (a tooltip's trigger before the first hover).
  */
-export function usePreloaded(target: Pick<PreloadableComponent<object>, 'preload' | 'isLoaded' | 'subscribe'>, wanted: boolean): boolean {
+export function usePreloaded(
+  target: Pick<PreloadableComponent<object>, 'preload' | 'isLoaded' | 'subscribe'>,
+  wanted: boolean,
+): boolean {
   const loaded = useSyncExternalStore(target.subscribe, target.isLoaded, target.isLoaded);
   useEffect(() => {
     if (wanted && !loaded) void target.preload();
@@ -122,7 +126,12 @@ export function preloadOnIntent(preload: () => Promise<void>): IntentHandlers {
  * it is replaced, `hadFocusRef` records whether the element had focus, for the replacement to take it back
  * (useTakeFocus): the element itself is a new one.
  */
-export function StandIn({ hadFocusRef, children, onBlur, ...props }: HTMLAttributes<HTMLElement> & { hadFocusRef: RefObject<boolean>; children: ReactElement }) {
+export function StandIn({
+  hadFocusRef,
+  children,
+  onBlur,
+  ...props
+}: HTMLAttributes<HTMLElement> & { hadFocusRef: RefObject<boolean>; children: ReactElement }) {
   const elementRef = useRef<HTMLElement | null>(null);
   const goingRef = useRef(false);
   // React detaches refs before it removes the element, while it may still have focus. (A null call,
@@ -157,7 +166,11 @@ export function StandIn({ hadFocusRef, children, onBlur, ...props }: HTMLAttribu
  * For the replacement of a StandIn: focuses `elementRef`'s element once mounted if the stand-in had focus when it went.
  * `onFocus`, if given, runs just before that focus (to tell it from the user's).
  */
-export function useTakeFocus(elementRef: RefObject<HTMLElement | null>, hadFocusRef: RefObject<boolean>, onFocus?: () => void): void {
+export function useTakeFocus(
+  elementRef: RefObject<HTMLElement | null>,
+  hadFocusRef: RefObject<boolean>,
+  onFocus?: () => void,
+): void {
   useLayoutEffect(() => {
     if (!hadFocusRef.current) return;
     hadFocusRef.current = false;

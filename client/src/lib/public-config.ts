@@ -13,6 +13,7 @@ export async function fetchPublicConfig(): Promise<PublicConfig> {
   const body = (await response.json()) as { anonKey?: unknown; providerName?: unknown } | null;
   const anonKey = typeof body?.anonKey === 'string' ? body.anonKey : '';
   if (anonKey === '') throw new Error('GET /api/config sent no anon key');
-  const providerName = typeof body?.providerName === 'string' && body.providerName.trim() !== '' ? body.providerName.trim() : null;
+  const providerName =
+    typeof body?.providerName === 'string' && body.providerName.trim() !== '' ? body.providerName.trim() : null;
   return { anonKey, providerName };
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { readStoredSession } from './supabase';
 
 describe('readStoredSession', () => {
-  const session = { access_token: 'a', refresh_token: 'r', expires_at: 1, expires_in: 3600, token_type: 'bearer', user: { id: 'u1' } };
+  const session = {
+    access_token: 'a',
+    refresh_token: 'r',
+    expires_at: 1,
+    expires_in: 3600,
+    token_type: 'bearer',
+    user: { id: 'u1' },
+  };
   const storage = (value: string | null) => ({ getItem: () => value });
 
   it('returns a well-formed stored session', () => {

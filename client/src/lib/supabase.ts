@@ -15,7 +15,10 @@ import { once } from './once';
 import { nextTask } from './next-task';
 
 /** The session supabase-js has stored, read directly (it survives a refresh that failed for lack of network). */
-export function readStoredSession(storage: Pick<Storage, 'getItem'> | null = deviceStorage(), key: string = DEVICE_KEYS.authSession()): Session | null {
+export function readStoredSession(
+  storage: Pick<Storage, 'getItem'> | null = deviceStorage(),
+  key: string = DEVICE_KEYS.authSession(),
+): Session | null {
   try {
     const value = readJson(key, storage) as Partial<Session> | null;
     if (
@@ -89,7 +92,6 @@ async function resolveAnonKey(): Promise<string> {
   storeAnonKey(config.anonKey);
   return config.anonKey;
 }
-
 
 const anonKey = once(resolveAnonKey);
 

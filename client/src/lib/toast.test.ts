@@ -47,7 +47,12 @@ describe('toast queue', () => {
 
   it('dismisses every toast without an id', () => {
     const state = toastReducer(
-      { toasts: [{ id: '1', open: true }, { id: '2', open: true }] },
+      {
+        toasts: [
+          { id: '1', open: true },
+          { id: '2', open: true },
+        ],
+      },
       { type: 'dismiss' },
     );
     expect(state.toasts.every((t) => !t.open)).toBe(true);

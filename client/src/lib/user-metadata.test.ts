@@ -4,11 +4,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { USER_METADATA_MAX_BYTES } from '#core/user-metadata';
-import { isRetryableWriteError, MetadataTooLargeError, NotSignedInError, updateUserMetadata, type MetadataAuth } from './user-metadata';
+import {
+  isRetryableWriteError,
+  MetadataTooLargeError,
+  NotSignedInError,
+  updateUserMetadata,
+  type MetadataAuth,
+} from './user-metadata';
 
 function authHolding(userId: string, userMetadata: Record<string, unknown>) {
   const user = { id: userId, user_metadata: userMetadata };
-  const updateUser = vi.fn(async ({ data }: { data?: object }) => ({ data: { user: { ...user, user_metadata: { ...userMetadata, ...data } } }, error: null }));
+  const updateUser = vi.fn(async ({ data }: { data?: object }) => ({
+    data: { user: { ...user, user_metadata: { ...userMetadata, ...data } } },
+    error: null,
+  }));
   const auth = {
     getSession: async () => ({ data: { session: { user } }, error: null }),
     updateUser,

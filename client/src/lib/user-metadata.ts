@@ -36,7 +36,11 @@ export type MetadataAuth = Pick<AuthClient, 'getSession' | 'updateUser'>;
  * of `expectedUserId` is held, MetadataTooLargeError before sending too much, or the auth error. `auth`
  * is the app's auth client unless a test gives its own.
  */
-export async function updateUserMetadata(patch: Record<string, unknown>, expectedUserId?: string, auth?: MetadataAuth): Promise<User> {
+export async function updateUserMetadata(
+  patch: Record<string, unknown>,
+  expectedUserId?: string,
+  auth?: MetadataAuth,
+): Promise<User> {
   const client = auth ?? (await getAuthClient());
   const { data, error: sessionError } = await client.getSession();
   if (sessionError) throw sessionError;

@@ -23,7 +23,12 @@ export interface CallerContext {
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 export function profileFromMetadata(metadata: Record<string, unknown>): UserProfile {
-  return { name: text(metadata.name), bio: text(metadata.bio), location: text(metadata.location), website: text(metadata.website) };
+  return {
+    name: text(metadata.name),
+    bio: text(metadata.bio),
+    location: text(metadata.location),
+    website: text(metadata.website),
+  };
 }
 
 /** A row of ai_caller_context(): the key columns are null without a stored key (or with a server key). */
@@ -45,7 +50,10 @@ export async function loadCallerContext(
   const serverKey = ctx.config.ai.serverKey;
   // One call of the SQL function of migration 010: its plan is kept, where this query as a statement
   // was planned anew for every turn. Without a server key it also reads the caller's stored key.
-  const { rows } = await sql<ContextRow>`select * from ai_caller_context(${userId}, ${options.recentNotes ? RECENT_NOTES_IN_PROMPT : 0}, ${!serverKey})`.execute(ctx.db);
+  const { rows } =
+    await sql<ContextRow>`select * from ai_caller_context(${userId}, ${options.recentNotes ? RECENT_NOTES_IN_PROMPT : 0}, ${!serverKey})`.execute(
+      ctx.db,
+    );
   const row = rows[0];
   const metadata = (row?.user_metadata ?? {}) as Record<string, unknown>;
   const columns: Partial<ContextRow> = row ?? {};
@@ -69,7 +77,14 @@ function userKey(
     return null;
   }
   try {
-    return { apiKey: decryptApiKey({ ciphertext: stored.ciphertext, iv: stored.iv, authTag: stored.auth_tag }, ctx.encryptionKey, userId), source: 'user' };
+    return {
+      apiKey: decryptApiKey(
+        { ciphertext: stored.ciphertext, iv: stored.iv, authTag: stored.auth_tag },
+        ctx.encryptionKey,
+        userId,
+      ),
+      source: 'user',
+    };
   } catch {
     log.warn({ userId }, 'stored AI key could not be decrypted; ignoring it');
     return null;

@@ -9,7 +9,14 @@ import { loadCallerContext, type CallerContext } from './caller-context';
 import { testKey, type ConnectionTest } from './connection-test';
 import { DEFAULT_TURN_MESSAGES } from './error-messages';
 import { aiErrors } from './errors';
-import { deleteUserApiKey, loadUserApiKey, resolveApiKey, saveUserApiKey, type ResolvedKey, type StoredUserKey } from './key-store';
+import {
+  deleteUserApiKey,
+  loadUserApiKey,
+  resolveApiKey,
+  saveUserApiKey,
+  type ResolvedKey,
+  type StoredUserKey,
+} from './key-store';
 import type { Log } from './log';
 import { buildChatPrompt, buildConversationPrompt, buildExpandPrompt } from './prompts';
 import { createProvider } from './provider';
@@ -37,13 +44,23 @@ export async function deleteOwnKey(ctx: AppContext, userId: string): Promise<voi
 }
 
 /** The connection test with the key the caller's requests use (the server's, else their own). */
-export async function testConnection(ctx: AppContext, userId: string, log: Log, signal: AbortSignal): Promise<ConnectionTest> {
+export async function testConnection(
+  ctx: AppContext,
+  userId: string,
+  log: Log,
+  signal: AbortSignal,
+): Promise<ConnectionTest> {
   const key = await resolveApiKey(ctx, userId, log);
   return key ? testKey(providerFor(ctx.config.ai, key), key, signal) : { outcome: 'no_key' };
 }
 
 /** What a turn's prompt is built from, read from the account in one query; chat also reads the recent notes. */
-export function readTurnCaller(ctx: AppContext, userId: string, log: Log, recentNotes: boolean): Promise<CallerContext> {
+export function readTurnCaller(
+  ctx: AppContext,
+  userId: string,
+  log: Log,
+  recentNotes: boolean,
+): Promise<CallerContext> {
   return loadCallerContext(ctx, userId, log, { recentNotes });
 }
 
@@ -56,7 +73,12 @@ export function requireKey(caller: CallerContext): TurnCaller {
 }
 
 /** POST /api/ai/expand: the idea made into a plan. */
-export function expandTurn(ai: AiConfig, caller: TurnCaller, body: z.output<typeof expandBodySchema>, now = new Date()): TurnPlan {
+export function expandTurn(
+  ai: AiConfig,
+  caller: TurnCaller,
+  body: z.output<typeof expandBodySchema>,
+  now = new Date(),
+): TurnPlan {
   return {
     model: ai.modelExpand,
     messages: buildExpandPrompt({ idea: body.idea, preferences: caller.preferences, now }),
@@ -68,10 +90,20 @@ export function expandTurn(ai: AiConfig, caller: TurnCaller, body: z.output<type
 }
 
 /** POST /api/ai/conversation: the creation flow's next question, or the plan when the user is ready. */
-export function conversationTurn(ai: AiConfig, caller: TurnCaller, body: z.output<typeof conversationBodySchema>, now = new Date()): TurnPlan {
+export function conversationTurn(
+  ai: AiConfig,
+  caller: TurnCaller,
+  body: z.output<typeof conversationBodySchema>,
+  now = new Date(),
+): TurnPlan {
   return {
     model: ai.modelChat,
-    messages: buildConversationPrompt({ messages: body.messages, readyForPlan: body.readyForPlan, preferences: caller.preferences, now }),
+    messages: buildConversationPrompt({
+      messages: body.messages,
+      readyForPlan: body.readyForPlan,
+      preferences: caller.preferences,
+      now,
+    }),
     fallbackText: lastUserText(body.messages),
     fallbackModel: ai.modelExpand,
     parsePlan: body.readyForPlan,
@@ -80,7 +112,12 @@ export function conversationTurn(ai: AiConfig, caller: TurnCaller, body: z.outpu
 }
 
 /** POST /api/ai/chat: a reply about a note, with the caller's profile and recent notes as context. */
-export function chatTurn(ai: AiConfig, caller: TurnCaller, body: z.output<typeof chatBodySchema>, now = new Date()): TurnPlan {
+export function chatTurn(
+  ai: AiConfig,
+  caller: TurnCaller,
+  body: z.output<typeof chatBodySchema>,
+  now = new Date(),
+): TurnPlan {
   return {
     model: ai.modelChat,
     messages: buildChatPrompt({
@@ -99,7 +136,13 @@ export function chatTurn(ai: AiConfig, caller: TurnCaller, body: z.output<typeof
 }
 
 /** Runs a turn on `output` to its end (runTurn ends the stream whatever happens). */
-export async function streamTurn(ctx: AppContext, caller: TurnCaller, turn: TurnPlan, output: TurnOutput, request: { id: string; log: Log }): Promise<void> {
+export async function streamTurn(
+  ctx: AppContext,
+  caller: TurnCaller,
+  turn: TurnPlan,
+  output: TurnOutput,
+  request: { id: string; log: Log },
+): Promise<void> {
   const { ai } = ctx.config;
   await runTurn(turn, {
     output,

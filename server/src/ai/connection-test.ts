@@ -12,6 +12,10 @@ export async function testKey(provider: AiProvider, key: ResolvedKey, signal: Ab
   try {
     return { outcome: 'connected', key, models: await provider.countModels(signal) };
   } catch (error) {
-    return { outcome: 'failed', key, failure: error instanceof ProviderError ? error : new ProviderError('unexpected', String(error)) };
+    return {
+      outcome: 'failed',
+      key,
+      failure: error instanceof ProviderError ? error : new ProviderError('unexpected', String(error)),
+    };
   }
 }

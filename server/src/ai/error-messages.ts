@@ -67,7 +67,12 @@ export function describeFailure(error: ProviderError, context: WordingContext): 
         };
       }
       if (status === 402 || status === 403) {
-        return { status, code: 'invalid_key', keySource: context.keySource, message: `API Error (${status}): ${whose} is not allowed to use this model or has no credits left.` };
+        return {
+          status,
+          code: 'invalid_key',
+          keySource: context.keySource,
+          message: `API Error (${status}): ${whose} is not allowed to use this model or has no credits left.`,
+        };
       }
       return {
         status: status ?? 502,
@@ -79,9 +84,17 @@ export function describeFailure(error: ProviderError, context: WordingContext): 
     case 'empty':
       return { status: 502, code: 'empty', message: 'No response generated.' };
     case 'timeout':
-      return { status: 504, code: 'timeout', message: `The ${provider} API did not respond in time. Please try again.` };
+      return {
+        status: 504,
+        code: 'timeout',
+        message: `The ${provider} API did not respond in time. Please try again.`,
+      };
     case 'connection':
-      return { status: 502, code: 'connection', message: `Could not connect to the ${provider} API. Please check the connection and try again.` };
+      return {
+        status: 502,
+        code: 'connection',
+        message: `Could not connect to the ${provider} API. Please check the connection and try again.`,
+      };
     default:
       return { status: 500, code: 'unexpected', message: context.defaultMessage };
   }
@@ -100,10 +113,18 @@ export function logDetail(error: ProviderError, apiKey: string): Record<string, 
 /** The message when a stream broke after some text had already been sent. */
 export function describeInterruption(error: ProviderError, context: WordingContext): TurnErrorPayload {
   if (error.kind === 'timeout') {
-    return { status: 504, code: 'interrupted', message: `The ${context.providerName} API stopped responding. The reply is incomplete.` };
+    return {
+      status: 504,
+      code: 'interrupted',
+      message: `The ${context.providerName} API stopped responding. The reply is incomplete.`,
+    };
   }
   if (error.kind === 'connection') {
-    return { status: 502, code: 'interrupted', message: `The connection to the ${context.providerName} API was interrupted. The reply is incomplete.` };
+    return {
+      status: 502,
+      code: 'interrupted',
+      message: `The connection to the ${context.providerName} API was interrupted. The reply is incomplete.`,
+    };
   }
   return describeFailure(error, context);
 }
@@ -122,7 +143,10 @@ export function providerErrorText(body: string | undefined): string {
 }
 
 /** The connection test's failure message: 'Connection test failed: {status} {body}' (spec section 8). */
-export function describeStatusFailure(error: ProviderError, context: { providerName: string; apiKey: string }): { code: string; message: string; status?: number } {
+export function describeStatusFailure(
+  error: ProviderError,
+  context: { providerName: string; apiKey: string },
+): { code: string; message: string; status?: number } {
   const prefix = 'Connection test failed:';
   const status = error.details.status;
   switch (error.kind) {

@@ -6,5 +6,9 @@ export const aiErrors = {
   apiKeyRequired: apiErrors.apiKeyRequired,
   /** The server's key is used for every request while it is set: a user's own key would never be. */
   serverKeyInUse: (providerName: string) =>
-    new ApiError(409, 'server_key_in_use', `This server provides the ${providerName} API key; your own key is not needed.`),
+    new ApiError(
+      409,
+      'server_key_in_use',
+      `This server provides the ${providerName} API key; your own key is not needed.`,
+    ),
 };

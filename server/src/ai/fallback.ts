@@ -36,7 +36,12 @@ export const fallbackClock: FallbackClock = {
 function worthRetrying(error: unknown): boolean {
   if (!(error instanceof ProviderError)) return false;
   if (error.kind === 'status') return (error.details.status ?? 0) >= 500;
-  return error.kind === 'timeout' || error.kind === 'connection' || error.kind === 'invalid_response' || error.kind === 'empty';
+  return (
+    error.kind === 'timeout' ||
+    error.kind === 'connection' ||
+    error.kind === 'invalid_response' ||
+    error.kind === 'empty'
+  );
 }
 
 /**
@@ -57,7 +62,10 @@ export async function runWithFallbackSchedule<T>(
     } catch (error) {
       lastError = error;
       if (!worthRetrying(error) || index === maxAttempts - 1) break;
-      await clock.sleep(fallbackDelayMs(index, () => clock.random()), options.signal);
+      await clock.sleep(
+        fallbackDelayMs(index, () => clock.random()),
+        options.signal,
+      );
     }
   }
   throw lastError;

@@ -21,7 +21,11 @@ export function encryptApiKey(apiKey: string, key: Buffer, userId: string): Encr
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(userId, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(apiKey, 'utf8'), cipher.final()]);
-  return { ciphertext: ciphertext.toString('base64'), iv: iv.toString('base64'), authTag: cipher.getAuthTag().toString('base64') };
+  return {
+    ciphertext: ciphertext.toString('base64'),
+    iv: iv.toString('base64'),
+    authTag: cipher.getAuthTag().toString('base64'),
+  };
 }
 
 /** Throws when the key, the user id or the stored bytes do not match. */
@@ -36,7 +40,11 @@ export function last4Of(apiKey: string): string | null {
   return apiKey.length >= MIN_LENGTH_FOR_LAST4 ? apiKey.slice(-4) : null;
 }
 
-export async function saveUserApiKey(ctx: AppContext, userId: string, apiKey: string): Promise<{ last4: string | null }> {
+export async function saveUserApiKey(
+  ctx: AppContext,
+  userId: string,
+  apiKey: string,
+): Promise<{ last4: string | null }> {
   const sealed = encryptApiKey(apiKey, ctx.encryptionKey, userId);
   const last4 = last4Of(apiKey);
   const values = {
@@ -72,7 +80,11 @@ export async function loadUserApiKey(ctx: AppContext, userId: string, log: Log):
     return null;
   }
   try {
-    const apiKey = decryptApiKey({ ciphertext: row.ciphertext, iv: row.iv, authTag: row.auth_tag }, ctx.encryptionKey, userId);
+    const apiKey = decryptApiKey(
+      { ciphertext: row.ciphertext, iv: row.iv, authTag: row.auth_tag },
+      ctx.encryptionKey,
+      userId,
+    );
     return { apiKey, last4: row.last4 === '' ? null : row.last4 };
   } catch {
     log.warn({ userId }, 'stored AI key could not be decrypted; ignoring it');

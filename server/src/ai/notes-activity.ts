@@ -14,13 +14,18 @@ function day(value: string | null): string {
   return Number.isFinite(time) ? new Date(time).toISOString().slice(0, 10) : 'an unknown date';
 }
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
 function cleanTitle(title: string | null): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const text = (title ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = (title ?? '').replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
   return text === '' ? '(untitled)' : text.slice(0, MAX_TITLE);
 }
 
 export function summariseRecentNotes(notes: readonly RecentNote[]): string {
   if (notes.length === 0) return '';
-  return ['Most recently updated notes:', ...notes.map((n) => `- ${cleanTitle(n.title)} (updated ${day(n.updatedAt)})`)].join('\n');
+  return [
+    'Most recently updated notes:',
+    ...notes.map((n) => `- ${cleanTitle(n.title)} (updated ${day(n.updatedAt)})`),
+  ].join('\n');
 }

@@ -21,9 +21,15 @@ export function presentKeyStatus(hasServerKey: boolean, stored: { last4: string 
 
 /** GET /api/ai/status: `{ ok, message, models, source, code? ... }`; a failure says whether the fallback answers it. */
 export function presentConnectionTest(test: ConnectionTest, providerName: string): Record<string, unknown> {
-  if (test.outcome === 'no_key') return { ok: false, code: 'api_key_required', message: 'API key required', models: 0, source: null };
+  if (test.outcome === 'no_key')
+    return { ok: false, code: 'api_key_required', message: 'API key required', models: 0, source: null };
   if (test.outcome === 'connected') {
-    return { ok: true, message: `Successfully connected to ${providerName} API`, models: test.models, source: test.key.source };
+    return {
+      ok: true,
+      message: `Successfully connected to ${providerName} API`,
+      models: test.models,
+      source: test.key.source,
+    };
   }
   const described = describeStatusFailure(test.failure, { providerName, apiKey: test.key.apiKey });
   return { ok: false, ...described, fallback: allowsFallback(test.failure), models: 0, source: test.key.source };

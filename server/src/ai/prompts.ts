@@ -51,7 +51,8 @@ const TONE_LINES: Record<Tone, string> = {
 
 const STYLE_LINES: Record<PromptingStyle, string> = {
   ask: 'Prompting style: Ask First. Ask questions without proposing answers. Only offer suggestions of your own after the user confirms they want them (for example by asking "Would you like some suggestions?").',
-  suggest: 'Prompting style: Suggest. While asking, you may offer brief hints or example answers to help the user think.',
+  suggest:
+    'Prompting style: Suggest. While asking, you may offer brief hints or example answers to help the user think.',
 };
 
 const OUTPUT_LINES: Record<OutputFormat, string> = {
@@ -76,10 +77,12 @@ export function fence(tag: FencedTag, text: string): string {
   return `<${tag}>\n${defused}\n</${tag}>`;
 }
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
 function cleanName(name: string): string {
   // The name goes into the prompt's first line: no line breaks or control characters.
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return name.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return name.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
 }
 
 function truncate(text: string, max: number): string {
@@ -140,9 +143,7 @@ export function buildExpandPrompt(input: { idea: string; preferences: AiPreferen
 
 /** Roughly how many questions the assistant has asked so far: the question marks in its replies. */
 export function countQuestionsAsked(messages: readonly ChatMessage[]): number {
-  return messages
-    .filter((m) => m.role === 'assistant')
-    .reduce((n, m) => n + (m.content.match(/\?+/g)?.length ?? 0), 0);
+  return messages.filter((m) => m.role === 'assistant').reduce((n, m) => n + (m.content.match(/\?+/g)?.length ?? 0), 0);
 }
 
 /** The creation flow's conversation: questions first, then (readyForPlan) the plan. */
@@ -167,7 +168,7 @@ export function buildConversationPrompt(input: {
     parts.push(STYLE_LINES[prefs.promptingStyle]);
     parts.push(
       [
-        "You are helping the user develop their idea through conversation, before writing a plan.",
+        'You are helping the user develop their idea through conversation, before writing a plan.',
         'Ask 1-2 focused follow-up questions per reply, never more. Acknowledge the last answer in one short sentence first.',
         `Ask ${budget.text} questions in total before the plan (never more than ${CREATION_FLOW_MAX_QUESTIONS}). ${DEPTH_FOCUS[prefs.conversationDepth]}`,
         remaining === 0
@@ -178,7 +179,8 @@ export function buildConversationPrompt(input: {
     );
   }
   const messages: PromptMessage[] = [{ role: 'system', content: parts.join('\n\n') }, ...history];
-  if (input.readyForPlan) messages.push({ role: 'user', content: 'Please write the plan now, in the required format.' });
+  if (input.readyForPlan)
+    messages.push({ role: 'user', content: 'Please write the plan now, in the required format.' });
   return messages;
 }
 
@@ -204,7 +206,9 @@ export function buildChatPrompt(input: {
       'You are chatting with the user about their note: answer questions, refine the idea and the plan, and suggest next steps. Be concise and use markdown lists where they help.',
       `If the user wants to turn a new idea into a plan, ask ${budget.text} questions in total first (1-2 per reply). ${DEPTH_FOCUS[prefs.conversationDepth]}`,
     ].join('\n'),
-    note ? `The note being discussed:\n${fence('note_content', truncate(note, PROMPT_LIMITS.noteContentChars))}` : 'No note content was provided.',
+    note
+      ? `The note being discussed:\n${fence('note_content', truncate(note, PROMPT_LIMITS.noteContentChars))}`
+      : 'No note content was provided.',
     profile ? `About the user:\n${fence('user_profile', profile)}` : '',
     activity ? `The user's recent activity in the app:\n${fence('notes_activity', activity)}` : '',
   ]
@@ -217,7 +221,11 @@ export function buildChatPrompt(input: {
  * The one corrective attempt after a plan answer that did not follow the format: the same prompt, the
  * answer as it came, and an instruction naming what was missing.
  */
-export function buildCorrectivePrompt(messages: readonly PromptMessage[], answer: string, problems: readonly PlanProblem[]): PromptMessage[] {
+export function buildCorrectivePrompt(
+  messages: readonly PromptMessage[],
+  answer: string,
+  problems: readonly PlanProblem[],
+): PromptMessage[] {
   return [
     ...messages,
     { role: 'assistant', content: truncate(answer, PROMPT_LIMITS.noteContentChars) },
@@ -245,7 +253,10 @@ function formatProfile(profile: UserProfile | null | undefined): string {
     ['Website', profile.website],
   ];
   return fields
-    .map(([label, value]) => [label, value?.replace(/\s+/g, ' ').trim().slice(0, PROMPT_LIMITS.profileFieldChars)] as const)
+    .map(
+      ([label, value]) =>
+        [label, value?.replace(/\s+/g, ' ').trim().slice(0, PROMPT_LIMITS.profileFieldChars)] as const,
+    )
     .filter(([, value]) => value)
     .map(([label, value]) => `${label}: ${value}`)
     .join('\n');

@@ -44,7 +44,12 @@ afterAll(async () => {
 });
 
 const send = (path: string, init: Partial<ProviderRequest> = {}) =>
-  sendProviderRequest(new URL(`${base}${path}`), { method: 'GET', headers: {}, signal: new AbortController().signal, ...init });
+  sendProviderRequest(new URL(`${base}${path}`), {
+    method: 'GET',
+    headers: {},
+    signal: new AbortController().signal,
+    ...init,
+  });
 
 async function readOne(body: NodeJS.ReadableStream): Promise<string> {
   return new Promise((resolve) => body.once('data', (chunk: Buffer) => resolve(chunk.toString())));
@@ -52,7 +57,11 @@ async function readOne(body: NodeJS.ReadableStream): Promise<string> {
 
 describe('sendProviderRequest', () => {
   it('sends method, headers and body, and yields each chunk before the response ends', async () => {
-    const response = await send('/held', { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: '{"a":"é"}' });
+    const response = await send('/held', {
+      method: 'POST',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      body: '{"a":"é"}',
+    });
     expect(response.status).toBe(200);
     expect(response.headers['x-test']).toBe('yes');
     expect(await readOne(response.body)).toBe('data: first\n\n');
@@ -61,7 +70,11 @@ describe('sendProviderRequest', () => {
     expect(await readText(response.body)).toBe('data: last\n\n');
     const sent = received.at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', body: '{"a":"é"}' });
-    expect(sent.headers).toMatchObject({ authorization: 'Bearer k', 'content-type': 'application/json', 'content-length': '10' });
+    expect(sent.headers).toMatchObject({
+      authorization: 'Bearer k',
+      'content-type': 'application/json',
+      'content-length': '10',
+    });
   });
 
   it('undoes a gzip content encoding and keeps the status', async () => {
@@ -89,7 +102,13 @@ describe('sendProviderRequest', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as net.AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(sendProviderRequest(new URL(`http://127.0.0.1:${port}/`), { method: 'GET', headers: {}, signal: new AbortController().signal })).rejects.toMatchObject({
+    await expect(
+      sendProviderRequest(new URL(`http://127.0.0.1:${port}/`), {
+        method: 'GET',
+        headers: {},
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toMatchObject({
       code: 'ECONNREFUSED',
     });
   });

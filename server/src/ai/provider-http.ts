@@ -74,7 +74,11 @@ function abortReason(signal: AbortSignal): Error {
 }
 
 /** Sends one request (on the server's agents unless `via` names others); resolves with the response once its status and headers are in. */
-export function sendProviderRequest(url: URL, request: ProviderRequest, via: ProviderAgents = agents): Promise<ProviderResponse> {
+export function sendProviderRequest(
+  url: URL,
+  request: ProviderRequest,
+  via: ProviderAgents = agents,
+): Promise<ProviderResponse> {
   const { signal } = request;
   const agent = url.protocol === 'https:' ? via['https:'] : url.protocol === 'http:' ? via['http:'] : undefined;
   if (!agent) return Promise.reject(new TypeError(`unsupported protocol ${url.protocol}`));
@@ -84,18 +88,22 @@ export function sendProviderRequest(url: URL, request: ProviderRequest, via: Pro
     if (signal.aborted) return reject(abortReason(signal));
     let body: Readable | undefined;
     const onAbort = () => (body ?? outgoing).destroy(abortReason(signal));
-    const outgoing = (url.protocol === 'https:' ? https : http).request(url, { method: request.method, headers, agent }, (response) => {
-      body = decoded(response);
-      const content = body;
-      // A dropped connection fails the body, decoded or not.
-      if (content !== response) response.once('error', (error) => content.destroy(error));
-      content.once('close', () => {
-        signal.removeEventListener('abort', onAbort);
-        // A body given up by its reader (or failed in the decoder) frees the connection too.
-        if (!response.destroyed) response.destroy();
-      });
-      resolve({ status: response.statusCode ?? 502, headers: response.headers, body: content });
-    });
+    const outgoing = (url.protocol === 'https:' ? https : http).request(
+      url,
+      { method: request.method, headers, agent },
+      (response) => {
+        body = decoded(response);
+        const content = body;
+        // A dropped connection fails the body, decoded or not.
+        if (content !== response) response.once('error', (error) => content.destroy(error));
+        content.once('close', () => {
+          signal.removeEventListener('abort', onAbort);
+          // A body given up by its reader (or failed in the decoder) frees the connection too.
+          if (!response.destroyed) response.destroy();
+        });
+        resolve({ status: response.statusCode ?? 502, headers: response.headers, body: content });
+      },
+    );
     signal.addEventListener('abort', onAbort, { once: true });
     outgoing.on('error', (error) => {
       signal.removeEventListener('abort', onAbort);

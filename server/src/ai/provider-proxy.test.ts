@@ -39,7 +39,10 @@ function provider(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ path: req.url }));
 }
 
-const listen = (server: net.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+const listen = (server: net.Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+  );
 const portOf = (server: net.Server) => (server.address() as net.AddressInfo).port;
 
 beforeAll(async () => {
@@ -49,10 +52,19 @@ beforeAll(async () => {
   proxy = http.createServer((req, res) => {
     proxied.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '');
-    const upstream = http.request({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -85,7 +97,8 @@ beforeEach(() => {
   received.length = 0;
 });
 
-const send = (url: string, via: ProviderAgents) => sendProviderRequest(new URL(url), { method: 'GET', headers: {}, signal: new AbortController().signal }, via);
+const send = (url: string, via: ProviderAgents) =>
+  sendProviderRequest(new URL(url), { method: 'GET', headers: {}, signal: new AbortController().signal }, via);
 const tlsUrl = (p: string) => `https://localhost:${portOf(tlsProvider)}${p}`;
 const plainUrl = (p: string) => `http://127.0.0.1:${portOf(plainProvider)}${p}`;
 
@@ -93,7 +106,9 @@ describe('through the proxy the environment names', () => {
   it('reaches an https provider through a CONNECT tunnel, and keeps the tunnel for the next call', async () => {
     const via = createProviderAgents({ proxyEnv: { HTTPS_PROXY: proxyUrl }, ca: cert });
     expect(JSON.parse(await readText((await send(tlsUrl('/models'), via)).body))).toEqual({ path: '/models' });
-    expect(JSON.parse(await readText((await send(tlsUrl('/models?again'), via)).body))).toEqual({ path: '/models?again' });
+    expect(JSON.parse(await readText((await send(tlsUrl('/models?again'), via)).body))).toEqual({
+      path: '/models?again',
+    });
     expect(proxied).toEqual([`CONNECT localhost:${portOf(tlsProvider)}`]);
     // Both calls came out of the proxy's one upstream connection.
     expect(received.map((r) => r.port)).toEqual([received[0]!.port, received[0]!.port]);
@@ -102,7 +117,9 @@ describe('through the proxy the environment names', () => {
   it('passes a stream through the tunnel as it is sent', async () => {
     const via = createProviderAgents({ proxyEnv: { https_proxy: proxyUrl }, ca: cert });
     const response = await send(tlsUrl('/held'), via);
-    const first = await new Promise<string>((resolve) => response.body.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+    const first = await new Promise<string>((resolve) =>
+      response.body.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+    );
     expect(first).toBe('data: first\n\n');
     response.body.pause();
     release();
@@ -117,7 +134,10 @@ describe('through the proxy the environment names', () => {
   });
 
   it('goes direct to a host NO_PROXY lists', async () => {
-    const via = createProviderAgents({ proxyEnv: { HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl, NO_PROXY: 'localhost,127.0.0.1' }, ca: cert });
+    const via = createProviderAgents({
+      proxyEnv: { HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl, NO_PROXY: 'localhost,127.0.0.1' },
+      ca: cert,
+    });
     await readText((await send(tlsUrl('/models'), via)).body);
     await readText((await send(plainUrl('/models'), via)).body);
     expect(proxied).toEqual([]);
@@ -133,11 +153,17 @@ describe("the server's own agents", () => {
       const response = await sendProviderRequest(new URL(${JSON.stringify(tlsUrl('/models'))}), { method: 'GET', headers: {}, signal: new AbortController().signal });
       process.stdout.write(await readText(response.body));
       process.exit(0);`;
-    const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(https?_proxy|no_proxy|node_use_env_proxy)$/i.test(name)));
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      env: { ...base, NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxyUrl, ...env },
-      timeout: 30_000,
-    });
+    const base = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(https?_proxy|no_proxy|node_use_env_proxy)$/i.test(name)),
+    );
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        env: { ...base, NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxyUrl, ...env },
+        timeout: 30_000,
+      },
+    );
     return stdout;
   }
 

@@ -84,7 +84,8 @@ export function endpointUrl(baseUrl: string, path: string): URL {
 }
 
 /** Node's codes for a connection that could not be made or dropped (a body cut short included). */
-const CONNECTION_CODES = /^(ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ERR_STREAM_PREMATURE_CLOSE)$/;
+const CONNECTION_CODES =
+  /^(ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ERR_STREAM_PREMATURE_CLOSE)$/;
 
 function isConnectionFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -142,7 +143,10 @@ class Exchange {
 function streamedError(inner: unknown): ProviderError {
   const code = (inner as { code?: unknown } | null)?.code;
   const status = typeof code === 'number' && code >= 400 && code < 600 ? code : 502;
-  return new ProviderError('status', `provider reported ${status} in the stream`, { status, body: JSON.stringify(inner) });
+  return new ProviderError('status', `provider reported ${status} in the stream`, {
+    status,
+    body: JSON.stringify(inner),
+  });
 }
 
 async function statusError(response: ProviderResponse): Promise<ProviderError> {
@@ -190,7 +194,11 @@ function chunkText(event: string | null, data: unknown): string | null {
 }
 
 /** Reads an SSE completion as it arrives, calling onDelta with each piece; resolves with the whole text. */
-async function readStream(response: ProviderResponse, exchange: Exchange, onDelta: (text: string) => void): Promise<string> {
+async function readStream(
+  response: ProviderResponse,
+  exchange: Exchange,
+  onDelta: (text: string) => void,
+): Promise<string> {
   // eventsource-parser (also the browser's and the tests' reader) takes the text in pieces cut anywhere.
   let events: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (message) => events.push(message) });
@@ -274,28 +282,37 @@ export function createProvider(config: ProviderConfig) {
      */
     streamChat(request: StreamRequest): Promise<string> {
       const body = { model: request.model, messages: request.messages, stream: true };
-      return exchange(request.signal, '/chat/completions', { method: 'POST', accept: 'text/event-stream, application/json', body }, async (response, current) => {
-        const type = headerOf(response)('content-type') ?? '';
-        if (/text\/event-stream/i.test(type)) return readStream(response, current, request.onDelta);
-        // Some compatible servers ignore `stream: true` and send one JSON completion.
-        let completion: unknown;
-        try {
-          completion = await readJson(response, current);
-        } catch (error) {
-          if (error instanceof ProviderError) throw new ProviderError('invalid_response', `expected an event stream, got ${type || 'no content type'}`);
-          throw error;
-        }
-        const text = completionText(completion);
-        request.onDelta(text);
-        return text;
-      });
+      return exchange(
+        request.signal,
+        '/chat/completions',
+        { method: 'POST', accept: 'text/event-stream, application/json', body },
+        async (response, current) => {
+          const type = headerOf(response)('content-type') ?? '';
+          if (/text\/event-stream/i.test(type)) return readStream(response, current, request.onDelta);
+          // Some compatible servers ignore `stream: true` and send one JSON completion.
+          let completion: unknown;
+          try {
+            completion = await readJson(response, current);
+          } catch (error) {
+            if (error instanceof ProviderError)
+              throw new ProviderError('invalid_response', `expected an event stream, got ${type || 'no content type'}`);
+            throw error;
+          }
+          const text = completionText(completion);
+          request.onDelta(text);
+          return text;
+        },
+      );
     },
 
     /** One non-streamed completion (the fallback). */
     complete(request: CompleteRequest): Promise<string> {
       const body = { model: request.model, messages: request.messages, max_tokens: request.maxTokens };
-      return exchange(request.signal, '/chat/completions', { method: 'POST', accept: 'application/json', body }, async (response, current) =>
-        completionText(await readJson(response, current)),
+      return exchange(
+        request.signal,
+        '/chat/completions',
+        { method: 'POST', accept: 'application/json', body },
+        async (response, current) => completionText(await readJson(response, current)),
       );
     },
 

@@ -18,7 +18,7 @@ describe('redactSecret', () => {
     plain: `{"error":"key ${KEY} is not valid"}`,
     base64: `{"error":"bad credentials ${b64}"}`,
     'base64 of a Basic header': `Authorization: Basic ${Buffer.from(`user:${KEY}`).toString('base64')}`,
-    'base64url': `token=${Buffer.from(KEY).toString('base64url')}`,
+    base64url: `token=${Buffer.from(KEY).toString('base64url')}`,
     reversed: `yek ${[...KEY].reverse().join('')} detcejer`,
     hex: `key hex ${Buffer.from(KEY).toString('hex')}`,
     'url-encoded': `GET /v1/models?key=${[...Buffer.from(KEY)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')}`,
@@ -30,7 +30,8 @@ describe('redactSecret', () => {
     it(`removes the key echoed ${name}`, () => {
       const shown = redactSecret(body, KEY);
       expect(shown).toContain('[redacted]');
-      for (const form of [KEY, b64, Buffer.from(KEY).toString('hex'), [...KEY].reverse().join('')]) expect(leaks(shown, form)).toBe(false);
+      for (const form of [KEY, b64, Buffer.from(KEY).toString('hex'), [...KEY].reverse().join('')])
+        expect(leaks(shown, form)).toBe(false);
     });
   }
 
@@ -41,10 +42,16 @@ describe('redactSecret', () => {
 
   it('never leaves 8 characters of the key, wherever it sits in random text', () => {
     fc.assert(
-      fc.property(fc.string(), fc.nat(KEY.length - MIN_FRAGMENT), fc.integer({ min: MIN_FRAGMENT, max: KEY.length }), fc.string(), (before, at, length, after) => {
-        const fragment = KEY.slice(at, at + length);
-        expect(leaks(redactSecret(`${before}${fragment}${after}`, KEY), KEY)).toBe(false);
-      }),
+      fc.property(
+        fc.string(),
+        fc.nat(KEY.length - MIN_FRAGMENT),
+        fc.integer({ min: MIN_FRAGMENT, max: KEY.length }),
+        fc.string(),
+        (before, at, length, after) => {
+          const fragment = KEY.slice(at, at + length);
+          expect(leaks(redactSecret(`${before}${fragment}${after}`, KEY), KEY)).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

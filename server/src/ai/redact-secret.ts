@@ -26,7 +26,8 @@ export function secretForms(secret: string): string[] {
 
 /** `text` with every stretch that is a fragment (8+ characters) of any form of `secret` replaced. */
 export function redactSecret(text: string, secret: string): string {
-  if (secret.length < MIN_FRAGMENT || text.length < MIN_FRAGMENT) return secret.length > 0 ? text.split(secret).join(REDACTED) : text;
+  if (secret.length < MIN_FRAGMENT || text.length < MIN_FRAGMENT)
+    return secret.length > 0 ? text.split(secret).join(REDACTED) : text;
   const covered = new Uint8Array(text.length);
   for (const form of secretForms(secret)) {
     const grams = new Set<string>();
@@ -38,7 +39,7 @@ export function redactSecret(text: string, secret: string): string {
     }
   }
   let out = '';
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (covered[i]) {
       while (i < text.length && covered[i]) i++;
       out += REDACTED;

@@ -54,7 +54,9 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     },
   });
   const turnCallerOf = async (request: FastifyRequest, recentNotes: boolean): Promise<TurnCaller> =>
-    requireKey(await (callerReads.get(request) ?? readTurnCaller(ctx, callerOf(request).userId, request.log, recentNotes)));
+    requireKey(
+      await (callerReads.get(request) ?? readTurnCaller(ctx, callerOf(request).userId, request.log, recentNotes)),
+    );
   const stream = (request: FastifyRequest, reply: FastifyReply, caller: TurnCaller, turn: TurnPlan) =>
     streamTurn(ctx, caller, turn, openSse(reply, app.scriptHashes), { id: request.id, log: request.log });
 
@@ -80,7 +82,10 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     reply.header('Cache-Control', 'no-store');
     const cancel = new AbortController();
     reply.raw.on('close', () => cancel.abort());
-    return presentConnectionTest(await testConnection(ctx, callerOf(request).userId, request.log, cancel.signal), ai.providerName);
+    return presentConnectionTest(
+      await testConnection(ctx, callerOf(request).userId, request.log, cancel.signal),
+      ai.providerName,
+    );
   });
 
   app.post('/ai/expand', turnRoute(false), async (request, reply) => {

@@ -84,7 +84,8 @@ export class SseReply implements TurnOutput {
 export function openSse(reply: FastifyReply, scriptHashes: string[]): SseReply {
   const inherited: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value === undefined || /^(content-type|content-length|content-encoding|transfer-encoding)$/i.test(name)) continue;
+    if (value === undefined || /^(content-type|content-length|content-encoding|transfer-encoding)$/i.test(name))
+      continue;
     inherited[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return new SseReply(reply, { ...inherited, ...rawSecurityHeaders(scriptHashes) });

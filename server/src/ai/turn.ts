@@ -9,7 +9,14 @@
 // writes one as a text/event-stream), shaped by presenters.ts.
 import type { AiErrorPayload, AiEventName, AiEventPayloads, AiKeySource } from '#core/ai-events';
 import { checkPlan } from '#core/plan-check';
-import { allowsFallback, describeFailure, describeInterruption, logDetail, NO_PLAN_MESSAGE, type WordingContext } from './error-messages';
+import {
+  allowsFallback,
+  describeFailure,
+  describeInterruption,
+  logDetail,
+  NO_PLAN_MESSAGE,
+  type WordingContext,
+} from './error-messages';
 import { runWithFallbackSchedule } from './fallback';
 import type { Log } from './log';
 import { presentDone, presentError } from './presenters';
@@ -76,7 +83,10 @@ export async function runTurn(turn: TurnPlan, context: TurnContext): Promise<voi
     await answer(turn, context);
   } catch (error) {
     context.log.error({ err: error }, 'AI turn failed unexpectedly');
-    context.output.send('error', presentError({ status: 500, code: 'unexpected', message: turn.defaultMessage }, context.requestId));
+    context.output.send(
+      'error',
+      presentError({ status: 500, code: 'unexpected', message: turn.defaultMessage }, context.requestId),
+    );
   } finally {
     context.output.end();
   }
@@ -96,9 +106,16 @@ async function answer(turn: TurnPlan, context: TurnContext): Promise<void> {
 
   const check = checkPlan(first.text);
   if (check.ok) return finish(output, turn, first.text, false);
-  log.warn({ problems: check.problems, chars: first.text.length }, 'AI plan answer did not follow the format; asking once more');
+  log.warn(
+    { problems: check.problems, chars: first.text.length },
+    'AI plan answer did not follow the format; asking once more',
+  );
   output.send('restart', { reason: 'plan_format' });
-  const second = await streamOnce(context, turn.model, buildCorrectivePrompt(turn.messages, first.text, check.problems));
+  const second = await streamOnce(
+    context,
+    turn.model,
+    buildCorrectivePrompt(turn.messages, first.text, check.problems),
+  );
   if (!second.ok) return failMain(turn, context, wording, second);
   const recheck = checkPlan(second.text);
   if (recheck.ok) return finish(output, turn, second.text, false);
@@ -106,7 +123,12 @@ async function answer(turn: TurnPlan, context: TurnContext): Promise<void> {
   fail(context, { status: 422, code: 'no_plan', message: NO_PLAN_MESSAGE });
 }
 
-async function failMain(turn: TurnPlan, context: TurnContext, wording: WordingContext, attempt: Extract<Attempt, { ok: false }>): Promise<void> {
+async function failMain(
+  turn: TurnPlan,
+  context: TurnContext,
+  wording: WordingContext,
+  attempt: Extract<Attempt, { ok: false }>,
+): Promise<void> {
   const { output, log } = context;
   const { failure, sent } = attempt;
   if (failure.kind === 'aborted' || !output.open) return;
@@ -125,7 +147,13 @@ async function failMain(turn: TurnPlan, context: TurnContext, wording: WordingCo
   try {
     const messages = buildFallbackPrompt(turn.fallbackText);
     const text = await runWithFallbackSchedule(
-      () => context.provider.complete({ model: turn.fallbackModel, messages, maxTokens: FALLBACK_MAX_TOKENS, signal: output.signal }),
+      () =>
+        context.provider.complete({
+          model: turn.fallbackModel,
+          messages,
+          maxTokens: FALLBACK_MAX_TOKENS,
+          signal: output.signal,
+        }),
       { signal: output.signal },
     );
     output.send('delta', { text });
@@ -139,7 +167,8 @@ async function failMain(turn: TurnPlan, context: TurnContext, wording: WordingCo
 }
 
 function logFailure(log: Log, failure: ProviderError, apiKey: string, what: string): void {
-  if (failure.kind === 'unexpected') log.error({ err: failure.details.cause ?? failure, ...logDetail(failure, apiKey) }, what);
+  if (failure.kind === 'unexpected')
+    log.error({ err: failure.details.cause ?? failure, ...logDetail(failure, apiKey) }, what);
   else log.warn(logDetail(failure, apiKey), what);
 }
 
@@ -154,7 +183,8 @@ function finish(output: TurnOutput, turn: TurnPlan, text: string, usingFallback:
 
 function fail(context: TurnContext, payload: Omit<AiErrorPayload, 'requestId'>): void {
   // Only takes effect when this is the first thing sent (the headers are still unsent).
-  const headers: Record<string, string> = payload.retryAfter !== undefined ? { 'Retry-After': String(payload.retryAfter) } : {};
+  const headers: Record<string, string> =
+    payload.retryAfter !== undefined ? { 'Retry-After': String(payload.retryAfter) } : {};
   context.output.send('error', presentError(payload, context.requestId), headers);
   context.output.end();
 }

@@ -5,7 +5,11 @@ import type { DB } from '../db/schema';
 import { ApiError, apiErrors } from '../http/errors/json-errors';
 import { verifyPassword } from '../identity/passwords';
 
-export async function deleteAccountWithPassword(db: Kysely<DB>, userId: string, currentPassword: string): Promise<void> {
+export async function deleteAccountWithPassword(
+  db: Kysely<DB>,
+  userId: string,
+  currentPassword: string,
+): Promise<void> {
   const user = await db.selectFrom('users').select('encrypted_password').where('id', '=', userId).executeTakeFirst();
   if (!user) throw apiErrors.unauthorized('Your account no longer exists.');
   if (!(await verifyPassword(user.encrypted_password, currentPassword))) {

@@ -15,7 +15,10 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   app.get('/config', async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     // Never the request's Host header: a forged one would be handed back (and cached) as the API's address.
-    return presentClientConfig(ctx, ctx.config.publicUrl ?? listenOrigin(request.server.server.address(), ctx.config.host));
+    return presentClientConfig(
+      ctx,
+      ctx.config.publicUrl ?? listenOrigin(request.server.server.address(), ctx.config.host),
+    );
   });
 
   app.get('/health', async () => ({ ok: true }));

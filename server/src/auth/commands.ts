@@ -7,7 +7,13 @@ import type { DB, UsersTable } from '../db/schema';
 import type { AppContext } from '../http/context';
 import { checkJsonValue } from '../http/json-value';
 import type { Caller } from '../identity/authenticate';
-import { burnPasswordCheck, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../identity/passwords';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  verifyPassword,
+} from '../identity/passwords';
 import { authErrors } from './errors';
 import {
   emailSchema,
@@ -116,12 +122,17 @@ export async function loadUser(db: Kysely<DB>, userId: string): Promise<UserRow>
   return user;
 }
 
-export async function updateUser(db: Kysely<DB>, caller: Caller, body: z.infer<typeof updateUserBodySchema>): Promise<UserRow> {
+export async function updateUser(
+  db: Kysely<DB>,
+  caller: Caller,
+  body: z.infer<typeof updateUserBodySchema>,
+): Promise<UserRow> {
   const user = await loadUser(db, caller.userId);
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw authErrors.validation('Changing the email address is not supported', 422);
   }
-  if (body.phone !== undefined && body.phone !== '') throw authErrors.validation('Phone numbers are not supported', 422);
+  if (body.phone !== undefined && body.phone !== '')
+    throw authErrors.validation('Phone numbers are not supported', 422);
 
   const changes: { encrypted_password?: string; user_metadata?: string } = {};
   if (body.password !== undefined) {
@@ -159,7 +170,11 @@ export async function updateUser(db: Kysely<DB>, caller: Caller, body: z.infer<t
 
 async function startSession(deps: Deps, user: UserRow, client: ClientInfo): Promise<Session> {
   const { sessionId, refreshToken } = await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ last_sign_in_at: sql<Date>`now()` }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ last_sign_in_at: sql<Date>`now()` })
+      .where('id', '=', user.id)
+      .execute();
     return deps.refreshTokens.startSession(trx, user.id, client);
   });
   const access = await deps.signer.signAccessToken({
@@ -168,13 +183,20 @@ async function startSession(deps: Deps, user: UserRow, client: ClientInfo): Prom
     sessionId,
     userMetadata: user.user_metadata,
   });
-  return { user: { ...user, last_sign_in_at: new Date() }, accessToken: access.token, expiresAt: access.expiresAt, refreshToken };
+  return {
+    user: { ...user, last_sign_in_at: new Date() },
+    accessToken: access.token,
+    expiresAt: access.expiresAt,
+    refreshToken,
+  };
 }
 
 function parseEmail(value: string | undefined): string {
   const parsed = emailSchema.safeParse(value?.trim().toLowerCase());
   if (!parsed.success) {
-    throw value ? authErrors.validation('Unable to validate email address: invalid format') : authErrors.validation('An email address is required');
+    throw value
+      ? authErrors.validation('Unable to validate email address: invalid format')
+      : authErrors.validation('An email address is required');
   }
   return parsed.data;
 }

@@ -14,13 +14,12 @@ export const authErrors = {
     new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   currentPasswordRequired: () =>
     new GoTrueError(400, 'current_password_required', 'Current password required when setting new password.'),
-  currentPasswordMismatch: () =>
-    new GoTrueError(400, 'current_password_mismatch', 'Current password does not match.'),
-  samePassword: () =>
-    new GoTrueError(422, 'same_password', 'New password should be different from the old password.'),
+  currentPasswordMismatch: () => new GoTrueError(400, 'current_password_mismatch', 'Current password does not match.'),
+  samePassword: () => new GoTrueError(422, 'same_password', 'New password should be different from the old password.'),
   // GoTrue's router answers 404 for a path it does not serve; the message says it is this server's
   // choice, not a typo (OTP, MFA, SSO...). A 4xx: nothing failed on the server.
   notSupported: (path: string) => new GoTrueError(404, 'not_found', `${path} is not supported by this server`),
-  methodNotAllowed: (method: string) => new GoTrueError(405, 'method_not_allowed', `Method ${method.slice(0, 10)} is not allowed on this path`),
+  methodNotAllowed: (method: string) =>
+    new GoTrueError(405, 'method_not_allowed', `Method ${method.slice(0, 10)} is not allowed on this path`),
   notFound: () => new GoTrueError(404, 'not_found', 'Not found'),
 };

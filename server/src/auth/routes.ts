@@ -6,10 +6,24 @@ import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
 import { GOTRUE_API_VERSION } from '../http/errors/gotrue-errors';
 import { parseBody } from '../http/parse-body';
-import { endSessions, loadUser, refreshSession, signInWithPassword, signUp, updateUser, type ClientInfo } from './commands';
+import {
+  endSessions,
+  loadUser,
+  refreshSession,
+  signInWithPassword,
+  signUp,
+  updateUser,
+  type ClientInfo,
+} from './commands';
 import { authErrors } from './errors';
 import { presentSession, presentUser } from './presenters';
-import { logoutQuerySchema, passwordGrantBodySchema, refreshGrantBodySchema, signupBodySchema, updateUserBodySchema } from './schemas';
+import {
+  logoutQuerySchema,
+  passwordGrantBodySchema,
+  refreshGrantBodySchema,
+  signupBodySchema,
+  updateUserBodySchema,
+} from './schemas';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config } = ctx;
@@ -44,28 +58,35 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.send(presentSession(await signUp(ctx, body, clientOf(request))));
   });
 
-  app.post('/token', {
-    config: {
-      rateLimit: {
-        max: (request: FastifyRequest) => (grantType(request) === 'refresh_token' ? limits.tokenRefresh : limits.token),
-        timeWindow: limits.windowMs,
-        keyGenerator: (request: FastifyRequest) => `token:${grantType(request)}:${request.ip}`,
+  app.post(
+    '/token',
+    {
+      config: {
+        rateLimit: {
+          max: (request: FastifyRequest) =>
+            grantType(request) === 'refresh_token' ? limits.tokenRefresh : limits.token,
+          timeWindow: limits.windowMs,
+          keyGenerator: (request: FastifyRequest) => `token:${grantType(request)}:${request.ip}`,
+        },
       },
     },
-  }, async (request, reply) => {
-    const grant = grantType(request);
-    if (grant === 'password') {
-      const body = parseBody(passwordGrantBodySchema, request.body);
-      return reply.send(presentSession(await signInWithPassword(ctx, body, clientOf(request))));
-    }
-    if (grant === 'refresh_token') {
-      const body = parseBody(refreshGrantBodySchema, request.body);
-      return reply.send(presentSession(await refreshSession(ctx, body)));
-    }
-    throw authErrors.validation(
-      grant ? `unsupported_grant_type: ${grant.slice(0, 40)} is not supported by this server` : 'grant_type is required',
-    );
-  });
+    async (request, reply) => {
+      const grant = grantType(request);
+      if (grant === 'password') {
+        const body = parseBody(passwordGrantBodySchema, request.body);
+        return reply.send(presentSession(await signInWithPassword(ctx, body, clientOf(request))));
+      }
+      if (grant === 'refresh_token') {
+        const body = parseBody(refreshGrantBodySchema, request.body);
+        return reply.send(presentSession(await refreshSession(ctx, body)));
+      }
+      throw authErrors.validation(
+        grant
+          ? `unsupported_grant_type: ${grant.slice(0, 40)} is not supported by this server`
+          : 'grant_type is required',
+      );
+    },
+  );
 
   app.post('/logout', { config: { auth: 'user' } }, async (request, reply) => {
     const query = logoutQuerySchema.safeParse(request.query);
@@ -79,26 +100,30 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.send(presentUser(await loadUser(db, callerOf(request).userId)));
   });
 
-  app.put('/user', {
-    config: {
-      auth: 'user',
-      // Each password change checks the current password: bound the guesses a stolen access token allows
-      // (counted after the body is read, and only for requests that carry a password).
-      rateLimit: {
-        max: limits.verify,
-        timeWindow: limits.windowMs,
-        hook: 'preHandler',
-        allowList: (request: FastifyRequest) => !carriesPassword(request.body),
-        keyGenerator: (request: FastifyRequest) => `password-check:${callerOf(request).userId}`,
+  app.put(
+    '/user',
+    {
+      config: {
+        auth: 'user',
+        // Each password change checks the current password: bound the guesses a stolen access token allows
+        // (counted after the body is read, and only for requests that carry a password).
+        rateLimit: {
+          max: limits.verify,
+          timeWindow: limits.windowMs,
+          hook: 'preHandler',
+          allowList: (request: FastifyRequest) => !carriesPassword(request.body),
+          keyGenerator: (request: FastifyRequest) => `password-check:${callerOf(request).userId}`,
+        },
       },
     },
-  }, async (request, reply) => {
-    const body = parseBody(updateUserBodySchema, request.body);
-    const user = await updateUser(db, callerOf(request), body);
-    // A new password ended the user's other sessions.
-    if (body.password !== undefined) ctx.sessions.revoked();
-    return reply.send(presentUser(user));
-  });
+    async (request, reply) => {
+      const body = parseBody(updateUserBodySchema, request.body);
+      const user = await updateUser(db, callerOf(request), body);
+      // A new password ended the user's other sessions.
+      if (body.password !== undefined) ctx.sessions.revoked();
+      return reply.send(presentUser(user));
+    },
+  );
 }
 
 /** The methods of each path this surface serves; another method there is a 405. */

@@ -19,7 +19,10 @@ const metadataSchema = z.record(z.string(), z.unknown()).superRefine((data, ctx)
   }
 });
 
-const optionalString = z.string().nullish().transform((v) => v ?? undefined);
+const optionalString = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
 
 export const signupBodySchema = z.object({
   email: optionalString,

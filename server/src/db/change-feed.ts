@@ -49,8 +49,20 @@ export function parseChangeHint(payload: string | undefined): ChangeHint | null 
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (typeof v.u !== 'string') return null;
-  if (v.t === 'n' && typeof v.i === 'string' && typeof v.r === 'number' && (v.o === 'I' || v.o === 'U' || v.o === 'D')) {
-    return { kind: 'note', op: OPS[v.o], userId: v.u, noteId: v.i, revision: v.r, writerSession: typeof v.w === 'string' ? v.w : null };
+  if (
+    v.t === 'n' &&
+    typeof v.i === 'string' &&
+    typeof v.r === 'number' &&
+    (v.o === 'I' || v.o === 'U' || v.o === 'D')
+  ) {
+    return {
+      kind: 'note',
+      op: OPS[v.o],
+      userId: v.u,
+      noteId: v.i,
+      revision: v.r,
+      writerSession: typeof v.w === 'string' ? v.w : null,
+    };
   }
   if (v.t === 's' && typeof v.s === 'string') return { kind: 'session_ended', userId: v.u, sessionId: v.s };
   return null;

@@ -31,7 +31,10 @@ describe('lockDataDir', () => {
     const dir = dataDir();
     const pid = bystander();
     const identity = processIdentity(pid);
-    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ token: 'old', pid, startTime: '1', bootId: identity.bootId }));
+    fs.writeFileSync(
+      path.join(dir, LOCK_FILE),
+      JSON.stringify({ token: 'old', pid, startTime: '1', bootId: identity.bootId }),
+    );
     const lock = lockDataDir(dir);
     expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
     lock.release();

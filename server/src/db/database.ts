@@ -6,7 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { Kysely, PostgresDialect } from 'kysely';
-import { listenOnPGlite, listenOnPostgres, type ChangeListener, type PGliteListenable, type StopListening } from './change-feed';
+import {
+  listenOnPGlite,
+  listenOnPostgres,
+  type ChangeListener,
+  type PGliteListenable,
+  type StopListening,
+} from './change-feed';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { securePrivateDir } from './data-dir-permissions';
 import { migrate } from './migrate';
@@ -75,8 +81,12 @@ export interface StartingDatabase {
  * The data-dir lock is taken before this resolves: a second server is refused at once. PostgreSQL opens
  * (and migrates) first, as its secrets come from the database.
  */
-export async function startDatabase(options: DatabaseOptions, settings: SessionSettings = {}): Promise<StartingDatabase> {
-  if (options.kind === 'postgres') return { database: await openPostgres(options.url, sessionSettingValues(settings)), ready: Promise.resolve() };
+export async function startDatabase(
+  options: DatabaseOptions,
+  settings: SessionSettings = {},
+): Promise<StartingDatabase> {
+  if (options.kind === 'postgres')
+    return { database: await openPostgres(options.url, sessionSettingValues(settings)), ready: Promise.resolve() };
   return startPGlite(options, sessionSettingValues(settings));
 }
 
@@ -107,7 +117,12 @@ async function openPostgres(url: string, settings: Record<string, string>): Prom
     client.release();
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { kind: 'postgres', db, listenChanges: (listener) => listenOnPostgres(url, listener), close: () => db.destroy() };
+  return {
+    kind: 'postgres',
+    db,
+    listenChanges: (listener) => listenOnPostgres(url, listener),
+    close: () => db.destroy(),
+  };
 }
 
 type PGliteOptions = Exclude<DatabaseOptions, { kind: 'postgres' }>;
@@ -147,7 +162,10 @@ async function openThread(options: PGliteOptions, settings: Record<string, strin
   if (options.kind === 'memory') {
     // One copy, moved (not copied again) to the worker: each copy of the image costs noticeable CPU,
     // mostly page faults; Node's Blob.arrayBuffer() cost several times that.
-    const source: PGliteSource = { kind: 'memory', image: options.image ? new Uint8Array(options.image).buffer : undefined };
+    const source: PGliteSource = {
+      kind: 'memory',
+      image: options.image ? new Uint8Array(options.image).buffer : undefined,
+    };
     return PGliteThread.open(source, settings);
   }
   const dir = path.join(options.dataDir, 'pglite');

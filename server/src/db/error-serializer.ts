@@ -30,7 +30,9 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   const e = error as Record<string, unknown>;
   const code = typeof e.code === 'string' ? e.code : undefined;
   const fromDatabase = code !== undefined && SQLSTATE.test(code);
-  const out: SerializedError = { type: error instanceof Error ? error.constructor.name : typeof e.type === 'string' ? e.type : 'Object' };
+  const out: SerializedError = {
+    type: error instanceof Error ? error.constructor.name : typeof e.type === 'string' ? e.type : 'Object',
+  };
   if (typeof e.message === 'string' && !(fromDatabase && QUOTES_INPUT.test(code))) out.message = clip(e.message);
   if (code !== undefined) out.code = code;
   for (const key of ['severity', 'table', 'column', 'constraint', 'routine'] as const) {

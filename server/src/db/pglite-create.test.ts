@@ -53,7 +53,9 @@ describe('createPGliteDataDir', () => {
     if (!fs.existsSync(path.join(parent, 'pglite', 'PG_VERSION'))) return;
     const pglite = new PGlite(path.join(parent, 'pglite'));
     try {
-      const { rows } = await pglite.query<{ table: string | null }>("select to_regclass('schema_migrations')::text as table");
+      const { rows } = await pglite.query<{ table: string | null }>(
+        "select to_regclass('schema_migrations')::text as table",
+      );
       expect(rows[0]?.table).toBeNull();
     } finally {
       await pglite.close();

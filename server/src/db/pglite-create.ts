@@ -12,7 +12,9 @@ export class DatabaseCreateError extends Error {}
 /** Creates and migrates a PGlite data directory at `dir`; rejects with the child's own error text. */
 export function createPGliteDataDir(dir: string): Promise<void> {
   const { url, execArgv } = siblingScript('pglite-create-main');
-  const child = spawn(process.execPath, [...execArgv, fileURLToPath(url), dir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, [...execArgv, fileURLToPath(url), dir], {
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   // A server stopped while the directory is made takes the child with it: none may write there unlocked.
@@ -23,7 +25,11 @@ export function createPGliteDataDir(dir: string): Promise<void> {
     child.once('exit', (code, signal) => {
       process.off('exit', stopChild);
       if (code === 0) return resolve();
-      const reason = stderr.trim().replace(/\s*\n\s*/g, ' ').slice(0, 500) || (signal ? `stopped by ${signal}` : `exit code ${code}`);
+      const reason =
+        stderr
+          .trim()
+          .replace(/\s*\n\s*/g, ' ')
+          .slice(0, 500) || (signal ? `stopped by ${signal}` : `exit code ${code}`);
       reject(new DatabaseCreateError(`Could not create the database in ${dir}: ${reason}`));
     });
   });

@@ -66,7 +66,8 @@ class SerialPGliteDriver implements Driver {
   /** One transaction at a time. */
   readonly #transactions = new Mutex();
   /** While a transaction runs: resolves when it ends. Statements outside it wait for that. */
-  #transaction: { ended: Promise<void>; end: () => void; release: () => void; owner: SerialPGliteConnection } | null = null;
+  #transaction: { ended: Promise<void>; end: () => void; release: () => void; owner: SerialPGliteConnection } | null =
+    null;
 
   constructor(private readonly pglite: SerialDatabase) {}
 
@@ -90,7 +91,10 @@ class SerialPGliteDriver implements Driver {
    * A statement of a transaction goes at once; any other waits while a transaction runs, then goes in
    * the same tick as it checked, so nothing slips between a BEGIN and its COMMIT.
    */
-  async send(compiled: CompiledQuery, inTransaction: boolean): Promise<{ rows: unknown[]; affectedRows?: number | undefined }> {
+  async send(
+    compiled: CompiledQuery,
+    inTransaction: boolean,
+  ): Promise<{ rows: unknown[]; affectedRows?: number | undefined }> {
     if (!inTransaction) while (this.#transaction) await this.#transaction.ended;
     return this.pglite.query(compiled.sql, compiled.parameters);
   }

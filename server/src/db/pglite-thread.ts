@@ -61,7 +61,11 @@ export class PGliteThread {
    * Tells a worker (a new one unless given one from spawnPGliteWorker) what to open; resolves once PGlite
    * is open and migrated there.
    */
-  static open(source: PGliteSource, settings: Record<string, string> = {}, worker = spawnPGliteWorker()): Promise<PGliteThread> {
+  static open(
+    source: PGliteSource,
+    settings: Record<string, string> = {},
+    worker = spawnPGliteWorker(),
+  ): Promise<PGliteThread> {
     const failure = earlyFailures.get(worker);
     if (failure) return Promise.reject(failure);
     const start: WorkerStart = { source, settings };

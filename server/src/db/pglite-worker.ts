@@ -38,13 +38,18 @@ async function open(start: WorkerStart): Promise<PGlite> {
   const pglite =
     start.source.kind === 'dir'
       ? new PGlite(start.source.dir, { parsers, startParams })
-      : new PGlite({ parsers, startParams, loadDataDir: start.source.image ? new TarImage(start.source.image) : undefined });
+      : new PGlite({
+          parsers,
+          startParams,
+          loadDataDir: start.source.image ? new TarImage(start.source.image) : undefined,
+        });
   await pglite.waitReady;
   await migratePGlite(pglite);
   // Every session reads and writes timestamps in UTC, on PGlite as on any PostgreSQL server: set once
   // for the one connection, not per transaction.
   await pglite.exec("SET TimeZone = 'UTC'");
-  for (const [name, value] of Object.entries(start.settings)) await pglite.query('SELECT set_config($1, $2, false)', [name, value]);
+  for (const [name, value] of Object.entries(start.settings))
+    await pglite.query('SELECT set_config($1, $2, false)', [name, value]);
   return pglite;
 }
 
@@ -55,7 +60,11 @@ async function serve(pglite: PGlite): Promise<void> {
     switch (request.kind) {
       case 'query': {
         const result = await pglite.query(request.sql, [...request.params], { rowMode: 'object' });
-        return post({ kind: 'result', id: request.id, value: { rows: result.rows, affectedRows: result.affectedRows } });
+        return post({
+          kind: 'result',
+          id: request.id,
+          value: { rows: result.rows, affectedRows: result.affectedRows },
+        });
       }
       case 'exec':
         await pglite.exec(request.sql);
@@ -63,7 +72,10 @@ async function serve(pglite: PGlite): Promise<void> {
       case 'listen': {
         if (!unlisteners.has(request.channel)) {
           const channel = request.channel;
-          unlisteners.set(channel, await pglite.listen(channel, (payload) => post({ kind: 'notify', channel, payload })));
+          unlisteners.set(
+            channel,
+            await pglite.listen(channel, (payload) => post({ kind: 'notify', channel, payload })),
+          );
         }
         return post({ kind: 'result', id: request.id, value: null });
       }
@@ -78,7 +90,9 @@ async function serve(pglite: PGlite): Promise<void> {
     }
   };
   port.on('message', (request: WorkerRequest) => {
-    queue = queue.then(() => handle(request).catch((error: unknown) => post({ kind: 'error', id: request.id, error: serializeError(error) })));
+    queue = queue.then(() =>
+      handle(request).catch((error: unknown) => post({ kind: 'error', id: request.id, error: serializeError(error) })),
+    );
   });
 }
 

@@ -3,6 +3,7 @@
 
 /** The compiled script beside the compiled server; the TypeScript source (through tsx) in tests and dev. */
 export function siblingScript(name: string): { url: URL; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts')) return { url: new URL(`./${name}.ts`, import.meta.url), execArgv: ['--import', 'tsx'] };
+  if (import.meta.url.endsWith('.ts'))
+    return { url: new URL(`./${name}.ts`, import.meta.url), execArgv: ['--import', 'tsx'] };
   return { url: new URL(`./${name}.js`, import.meta.url), execArgv: [] };
 }

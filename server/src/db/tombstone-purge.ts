@@ -20,7 +20,9 @@ export async function purgeOldTombstones(db: Kysely<DB>, options: PurgeOptions =
   const batchRows = options.batchRows ?? PURGE_BATCH_ROWS;
   let total = 0;
   for (;;) {
-    const { rows } = await sql<{ purged: number }>`select purge_old_tombstones(${retention}::interval, ${batchRows}::integer) as purged`.execute(db);
+    const { rows } = await sql<{
+      purged: number;
+    }>`select purge_old_tombstones(${retention}::interval, ${batchRows}::integer) as purged`.execute(db);
     const purged = Number(rows[0]?.purged ?? 0);
     total += purged;
     if (purged < batchRows) return total;

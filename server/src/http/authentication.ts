@@ -47,7 +47,13 @@ export function addAuthenticationHook(scope: FastifyInstance, ctx: AppContext, s
     // An optional caller without a token is anonymous: no verification, no database round trip.
     if (needs === 'optional' && !request.headers.authorization) return;
     const early = request.routeOptions.config.whileSessionIsChecked;
-    const result = await authenticate(request.headers.authorization, ctx.db, ctx.signer, ctx.sessions, early && ((userId) => early(request, userId)));
+    const result = await authenticate(
+      request.headers.authorization,
+      ctx.db,
+      ctx.signer,
+      ctx.sessions,
+      early && ((userId) => early(request, userId)),
+    );
     if (result.ok) {
       request.caller = result.caller;
       return;

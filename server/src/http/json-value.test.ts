@@ -6,7 +6,10 @@ const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat
 
 describe('checkJsonValue', () => {
   it('refuses NUL and lone surrogates in values and keys, and says where', () => {
-    expect(checkJsonValue({ a: ['x', 'y\u0000'] }, { maxDepth: 8 })).toEqual({ path: 'a[1]', issue: expect.stringContaining('NUL') });
+    expect(checkJsonValue({ a: ['x', 'y\u0000'] }, { maxDepth: 8 })).toEqual({
+      path: 'a[1]',
+      issue: expect.stringContaining('NUL'),
+    });
     expect(checkJsonValue({ b: '\ud800' }, { maxDepth: 8 })?.issue).toMatch(/surrogate/);
     expect(checkJsonValue({ b: 'x\udc00' }, { maxDepth: 8 })?.issue).toMatch(/surrogate/);
     expect(checkJsonValue({ ['k\u0000']: 1 }, { maxDepth: 8 })?.issue).toMatch(/^key/);
@@ -21,7 +24,9 @@ describe('checkJsonValue', () => {
   });
 
   it('bounds size', () => {
-    expect(checkJsonValue({ a: 'x'.repeat(5000) }, { maxDepth: 8, maxBytes: 4096 })?.issue).toMatch(/at most 4096 bytes/);
+    expect(checkJsonValue({ a: 'x'.repeat(5000) }, { maxDepth: 8, maxBytes: 4096 })?.issue).toMatch(
+      /at most 4096 bytes/,
+    );
   });
 
   it('measures size exactly as JSON.stringify would', () => {

@@ -68,10 +68,12 @@ function measure(root: unknown, bounds: JsonValueBounds): { problem: JsonValuePr
     } else if (typeof value === 'number') {
       bytes += JSON.stringify(value).length;
     } else if (typeof value === 'object') {
-      if (depth >= bounds.maxDepth) return { problem: { path, issue: `is nested deeper than ${bounds.maxDepth} levels` }, bytes };
+      if (depth >= bounds.maxDepth)
+        return { problem: { path, issue: `is nested deeper than ${bounds.maxDepth} levels` }, bytes };
       if (Array.isArray(value)) {
         bytes += 2 + Math.max(0, value.length - 1);
-        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1, path: `${path}[${i}]` });
+        for (let i = value.length - 1; i >= 0; i--)
+          stack.push({ value: value[i], depth: depth + 1, path: `${path}[${i}]` });
       } else {
         const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
         bytes += 2 + Math.max(0, entries.length - 1);

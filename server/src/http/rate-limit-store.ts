@@ -3,7 +3,12 @@
 // in Redis when REDIS_URL is set (the plugin's own Redis store), so a limit allows its quota once across
 // all servers, not once per server. Every limit (config.rateLimit on a route, app.rateLimit()) goes
 // through the store chosen here; none needs to know which it is.
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type {
+  FastifyRateLimitOptions,
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+  RateLimitPluginOptions,
+} from '@fastify/rate-limit';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
@@ -14,14 +19,25 @@ export interface RateLimitBackend {
 }
 
 /** Redis if configured, else the database when several servers can share it, else memory. */
-export async function rateLimitBackend(options: { redisUrl: string | undefined; db: Kysely<DB>; shared: boolean }): Promise<RateLimitBackend> {
+export async function rateLimitBackend(options: {
+  redisUrl: string | undefined;
+  db: Kysely<DB>;
+  shared: boolean;
+}): Promise<RateLimitBackend> {
   if (options.redisUrl) {
     // Loaded only when configured: the client is a tenth of the server's start-up imports.
     const { Redis } = await import('ioredis');
     // Fail fast: a request waits for its counter, so an unreachable Redis must not hold it for long.
-    const redis = new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    const redis = new Redis(options.redisUrl, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+    });
     redis.on('error', () => undefined);
-    return { options: { redis, nameSpace: 'sprout-rate-limit-' }, close: async () => void (await redis.quit().catch(() => redis.disconnect())) };
+    return {
+      options: { redis, nameSpace: 'sprout-rate-limit-' },
+      close: async () => void (await redis.quit().catch(() => redis.disconnect())),
+    };
   }
   if (options.shared) return { options: { store: postgresRateLimitStore(options.db) }, close: async () => undefined };
   return { options: {}, close: async () => undefined };
@@ -46,7 +62,10 @@ export interface WindowCount {
  * numbers it hands out. Keys are distinct, and locked in their sorted order, so two servers' batches
  * over the same keys queue behind each other instead of deadlocking.
  */
-export async function incrementWindows(db: Kysely<DB>, increments: readonly { key: string; by: number; windowMs: number }[]): Promise<Map<string, WindowCount>> {
+export async function incrementWindows(
+  db: Kysely<DB>,
+  increments: readonly { key: string; by: number; windowMs: number }[],
+): Promise<Map<string, WindowCount>> {
   const sorted = [...increments].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const { rows } = await sql<{ key: string; count: number; ttl: number }>`
     INSERT INTO rate_limits AS r (key, count, expires_at)
@@ -139,7 +158,9 @@ export function postgresRateLimitStore(db: Kysely<DB>): FastifyRateLimitStoreCto
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       if (++increments % CLEANUP_EVERY === 0) {
-        void sql`DELETE FROM rate_limits WHERE expires_at < now() - interval '1 minute'`.execute(db).catch(() => undefined);
+        void sql`DELETE FROM rate_limits WHERE expires_at < now() - interval '1 minute'`
+          .execute(db)
+          .catch(() => undefined);
       }
       batcher.increment(`${this.prefix}${key}`, timeWindow, callback);
     }

@@ -46,7 +46,12 @@ export async function authenticate(
   const { sub, session_id: sessionId, email } = verified.claims;
   onVerified?.(sub);
   const live = await sessions.isLive(sessionId, sub, async () => {
-    const session = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('user_id', '=', sub).executeTakeFirst();
+    const session = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('user_id', '=', sub)
+      .executeTakeFirst();
     return session !== undefined;
   });
   if (!live) return { ok: false, problem: 'session_not_found', reason: 'session has ended' };

@@ -11,9 +11,7 @@ const MAX_CHAIN_WALK = 50;
 
 /** A rotation's outcome: the next token, or why there is none (the auth surface words the refusal). */
 export type Rotation =
-  | { kind: 'ok'; userId: string; sessionId: string; refreshToken: string }
-  | { kind: 'not_found' }
-  | { kind: 'reused' };
+  { kind: 'ok'; userId: string; sessionId: string; refreshToken: string } | { kind: 'not_found' } | { kind: 'reused' };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -68,7 +66,11 @@ export class RefreshTokens {
           .insertInto('refresh_tokens')
           .values({ token_hash: hashToken(next), session_id: row.session_id, user_id: row.user_id, parent_id: row.id })
           .execute();
-        await trx.updateTable('sessions').set({ refreshed_at: sql<Date>`now()` }).where('id', '=', row.session_id).execute();
+        await trx
+          .updateTable('sessions')
+          .set({ refreshed_at: sql<Date>`now()` })
+          .where('id', '=', row.session_id)
+          .execute();
         return { kind: 'ok' as const, userId: row.user_id, sessionId: row.session_id, refreshToken: next };
       }
       if (now - row.updated_at.getTime() <= REFRESH_REUSE_INTERVAL_MS) {

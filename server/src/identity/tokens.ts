@@ -33,10 +33,13 @@ export class TokenSigner {
   readonly #verified = new Map<string, AccessClaims>();
 
   constructor(secret: string) {
-    this.#key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
+    this.#key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async signAccessToken(input: AccessTokenInput, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
@@ -76,7 +79,10 @@ export class TokenSigner {
    * included, so nothing altered can match) and only its expiry is checked again: a client sends the
    * same token with every request for an hour, and the HMAC and claim checks were a tenth of a read.
    */
-  async verifyAccessToken(token: string, now = Date.now()): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: string }> {
+  async verifyAccessToken(
+    token: string,
+    now = Date.now(),
+  ): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: string }> {
     const known = this.#verified.get(token);
     if (known !== undefined) {
       // jose's rule: expired once the current second reaches exp.
@@ -85,7 +91,11 @@ export class TokenSigner {
       return { ok: false, reason: 'token is expired' };
     }
     try {
-      const { payload } = await jwtVerify(token, await this.#key, { algorithms: ['HS256'], issuer: JWT_ISSUER, currentDate: new Date(now) });
+      const { payload } = await jwtVerify(token, await this.#key, {
+        algorithms: ['HS256'],
+        issuer: JWT_ISSUER,
+        currentDate: new Date(now),
+      });
       const claims = accessClaimsSchema.safeParse(payload);
       if (!claims.success) return { ok: false, reason: 'not an access token of an authenticated user' };
       this.#remember(token, Object.freeze(claims.data));

@@ -127,21 +127,30 @@ export class Connection {
         return this.refreshToken(message);
       default:
         // broadcast and presence are not offered; realtime-js reports the error to the caller.
-        this.send(reply(message, 'error', { reason: this.channels.has(message.topic) ? 'only postgres_changes is supported' : 'unmatched topic' }));
+        this.send(
+          reply(message, 'error', {
+            reason: this.channels.has(message.topic) ? 'only postgres_changes is supported' : 'unmatched topic',
+          }),
+        );
     }
   }
 
   private async verify(token: unknown): Promise<{ caller: Caller; exp: number } | { reason: string }> {
-    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return { reason: 'access_token is required' };
+    if (typeof token !== 'string' || token.length === 0 || token.length > 4096)
+      return { reason: 'access_token is required' };
     const { db, signer, sessions } = this.host.deps;
     const result = await authenticate(`Bearer ${token}`, db, signer, sessions);
-    if (!result.ok) return { reason: result.problem === 'session_not_found' ? 'Session has ended' : `Invalid token: ${result.reason}` };
+    if (!result.ok)
+      return {
+        reason: result.problem === 'session_not_found' ? 'Session has ended' : `Invalid token: ${result.reason}`,
+      };
     const verified = await signer.verifyAccessToken(token);
     return { caller: result.caller, exp: verified.ok ? verified.claims.exp : 0 };
   }
 
   private async join(message: PhoenixMessage): Promise<void> {
-    if (!message.topic.startsWith('realtime:')) return this.send(reply(message, 'error', { reason: 'topic must start with realtime:' }));
+    if (!message.topic.startsWith('realtime:'))
+      return this.send(reply(message, 'error', { reason: 'topic must start with realtime:' }));
     const auth = await this.verify(message.payload.access_token);
     if (this.closed) return;
     if ('reason' in auth) return this.send(reply(message, 'error', { reason: auth.reason }));
@@ -151,7 +160,11 @@ export class Connection {
     const config = message.payload.config;
     let bindings: Binding[];
     try {
-      bindings = parseBindings(typeof config === 'object' && config !== null ? (config as Record<string, unknown>).postgres_changes : undefined);
+      bindings = parseBindings(
+        typeof config === 'object' && config !== null
+          ? (config as Record<string, unknown>).postgres_changes
+          : undefined,
+      );
     } catch (error) {
       if (error instanceof SubscriptionError) return this.send(reply(message, 'error', { reason: error.message }));
       throw error;
@@ -169,7 +182,12 @@ export class Connection {
     this.caller = auth.caller;
     this.expiresAt(auth.exp);
     const joinRef = message.joinRef ?? message.ref;
-    this.channels.set(message.topic, { topic: message.topic, joinRef, bindings, key: channelKey(message.topic, joinRef, bindings) });
+    this.channels.set(message.topic, {
+      topic: message.topic,
+      joinRef,
+      bindings,
+      key: channelKey(message.topic, joinRef, bindings),
+    });
     this.send(reply(message, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.requested, id: b.id })) }));
   }
 
@@ -177,7 +195,16 @@ export class Connection {
     const channel = this.channels.get(message.topic);
     this.channels.delete(message.topic);
     this.send(reply(message, 'ok'));
-    if (channel) this.send(encodeFrame({ joinRef: channel.joinRef, ref: message.ref, topic: message.topic, event: PHX.close, payload: {} }));
+    if (channel)
+      this.send(
+        encodeFrame({
+          joinRef: channel.joinRef,
+          ref: message.ref,
+          topic: message.topic,
+          event: PHX.close,
+          payload: {},
+        }),
+      );
   }
 
   /** realtime-js pushes the refreshed token on every joined channel; a bad or foreign one ends the socket. */
@@ -186,7 +213,8 @@ export class Connection {
     const auth = await this.verify(message.payload.access_token);
     if (this.closed) return;
     if ('reason' in auth) return this.close(CLOSE.policy, auth.reason);
-    if (this.caller && this.caller.userId !== auth.caller.userId) return this.close(CLOSE.policy, 'token of another user');
+    if (this.caller && this.caller.userId !== auth.caller.userId)
+      return this.close(CLOSE.policy, 'token of another user');
     if (this.caller && this.caller.sessionId !== auth.caller.sessionId) {
       // Same user, new session (signed in again): the hub tracks sockets by session.
       this.host.unbind(this);

@@ -33,4 +33,3 @@ export interface HubDeps {
   limits: RealtimeLimits;
   now: () => number;
 }
-

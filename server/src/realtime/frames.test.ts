@@ -30,10 +30,21 @@ describe('change frames', () => {
     const frames = sockets.map(frameFor);
     expect(frames[1]).toBe(frames[0]);
     expect(frames[2]).toBe(frames[0]);
-    const [joinRef, ref, topic, event, payload] = JSON.parse(frames[0]!.toString('utf8')) as [string, null, string, string, { ids: number[]; data: Record<string, unknown> }];
+    const [joinRef, ref, topic, event, payload] = JSON.parse(frames[0]!.toString('utf8')) as [
+      string,
+      null,
+      string,
+      string,
+      { ids: number[]; data: Record<string, unknown> },
+    ];
     expect([joinRef, ref, topic, event]).toEqual(['1', null, 'realtime:notes', 'postgres_changes']);
     expect(payload.ids).toEqual([sockets[0]!.bindings[0]!.id]);
-    expect(payload.data).toMatchObject({ type: 'UPDATE', table: 'notes', record: NOTE, old_record: { id: NOTE.id, user_id: USER } });
+    expect(payload.data).toMatchObject({
+      type: 'UPDATE',
+      table: 'notes',
+      record: NOTE,
+      old_record: { id: NOTE.id, user_id: USER },
+    });
   });
 
   it('builds a frame of its own for another join ref, and none for a channel whose bindings do not match', () => {

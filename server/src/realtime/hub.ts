@@ -103,12 +103,14 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
     if (hint.kind === 'session_ended') {
       // A session ended on another server: this server's session cache forgets it now, not after its TTL.
       this.deps.sessions.revoked();
-      for (const connection of [...(this.bySession.get(hint.sessionId) ?? [])]) connection.close(CLOSE.policy, 'Session has ended');
+      for (const connection of [...(this.bySession.get(hint.sessionId) ?? [])])
+        connection.close(CLOSE.policy, 'Session has ended');
       return;
     }
     // Nobody here listens for this user, or only the writing session, which asked for no echo: nothing to read.
     const listeners = this.byUser.get(hint.userId);
-    if (!listeners || (hint.writerSession !== null && listeners.size === this.bySession.get(hint.writerSession)?.size)) return;
+    if (!listeners || (hint.writerSession !== null && listeners.size === this.bySession.get(hint.writerSession)?.size))
+      return;
     const forUser = this.pending.get(hint.userId) ?? new Map<string, PendingChange>();
     const earlier = forUser.get(hint.noteId);
     forUser.set(hint.noteId, {
@@ -145,10 +147,14 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
   }
 
   private async deliver(userId: string, changes: PendingChange[]): Promise<void> {
-    const audience = (change: PendingChange) => [...(this.byUser.get(userId) ?? [])].filter((c) => c.caller?.sessionId !== change.quietSession);
+    const audience = (change: PendingChange) =>
+      [...(this.byUser.get(userId) ?? [])].filter((c) => c.caller?.sessionId !== change.quietSession);
     const heard = changes.filter((change) => audience(change).length > 0);
     const ids = heard.filter((c) => c.op !== 'DELETE').map((c) => c.noteId);
-    const rows = ids.length === 0 ? new Map<string, Record<string, unknown>>() : new Map((await readUserNotes(this.deps.db, userId, ids)).map((row) => [String(row.id), presentRow(row)]));
+    const rows =
+      ids.length === 0
+        ? new Map<string, Record<string, unknown>>()
+        : new Map((await readUserNotes(this.deps.db, userId, ids)).map((row) => [String(row.id), presentRow(row)]));
     const commitTimestamp = new Date(this.deps.now()).toISOString();
     for (const change of heard) {
       const record = change.op === 'DELETE' ? { id: change.noteId, user_id: userId } : rows.get(change.noteId);
@@ -170,13 +176,15 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
     const { idleMs, unjoinedMs } = this.deps.limits;
     for (const connection of [...this.connections]) {
       if (now - connection.lastFrameAt > idleMs) connection.close(CLOSE.policy, 'no heartbeat');
-      else if (!connection.caller && now - connection.openedAt > unjoinedMs) connection.close(CLOSE.policy, 'no channel joined');
+      else if (!connection.caller && now - connection.openedAt > unjoinedMs)
+        connection.close(CLOSE.policy, 'no channel joined');
     }
     if (++this.sweeps % SESSION_CHECK_EVERY !== 0 || this.bySession.size === 0) return;
     try {
       const live = await liveSessions(this.deps.db, [...this.bySession.keys()]);
       for (const [sessionId, connections] of [...this.bySession]) {
-        if (!live.has(sessionId)) for (const connection of [...connections]) connection.close(CLOSE.policy, 'Session has ended');
+        if (!live.has(sessionId))
+          for (const connection of [...connections]) connection.close(CLOSE.policy, 'Session has ended');
       }
     } catch (error) {
       this.deps.log.warn({ err: error }, 'realtime session check failed');

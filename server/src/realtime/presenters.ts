@@ -7,7 +7,14 @@ import type { NoteRecord } from './commands';
 import type { ChangeType } from './subscriptions';
 
 /** The type names Supabase Realtime gives the columns of each type. */
-const REALTIME_TYPES: Record<SqlType, string> = { uuid: 'uuid', text: 'text', boolean: 'bool', jsonb: 'jsonb', timestamptz: 'timestamptz', bigint: 'int8' };
+const REALTIME_TYPES: Record<SqlType, string> = {
+  uuid: 'uuid',
+  text: 'text',
+  boolean: 'bool',
+  jsonb: 'jsonb',
+  timestamptz: 'timestamptz',
+  bigint: 'int8',
+};
 
 const COLUMNS = NOTE_COLUMNS.map((name) => ({ name, type: REALTIME_TYPES[NOTE_FIELDS[name].sql] }));
 

@@ -61,7 +61,13 @@ export function reply(
   status: 'ok' | 'error',
   response: Record<string, unknown> = {},
 ): string {
-  return encodeFrame({ joinRef: to.joinRef, ref: to.ref, topic: to.topic, event: PHX.reply, payload: { status, response } });
+  return encodeFrame({
+    joinRef: to.joinRef,
+    ref: to.ref,
+    topic: to.topic,
+    event: PHX.reply,
+    payload: { status, response },
+  });
 }
 
 /** A server push on a joined channel; `payloadJson` is already serialized (shared by every socket of a fan-out). */

@@ -43,10 +43,12 @@ export class SubscriptionError extends Error {}
 export function parseBindings(value: unknown): Binding[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new SubscriptionError('postgres_changes must be a list');
-  if (value.length > MAX_BINDINGS_PER_CHANNEL) throw new SubscriptionError(`at most ${MAX_BINDINGS_PER_CHANNEL} postgres_changes per channel`);
+  if (value.length > MAX_BINDINGS_PER_CHANNEL)
+    throw new SubscriptionError(`at most ${MAX_BINDINGS_PER_CHANNEL} postgres_changes per channel`);
   return value.map((item) => {
     const parsed = bindingSchema.safeParse(item);
-    if (!parsed.success) throw new SubscriptionError('Unable to subscribe to changes with given parameters: only public.notes exists');
+    if (!parsed.success)
+      throw new SubscriptionError('Unable to subscribe to changes with given parameters: only public.notes exists');
     const { event, schema, table, filter } = parsed.data;
     const requested = { event, schema, table, ...(filter === undefined ? {} : { filter }) };
     return {
@@ -63,7 +65,8 @@ const readable = new Set<string>(NOTE_COLUMNS);
 /** `column=eq.value` or `column=neq.value`, as realtime-js builds them. */
 function parseFilter(filter: string): Binding['filter'] {
   const match = /^([a-z_]+)=(eq|neq)\.(.*)$/s.exec(filter);
-  if (!match || !readable.has(match[1]!)) throw new SubscriptionError(`Unable to subscribe to changes with given parameters: invalid filter "${filter}"`);
+  if (!match || !readable.has(match[1]!))
+    throw new SubscriptionError(`Unable to subscribe to changes with given parameters: invalid filter "${filter}"`);
   return { column: match[1]!, op: match[2] as 'eq' | 'neq', value: match[3]! };
 }
 
@@ -72,6 +75,7 @@ export function bindingMatches(binding: Binding, type: ChangeType, row: Record<s
   if (binding.event !== '*' && binding.event !== type) return false;
   if (!binding.filter) return true;
   const value = row[binding.filter.column];
-  const text = value === null || value === undefined ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value === null || value === undefined ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return binding.filter.op === 'eq' ? text === binding.filter.value : text !== binding.filter.value;
 }

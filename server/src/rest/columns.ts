@@ -1,13 +1,23 @@
 // The notes table as the REST layer exposes it: the readable and writable columns (a whitelist, the only
 // source of identifiers that reach SQL) and their SQL types, from core/note-fields.ts, with checks of
 // filter values by type.
-import { NOTE_COLUMNS, NOTE_FIELD_NAMES, NOTE_FIELDS, type NoteColumn, type NoteField, type SqlType } from '#core/note-fields';
+import {
+  NOTE_COLUMNS,
+  NOTE_FIELD_NAMES,
+  NOTE_FIELDS,
+  type NoteColumn,
+  type NoteField,
+  type SqlType,
+} from '#core/note-fields';
 import { restErrors } from './errors';
 
 export type { NoteColumn, SqlType };
 export type WritableColumn = NoteField;
 
-export const COLUMN_TYPES = Object.fromEntries(NOTE_FIELD_NAMES.map((name) => [name, NOTE_FIELDS[name].sql])) as Record<WritableColumn, SqlType>;
+export const COLUMN_TYPES = Object.fromEntries(NOTE_FIELD_NAMES.map((name) => [name, NOTE_FIELDS[name].sql])) as Record<
+  WritableColumn,
+  SqlType
+>;
 
 const readable = new Set<string>(NOTE_COLUMNS);
 const writable = new Set<string>(NOTE_FIELD_NAMES);

@@ -1,6 +1,14 @@
 // The SQL behind /rest/v1/notes. Every statement is scoped to the caller's user_id (row-level security
 // in the server, ARCHITECTURE 9.6); identifiers come only from the column whitelist, values are parameters.
-import { sql, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { DB, NotesTable } from '../db/schema';
 import { NOTE_COLUMNS, NOTE_FIELD_NAMES } from '#core/note-fields';
 import { COLUMN_TYPES, type NoteColumn } from './columns';
@@ -39,7 +47,11 @@ export interface ReadOptions {
  * before it commits (a thrown error rolls everything back). A single statement runs alone, as its own
  * transaction. Every connection is in UTC already (db/database.ts).
  */
-export function maybeInTransaction<T>(db: Kysely<DB>, needed: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+export function maybeInTransaction<T>(
+  db: Kysely<DB>,
+  needed: boolean,
+  work: (db: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   return needed ? db.transaction().execute(work) : work(db);
 }
 
@@ -96,14 +108,20 @@ export async function selectNotesJson(
   // row_to_json writes it, finished in table-row-json.ts, costs the database half of formatting each
   // member in SQL.
   const whole = !stripNulls && isEveryColumn(fields);
-  const page = (json: RawBuilder<string>) => [json.as('j'), sql<number | null>`null::int`.as('total'), sql<number | null>`null::bigint`.as('purged_through')] as const;
+  const page = (json: RawBuilder<string>) =>
+    [
+      json.as('j'),
+      sql<number | null>`null::int`.as('total'),
+      sql<number | null>`null::bigint`.as('purged_through'),
+    ] as const;
   let rows: PageQuery;
   if (whole) {
     rows = db.selectFrom(chosen.as('notes')).select(page(sql<string>`row_to_json(notes)::text`));
   } else {
     // row_to_json names each member after its column in the page: a key that cannot be a column name
     // (empty, or long enough for PostgreSQL to truncate) is written by concatenation instead, which costs more.
-    const named = fields.length > 0 && fields.every(({ key }) => key.length > 0 && Buffer.byteLength(key) <= MAX_IDENTIFIER_BYTES);
+    const named =
+      fields.length > 0 && fields.every(({ key }) => key.length > 0 && Buffer.byteLength(key) <= MAX_IDENTIFIER_BYTES);
     const members = named
       ? fields.map(({ key, column }) => sql`${wireValue(column)}`.as(key))
       : [sql<string>`${rowJson(fields, stripNulls)}`.as('j')];
@@ -120,8 +138,14 @@ export async function selectNotesJson(
   // are there even for an empty page.
   const head = db.selectNoFrom([
     sql<string | null>`null::text`.as('j'),
-    (options.count ? sql<number | null>`(select count(*) from notes where ${scope(userId, options.filters)})::int` : sql<number | null>`null::int`).as('total'),
-    (options.horizon ? sql<number | null>`coalesce((select purged_through from purge_horizons where user_id = ${userId}), 0)` : sql<number | null>`null::bigint`).as('purged_through'),
+    (options.count
+      ? sql<number | null>`(select count(*) from notes where ${scope(userId, options.filters)})::int`
+      : sql<number | null>`null::int`
+    ).as('total'),
+    (options.horizon
+      ? sql<number | null>`coalesce((select purged_through from purge_horizons where user_id = ${userId}), 0)`
+      : sql<number | null>`null::bigint`
+    ).as('purged_through'),
   ]);
   const [first, ...results] = await head.unionAll(rows).execute();
   const texts = results.map((result) => (result.j === null ? 'null' : wire(result.j)));
@@ -148,7 +172,10 @@ const ROW_ORDER = [...NOTE_COLUMNS, ...NOTE_FIELD_NAMES.filter((name) => !(NOTE_
 const ROW_COLUMNS = ROW_ORDER.map((column) => `notes.${column}` as const);
 
 function isEveryColumn(fields: WireField[]): boolean {
-  return fields.length === NOTE_COLUMNS.length && fields.every(({ key, column }, index) => key === NOTE_COLUMNS[index] && column === key);
+  return (
+    fields.length === NOTE_COLUMNS.length &&
+    fields.every(({ key, column }, index) => key === NOTE_COLUMNS[index] && column === key)
+  );
 }
 
 const MAX_IDENTIFIER_BYTES = 63;
@@ -182,7 +209,10 @@ export async function selectNotes(trx: Kysely<DB>, userId: string, options: Read
   return (await query.execute()) as NoteRecord[];
 }
 
-function ordered<Q extends SelectQueryBuilder<DB, 'notes', object>>(query: Q, options: Omit<ReadOptions, 'columns'>): Q {
+function ordered<Q extends SelectQueryBuilder<DB, 'notes', object>>(
+  query: Q,
+  options: Omit<ReadOptions, 'columns'>,
+): Q {
   let result = query;
   for (const term of options.order) {
     result = result.orderBy(sql.ref(`notes.${term.column}`), (item) => {
@@ -217,7 +247,8 @@ export async function insertNotes(
   if (merge) {
     const set: Record<string, RawBuilder<unknown>> = {};
     for (const column of input.columns) {
-      if (column !== 'id' && column !== 'user_id' && column !== 'base_revision') set[column] = sql.ref(`excluded.${column}`);
+      if (column !== 'id' && column !== 'user_id' && column !== 'base_revision')
+        set[column] = sql.ref(`excluded.${column}`);
     }
     // Always set it: null when the row came without one, so a base left in a row never guards this write.
     const bases = basesById(input.rows);
@@ -255,11 +286,23 @@ export async function updateNotes(
 ): Promise<WrittenRow[]> {
   // base_revision is set on every update, so a value left in the row never guards this write.
   const values = { ...set, base_revision: set.base_revision ?? null };
-  return written(trx, trx.updateTable('notes').set(values as Updateable<NotesTable>).where(scope(userId, filters)), returning);
+  return written(
+    trx,
+    trx
+      .updateTable('notes')
+      .set(values as Updateable<NotesTable>)
+      .where(scope(userId, filters)),
+    returning,
+  );
 }
 
 /** DELETE keeps a tombstone (docs/sync.md): deleted_at is set and the trigger clears the content. */
-export async function tombstoneNotes(trx: Kysely<DB>, userId: string, filters: Filter[], returning: Returning): Promise<WrittenRow[]> {
+export async function tombstoneNotes(
+  trx: Kysely<DB>,
+  userId: string,
+  filters: Filter[],
+  returning: Returning,
+): Promise<WrittenRow[]> {
   const query = trx
     .updateTable('notes')
     .set({ deleted_at: sql<Date>`now()`, base_revision: null })
@@ -275,7 +318,10 @@ export async function tombstoneNotes(trx: Kysely<DB>, userId: string, filters: F
 async function written(trx: Kysely<DB>, query: unknown, returning: Returning): Promise<WrittenRow[]> {
   // An INSERT or UPDATE of notes; the builders' overloads type each kind of RETURNING list apart.
   const write = query as { returning(columns: readonly string[]): { execute(): Promise<unknown[]> } };
-  if (returning !== 'wire-json') return (await write.returning(returning.includes('id') ? returning : [...returning, 'id']).execute()) as WrittenRow[];
+  if (returning !== 'wire-json')
+    return (await write
+      .returning(returning.includes('id') ? returning : [...returning, 'id'])
+      .execute()) as WrittenRow[];
   const rows = await trx
     .with('written', () => write.returning(ROW_ORDER) as never)
     .selectFrom('written' as never)
@@ -295,7 +341,8 @@ function condition(filter: Filter): RawBuilder<SqlBool> {
   let expression: RawBuilder<SqlBool>;
   switch (filter.operator) {
     case 'in':
-      expression = filter.values.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${column} in (${sql.join(filter.values)})`;
+      expression =
+        filter.values.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${column} in (${sql.join(filter.values)})`;
       break;
     case 'is':
       expression = sql<SqlBool>`${column} ${sql.raw(IS_SQL[filter.value])}`;
@@ -311,5 +358,19 @@ function condition(filter: Filter): RawBuilder<SqlBool> {
   return filter.negated ? sql<SqlBool>`not (${expression})` : sql<SqlBool>`(${expression})`;
 }
 
-const COMPARISON_SQL = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', isdistinct: 'is distinct from' } as const;
-const IS_SQL = { null: 'is null', not_null: 'is not null', true: 'is true', false: 'is false', unknown: 'is unknown' } as const;
+const COMPARISON_SQL = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  isdistinct: 'is distinct from',
+} as const;
+const IS_SQL = {
+  null: 'is null',
+  not_null: 'is not null',
+  true: 'is true',
+  false: 'is false',
+  unknown: 'is unknown',
+} as const;

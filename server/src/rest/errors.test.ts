@@ -12,8 +12,13 @@ describe('fromDatabaseError', () => {
     const present = () => null;
     expect(fromDatabaseError(pgError('22P02'), present)?.status).toBe(400);
     expect(fromDatabaseError(pgError('22008'), present)?.status).toBe(400);
-    expect(fromDatabaseError(pgError('23502', 'null value', 'Failing row contains (...)'), present)).toMatchObject({ status: 400, details: null });
-    expect(fromDatabaseError(pgError('23505', 'duplicate key', 'Key (id)=(x) already exists.'), present)).toMatchObject({ status: 409, details: null });
+    expect(fromDatabaseError(pgError('23502', 'null value', 'Failing row contains (...)'), present)).toMatchObject({
+      status: 400,
+      details: null,
+    });
+    expect(fromDatabaseError(pgError('23505', 'duplicate key', 'Key (id)=(x) already exists.'), present)).toMatchObject(
+      { status: 409, details: null },
+    );
     expect(fromDatabaseError(pgError('42501'), present)?.status).toBe(403);
     expect(fromDatabaseError(pgError('21000'), present)?.status).toBe(400);
     expect(fromDatabaseError(pgError('PT418'), present)?.status).toBe(418);
@@ -27,7 +32,7 @@ describe('fromDatabaseError', () => {
     expect(fromDatabaseError({ code: 'FST_ERR_X' }, present)).toBeUndefined();
   });
 
-  it('answers PT409 with the current row re-presented, only when it is the caller\'s', () => {
+  it("answers PT409 with the current row re-presented, only when it is the caller's", () => {
     const row = {
       id: '0b6a3c1e-3f0b-4a52-9a55-0f6bb0f4b2a1',
       user_id: USER,
@@ -41,9 +46,15 @@ describe('fromDatabaseError', () => {
       deleted_at: null,
       last_mutation_id: 'm-1',
     };
-    const error = fromDatabaseError(pgError('PT409', 'stale', JSON.stringify(row)), (detail) => presentConflictRow(detail, USER));
+    const error = fromDatabaseError(pgError('PT409', 'stale', JSON.stringify(row)), (detail) =>
+      presentConflictRow(detail, USER),
+    );
     expect(error?.status).toBe(409);
-    expect(JSON.parse(error?.details ?? '{}')).toEqual({ ...row, created_at: '2024-05-01T12:00:00.123Z', updated_at: '2024-05-01T12:00:00.000Z' });
+    expect(JSON.parse(error?.details ?? '{}')).toEqual({
+      ...row,
+      created_at: '2024-05-01T12:00:00.123Z',
+      updated_at: '2024-05-01T12:00:00.000Z',
+    });
     expect(presentConflictRow(JSON.stringify({ ...row, user_id: 'someone else' }), USER)).toBeNull();
     expect(presentConflictRow('not json', USER)).toBeNull();
   });

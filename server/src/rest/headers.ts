@@ -18,7 +18,8 @@ export function negotiate(accept: string | undefined): Representation {
     const [type = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
     const stripNulls = params.includes('nulls=stripped');
     if (type === OBJECT_TYPE) return { single: true, stripNulls };
-    if (ARRAY_TYPES.has(type)) return { single: false, stripNulls: stripNulls && type === 'application/vnd.pgrst.array+json' };
+    if (ARRAY_TYPES.has(type))
+      return { single: false, stripNulls: stripNulls && type === 'application/vnd.pgrst.array+json' };
   }
   throw restErrors.mediaType(406, accept);
 }

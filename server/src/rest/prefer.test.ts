@@ -7,10 +7,26 @@ import { parsePrefer } from './prefer';
 
 describe('parsePrefer', () => {
   it('reads comma-joined values with and without spaces, and several headers', () => {
-    expect(parsePrefer('resolution=merge-duplicates, return=representation')).toMatchObject({ resolution: 'merge-duplicates', return: 'representation' });
-    expect(parsePrefer('return=minimal,count=exact,missing=default')).toMatchObject({ return: 'minimal', count: 'exact', missing: 'default' });
-    expect(parsePrefer(['count=exact', 'resolution=ignore-duplicates'])).toMatchObject({ count: 'exact', resolution: 'ignore-duplicates' });
-    expect(parsePrefer(undefined)).toMatchObject({ return: null, count: null, resolution: null, handling: 'lenient', invalid: [] });
+    expect(parsePrefer('resolution=merge-duplicates, return=representation')).toMatchObject({
+      resolution: 'merge-duplicates',
+      return: 'representation',
+    });
+    expect(parsePrefer('return=minimal,count=exact,missing=default')).toMatchObject({
+      return: 'minimal',
+      count: 'exact',
+      missing: 'default',
+    });
+    expect(parsePrefer(['count=exact', 'resolution=ignore-duplicates'])).toMatchObject({
+      count: 'exact',
+      resolution: 'ignore-duplicates',
+    });
+    expect(parsePrefer(undefined)).toMatchObject({
+      return: null,
+      count: null,
+      resolution: null,
+      handling: 'lenient',
+      invalid: [],
+    });
   });
 
   it('keeps the first of a repeated preference and collects unknown ones', () => {

@@ -35,7 +35,9 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
     applied: [],
     invalid: [],
   };
-  const raw = (Array.isArray(header) ? header : header === undefined ? [] : [header]).flatMap((value) => value.split(','));
+  const raw = (Array.isArray(header) ? header : header === undefined ? [] : [header]).flatMap((value) =>
+    value.split(','),
+  );
   const seen = new Set<string>();
   for (const entry of raw) {
     const token = entry.trim();

@@ -35,9 +35,16 @@ describe('select', () => {
   });
 
   it('refuses unknown and write-only columns, embeddings, aggregates, casts and JSON paths', () => {
-    expect(errorOf('select=id,nope')).toMatchObject({ status: 400, code: '42703', message: 'column notes.nope does not exist' });
+    expect(errorOf('select=id,nope')).toMatchObject({
+      status: 400,
+      code: '42703',
+      message: 'column notes.nope does not exist',
+    });
     expect(errorOf('select=base_revision').code).toBe('42703');
-    expect(errorOf('select=*,other(*)')).toMatchObject({ code: 'PGRST200', message: "Could not find a relationship between 'notes' and 'other' in the schema cache" });
+    expect(errorOf('select=*,other(*)')).toMatchObject({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'notes' and 'other' in the schema cache",
+    });
     expect(errorOf('select=alias:other!fk(id)').message).toContain("'other'");
     expect(errorOf('select=...other(*)').code).toBe('PGRST200');
     expect(errorOf('select=count()').code).toBe('PGRST123');
@@ -82,10 +89,19 @@ describe('filters', () => {
 
   it('reads in-lists with quoted values (as postgrest-js quotes ",()"), empty lists and negation', () => {
     const query = parseQuery(url((p) => p.append('title', 'in.(plain,"a,b","(x)","say \\"hi\\"")')));
-    expect(query.filters[0]).toEqual({ column: 'title', negated: false, operator: 'in', values: ['plain', 'a,b', '(x)', 'say "hi"'] });
+    expect(query.filters[0]).toEqual({
+      column: 'title',
+      negated: false,
+      operator: 'in',
+      values: ['plain', 'a,b', '(x)', 'say "hi"'],
+    });
     expect(parseQuery('id=in.()').filters[0]).toMatchObject({ operator: 'in', values: [] });
     expect(parseQuery(`id=not.in.(${ID})`).filters[0]).toMatchObject({ negated: true, operator: 'in', values: [ID] });
-    expect(parseQuery('deleted_at=not.is.null').filters[0]).toMatchObject({ negated: true, operator: 'is', value: 'null' });
+    expect(parseQuery('deleted_at=not.is.null').filters[0]).toMatchObject({
+      negated: true,
+      operator: 'is',
+      value: 'null',
+    });
     expect(parseQuery('title=not.eq.x').filters[0]).toMatchObject({ negated: true, operator: 'eq', value: 'x' });
   });
 
@@ -138,7 +154,10 @@ describe('order, limit, offset', () => {
   });
 
   it('refuses unknown directions and columns', () => {
-    expect(errorOf('order=title.sideways')).toMatchObject({ code: 'PGRST100', message: 'failed to parse order (title.sideways)' });
+    expect(errorOf('order=title.sideways')).toMatchObject({
+      code: 'PGRST100',
+      message: 'failed to parse order (title.sideways)',
+    });
     expect(errorOf('order=title.desc.nullsfirst.asc').code).toBe('PGRST100');
     expect(errorOf('order=title.nullsfirst.desc').code).toBe('PGRST100');
     expect(errorOf('order=nope').code).toBe('42703');

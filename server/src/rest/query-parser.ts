@@ -1,6 +1,14 @@
 // Parses a PostgREST query string (select, filters, order, limit/offset, columns, on_conflict) into a
 // typed, validated AST. Pure: no I/O; every error is a PostgREST-shaped RestError.
-import { assertReadable, checkFilterValue, COLUMN_TYPES, isReadableColumn, isWritableColumn, type NoteColumn, type WritableColumn } from './columns';
+import {
+  assertReadable,
+  checkFilterValue,
+  COLUMN_TYPES,
+  isReadableColumn,
+  isWritableColumn,
+  type NoteColumn,
+  type WritableColumn,
+} from './columns';
 import { restErrors } from './errors';
 
 export type SelectItem = { kind: 'all' } | { kind: 'column'; column: NoteColumn; alias: string };
@@ -32,14 +40,37 @@ export interface ParsedQuery {
 
 const COMPARISONS = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'isdistinct']);
 // PostgREST operators this server knows of but does not offer: answered "not implemented", not "unparsable".
-const UNSUPPORTED = new Set(['cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts', 'match', 'imatch']);
+const UNSUPPORTED = new Set([
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'match',
+  'imatch',
+]);
 const IS_VALUES = new Set<string>(['null', 'not_null', 'true', 'false', 'unknown']);
 const LOGIC = new Set(['or', 'and', 'not.or', 'not.and']);
 const OPERATOR_LIST = 'eq, neq, gt, gte, lt, lte, like, ilike, is, isdistinct, in';
 
 export function parseQuery(search: string | URLSearchParams): ParsedQuery {
   const params = typeof search === 'string' ? new URLSearchParams(search.replace(/^\?/, '')) : search;
-  const query: ParsedQuery = { select: [{ kind: 'all' }], filters: [], order: [], limit: null, offset: null, columns: null, onConflict: null };
+  const query: ParsedQuery = {
+    select: [{ kind: 'all' }],
+    filters: [],
+    order: [],
+    limit: null,
+    offset: null,
+    columns: null,
+    onConflict: null,
+  };
   for (const [key, value] of params) {
     if (key === 'select') query.select = parseSelect(value);
     else if (key === 'order') query.order = parseOrder(value);
@@ -149,7 +180,11 @@ function parseOrder(text: string): OrderTerm[] {
     const expected = 'expecting "asc", "desc", "nullsfirst" or "nullslast"';
     modifiers.forEach((modifier, index) => {
       if (index === 0 && (modifier === 'asc' || modifier === 'desc')) result.direction = modifier;
-      else if (index === modifiers.length - 1 && (modifier === 'nullsfirst' || modifier === 'nullslast') && modifiers.length <= 2) {
+      else if (
+        index === modifiers.length - 1 &&
+        (modifier === 'nullsfirst' || modifier === 'nullslast') &&
+        modifiers.length <= 2
+      ) {
         result.nulls = modifier === 'nullsfirst' ? 'first' : 'last';
       } else throw restErrors.parse('order', term, `unexpected "${modifier}" ${expected}`);
     });
@@ -184,7 +219,11 @@ function parseOnConflict(text: string): 'id' {
 }
 
 function parseFilter(key: string, text: string): Filter {
-  if (LOGIC.has(key)) throw restErrors.notImplemented('Logical operators (or, and) are not supported by this server', 'Send one filter per column; filters combine with AND.');
+  if (LOGIC.has(key))
+    throw restErrors.notImplemented(
+      'Logical operators (or, and) are not supported by this server',
+      'Send one filter per column; filters combine with AND.',
+    );
   if (key.includes('->')) throw restErrors.notImplemented('JSON paths in filters are not supported by this server');
   const dotted = key.indexOf('.');
   if (dotted > 0) throw restErrors.notEmbedded(key.slice(0, dotted));
@@ -198,10 +237,17 @@ function parseFilter(key: string, text: string): Filter {
   const modified = /^(\w+)\((.*)\)$/.exec(operatorText);
   const operator = modified?.[1] ?? operatorText;
   if (UNSUPPORTED.has(operator) || (modified && (COMPARISONS.has(operator) || operator === 'is'))) {
-    throw restErrors.notImplemented(`The filter operator "${operatorText}" is not supported by this server`, `Supported: ${OPERATOR_LIST}, and not.`);
+    throw restErrors.notImplemented(
+      `The filter operator "${operatorText}" is not supported by this server`,
+      `Supported: ${OPERATOR_LIST}, and not.`,
+    );
   }
   if (!COMPARISONS.has(operator) && operator !== 'is' && operator !== 'in') {
-    throw restErrors.parse('filter', text, `unexpected "${operatorText}" expecting "not" or an operator (${OPERATOR_LIST})`);
+    throw restErrors.parse(
+      'filter',
+      text,
+      `unexpected "${operatorText}" expecting "not" or an operator (${OPERATOR_LIST})`,
+    );
   }
   if (dot < 0) throw restErrors.parse('filter', text, `expecting "." and a value after "${operatorText}"`);
   const operand = rest.slice(dot + 1);
@@ -210,9 +256,13 @@ function parseFilter(key: string, text: string): Filter {
 
   if (operator === 'is') {
     const value = operand.toLowerCase();
-    if (!IS_VALUES.has(value)) throw restErrors.parse('filter', text, 'expecting "null", "not_null", "true", "false" or "unknown" after "is."');
+    if (!IS_VALUES.has(value))
+      throw restErrors.parse('filter', text, 'expecting "null", "not_null", "true", "false" or "unknown" after "is."');
     if (value !== 'null' && value !== 'not_null' && type !== 'boolean') {
-      throw restErrors.invalidValue('42804', `argument of IS ${value.toUpperCase()} must be type boolean, not type ${type}`);
+      throw restErrors.invalidValue(
+        '42804',
+        `argument of IS ${value.toUpperCase()} must be type boolean, not type ${type}`,
+      );
     }
     return { column, negated, operator, value: value as IsValue };
   }
@@ -222,7 +272,12 @@ function parseFilter(key: string, text: string): Filter {
     return { column, negated, operator, values };
   }
   if ((operator === 'like' || operator === 'ilike') && type !== 'text') {
-    throw restErrors.invalidValue('42883', `operator does not exist: ${type} ${operator === 'like' ? '~~' : '~~*'} unknown`, null, 'like and ilike apply to text columns only.');
+    throw restErrors.invalidValue(
+      '42883',
+      `operator does not exist: ${type} ${operator === 'like' ? '~~' : '~~*'} unknown`,
+      null,
+      'like and ilike apply to text columns only.',
+    );
   }
   if (operator !== 'like' && operator !== 'ilike') checkFilterValue(column, operand);
   return { column, negated, operator: operator as ComparisonOperator, value: operand };
@@ -235,5 +290,7 @@ function parseList(operand: string, text: string): string[] {
   }
   const inner = operand.slice(1, -1);
   if (inner === '') return [];
-  return splitTopLevel(inner, 'filter').map((item) => (item.startsWith('"') && item.endsWith('"') && item.length >= 2 ? item.slice(1, -1).replace(/\\(.)/g, '$1') : item));
+  return splitTopLevel(inner, 'filter').map((item) =>
+    item.startsWith('"') && item.endsWith('"') && item.length >= 2 ? item.slice(1, -1).replace(/\\(.)/g, '$1') : item,
+  );
 }

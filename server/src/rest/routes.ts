@@ -8,9 +8,28 @@ import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
 import { isDatabaseError, postgrestErrors, RestError } from '../http/errors/postgrest-errors';
 import type { Caller } from '../identity/authenticate';
-import { insertNotes, isWholeRow, markWriterSession, maybeInTransaction, selectNotesJson, tombstoneNotes, updateNotes, type Returning, type WrittenRow } from './commands';
+import {
+  insertNotes,
+  isWholeRow,
+  markWriterSession,
+  maybeInTransaction,
+  selectNotesJson,
+  tombstoneNotes,
+  updateNotes,
+  type Returning,
+  type WrittenRow,
+} from './commands';
 import { restErrors, TABLE } from './errors';
-import { checkJsonContentType, checkProfile, contentRange, negotiate, parseEcho, parseHorizon, parseRange, type Representation } from './headers';
+import {
+  checkJsonContentType,
+  checkProfile,
+  contentRange,
+  negotiate,
+  parseEcho,
+  parseHorizon,
+  parseRange,
+  type Representation,
+} from './headers';
 import { parsePrefer, type Preferences } from './prefer';
 import { presentConflictRow, presentNote, selectedColumns, wireFields } from './presenters';
 import { parseQuery, type ParsedQuery } from './query-parser';
@@ -50,7 +69,8 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.setNotFoundHandler(async (request) => {
     const path = (request.url.split('?')[0] ?? '').replace(/^\/rest\/v1\/?/, '').replace(/\/$/, '');
     if (path === 'notes') throw restErrors.unsupportedMethod(request.method);
-    if (path === '' || path.includes('/')) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+    if (path === '' || path.includes('/'))
+      throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     throw restErrors.tableNotFound(decodeURIComponentSafe(path));
   });
 
@@ -87,7 +107,14 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const offset = query.offset ?? range?.offset ?? 0;
     const limit = query.limit ?? range?.limit ?? null;
     const horizon = parseHorizon(request.headers['sprout-horizon']);
-    const read = { filters: query.filters, order: query.order, limit, offset: offset > 0 ? offset : null, count: prefs.count !== null, horizon };
+    const read = {
+      filters: query.filters,
+      order: query.order,
+      limit,
+      offset: offset > 0 ? offset : null,
+      count: prefs.count !== null,
+      horizon,
+    };
     const page = await selectNotesJson(db, caller.userId, read, wireFields(query.select), accept.stripNulls);
     const { rows, total } = page;
     if (total !== null && offset > total) throw restErrors.range(offset, total);
@@ -104,7 +131,11 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post('/notes', { onRequest: writeLimit }, async (request, reply) => {
     const prepared = prepare(request);
     const { caller, query, prefs, accept } = prepared;
-    const input = parseInsertBody(request.body, { columns: query.columns, missingDefault: prefs.missing === 'default', userId: caller.userId });
+    const input = parseInsertBody(request.body, {
+      columns: query.columns,
+      missingDefault: prefs.missing === 'default',
+      userId: caller.userId,
+    });
     const representation = prefs.return === 'representation';
     // A batch checked after the insert must be able to roll back; a plain insert is one statement.
     const checked = prefs.resolution === 'merge-duplicates' || (representation && accept.single);
@@ -113,17 +144,21 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // NOTES_QUOTA is the insert trigger's to enforce (migration 009): it refuses the whole statement.
       const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, returning(prepared)).catch(
         (error: unknown) => {
-          throw isDatabaseError(error) && error.code === 'PT429' ? restErrors.quotaExceeded(ctx.config.notesQuota) : error;
+          throw isDatabaseError(error) && error.code === 'PT429'
+            ? restErrors.quotaExceeded(ctx.config.notesQuota)
+            : error;
         },
       );
       // A merge skips only rows whose id belongs to another user: refuse, and roll the batch back.
-      if (prefs.resolution === 'merge-duplicates' && rows.length !== input.rows.length) throw restErrors.rowLevelSecurity();
+      if (prefs.resolution === 'merge-duplicates' && rows.length !== input.rows.length)
+        throw restErrors.rowLevelSecurity();
       if (representation && accept.single && rows.length !== 1) throw restErrors.singular(rows.length);
       return rows;
     });
     reply.code(201).header('Content-Range', `*/${prefs.count ? rows.length : '*'}`);
     applied(reply, prefs);
-    if (prefs.return === 'headers-only' && rows.length === 1) reply.header('Location', `/notes?id=eq.${String(rows[0]?.id)}`);
+    if (prefs.return === 'headers-only' && rows.length === 1)
+      reply.header('Location', `/notes?id=eq.${String(rows[0]?.id)}`);
     if (!representation) return reply.send();
     return sendRows(reply, rows, query, accept);
   });
@@ -166,7 +201,10 @@ function requireFilters(query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {
   if (query.filters.length === 0) throw restErrors.missingWhere(verb);
   // PostgREST limits writes only in combination with an order on a unique key; refuse rather than ignore.
   if (query.limit !== null || query.offset !== null) {
-    throw restErrors.notImplemented(`limit and offset are not supported on ${verb === 'UPDATE' ? 'PATCH' : 'DELETE'}`, 'Filter by id instead.');
+    throw restErrors.notImplemented(
+      `limit and offset are not supported on ${verb === 'UPDATE' ? 'PATCH' : 'DELETE'}`,
+      'Filter by id instead.',
+    );
   }
 }
 
@@ -176,12 +214,19 @@ function checksAffected(prefs: Preferences, single: boolean): boolean {
 
 /** Enforces `Prefer: max-affected` (with handling=strict) and `.single()` before the transaction commits. */
 function checkAffected(rows: WrittenRow[], prefs: Preferences, single: boolean): WrittenRow[] {
-  if (prefs.handling === 'strict' && prefs.maxAffected !== null && rows.length > prefs.maxAffected) throw restErrors.maxAffected(rows.length);
+  if (prefs.handling === 'strict' && prefs.maxAffected !== null && rows.length > prefs.maxAffected)
+    throw restErrors.maxAffected(rows.length);
   if (single && rows.length !== 1) throw restErrors.singular(rows.length);
   return rows;
 }
 
-function sendMutation(reply: FastifyReply, rows: WrittenRow[], query: ParsedQuery, prefs: Preferences, accept: Representation) {
+function sendMutation(
+  reply: FastifyReply,
+  rows: WrittenRow[],
+  query: ParsedQuery,
+  prefs: Preferences,
+  accept: Representation,
+) {
   reply.header('Content-Range', contentRange(0, rows.length, prefs.count ? rows.length : null));
   applied(reply, prefs);
   if (prefs.return !== 'representation') return reply.code(204).send();
@@ -194,7 +239,9 @@ const ARRAY_TYPE = 'application/json; charset=utf-8';
 
 function sendRows(reply: FastifyReply, rows: WrittenRow[], query: ParsedQuery, accept: Representation) {
   const text = (row: WrittenRow) =>
-    row.wire_json === undefined ? JSON.stringify(presentNote(row, query.select, accept.stripNulls)) : wireRowFromJson(row.wire_json);
+    row.wire_json === undefined
+      ? JSON.stringify(presentNote(row, query.select, accept.stripNulls))
+      : wireRowFromJson(row.wire_json);
   if (accept.single) return reply.type(OBJECT_TYPE).send(text(rows[0] ?? {}));
   return reply.type(ARRAY_TYPE).send(`[${rows.map(text).join(',')}]`);
 }

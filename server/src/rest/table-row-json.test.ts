@@ -11,8 +11,13 @@ describe('isoString', () => {
     expect(isoString('0001-01-01T00:00:00+00:00')).toBe('0001-01-01T00:00:00.000Z');
   });
 
-  it('keeps PostgreSQL\'s own text where toISOString would write another form', () => {
-    for (const text of ['10000-01-01T00:00:00+00:00', '0001-12-31T00:00:00+00:00 BC', '2024-01-02T03:04:05+05:30', 'infinity']) {
+  it("keeps PostgreSQL's own text where toISOString would write another form", () => {
+    for (const text of [
+      '10000-01-01T00:00:00+00:00',
+      '0001-12-31T00:00:00+00:00 BC',
+      '2024-01-02T03:04:05+05:30',
+      'infinity',
+    ]) {
       expect(isoString(text)).toBe(text);
     }
   });
@@ -22,7 +27,9 @@ describe('wireRowFromJson', () => {
   const row = (members: string) => `{"id":"a","title":"t",${members},"base_revision":null}`;
 
   it('drops base_revision and rewrites the three timestamps, nulls kept', () => {
-    const text = row('"created_at":"2024-01-02T03:04:05.5+00:00","updated_at":"2024-01-02T03:04:06+00:00","revision":3,"deleted_at":null,"last_mutation_id":null');
+    const text = row(
+      '"created_at":"2024-01-02T03:04:05.5+00:00","updated_at":"2024-01-02T03:04:06+00:00","revision":3,"deleted_at":null,"last_mutation_id":null',
+    );
     expect(wireRowFromJson(text)).toBe(
       '{"id":"a","title":"t","created_at":"2024-01-02T03:04:05.500Z","updated_at":"2024-01-02T03:04:06.000Z","revision":3,"deleted_at":null,"last_mutation_id":null}',
     );
@@ -41,10 +48,15 @@ describe('wireRowFromJson', () => {
   it('leaves keys inside jsonb values alone: jsonb writes a space after every comma', () => {
     const items = '[{"id": "x", "deleted_at": "2020-01-01T00:00:00+00:00", "updated_at": "y", "base_revision": 1}]';
     const times = '"created_at":"2024-01-02T03:04:05+00:00","updated_at":"2024-01-02T03:04:05+00:00","deleted_at":null';
-    const wireTimes = '"created_at":"2024-01-02T03:04:05.000Z","updated_at":"2024-01-02T03:04:05.000Z","deleted_at":null';
+    const wireTimes =
+      '"created_at":"2024-01-02T03:04:05.000Z","updated_at":"2024-01-02T03:04:05.000Z","deleted_at":null';
     // The list before the timestamps, and after them (as a field declared after them would be).
-    expect(wireRowFromJson(row(`"checklist_items":${items},${times}`))).toBe(`{"id":"a","title":"t","checklist_items":${items},${wireTimes}}`);
-    expect(wireRowFromJson(row(`${times},"pinned_items":${items}`))).toBe(`{"id":"a","title":"t",${wireTimes},"pinned_items":${items}}`);
+    expect(wireRowFromJson(row(`"checklist_items":${items},${times}`))).toBe(
+      `{"id":"a","title":"t","checklist_items":${items},${wireTimes}}`,
+    );
+    expect(wireRowFromJson(row(`${times},"pinned_items":${items}`))).toBe(
+      `{"id":"a","title":"t",${wireTimes},"pinned_items":${items}}`,
+    );
   });
 
   it('refuses a row of another shape rather than send it half-rewritten', () => {

@@ -36,7 +36,8 @@ export function wireRowFromJson(text: string): string {
   let cut = text.length - 1;
   for (const member of WRITE_ONLY_LAST_FIRST) {
     const at = text.lastIndexOf(member, cut);
-    if (at < 0 || !WRITE_ONLY_VALUE.test(text.slice(at + member.length, cut))) throw new Error(`a notes row without ${member.slice(2, -2)} where it ends`);
+    if (at < 0 || !WRITE_ONLY_VALUE.test(text.slice(at + member.length, cut)))
+      throw new Error(`a notes row without ${member.slice(2, -2)} where it ends`);
     cut = at;
   }
   // Searched back from the cut, each before the one after it, then rewritten in the row's order.

@@ -3,7 +3,8 @@
 // back as `+010000-...`, which the client refuses, so that note would never show on any device. Writes are
 // therefore limited to 0001-01-01T00:00:00Z .. 9999-12-31T23:59:59Z, taken in UTC after the zone offset.
 
-const ISO_PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|([+-])(\d{2}):?(\d{2})?)?$/i;
+const ISO_PARTS =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|([+-])(\d{2}):?(\d{2})?)?$/i;
 
 export const EARLIEST_INSTANT_MS = new Date('0001-01-01T00:00:00Z').getTime();
 export const LATEST_INSTANT_MS = new Date('9999-12-31T23:59:59Z').getTime();
@@ -20,7 +21,8 @@ export function utcMillis(text: string): number | null {
   // setUTCFullYear, not Date.UTC: Date.UTC maps years 0-99 to 1900-1999.
   date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
   date.setUTCHours(Number(h), Number(mi), Number(s), Number(frac.padEnd(3, '0').slice(0, 3)));
-  const offsetMinutes = zone && zone.toUpperCase() !== 'Z' ? (sign === '-' ? -1 : 1) * (Number(zh) * 60 + Number(zm)) : 0;
+  const offsetMinutes =
+    zone && zone.toUpperCase() !== 'Z' ? (sign === '-' ? -1 : 1) * (Number(zh) * 60 + Number(zm)) : 0;
   return date.getTime() - offsetMinutes * 60_000;
 }
 

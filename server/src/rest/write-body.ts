@@ -4,7 +4,14 @@ import { noteWritableSchema } from '#core/note';
 import { NOTE_FIELDS } from '#core/note-fields';
 import type { z } from 'zod';
 import { checkJsonValue, type JsonValueBounds } from '../http/json-value';
-import { COLUMN_TYPES, invalidInput, isUuidInput, isWritableColumn, type SqlType, type WritableColumn } from './columns';
+import {
+  COLUMN_TYPES,
+  invalidInput,
+  isUuidInput,
+  isWritableColumn,
+  type SqlType,
+  type WritableColumn,
+} from './columns';
 import { restErrors, TABLE } from './errors';
 import { isRepresentableTimestamp } from './timestamp-range';
 
@@ -30,7 +37,14 @@ const SET_BY_DATABASE = (column: WritableColumn) => NOTE_FIELDS[column].writer =
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 
 /** PostgreSQL's names of the types in its input errors. */
-const TYPE_NAMES: Record<SqlType, string> = { uuid: 'uuid', text: 'text', boolean: 'boolean', jsonb: 'json', timestamptz: 'timestamp with time zone', bigint: 'bigint' };
+const TYPE_NAMES: Record<SqlType, string> = {
+  uuid: 'uuid',
+  text: 'text',
+  boolean: 'boolean',
+  jsonb: 'json',
+  timestamptz: 'timestamp with time zone',
+  bigint: 'bigint',
+};
 /** What a column of each type takes, for the hint of a type mismatch. */
 const EXPECTED: Record<SqlType, string> = {
   uuid: 'a uuid string',
@@ -109,7 +123,10 @@ function normaliseUuid(value: string): string {
 }
 
 function notNull(column: string) {
-  return restErrors.invalidValue('23502', `null value in column "${column}" of relation "${TABLE}" violates not-null constraint`);
+  return restErrors.invalidValue(
+    '23502',
+    `null value in column "${column}" of relation "${TABLE}" violates not-null constraint`,
+  );
 }
 
 /** Checks one value for its column and returns it as the SQL parameter to bind. */
@@ -131,7 +148,11 @@ export function toSqlValue(column: WritableColumn, value: unknown): unknown {
     case 'timestamptz':
       if (typeof value !== 'string') throw mismatch();
       if (!ISO_TIMESTAMP.test(value.trim())) {
-        throw restErrors.invalidValue('22007', `invalid input syntax for type timestamp with time zone: "${value}"`, 'Send an ISO-8601 timestamp, e.g. 2024-05-01T12:00:00.000Z');
+        throw restErrors.invalidValue(
+          '22007',
+          `invalid input syntax for type timestamp with time zone: "${value}"`,
+          'Send an ISO-8601 timestamp, e.g. 2024-05-01T12:00:00.000Z',
+        );
       }
       if (!isRepresentableTimestamp(value)) {
         throw restErrors.invalidValue(
@@ -172,15 +193,26 @@ function checkSchema(column: WritableColumn, value: unknown): void {
   const result = schema.safeParse(value);
   if (result.success) return;
   const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${column}${issue.path.map((part) => `[${JSON.stringify(part)}]`).join('')}` : column;
+  const where =
+    issue && issue.path.length > 0
+      ? `${column}${issue.path.map((part) => `[${JSON.stringify(part)}]`).join('')}`
+      : column;
   const details = `${where}: ${issue?.message ?? 'invalid value'}`;
   if (issue?.code === 'too_big' && typeof value === 'string') {
-    throw restErrors.invalidValue('22001', `value too long for column "${column}" (at most ${String(issue.maximum)} characters)`, details);
+    throw restErrors.invalidValue(
+      '22001',
+      `value too long for column "${column}" (at most ${String(issue.maximum)} characters)`,
+      details,
+    );
   }
   if (issue?.code === 'too_small' && COLUMN_TYPES[column] === 'bigint') {
     throw restErrors.invalidValue('22003', `value for column "${column}" is out of range`, details);
   }
-  throw restErrors.invalidValue('23514', `new row for relation "${TABLE}" violates the rules of column "${column}"`, details);
+  throw restErrors.invalidValue(
+    '23514',
+    `new row for relation "${TABLE}" violates the rules of column "${column}"`,
+    details,
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

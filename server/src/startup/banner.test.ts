@@ -8,7 +8,9 @@ describe('the start banner', () => {
     const banner = formatBanner(summarizeStart(config, 412.4), false);
     expect(banner).toContain('Sprout is running at http://127.0.0.1:3000');
     expect(banner).toContain('Database  embedded PostgreSQL (PGlite) in /srv/sprout');
-    expect(banner).toContain('AI        OpenRouter at https://openrouter.ai/api/v1, no server key: each user can add their own');
+    expect(banner).toContain(
+      'AI        OpenRouter at https://openrouter.ai/api/v1, no server key: each user can add their own',
+    );
     expect(banner).toContain('Started in 412 ms. Press Ctrl+C to stop.');
     expect(banner).not.toContain('\u001b[');
   });
@@ -19,13 +21,20 @@ describe('the start banner', () => {
   });
 
   it('names a PostgreSQL server without its password', () => {
-    const text = describeDatabase({ databaseUrl: 'postgres://sprout:s3cret@db.internal:5433/notes', dataDir: '/unused' });
+    const text = describeDatabase({
+      databaseUrl: 'postgres://sprout:s3cret@db.internal:5433/notes',
+      dataDir: '/unused',
+    });
     expect(text).toBe('PostgreSQL at db.internal:5433, database notes');
     expect(text).not.toContain('s3cret');
   });
 
   it('says when the server has its own provider key, never the key', () => {
-    const config = loadConfig({ OPENROUTER_API_KEY: 'sk-or-secret-1234', AI_PROVIDER_NAME: 'Ollama', AI_BASE_URL: 'http://127.0.0.1:11434/v1' });
+    const config = loadConfig({
+      OPENROUTER_API_KEY: 'sk-or-secret-1234',
+      AI_PROVIDER_NAME: 'Ollama',
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+    });
     const text = describeAi(config.ai);
     expect(text).toBe("Ollama at http://127.0.0.1:11434/v1, with the server's key");
     expect(text).not.toContain('secret');

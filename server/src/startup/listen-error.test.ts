@@ -12,8 +12,12 @@ describe('describeListenError', () => {
   });
 
   it('explains privileged ports and addresses this machine does not have', () => {
-    expect(describeListenError(failure('EACCES'), { host: '0.0.0.0', port: 80 })).toMatch(/^Port 80 needs administrator rights/);
-    expect(describeListenError(failure('EADDRNOTAVAIL'), { host: '10.9.9.9', port: 3000 })).toMatch(/^HOST=10\.9\.9\.9 is not an address/);
+    expect(describeListenError(failure('EACCES'), { host: '0.0.0.0', port: 80 })).toMatch(
+      /^Port 80 needs administrator rights/,
+    );
+    expect(describeListenError(failure('EADDRNOTAVAIL'), { host: '10.9.9.9', port: 3000 })).toMatch(
+      /^HOST=10\.9\.9\.9 is not an address/,
+    );
   });
 
   it('leaves other errors to the caller', () => {

@@ -25,17 +25,36 @@ async function someone(): Promise<Someone> {
   const user = await buildUser(server);
   const note = await buildNote(user, { title: 'private', content: `secret of ${user.email}` });
   const claims = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { session_id: string };
-  return { token: user.token, refresh: user.session.refresh_token, userId: user.id, sessionId: claims.session_id, email: user.email, noteId: note.id };
+  return {
+    token: user.token,
+    refresh: user.session.refresh_token,
+    userId: user.id,
+    sessionId: claims.session_id,
+    email: user.email,
+    noteId: note.id,
+  };
 }
 
-async function call(method: string, path: string, token: string | null, body?: unknown, extra: Record<string, string> = {}) {
+async function call(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  extra: Record<string, string> = {},
+) {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { apikey: server.anonKey, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+    headers: {
+      apikey: server.anonKey,
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...extra,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  for (const { name, pattern } of INTERNALS) expect(pattern.test(text), `${name} in ${method} ${path}: ${text.slice(0, 200)}`).toBe(false);
+  for (const { name, pattern } of INTERNALS)
+    expect(pattern.test(text), `${name} in ${method} ${path}: ${text.slice(0, 200)}`).toBe(false);
   return { status: res.status, text };
 }
 
@@ -44,7 +63,12 @@ async function stateOfB() {
   const notes = await call('GET', '/rest/v1/notes?select=*&order=id', b.token);
   const user = await call('GET', '/auth/v1/user', b.token);
   const key = await call('GET', '/api/openrouter-key', b.token);
-  return { notes: notes.text, user: JSON.parse(user.text).user_metadata as unknown, key: key.text, statuses: [notes.status, user.status, key.status] };
+  return {
+    notes: notes.text,
+    user: JSON.parse(user.text).user_metadata as unknown,
+    key: key.text,
+    statuses: [notes.status, user.status, key.status],
+  };
 }
 
 beforeAll(async () => {
@@ -52,7 +76,9 @@ beforeAll(async () => {
   server = await startTestServer({ AI_BASE_URL: fake.url });
   a = await someone();
   b = await someone();
-  expect((await call('PUT', '/api/ai/key', b.token, { apiKey: 'sk-or-v1-user-b-private-key-12345678' })).status).toBe(200);
+  expect((await call('PUT', '/api/ai/key', b.token, { apiKey: 'sk-or-v1-user-b-private-key-12345678' })).status).toBe(
+    200,
+  );
   expect((await call('PUT', '/auth/v1/user', b.token, { data: { name: 'B' } })).status).toBe(200);
 });
 afterAll(async () => {
@@ -65,7 +91,15 @@ describe('the cross-user matrix', () => {
     const before = await stateOfB();
     expect(before.statuses).toEqual([200, 200, 200]);
     const at = '2024-06-01T00:00:00.000Z';
-    const bRow = { id: b.noteId, user_id: a.userId, title: 'taken', content: 'x', is_checklist: false, created_at: at, updated_at: at };
+    const bRow = {
+      id: b.noteId,
+      user_id: a.userId,
+      title: 'taken',
+      content: 'x',
+      is_checklist: false,
+      created_at: at,
+      updated_at: at,
+    };
     const attempts: [string, string, unknown?, Record<string, string>?][] = [
       ['GET', `/rest/v1/notes?id=eq.${b.noteId}&select=*`],
       ['GET', `/rest/v1/notes?user_id=eq.${b.userId}`],
@@ -83,7 +117,12 @@ describe('the cross-user matrix', () => {
       ['POST', '/rest/v1/notes?on_conflict=id', bRow, { prefer: 'resolution=merge-duplicates,return=representation' }],
       ['POST', '/rest/v1/notes?on_conflict=id', bRow, { prefer: 'resolution=ignore-duplicates,return=representation' }],
       ['POST', '/rest/v1/notes', { ...bRow, id: randomUUID(), user_id: b.userId }],
-      ['POST', '/rest/v1/notes?on_conflict=id', [{ ...bRow, id: a.noteId, user_id: a.userId }, bRow], { prefer: 'resolution=merge-duplicates' }],
+      [
+        'POST',
+        '/rest/v1/notes?on_conflict=id',
+        [{ ...bRow, id: a.noteId, user_id: a.userId }, bRow],
+        { prefer: 'resolution=merge-duplicates' },
+      ],
       ['PUT', '/auth/v1/user', { data: { name: 'A' }, email: b.email }],
       ['PUT', '/auth/v1/user', { password: 'a new password here', current_password: TEST_PASSWORD, id: b.userId }],
       ['POST', '/auth/v1/token?grant_type=refresh_token', { refresh_token: `${b.refresh.slice(0, -1)}x` }],
@@ -118,8 +157,18 @@ describe('the forged-token table', () => {
     const d = await someone();
     const secret = new TextEncoder().encode(server.config.jwtSecret!);
     const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: c.userId, aud: 'authenticated', role: 'authenticated', email: c.email, session_id: c.sessionId, user_metadata: {} };
-    const sign = (payload: Record<string, unknown>, options: { alg?: string; key?: Uint8Array; iss?: string; exp?: number; iat?: number } = {}) =>
+    const claims = {
+      sub: c.userId,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: c.email,
+      session_id: c.sessionId,
+      user_metadata: {},
+    };
+    const sign = (
+      payload: Record<string, unknown>,
+      options: { alg?: string; key?: Uint8Array; iss?: string; exp?: number; iat?: number } = {},
+    ) =>
       new SignJWT(payload)
         .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
         .setIssuer(options.iss ?? 'sprout')
@@ -155,7 +204,18 @@ describe('the forged-token table', () => {
     };
     const routes: [string, string, unknown?][] = [
       ['GET', '/rest/v1/notes?select=*'],
-      ['POST', '/rest/v1/notes', { id: randomUUID(), title: 'x', content: '', is_checklist: false, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }],
+      [
+        'POST',
+        '/rest/v1/notes',
+        {
+          id: randomUUID(),
+          title: 'x',
+          content: '',
+          is_checklist: false,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        },
+      ],
       ['PATCH', `/rest/v1/notes?id=eq.${c.noteId}`, { title: 'forged' }],
       ['DELETE', `/rest/v1/notes?id=eq.${c.noteId}`],
       ['GET', '/auth/v1/user'],
@@ -171,13 +231,19 @@ describe('the forged-token table', () => {
     for (const [name, token] of Object.entries(table)) {
       for (const [method, path, body] of routes) {
         const res = await call(method, path, token, body);
-        expect([401, 403], `${name}: ${method} ${path} → ${res.status} ${res.text.slice(0, 120)}`).toContain(res.status);
+        expect([401, 403], `${name}: ${method} ${path} → ${res.status} ${res.text.slice(0, 120)}`).toContain(
+          res.status,
+        );
         checked += 1;
       }
     }
-    console.info(`forged-token table: ${Object.keys(table).length} tokens x ${routes.length} routes = ${checked} refusals`);
+    console.info(
+      `forged-token table: ${Object.keys(table).length} tokens x ${routes.length} routes = ${checked} refusals`,
+    );
     // Nothing changed for the users the tokens named.
-    expect((await call('GET', `/rest/v1/notes?id=eq.${c.noteId}&select=title,deleted_at`, c.token)).text).toBe('[{"title":"private","deleted_at":null}]');
+    expect((await call('GET', `/rest/v1/notes?id=eq.${c.noteId}&select=title,deleted_at`, c.token)).text).toBe(
+      '[{"title":"private","deleted_at":null}]',
+    );
     expect((await call('GET', '/auth/v1/user', d.token)).status).toBe(200);
   });
 });

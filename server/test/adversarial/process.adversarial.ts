@@ -36,7 +36,18 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
   // The umask an ordinary shell has: the server must not rely on it.
   const child = spawn('sh', ['-c', `umask 022 && exec "${process.execPath}" --import tsx server/src/main.ts`], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', STATIC_DIR: path.join(dataDir, 'none'), RATE_LIMIT_WRITE: '1000000', RATE_LIMIT_SIGNUP: '1000', RATE_LIMIT_TOKEN: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      STATIC_DIR: path.join(dataDir, 'none'),
+      RATE_LIMIT_WRITE: '1000000',
+      RATE_LIMIT_SIGNUP: '1000',
+      RATE_LIMIT_TOKEN: '1000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -62,14 +73,19 @@ function openToOthers(dir: string): string[] {
   for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
     const stat = fs.lstatSync(current, { throwIfNoEntry: false });
     if (!stat || stat.isSymbolicLink()) continue;
-    if ((stat.mode & 0o077) !== 0) open.push(`${path.relative(dir, current) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if ((stat.mode & 0o077) !== 0)
+      open.push(`${path.relative(dir, current) || '.'} ${(stat.mode & 0o777).toString(8)}`);
     if (stat.isDirectory()) for (const entry of fs.readdirSync(current)) pending.push(path.join(current, entry));
   }
   return open;
 }
 
 async function json(url: string, method: string, body: unknown, headers: Record<string, string>) {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
 }
 
@@ -82,7 +98,12 @@ describe('the server process under attack', { timeout: 300_000 }, () => {
     let server = await start();
     const anonKey = ((await (await fetch(`${server.url}/api/config`)).json()) as { anonKey: string }).anonKey;
     const email = `kill9-${randomUUID()}@example.com`;
-    const signup = await json(`${server.url}/auth/v1/signup`, 'POST', { email, password: PASSWORD }, { apikey: anonKey });
+    const signup = await json(
+      `${server.url}/auth/v1/signup`,
+      'POST',
+      { email, password: PASSWORD },
+      { apikey: anonKey },
+    );
     expect(signup.status).toBe(200);
     const userId = (signup.body?.user as { id: string }).id;
     let token = String(signup.body?.access_token);
@@ -101,8 +122,21 @@ describe('the server process under attack', { timeout: 300_000 }, () => {
           try {
             const res = await fetch(`${server.url}/rest/v1/notes`, {
               method: 'POST',
-              headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
-              body: JSON.stringify({ id, user_id: userId, title: `n${i}`, content, is_checklist: false, created_at: at, updated_at: at }),
+              headers: {
+                apikey: anonKey,
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                prefer: 'return=minimal',
+              },
+              body: JSON.stringify({
+                id,
+                user_id: userId,
+                title: `n${i}`,
+                content,
+                is_checklist: false,
+                created_at: at,
+                updated_at: at,
+              }),
             });
             if (res.status === 201) acknowledged.set(id, content);
             // Edit an earlier acknowledged note of this writer: the edit counts once acknowledged.
@@ -132,16 +166,27 @@ describe('the server process under attack', { timeout: 300_000 }, () => {
 
       // The lock of the killed server is stale: the restart takes it over.
       server = await start();
-      const signin = await json(`${server.url}/auth/v1/token?grant_type=password`, 'POST', { email, password: PASSWORD }, { apikey: anonKey });
+      const signin = await json(
+        `${server.url}/auth/v1/token?grant_type=password`,
+        'POST',
+        { email, password: PASSWORD },
+        { apikey: anonKey },
+      );
       expect(signin.status).toBe(200);
       token = String(signin.body?.access_token);
-      const res = await fetch(`${server.url}/rest/v1/notes?select=id,content`, { headers: { apikey: anonKey, authorization: `Bearer ${token}` } });
-      const rows = new Map(((await res.json()) as { id: string; content: string }[]).map((row) => [row.id, row.content]));
+      const res = await fetch(`${server.url}/rest/v1/notes?select=id,content`, {
+        headers: { apikey: anonKey, authorization: `Bearer ${token}` },
+      });
+      const rows = new Map(
+        ((await res.json()) as { id: string; content: string }[]).map((row) => [row.id, row.content]),
+      );
       for (const [id, content] of acknowledged) {
         const stored = rows.get(id);
         if (stored === undefined || (stored !== content && !stored.startsWith(content))) lost += 1;
       }
-      console.info(`kill -9 cycle ${cycle + 1}: ${acknowledged.size} acknowledged writes so far, ${lost} lost, ${rows.size} rows after restart`);
+      console.info(
+        `kill -9 cycle ${cycle + 1}: ${acknowledged.size} acknowledged writes so far, ${lost} lost, ${rows.size} rows after restart`,
+      );
     }
     expect(acknowledged.size).toBeGreaterThan(20);
     expect(lost).toBe(0);

@@ -24,7 +24,10 @@ export function runSeed(): number {
 /** What must never appear in an answer: stack traces, SQL, a database error's params, password hashes. */
 export const INTERNALS: readonly { name: string; pattern: RegExp }[] = [
   { name: 'stack trace', pattern: /\n\s+at [^\n]+\(|\bat (async )?[\w$.<>]+ \((file|node):/ },
-  { name: 'SQL', pattern: /\b(SELECT\s+[\w*",. ]+\s+FROM\s|INSERT INTO\s|UPDATE\s+"?\w+"?\s+SET\s|DELETE FROM\s|set_config\()/i },
+  {
+    name: 'SQL',
+    pattern: /\b(SELECT\s+[\w*",. ]+\s+FROM\s|INSERT INTO\s|UPDATE\s+"?\w+"?\s+SET\s|DELETE FROM\s|set_config\()/i,
+  },
   { name: 'query params', pattern: /"(params|queryOptions)"\s*:/ },
   { name: 'password hash', pattern: /\$argon2(id|i|d)\$/ },
   { name: 'node internals', pattern: /node_modules\/|\/work\/|file:\/\/\// },
@@ -37,7 +40,8 @@ export function logLeaks(logs: string, secrets: readonly string[]): string[] {
   if (/eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/.test(logs)) found.push('JWT');
   const email = /[\w.+-]+@[\w-]+\.[a-z]{2,}/i.exec(logs);
   if (email) found.push(`e-mail ${email[0]}`);
-  for (const secret of secrets) if (secret.length >= 8 && logs.includes(secret)) found.push(`secret ${secret.slice(0, 4)}…`);
+  for (const secret of secrets)
+    if (secret.length >= 8 && logs.includes(secret)) found.push(`secret ${secret.slice(0, 4)}…`);
   if (/"(params|queryOptions)"\s*:/.test(logs)) found.push('query params');
   return found;
 }
@@ -50,14 +54,19 @@ export interface Timed {
 }
 
 /** One request with a hard limit: a hang is reported, not waited out. */
-export async function timedFetch(url: string, init: RequestInit, limitMs = 5000): Promise<Timed | { hang: true; ms: number }> {
+export async function timedFetch(
+  url: string,
+  init: RequestInit,
+  limitMs = 5000,
+): Promise<Timed | { hang: true; ms: number }> {
   const started = performance.now();
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(limitMs), redirect: 'manual' });
     const text = await res.text();
     return { status: res.status, text, ms: performance.now() - started, headers: res.headers };
   } catch (error) {
-    if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError') return { hang: true, ms: performance.now() - started };
+    if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError')
+      return { hang: true, ms: performance.now() - started };
     throw error;
   }
 }

@@ -176,11 +176,16 @@ function declared(spec: ValueSpec, value: unknown): unknown {
   if (spec.type === 'list') return (value as unknown[]).map((item) => declared(spec.of, item));
   if (spec.type !== 'record') return value;
   const members = value as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(spec.fields).map(([name, member]) => [name, declared(member, members[name])]));
+  return Object.fromEntries(
+    Object.entries(spec.fields).map(([name, member]) => [name, declared(member, members[name])]),
+  );
 }
 
 export function comparable(note: Comparable) {
-  return { id: note.id, ...Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, declared(NOTE_FIELDS[field].value, note[field])])) };
+  return {
+    id: note.id,
+    ...Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, declared(NOTE_FIELDS[field].value, note[field])])),
+  };
 }
 
 export function byId<T extends { id: string }>(notes: readonly T[]): T[] {

@@ -52,10 +52,13 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       await put(store, mine, theirs, outside);
       const missing = Array.from({ length: 2_500 }, (_, i) => `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`);
       let seen: string[] = [];
-      await store.modify([...missing.slice(0, 1_000), mine.id, ...missing.slice(1_000), theirs.id, mine.id], (current) => {
-        seen = [...current.keys()].sort();
-        return { put: [], delete: [] };
-      });
+      await store.modify(
+        [...missing.slice(0, 1_000), mine.id, ...missing.slice(1_000), theirs.id, mine.id],
+        (current) => {
+          seen = [...current.keys()].sort();
+          return { put: [], delete: [] };
+        },
+      );
       expect(seen).toEqual([mine.id, theirs.id].sort());
       expect(await store.get(outside.id)).toEqual(outside);
     });
@@ -113,7 +116,10 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
         (current) => {
           seen = [...current.values()];
           return {
-            changes: { put: sent.map((x) => ({ ...current.get(x.id)!, sync_state: 'synced' as const, sent_mutation_ids: [] })), delete: [synced.id] },
+            changes: {
+              put: sent.map((x) => ({ ...current.get(x.id)!, sync_state: 'synced' as const, sent_mutation_ids: [] })),
+              delete: [synced.id],
+            },
             meta: { lastPulledRevision: 9 },
           };
         },
@@ -128,7 +134,9 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       expect(await store.get(synced.id)).toBeUndefined();
       expect(await store.getMeta(U1)).toEqual({ lastPulledRevision: 9, lastPullAt: '2024-01-01T00:00:00.000Z' });
       // No meta: the bookkeeping stays; a decision that throws writes neither notes nor meta.
-      expect(await store.settle(U1, [otherPending.id], () => ({ changes: { put: [], delete: [] }, meta: null }))).toEqual({ pending: 1 });
+      expect(
+        await store.settle(U1, [otherPending.id], () => ({ changes: { put: [], delete: [] }, meta: null })),
+      ).toEqual({ pending: 1 });
       await expect(
         store.settle(
           U1,
@@ -209,13 +217,16 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       expect(await store.countUnsynced(U1)).toBe(3);
     });
 
-    it('[S6] markSent records a mutation once, only while it is still the note\'s latest, keeping the last 20', async () => {
+    it("[S6] markSent records a mutation once, only while it is still the note's latest, keeping the last 20", async () => {
       const store = await open();
       const a = note();
       await put(store, a);
       await store.markSent(U1, [{ id: a.id, mutationId: a.mutation_id! }]);
       await store.markSent(U1, [{ id: a.id, mutationId: a.mutation_id! }]);
-      await store.markSent(U1, [{ id: a.id, mutationId: 'stale' }, { id: 'missing', mutationId: 'x' }]);
+      await store.markSent(U1, [
+        { id: a.id, mutationId: 'stale' },
+        { id: 'missing', mutationId: 'x' },
+      ]);
       expect((await store.get(a.id))?.sent_mutation_ids).toEqual([a.mutation_id]);
       const many = Array.from({ length: 30 }, (_, i) => `s${i}`);
       await put(store, { ...a, mutation_id: 'latest', sent_mutation_ids: many });
@@ -234,7 +245,7 @@ export function defineLocalStoreContract(name: string, open: () => Promise<Local
       expect(await store.getMeta(U2)).toEqual({ lastPulledRevision: 0, lastPullAt: null });
     });
 
-    it('[S17] clearUser removes one user\'s notes and bookkeeping only', async () => {
+    it("[S17] clearUser removes one user's notes and bookkeeping only", async () => {
       const store = await open();
       const mine = note(U1);
       const theirs = note(U2);

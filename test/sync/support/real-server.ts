@@ -77,7 +77,9 @@ export function realDevice(
       return {
         store: new DexieLocalStore(db),
         listAll: async () =>
-          (await db.notes.where('user_id').equals(userId).toArray()).map(readLocalNote).filter((n): n is LocalNote => n !== null),
+          (await db.notes.where('user_id').equals(userId).toArray())
+            .map(readLocalNote)
+            .filter((n): n is LocalNote => n !== null),
         close: () => db.close(),
       };
     },

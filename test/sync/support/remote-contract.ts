@@ -54,14 +54,21 @@ export function defineRemoteContract(name: string, open: () => Promise<RemoteFix
     it('[S4] [S6] a stale base revision is refused with the current row; the whole batch is refused', async () => {
       const { remote, userId } = await open();
       const [first] = await remote.upsert([wireRow(userId, { content: 'v1' })]);
-      const [second] = await remote.upsert([wireRow(userId, { id: first!.id, content: 'v2', base_revision: first!.revision })]);
+      const [second] = await remote.upsert([
+        wireRow(userId, { id: first!.id, content: 'v2', base_revision: first!.revision }),
+      ]);
       const other = wireRow(userId);
       const error = await remote
         .upsert([other, wireRow(userId, { id: first!.id, content: 'stale', base_revision: first!.revision })])
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RemoteError);
       expect(error).toMatchObject({ kind: 'conflict' });
-      expect((error as RemoteError).currentRow).toMatchObject({ id: first!.id, content: 'v2', revision: second!.revision, last_mutation_id: second!.last_mutation_id });
+      expect((error as RemoteError).currentRow).toMatchObject({
+        id: first!.id,
+        content: 'v2',
+        revision: second!.revision,
+        last_mutation_id: second!.last_mutation_id,
+      });
       const ids = (await remote.pullChanges(0, 100)).rows.map((row) => row.id);
       expect(ids).not.toContain(other.id);
     });
@@ -70,7 +77,9 @@ export function defineRemoteContract(name: string, open: () => Promise<RemoteFix
       const { remote, userId } = await open();
       const row = wireRow(userId);
       await remote.upsert([row]);
-      const error = await remote.upsert([{ ...row, content: 'again', last_mutation_id: randomUuid() }]).catch((e: unknown) => e);
+      const error = await remote
+        .upsert([{ ...row, content: 'again', last_mutation_id: randomUuid() }])
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ kind: 'conflict', currentRow: expect.objectContaining({ content: 'Content' }) });
     });
 
@@ -78,7 +87,9 @@ export function defineRemoteContract(name: string, open: () => Promise<RemoteFix
       const { remote, userId } = await open();
       const [stored] = await remote.upsert([wireRow(userId)]);
       const deletedAt = new Date().toISOString();
-      const [tomb] = await remote.upsert([wireRow(userId, { id: stored!.id, deleted_at: deletedAt, base_revision: stored!.revision })]);
+      const [tomb] = await remote.upsert([
+        wireRow(userId, { id: stored!.id, deleted_at: deletedAt, base_revision: stored!.revision }),
+      ]);
       expect(tomb).toMatchObject(TOMBSTONE_CONTENT);
       expect(tomb!.deleted_at).not.toBeNull();
     });
@@ -87,7 +98,13 @@ export function defineRemoteContract(name: string, open: () => Promise<RemoteFix
       const { remote, userId } = await open();
       const stored = await remote.upsert([wireRow(userId), wireRow(userId), wireRow(userId)]);
       const byRevision = [...stored].sort((a, b) => a.revision - b.revision);
-      await remote.upsert([wireRow(userId, { id: byRevision[0]!.id, deleted_at: new Date().toISOString(), base_revision: byRevision[0]!.revision })]);
+      await remote.upsert([
+        wireRow(userId, {
+          id: byRevision[0]!.id,
+          deleted_at: new Date().toISOString(),
+          base_revision: byRevision[0]!.revision,
+        }),
+      ]);
       const rows = async (page: Promise<PulledPage>) => (await page).rows;
       const all = await rows(remote.pullChanges(0, 100));
       expect(all.map((r) => r.revision)).toEqual([...all.map((r) => r.revision)].sort((a, b) => a - b));
@@ -105,7 +122,9 @@ export function defineRemoteContract(name: string, open: () => Promise<RemoteFix
       const { remote, userId, purge } = await open();
       const [a, b] = await remote.upsert([wireRow(userId), wireRow(userId)]);
       expect((await remote.pullChanges(0, 100)).purgedThrough).toBe(0);
-      const [tomb] = await remote.upsert([wireRow(userId, { id: a!.id, deleted_at: new Date().toISOString(), base_revision: a!.revision })]);
+      const [tomb] = await remote.upsert([
+        wireRow(userId, { id: a!.id, deleted_at: new Date().toISOString(), base_revision: a!.revision }),
+      ]);
       await purge();
       const page = await remote.pullChanges(0, 100);
       expect(page).toEqual({ rows: [expect.objectContaining({ id: b!.id })], purgedThrough: tomb!.revision });

@@ -38,7 +38,10 @@ export const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('online' as const), d: device }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant('sync' as const), d: device }), weight: 4 },
   { arbitrary: fc.record({ t: fc.constant('pull' as const), d: device }), weight: 1 },
-  { arbitrary: fc.record({ t: fc.constant('editDuringSync' as const), d: device, pick, delay: fc.nat({ max: 8 }) }), weight: 3 },
+  {
+    arbitrary: fc.record({ t: fc.constant('editDuringSync' as const), d: device, pick, delay: fc.nat({ max: 8 }) }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ t: fc.constant('reload' as const), d: device }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('crash' as const), d: device }), weight: 2 },
 );
@@ -73,7 +76,9 @@ async function apply(command: Command, devices: TestDevice[], model: Model): Pro
         title: `t${token}`,
         content: `c${token}`,
         is_checklist: command.checklist,
-        checklist_items: command.checklist ? [0, 1, 2].map((i) => ({ id: `i${i}`, text: `item ${i}`, completed: false })) : null,
+        checklist_items: command.checklist
+          ? [0, 1, 2].map((i) => ({ id: `i${i}`, text: `item ${i}`, completed: false }))
+          : null,
       });
       // What was written, as the write returned it (a concurrent sync may move it on at once).
       model.confirmed.add(contentKey(note));
@@ -166,8 +171,13 @@ async function settle(devices: TestDevice[]): Promise<void> {
 async function check(world: SyncWorld, devices: TestDevice[], model: Model): Promise<void> {
   const server = byId((await world.serverRows()).filter((row) => row.deleted_at === null));
   for (const d of devices) {
-    expect(byId(await d.live()).map(comparable), `device ${d.name} agrees with the server`).toEqual(server.map(comparable));
-    expect((await d.all()).filter((n) => n.sync_state !== 'synced'), `device ${d.name} has nothing unsynced`).toEqual([]);
+    expect(byId(await d.live()).map(comparable), `device ${d.name} agrees with the server`).toEqual(
+      server.map(comparable),
+    );
+    expect(
+      (await d.all()).filter((n) => n.sync_state !== 'synced'),
+      `device ${d.name} has nothing unsynced`,
+    ).toEqual([]);
   }
   const present = new Set(server.map(contentKey));
   const lost = [...model.confirmed].filter((key) => !present.has(key) && !model.superseded.has(key));
@@ -204,8 +214,9 @@ export async function runCommands(makeWorld: () => Promise<SyncWorld>, commands:
 export async function runSyncFuzz(makeWorld: () => Promise<SyncWorld>, options: FuzzOptions): Promise<void> {
   const seed = envNumber('SYNC_FUZZ_SEED') ?? Math.floor(Math.random() * 2 ** 31);
   const numRuns = envNumber('SYNC_FUZZ_RUNS') ?? options.numRuns;
-  const property = fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: options.maxCommands, size: 'max' }), (commands) =>
-    runCommands(makeWorld, commands),
+  const property = fc.asyncProperty(
+    fc.array(commandArb, { minLength: 1, maxLength: options.maxCommands, size: 'max' }),
+    (commands) => runCommands(makeWorld, commands),
   );
   try {
     await fc.assert(property, { numRuns, seed, verbose: 1 });

@@ -9,7 +9,10 @@ import { byId, comparable } from './device';
 export interface SyncWorld {
   userId: string;
   clock: { offsetMs: number };
-  device(name: string, options?: Partial<Pick<DeviceOptions, 'batchMaxRows' | 'batchMaxBytes' | 'pageSize'>>): Promise<TestDevice>;
+  device(
+    name: string,
+    options?: Partial<Pick<DeviceOptions, 'batchMaxRows' | 'batchMaxBytes' | 'pageSize'>>,
+  ): Promise<TestDevice>;
   /** Every row of the user on the server, tombstones included. */
   serverRows(): Promise<NoteRow[]>;
   /** The server's purge of old tombstones [S10], as if the retention had passed since every write so far. */
@@ -32,7 +35,10 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     const server = byId(live(await world.serverRows())).map(comparable);
     for (const device of devices) {
       expect(byId(await device.live()).map(comparable), device.name).toEqual(server);
-      expect((await device.all()).filter((n) => n.sync_state !== 'synced'), device.name).toEqual([]);
+      expect(
+        (await device.all()).filter((n) => n.sync_state !== 'synced'),
+        device.name,
+      ).toEqual([]);
     }
     return server;
   }
@@ -118,7 +124,9 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect(report.conflicts).toBe(1);
       await a.sync();
       const server = await expectAgreement(a, b);
-      expect(server).toEqual([expect.objectContaining({ title: `Plan${CONFLICT_COPY_SUFFIX}`, content: 'edited offline' })]);
+      expect(server).toEqual([
+        expect.objectContaining({ title: `Plan${CONFLICT_COPY_SUFFIX}`, content: 'edited offline' }),
+      ]);
       expect(server[0]?.id).not.toBe(note.id);
     });
 
@@ -156,7 +164,10 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       const server = await expectAgreement(a, b);
       expect(server).toHaveLength(2);
       expect(server.find((n) => n.id === note.id)).toMatchObject({ title: 'Trip', content: 'from a' });
-      expect(server.find((n) => n.id !== note.id)).toMatchObject({ title: `Trip${CONFLICT_COPY_SUFFIX}`, content: 'from b' });
+      expect(server.find((n) => n.id !== note.id)).toMatchObject({
+        title: `Trip${CONFLICT_COPY_SUFFIX}`,
+        content: 'from b',
+      });
       const copy = (await b.live()).find((n) => n.id !== note.id);
       expect(copy?.conflict_of).toBe(note.id);
     });
@@ -222,7 +233,11 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     it('[S11] a pending edit meets a pulled remote edit: the local content stays until its push resolves it', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Note', checklist_items: [{ id: 'i1', text: 'milk', completed: false }], is_checklist: true });
+      const { note } = await a.repo.createNote({
+        title: 'Note',
+        checklist_items: [{ id: 'i1', text: 'milk', completed: false }],
+        is_checklist: true,
+      });
       await a.sync();
       await b.sync();
       await a.repo.updateNote(note.id, { checklist_items: [{ id: 'i1', text: 'milk', completed: true }] });
@@ -230,11 +245,14 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       await b.repo.updateNote(note.id, { title: 'Renamed' });
       // A pull alone (as after a push that failed): the local change keeps its content and base.
       await b.engine.pull();
-      expect((await b.note(note.id))).toMatchObject({ title: 'Renamed', sync_state: 'pending' });
+      expect(await b.note(note.id)).toMatchObject({ title: 'Renamed', sync_state: 'pending' });
       await b.sync();
       await a.sync();
       const server = await expectAgreement(a, b);
-      expect(server.find((n) => n.id === note.id)).toMatchObject({ title: 'Note', checklist_items: [{ id: 'i1', text: 'milk', completed: true }] });
+      expect(server.find((n) => n.id === note.id)).toMatchObject({
+        title: 'Note',
+        checklist_items: [{ id: 'i1', text: 'milk', completed: true }],
+      });
       expect(server.find((n) => n.id !== note.id)).toMatchObject({ title: `Renamed${CONFLICT_COPY_SUFFIX}` });
     });
   });
@@ -289,7 +307,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect(await b.live()).toEqual([]);
     });
 
-    it("[S4] [S6] a create resent after another device edited it never overwrites that edit", async () => {
+    it('[S4] [S6] a create resent after another device edited it never overwrites that edit', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
       const { note } = await a.repo.createNote({ title: 'Fresh', content: 'created' });
@@ -336,8 +354,15 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect(report.pushed).toBe(3);
       // The batch was refused without naming a row: each went alone, and only the refused one failed.
       expect(a.remote.upsertSizes).toEqual([1, 1, 1]);
-      expect(await a.note(notes[1]!.id)).toMatchObject({ sync_state: 'error', sync_error: expect.stringContaining('violates') });
-      expect(live(await world.serverRows()).map((r) => r.id).sort()).toEqual([notes[0]!.id, notes[2]!.id, notes[3]!.id].sort());
+      expect(await a.note(notes[1]!.id)).toMatchObject({
+        sync_state: 'error',
+        sync_error: expect.stringContaining('violates'),
+      });
+      expect(
+        live(await world.serverRows())
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([notes[0]!.id, notes[2]!.id, notes[3]!.id].sort());
       // It is not retried on every run, only after an edit.
       await a.sync();
       expect(await a.note(notes[1]!.id)).toMatchObject({ sync_state: 'error' });
@@ -351,7 +376,10 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       const a = await world.device('a');
       const good = (await a.repo.createNote({ title: 'Good' })).note;
       const bad = (await a.repo.createNote({ title: 'Bad' })).note;
-      await a.store.modify([bad.id], (current) => ({ put: [{ ...current.get(bad.id)!, title: 'x'.repeat(600) }], delete: [] }));
+      await a.store.modify([bad.id], (current) => ({
+        put: [{ ...current.get(bad.id)!, title: 'x'.repeat(600) }],
+        delete: [],
+      }));
       const report = await a.sync();
       expect(report.rejected).toBe(1);
       expect(await a.note(bad.id)).toMatchObject({ sync_state: 'error', sync_error: expect.stringContaining('title') });
@@ -526,7 +554,11 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     it("[S17] only the signed-in user's pending notes are pushed", async () => {
       const a = await world.device('a');
       const mine = (await a.repo.createNote({ title: 'Mine' })).note;
-      const other = { ...(await a.note(mine.id))!, id: '00000000-0000-4000-8000-00000000beef', user_id: '00000000-0000-4000-8000-000000000bad' };
+      const other = {
+        ...(await a.note(mine.id))!,
+        id: '00000000-0000-4000-8000-00000000beef',
+        user_id: '00000000-0000-4000-8000-000000000bad',
+      };
       await a.store.modify([other.id], () => ({ put: [other], delete: [] }));
       await a.sync();
       expect((await world.serverRows()).map((r) => r.id)).toEqual([mine.id]);

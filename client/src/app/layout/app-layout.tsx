@@ -55,7 +55,12 @@ export function AppLayout() {
         {wide !== true && (
           <MobileTopBar
             hiddenFrom={compact ? 'lg' : 'md'}
-            menu={{ open: menuOpen, sheetId: menuId, onToggle: () => setMenuOpen((open) => !open), preload: MobileMenuSheet.preload }}
+            menu={{
+              open: menuOpen,
+              sheetId: menuId,
+              onToggle: () => setMenuOpen((open) => !open),
+              preload: MobileMenuSheet.preload,
+            }}
             menuRef={menuToggle}
           />
         )}

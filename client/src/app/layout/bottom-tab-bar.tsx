@@ -8,7 +8,8 @@ import { cn } from '../../lib/utils';
 import { NewMenu } from '../../features/notes';
 import { BOTTOM_TABS, type TabItem } from './nav-items';
 
-const tabClass = 'group relative flex flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset';
+const tabClass =
+  'group relative flex flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset';
 
 function RoundNewButton({ item }: { item: TabItem }) {
   const onNew = useMatch('/new') !== null;
@@ -43,7 +44,9 @@ export function BottomTabBar() {
               <NavLink
                 to={item.to}
                 end={item.end}
-                className={({ isActive }) => cn(tabClass, isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground')}
+                className={({ isActive }) =>
+                  cn(tabClass, isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground')
+                }
               >
                 {({ isActive }) => (
                   <>

@@ -11,7 +11,10 @@ export function MobileSyncStatus() {
   return (
     <div role="status" aria-label="Sync status" className="flex min-w-0 items-center gap-1.5">
       {!online && (
-        <Badge variant="outline" className="border-amber-600/50 text-amber-800 dark:border-amber-400/50 dark:text-amber-200">
+        <Badge
+          variant="outline"
+          className="border-amber-600/50 text-amber-800 dark:border-amber-400/50 dark:text-amber-200"
+        >
           <CloudOff aria-hidden="true" />
           Offline
         </Badge>

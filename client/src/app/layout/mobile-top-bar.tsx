@@ -26,7 +26,15 @@ export interface MenuToggle {
  * @param hiddenFrom breakpoint from which the persistent sidebar replaces this bar
  * @param menu the slide-in sidebar's toggle, whose element `menuRef` receives
  */
-export function MobileTopBar({ hiddenFrom, menu, menuRef }: { hiddenFrom: 'md' | 'lg'; menu: MenuToggle; menuRef: RefObject<HTMLButtonElement | null> }) {
+export function MobileTopBar({
+  hiddenFrom,
+  menu,
+  menuRef,
+}: {
+  hiddenFrom: 'md' | 'lg';
+  menu: MenuToggle;
+  menuRef: RefObject<HTMLButtonElement | null>;
+}) {
   const { openPalette } = usePalette();
   return (
     <header

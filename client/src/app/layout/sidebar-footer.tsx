@@ -54,7 +54,12 @@ export function SidebarFooter({ pendingCount, sync }: Pick<LayoutNotes, 'pending
         <p role="status" className="flex items-center gap-2 text-sm font-medium">
           <span
             aria-hidden="true"
-            className={cn('size-2 rounded-full', online ? 'bg-primary shadow-[0_0_0_3px] shadow-primary/20' : 'bg-amber-500 shadow-[0_0_0_3px] shadow-amber-500/20')}
+            className={cn(
+              'size-2 rounded-full',
+              online
+                ? 'bg-primary shadow-[0_0_0_3px] shadow-primary/20'
+                : 'bg-amber-500 shadow-[0_0_0_3px] shadow-amber-500/20',
+            )}
           />
           {online ? 'Online' : 'Offline'}
         </p>
@@ -81,7 +86,13 @@ export function SidebarFooter({ pendingCount, sync }: Pick<LayoutNotes, 'pending
         </Tooltip>
         <ThemeToggle size="icon-sm" />
       </div>
-      <Button variant="ghost-plain" align="start" className="text-muted-foreground hover:text-foreground" onClick={() => void handleSignOut()} disabled={signingOut}>
+      <Button
+        variant="ghost-plain"
+        align="start"
+        className="text-muted-foreground hover:text-foreground"
+        onClick={() => void handleSignOut()}
+        disabled={signingOut}
+      >
         <LogOut aria-hidden="true" />
         Sign out
       </Button>

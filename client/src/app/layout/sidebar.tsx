@@ -55,7 +55,10 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           >
             <Search aria-hidden="true" />
             Search and commands
-            <kbd aria-hidden="true" className="ml-auto rounded border bg-background px-1.5 font-mono text-[11px] leading-5">
+            <kbd
+              aria-hidden="true"
+              className="ml-auto rounded border bg-background px-1.5 font-mono text-[11px] leading-5"
+            >
               {paletteHint}
             </kbd>
           </Button>
@@ -79,7 +82,10 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                 >
                   {({ isActive }) => (
                     <>
-                      <Icon aria-hidden="true" className={cn('size-4', isActive ? 'text-primary' : 'text-muted-foreground')} />
+                      <Icon
+                        aria-hidden="true"
+                        className={cn('size-4', isActive ? 'text-primary' : 'text-muted-foreground')}
+                      />
                       {label}
                     </>
                   )}

@@ -3,11 +3,28 @@
 // It also signs this device out for the SignOutProvider, so that only that SIGNED_OUT counts as the
 // user's own ('explicit'): any other one merely hides the device's notes (ARCHITECTURE 9.1).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { AuthStateProvider, initialAuthState, keepIfSame, nextAuthState, sessionIsStored, signedIn, signedOut, stateWhenAuthUnreachable, type AuthSignOut, type AuthState } from '../../data/auth';
+import {
+  AuthStateProvider,
+  initialAuthState,
+  keepIfSame,
+  nextAuthState,
+  sessionIsStored,
+  signedIn,
+  signedOut,
+  stateWhenAuthUnreachable,
+  type AuthSignOut,
+  type AuthState,
+} from '../../data/auth';
 import { whenAuthNeeded } from '../../lib/auth-needed';
 import { afterContentShown } from '../../lib/first-content';
 import { DEVICE_KEYS, deviceStorage } from '../../lib/device-keys';
-import { getAuthClient, onAuthClientRequested, onAuthServerUnreachable, readStoredSession, type AuthClient as FullAuthClient } from '../../lib/supabase';
+import {
+  getAuthClient,
+  onAuthClientRequested,
+  onAuthServerUnreachable,
+  readStoredSession,
+  type AuthClient as FullAuthClient,
+} from '../../lib/supabase';
 
 /** If the session is still loading after this long (a hanging server), a stored session is used. */
 const LOADING_FALLBACK_MS = 6000;
@@ -44,7 +61,9 @@ const supabaseAuth = (): Promise<AuthClient> =>
     sessionKey: DEVICE_KEYS.authSession(),
     onRequested: onAuthClientRequested,
   })
-    .then(() => (initialAuthState(readStoredSession(), Date.now()).status === 'signed-in' ? afterContentShown() : undefined))
+    .then(() =>
+      initialAuthState(readStoredSession(), Date.now()).status === 'signed-in' ? afterContentShown() : undefined,
+    )
     .then(getAuthClient);
 
 export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderProps) {
@@ -60,7 +79,8 @@ export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderP
     let cancelled = false;
     let unsubscribe = () => {};
 
-    const keepStoredSessionIfLoading = () => setState((current) => stateWhenAuthUnreachable(current, readStoredSession()));
+    const keepStoredSessionIfLoading = () =>
+      setState((current) => stateWhenAuthUnreachable(current, readStoredSession()));
     const offUnreachable = onAuthServerUnreachable(keepStoredSessionIfLoading);
     const fallbackTimer = setTimeout(keepStoredSessionIfLoading, LOADING_FALLBACK_MS);
 
@@ -74,7 +94,8 @@ export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderP
           const explicit = explicitSignOut.current;
           clearTimeout(poll);
           const apply = () => {
-            if (!cancelled && seq === latest) setState((current) => keepIfSame(current, nextAuthState(event, session, readStoredSession(), explicit)));
+            if (!cancelled && seq === latest)
+              setState((current) => keepIfSame(current, nextAuthState(event, session, readStoredSession(), explicit)));
           };
           // Signed in only once the session is stored (issue 14.11): until then the screens stay as they are.
           if (!session || deviceStorage() === null || sessionIsStored(session, readStoredSession())) return apply();

@@ -86,13 +86,23 @@ export interface NotesProviderProps {
   firstList?: NotesKind;
 }
 
-export function NotesProvider({ children, device: givenDevice, connect = supabaseRemote, controller, live, firstList }: NotesProviderProps) {
+export function NotesProvider({
+  children,
+  device: givenDevice,
+  connect = supabaseRemote,
+  controller,
+  live,
+  firstList,
+}: NotesProviderProps) {
   const userId = useAuth().user?.id ?? null;
   const [device] = useState(() => givenDevice ?? openDevice());
   const [controllerOptions] = useState(() => controller);
   // Made during render, without side effects: sync only starts in the effect below.
   const session = useMemo(
-    () => (userId ? new NotesSession({ userId, store: device.store, db: device.db, notify, controller: controllerOptions }) : null),
+    () =>
+      userId
+        ? new NotesSession({ userId, store: device.store, db: device.db, notify, controller: controllerOptions })
+        : null,
     [userId, device, controllerOptions],
   );
   // Once a session's notes are opened, what its first screen and the sidebar's Recent Ideas show is read

@@ -14,7 +14,14 @@ import { NotesProvider } from './notes-provider';
 import { SignOutProvider, unsyncedQuestion } from './sign-out-provider';
 
 const USER = '00000000-0000-4000-8000-000000000001';
-const session = { access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, expires_in: 3600, token_type: 'bearer', user: { id: USER } } as unknown as Session;
+const session = {
+  access_token: 'a',
+  refresh_token: 'r',
+  expires_at: 9_999_999_999,
+  expires_in: 3600,
+  token_type: 'bearer',
+  user: { id: USER },
+} as unknown as Session;
 
 /** A stand-in for supabase-js's auth client: the session lives in localStorage, as supabase-js keeps it. */
 function fakeAuth() {
@@ -65,7 +72,11 @@ function renderApp() {
   const remote = new FaultyRemote(new MemoryRemote(new MemoryServer()));
   render(
     <AuthProvider getAuth={async () => auth as never}>
-      <NotesProvider device={{ db: null, store }} connect={async () => remote} controller={{ locks: null, windowTarget: null, documentTarget: null, debounceMs: 5 }}>
+      <NotesProvider
+        device={{ db: null, store }}
+        connect={async () => remote}
+        controller={{ locks: null, windowTarget: null, documentTarget: null, debounceMs: 5 }}
+      >
         <SignOutProvider>
           <Probe />
         </SignOutProvider>
@@ -141,7 +152,9 @@ describe('Sign out', () => {
     await screen.findByText('signed-in');
     await act(() => current().notes.createNote({ title: 'Kept' }));
     act(() => auth.endSession());
-    await waitFor(() => expect(current().auth).toMatchObject({ status: 'signed-out', signedOutReason: 'session-ended' }));
+    await waitFor(() =>
+      expect(current().auth).toMatchObject({ status: 'signed-out', signedOutReason: 'session-ended' }),
+    );
     expect(store.notes.size).toBe(1);
   });
 });

@@ -4,7 +4,14 @@
 // the next sign-in). Screens get it with useSignOut(); the question is this provider's dialog
 // (sign-out-question.tsx), whose code loads when a sign-out starts rather than with every screen (issue 10).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { performSignOut, SIGN_OUT_FAILED_TOAST, SignOutActionProvider, type AfterSignOutStep, type BeforeSignOutStep, type SignOutResult } from '../../data/auth';
+import {
+  performSignOut,
+  SIGN_OUT_FAILED_TOAST,
+  SignOutActionProvider,
+  type AfterSignOutStep,
+  type BeforeSignOutStep,
+  type SignOutResult,
+} from '../../data/auth';
 import { clearUserNotes, useNotesSession } from '../../data/notes';
 import { readStoredSession } from '../../lib/supabase';
 import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -41,7 +48,10 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
     const syncFirst: BeforeSignOutStep = async ({ userId }) => {
       if (!userId) return true;
       const { session, device } = latest.current;
-      const { unsynced } = session?.userId === userId ? await session.syncBeforeSignOut() : { unsynced: await device.store.countUnsynced(userId) };
+      const { unsynced } =
+        session?.userId === userId
+          ? await session.syncBeforeSignOut()
+          : { unsynced: await device.store.countUnsynced(userId) };
       if (unsynced === 0) return true;
       return new Promise<boolean>((resolve) => {
         setQuestion({

@@ -19,7 +19,15 @@ export interface ChecklistEditorProps {
   className?: string;
 }
 
-export function ChecklistEditor({ items, onToggle, onEditText, onRemove, onAppend, label = 'Checklist', className }: ChecklistEditorProps) {
+export function ChecklistEditor({
+  items,
+  onToggle,
+  onEditText,
+  onRemove,
+  onAppend,
+  label = 'Checklist',
+  className,
+}: ChecklistEditorProps) {
   const [newText, setNewText] = useState('');
   const addId = useId();
 
@@ -32,7 +40,9 @@ export function ChecklistEditor({ items, onToggle, onEditText, onRemove, onAppen
   return (
     <div className={cn('grid gap-3', className)}>
       {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No items yet. Add the first one below.</p>
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          No items yet. Add the first one below.
+        </p>
       ) : (
         <ul aria-label={label} className="grid gap-1">
           {items.map((item) => (
@@ -99,7 +109,9 @@ function ChecklistRow({
         onClick={() => onToggle(item.id)}
         className={cn(
           'mt-1.5 flex size-5 shrink-0 items-center justify-center rounded-[5px] border-2 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
-          item.completed ? 'border-primary bg-primary text-primary-foreground' : 'border-muted-foreground/70 bg-background hover:border-primary',
+          item.completed
+            ? 'border-primary bg-primary text-primary-foreground'
+            : 'border-muted-foreground/70 bg-background hover:border-primary',
         )}
       >
         {item.completed && <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />}

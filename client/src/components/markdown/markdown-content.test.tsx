@@ -31,7 +31,8 @@ describe('MarkdownContent', () => {
       expect(container.querySelectorAll(tag), tag).toHaveLength(0);
     }
     for (const element of container.querySelectorAll('*')) {
-      for (const attribute of element.getAttributeNames()) expect(attribute.startsWith('on'), `${element.tagName} ${attribute}`).toBe(false);
+      for (const attribute of element.getAttributeNames())
+        expect(attribute.startsWith('on'), `${element.tagName} ${attribute}`).toBe(false);
     }
   });
 
@@ -64,14 +65,18 @@ describe('MarkdownContent', () => {
   });
 
   it('renders markdown: lists, emphasis, tables (GFM)', () => {
-    const { container } = render(<MarkdownContent>{'**Goal**\n\n1. One\n2. Two\n\n| a | b |\n|---|---|\n| 1 | 2 |'}</MarkdownContent>);
+    const { container } = render(
+      <MarkdownContent>{'**Goal**\n\n1. One\n2. Two\n\n| a | b |\n|---|---|\n| 1 | 2 |'}</MarkdownContent>,
+    );
     expect(container.querySelector('strong')?.textContent).toBe('Goal');
     expect(container.querySelectorAll('ol li')).toHaveLength(2);
     expect(container.querySelector('table td')?.textContent).toBe('1');
   });
 
   it('keeps single line breaks inside a paragraph, but not inside code', () => {
-    const { container } = render(<MarkdownContent>{'Goal Summary\nReach 20 swaps.\n\n```\na\nb\n```'}</MarkdownContent>);
+    const { container } = render(
+      <MarkdownContent>{'Goal Summary\nReach 20 swaps.\n\n```\na\nb\n```'}</MarkdownContent>,
+    );
     expect(container.querySelectorAll('p br')).toHaveLength(1);
     expect(container.querySelector('pre')?.textContent).toBe('a\nb\n');
   });
@@ -79,7 +84,9 @@ describe('MarkdownContent', () => {
   it('breaks every line of a paragraph or a list item, around emphasis too, and leaves inline code as written', () => {
     const { container } = render(<MarkdownContent>{'One\n**Two**\nThree `x\ny`\n\n- item\n  more'}</MarkdownContent>);
     const paragraph = container.querySelector('p');
-    const shown = [...(paragraph?.childNodes ?? [])].filter((node) => node.nodeName !== '#text' || node.textContent?.trim());
+    const shown = [...(paragraph?.childNodes ?? [])].filter(
+      (node) => node.nodeName !== '#text' || node.textContent?.trim(),
+    );
     expect(shown.map((node) => node.nodeName)).toEqual(['#text', 'BR', 'STRONG', 'BR', '#text', 'CODE']);
     expect(paragraph?.querySelectorAll('br')).toHaveLength(2);
     expect(paragraph?.querySelector('strong')?.textContent).toBe('Two');

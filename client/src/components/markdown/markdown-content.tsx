@@ -42,16 +42,28 @@ function componentsFor(density: MarkdownDensity): Components {
     p: ({ node: _node, ...props }) => <p className={cn(block, 'first:mt-0 last:mb-0')} {...props} />,
     ul: ({ node: _node, ...props }) => <ul className={cn(block, 'list-disc space-y-1 pl-5')} {...props} />,
     ol: ({ node: _node, ...props }) => <ol className={cn(block, 'list-decimal space-y-1 pl-5')} {...props} />,
-    h1: ({ node: _node, ...props }) => <p className={cn(heading, density === 'relaxed' ? 'text-lg' : 'text-base')} {...props} />,
+    h1: ({ node: _node, ...props }) => (
+      <p className={cn(heading, density === 'relaxed' ? 'text-lg' : 'text-base')} {...props} />
+    ),
     h2: ({ node: _node, ...props }) => <p className={cn(heading, 'text-base')} {...props} />,
     h3: ({ node: _node, ...props }) => <p className={heading} {...props} />,
     h4: ({ node: _node, ...props }) => <p className={heading} {...props} />,
     h5: ({ node: _node, ...props }) => <p className={heading} {...props} />,
     h6: ({ node: _node, ...props }) => <p className={heading} {...props} />,
-    blockquote: ({ node: _node, ...props }) => <blockquote className={cn(block, 'border-l-2 border-primary/40 pl-3 italic')} {...props} />,
-    pre: ({ node: _node, ...props }) => <pre className={cn(block, 'overflow-x-auto rounded-md bg-muted p-3 text-xs')} {...props} />,
+    blockquote: ({ node: _node, ...props }) => (
+      <blockquote className={cn(block, 'border-l-2 border-primary/40 pl-3 italic')} {...props} />
+    ),
+    pre: ({ node: _node, ...props }) => (
+      <pre className={cn(block, 'overflow-x-auto rounded-md bg-muted p-3 text-xs')} {...props} />
+    ),
     code: ({ node: _node, className, ...props }) => (
-      <code className={cn('rounded bg-muted px-1 py-0.5 font-mono text-[0.85em] [pre_&]:bg-transparent [pre_&]:p-0', className)} {...props} />
+      <code
+        className={cn(
+          'rounded bg-muted px-1 py-0.5 font-mono text-[0.85em] [pre_&]:bg-transparent [pre_&]:p-0',
+          className,
+        )}
+        {...props}
+      />
     ),
     table: ({ node: _node, ...props }) => (
       <div className={cn(block, 'overflow-x-auto')}>
@@ -64,7 +76,10 @@ function componentsFor(density: MarkdownDensity): Components {
   };
 }
 
-const COMPONENTS: Record<MarkdownDensity, Components> = { compact: componentsFor('compact'), relaxed: componentsFor('relaxed') };
+const COMPONENTS: Record<MarkdownDensity, Components> = {
+  compact: componentsFor('compact'),
+  relaxed: componentsFor('relaxed'),
+};
 
 export function MarkdownContent({
   children,
@@ -73,7 +88,11 @@ export function MarkdownContent({
   ...props
 }: { children: string; density?: MarkdownDensity } & Omit<ComponentProps<'div'>, 'children'>) {
   return (
-    <div data-slot="markdown" className={cn('text-sm leading-relaxed break-words [overflow-wrap:anywhere]', className)} {...props}>
+    <div
+      data-slot="markdown"
+      className={cn('text-sm leading-relaxed break-words [overflow-wrap:anywhere]', className)}
+      {...props}
+    >
       <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} components={COMPONENTS[density]} skipHtml>
         {emphasizePlanHeadings(children)}
       </Markdown>

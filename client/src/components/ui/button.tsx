@@ -17,7 +17,8 @@ export const buttonVariants = cva(
         /** Ghost whose caller gives the text colours, hover included. */
         'ghost-plain': 'hover:bg-accent',
         'ghost-destructive': 'hover:bg-destructive/10 hover:text-destructive',
-        'outline-destructive': 'border border-input bg-background shadow-xs hover:bg-destructive/10 hover:text-destructive',
+        'outline-destructive':
+          'border border-input bg-background shadow-xs hover:bg-destructive/10 hover:text-destructive',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       // Each size has its own gap, text size and wrapping (not the base's), so that no button gets two.

@@ -6,7 +6,11 @@ import { cn } from '../../lib/utils';
 // cn() does not resolve two utilities for one property, so `className` adds only what the part lacks.
 
 /** `gap` is the space between the card's parts. */
-export function Card({ className, gap = 'gap-6', ...props }: ComponentProps<'div'> & { gap?: 'gap-4' | 'gap-5' | 'gap-6' }) {
+export function Card({
+  className,
+  gap = 'gap-6',
+  ...props
+}: ComponentProps<'div'> & { gap?: 'gap-4' | 'gap-5' | 'gap-6' }) {
   return (
     <div
       data-slot="card"
@@ -36,7 +40,11 @@ export function CardHeader({
  * A heading: defaults to an <h3>, override the level with `as`. `className` gives the text size (e.g.
  * `text-lg`), whose own line height applies.
  */
-export function CardTitle({ className, as: Heading = 'h3', ...props }: ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4'; className: string }) {
+export function CardTitle({
+  className,
+  as: Heading = 'h3',
+  ...props
+}: ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4'; className: string }) {
   return <Heading data-slot="card-title" className={cn('font-semibold tracking-tight', className)} {...props} />;
 }
 

@@ -2,7 +2,15 @@
 // starts on Cancel and Escape or Cancel says no; the confirming button is destructive, since every
 // question it asks is about losing something. A form, so that Enter in one of its fields confirms.
 import { useRef, type FormEvent, type ReactNode } from 'react';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from './alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from './alert-dialog';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
@@ -27,7 +35,19 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmAlert(props: ConfirmDialogProps) {
-  const { open, title, description, children, cancelLabel, confirmLabel, onCancel, onConfirm, busy = false, confirmDisabled = false, onCloseAutoFocus } = props;
+  const {
+    open,
+    title,
+    description,
+    children,
+    cancelLabel,
+    confirmLabel,
+    onCancel,
+    onConfirm,
+    busy = false,
+    confirmDisabled = false,
+    onCloseAutoFocus,
+  } = props;
   // Radix gives focus back only to a Trigger of its own, and these dialogs are opened by their owners.
   const returnTo = useRef<HTMLElement | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {

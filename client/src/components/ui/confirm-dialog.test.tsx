@@ -6,7 +6,15 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog';
 
-function Asking({ onConfirm = () => {}, busy = false, withField = false }: { onConfirm?: () => void; busy?: boolean; withField?: boolean }) {
+function Asking({
+  onConfirm = () => {},
+  busy = false,
+  withField = false,
+}: {
+  onConfirm?: () => void;
+  busy?: boolean;
+  withField?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [answers, setAnswers] = useState<string[]>([]);
   const [password, setPassword] = useState('');
@@ -33,7 +41,9 @@ function Asking({ onConfirm = () => {}, busy = false, withField = false }: { onC
         busy={busy}
         confirmDisabled={withField && password === ''}
       >
-        {withField && <input aria-label="Password" value={password} onChange={(event) => setPassword(event.target.value)} />}
+        {withField && (
+          <input aria-label="Password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        )}
       </ConfirmDialog>
     </>
   );

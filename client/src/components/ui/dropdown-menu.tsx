@@ -12,7 +12,12 @@ function focusIsOnSomething(): boolean {
   return document.activeElement !== null && document.activeElement !== document.body;
 }
 
-export function DropdownMenuContent({ className, sideOffset = 8, onCloseAutoFocus, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 8,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content

@@ -6,7 +6,10 @@ import { cn } from '../../lib/utils';
 
 export const AVATAR_ROOT = 'relative flex shrink-0 overflow-hidden rounded-full';
 export const AVATAR_FALLBACK = 'flex size-full items-center justify-center rounded-full font-semibold';
-export const FALLBACK_TONES = { accent: 'bg-accent text-accent-foreground', primary: 'bg-primary text-primary-foreground' };
+export const FALLBACK_TONES = {
+  accent: 'bg-accent text-accent-foreground',
+  primary: 'bg-primary text-primary-foreground',
+};
 
 export function InitialsAvatar({
   className,

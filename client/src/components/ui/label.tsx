@@ -4,7 +4,11 @@ import * as LabelPrimitive from '@radix-ui/react-label';
 import { cn } from '../../lib/utils';
 
 /** `text` is the text size and line height (a setting row's label keeps the size's own line height). */
-export function Label({ className, text = 'text-sm leading-none', ...props }: ComponentProps<typeof LabelPrimitive.Root> & { text?: 'text-sm leading-none' | 'text-sm' }) {
+export function Label({
+  className,
+  text = 'text-sm leading-none',
+  ...props
+}: ComponentProps<typeof LabelPrimitive.Root> & { text?: 'text-sm leading-none' | 'text-sm' }) {
   return (
     <LabelPrimitive.Root
       data-slot="label"

@@ -18,7 +18,10 @@ export function ScrollArea({
       data-slot="scroll-area"
       aria-label={viewportLabel}
       role={viewportLabel ? 'region' : undefined}
-      className={cn('scrollbar-slim relative overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset', className)}
+      className={cn(
+        'scrollbar-slim relative overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+        className,
+      )}
       {...props}
     >
       {children}

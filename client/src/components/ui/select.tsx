@@ -8,7 +8,12 @@ export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
 
 /** `width` is the trigger's width utility (it fits its value unless told otherwise). */
-export function SelectTrigger({ className, width = 'w-fit', children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger> & { width?: string }) {
+export function SelectTrigger({
+  className,
+  width = 'w-fit',
+  children,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Trigger> & { width?: string }) {
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
@@ -29,7 +34,12 @@ export function SelectTrigger({ className, width = 'w-fit', children, ...props }
   );
 }
 
-export function SelectContent({ className, children, position = 'popper', ...props }: ComponentProps<typeof SelectPrimitive.Content>) {
+export function SelectContent({
+  className,
+  children,
+  position = 'popper',
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
@@ -49,7 +59,8 @@ export function SelectContent({ className, children, position = 'popper', ...pro
         <SelectPrimitive.Viewport
           className={cn(
             'p-1',
-            position === 'popper' && 'h-(--radix-select-trigger-height) w-full min-w-(--radix-select-trigger-width) scroll-my-1',
+            position === 'popper' &&
+              'h-(--radix-select-trigger-height) w-full min-w-(--radix-select-trigger-width) scroll-my-1',
           )}
         >
           {children}

@@ -13,7 +13,10 @@ export function SheetOverlay({ className, ...props }: ComponentProps<typeof Shee
   return (
     <SheetPrimitive.Overlay
       data-slot="sheet-overlay"
-      className={cn('fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in', className)}
+      className={cn(
+        'fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
+        className,
+      )}
       {...props}
     />
   );
@@ -22,7 +25,8 @@ export function SheetOverlay({ className, ...props }: ComponentProps<typeof Shee
 type Side = 'top' | 'right' | 'bottom' | 'left';
 
 const sideClasses: Record<Side, string> = {
-  right: 'inset-y-0 right-0 h-full border-l data-[state=closed]:animate-slide-out-right data-[state=open]:animate-slide-in-right',
+  right:
+    'inset-y-0 right-0 h-full border-l data-[state=closed]:animate-slide-out-right data-[state=open]:animate-slide-in-right',
   left: 'inset-y-0 left-0 h-full border-r data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left',
   top: 'inset-x-0 top-0 h-auto border-b data-[state=closed]:animate-slide-out-top data-[state=open]:animate-slide-in-top',
   bottom:
@@ -50,7 +54,13 @@ export function SheetContent({
       <SheetPrimitive.Content
         data-slot="sheet-content"
         data-side={side}
-        className={cn('fixed z-50 flex flex-col bg-background shadow-xl outline-none', sideClasses[side], width, gap, className)}
+        className={cn(
+          'fixed z-50 flex flex-col bg-background shadow-xl outline-none',
+          sideClasses[side],
+          width,
+          gap,
+          className,
+        )}
         {...props}
       >
         {children}
@@ -72,14 +82,30 @@ export function SheetHeader({ className = 'flex-col gap-1.5 p-4', ...props }: Co
   return <div data-slot="sheet-header" className={cn('flex', className)} {...props} />;
 }
 
-export function SheetFooter({ className, padding = 'p-4', ...props }: ComponentProps<'div'> & { padding?: 'p-4' | 'p-5' }) {
+export function SheetFooter({
+  className,
+  padding = 'p-4',
+  ...props
+}: ComponentProps<'div'> & { padding?: 'p-4' | 'p-5' }) {
   return <div data-slot="sheet-footer" className={cn('mt-auto flex flex-col gap-2', padding, className)} {...props} />;
 }
 
 export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title data-slot="sheet-title" className={cn('font-semibold text-foreground', className)} {...props} />;
+  return (
+    <SheetPrimitive.Title
+      data-slot="sheet-title"
+      className={cn('font-semibold text-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description data-slot="sheet-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <SheetPrimitive.Description
+      data-slot="sheet-description"
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }

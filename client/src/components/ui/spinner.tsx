@@ -10,7 +10,9 @@ export function Spinner({
   label = 'Loading',
   ...props
 }: ComponentProps<'svg'> & { label?: string; sizeClass?: string }) {
-  return <LoaderCircle role="status" aria-label={label} className={cn(sizeClass, 'animate-spin', className)} {...props} />;
+  return (
+    <LoaderCircle role="status" aria-label={label} className={cn(sizeClass, 'animate-spin', className)} {...props} />
+  );
 }
 
 /** The centred spinner shown while a screen or the session loads: half the viewport high, or `minHeight`. */

@@ -43,21 +43,24 @@ describe('Tabs', () => {
     expect(screen.queryByText('Second panel')).toBeNull();
   });
 
-  it.each([false, true])('selects by click, arrow keys (skipping disabled tabs, wrapping), Home and End (controlled: %s)', (controlled) => {
-    render(<Example controlled={controlled} />);
-    fireEvent.click(tab('Two'));
-    expect(screen.getByRole('tabpanel').textContent).toBe('Second panel');
-    tab('Two').focus();
-    fireEvent.keyDown(tab('Two'), { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(tab('Four'));
-    expect(screen.getByRole('tabpanel').textContent).toBe('Fourth panel');
-    fireEvent.keyDown(tab('Four'), { key: 'ArrowRight' });
-    expect(screen.getByRole('tabpanel').textContent).toBe('First panel');
-    fireEvent.keyDown(tab('One'), { key: 'End' });
-    expect(tab('Four').getAttribute('aria-selected')).toBe('true');
-    fireEvent.keyDown(tab('Four'), { key: 'Home' });
-    expect(document.activeElement).toBe(tab('One'));
-    fireEvent.keyDown(tab('One'), { key: 'ArrowLeft' });
-    expect(screen.getByRole('tabpanel').textContent).toBe('Fourth panel');
-  });
+  it.each([false, true])(
+    'selects by click, arrow keys (skipping disabled tabs, wrapping), Home and End (controlled: %s)',
+    (controlled) => {
+      render(<Example controlled={controlled} />);
+      fireEvent.click(tab('Two'));
+      expect(screen.getByRole('tabpanel').textContent).toBe('Second panel');
+      tab('Two').focus();
+      fireEvent.keyDown(tab('Two'), { key: 'ArrowRight' });
+      expect(document.activeElement).toBe(tab('Four'));
+      expect(screen.getByRole('tabpanel').textContent).toBe('Fourth panel');
+      fireEvent.keyDown(tab('Four'), { key: 'ArrowRight' });
+      expect(screen.getByRole('tabpanel').textContent).toBe('First panel');
+      fireEvent.keyDown(tab('One'), { key: 'End' });
+      expect(tab('Four').getAttribute('aria-selected')).toBe('true');
+      fireEvent.keyDown(tab('Four'), { key: 'Home' });
+      expect(document.activeElement).toBe(tab('One'));
+      fireEvent.keyDown(tab('One'), { key: 'ArrowLeft' });
+      expect(screen.getByRole('tabpanel').textContent).toBe('Fourth panel');
+    },
+  );
 });

@@ -2,7 +2,15 @@
 // Tabs did (roles, ids, one tab in the tab order, arrow keys / Home / End move and select, only the
 // selected panel mounted), in a few lines instead of Radix Tabs on /login's first load (docs/decisions.md,
 // 'Our own tabs instead of Radix Tabs').
-import { createContext, useCallback, useContext, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useId,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react';
 import { cn } from '../../lib/utils';
 
 interface TabsState {
@@ -43,7 +51,13 @@ export function Tabs({ value, defaultValue, onValueChange, gap = 'gap-2', classN
   const idOf = useCallback((part: 'trigger' | 'content', tab: string) => `${baseId}-${part}-${tab}`, [baseId]);
   return (
     <TabsContext.Provider value={{ value: selected, select, idOf }}>
-      <div data-slot="tabs" dir="ltr" data-orientation="horizontal" className={cn('flex flex-col', gap, className)} {...props} />
+      <div
+        data-slot="tabs"
+        dir="ltr"
+        data-orientation="horizontal"
+        className={cn('flex flex-col', gap, className)}
+        {...props}
+      />
     </TabsContext.Provider>
   );
 }
@@ -54,11 +68,15 @@ function onListKeyDown(event: KeyboardEvent<HTMLDivElement>, select: (value: str
   const current = tabs.indexOf(event.target as HTMLButtonElement);
   if (current === -1) return;
   const next =
-    event.key === 'ArrowRight' ? (current + 1) % tabs.length
-    : event.key === 'ArrowLeft' ? (current - 1 + tabs.length) % tabs.length
-    : event.key === 'Home' ? 0
-    : event.key === 'End' ? tabs.length - 1
-    : -1;
+    event.key === 'ArrowRight'
+      ? (current + 1) % tabs.length
+      : event.key === 'ArrowLeft'
+        ? (current - 1 + tabs.length) % tabs.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? tabs.length - 1
+            : -1;
   const tab = tabs[next];
   if (!tab) return;
   event.preventDefault();
@@ -109,7 +127,7 @@ export function TabsTrigger({ value, px = 'px-3', className, disabled, onClick, 
       disabled={disabled}
       tabIndex={active ? 0 : -1}
       className={cn(
-        "inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent py-1 text-sm font-medium whitespace-nowrap text-muted-foreground transition-[color,box-shadow] outline-none",
+        'inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent py-1 text-sm font-medium whitespace-nowrap text-muted-foreground transition-[color,box-shadow] outline-none',
         'hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:border-input dark:data-[state=active]:bg-card',
         "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",

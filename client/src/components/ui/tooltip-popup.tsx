@@ -1,7 +1,16 @@
 // The Radix tooltip behind Tooltip (tooltip.tsx), loaded on the first hover or focus of a trigger: it
 // takes the trigger over from the stand-in and carries on from where the user is (pointer over it: the
 // usual delay, then the tooltip; focus on it: the tooltip at once).
-import { useEffect, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactElement, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { useTakeFocus } from '../../lib/lazy-with-preload';
 import { cn } from '../../lib/utils';
@@ -49,7 +58,18 @@ function onAnyOpenChange(open: boolean, skipDelayDuration: number) {
   else skipTimer = window.setTimeout(() => setSkipping(false), skipDelayDuration);
 }
 
-export function TooltipPopup({ children, content, side, align, sideOffset = 6, className, delayDuration, skipDelayDuration, handoff, hadFocusRef }: TooltipPopupProps) {
+export function TooltipPopup({
+  children,
+  content,
+  side,
+  align,
+  sideOffset = 6,
+  className,
+  delayDuration,
+  skipDelayDuration,
+  handoff,
+  hadFocusRef,
+}: TooltipPopupProps) {
   const skip = useSyncExternalStore(subscribeSkipping, isSkipping, isSkipping);
   const [open, setOpen] = useState(false);
   // Whether this opening skipped the delay: as with one provider, such an opening does not fade in.
@@ -72,7 +92,9 @@ export function TooltipPopup({ children, content, side, align, sideOffset = 6, c
     // Only if the pointer is still over it (the page may have scrolled under a still pointer).
     const hit = at && document.elementFromPoint(at.x, at.y);
     if (!trigger || !hit || !trigger.contains(hit)) return;
-    trigger.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: at.x, clientY: at.y }));
+    trigger.dispatchEvent(
+      new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: at.x, clientY: at.y }),
+    );
   }, []);
 
   return (

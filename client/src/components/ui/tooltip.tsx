@@ -14,7 +14,11 @@ type Timing = Pick<TooltipPopupProps, 'delayDuration' | 'skipDelayDuration'>;
 // Radix's defaults, for a tooltip outside any provider.
 const TimingContext = createContext<Timing>({ delayDuration: 700, skipDelayDuration: 300 });
 
-export function TooltipProvider({ delayDuration = 300, skipDelayDuration = 300, children }: Partial<Timing> & { children: ReactNode }) {
+export function TooltipProvider({
+  delayDuration = 300,
+  skipDelayDuration = 300,
+  children,
+}: Partial<Timing> & { children: ReactNode }) {
   const timing = useMemo(() => ({ delayDuration, skipDelayDuration }), [delayDuration, skipDelayDuration]);
   return <TimingContext value={timing}>{children}</TimingContext>;
 }
@@ -44,7 +48,8 @@ export function Tooltip({ children, ...popup }: TooltipProps) {
     <StandIn
       hadFocusRef={hadFocusRef}
       onPointerMove={(event) => {
-        if (event.pointerType === 'touch' || event.buttons !== 0 || pressedSinceEnterRef.current || intent.hover) return;
+        if (event.pointerType === 'touch' || event.buttons !== 0 || pressedSinceEnterRef.current || intent.hover)
+          return;
         const at = { x: event.clientX, y: event.clientY };
         setIntent((was) => ({ ...was, hover: true, at }));
       }}

@@ -28,11 +28,18 @@ export function streamErrorText(message: string): string {
   return `Sorry, I encountered an error: ${message}`;
 }
 
-const destructive = (title: string, description?: string): ToastInput => ({ title, description, variant: 'destructive' });
+const destructive = (title: string, description?: string): ToastInput => ({
+  title,
+  description,
+  variant: 'destructive',
+});
 
 export const AI_TOASTS = {
   processing: { title: 'Processing your idea', description: 'Our AI is thinking about your idea...' },
-  usingFallback: destructive('Connection Error', "We're having trouble connecting to our AI service. Using fallback mode."),
+  usingFallback: destructive(
+    'Connection Error',
+    "We're having trouble connecting to our AI service. Using fallback mode.",
+  ),
   retrying: { title: 'Retrying Connection' },
   reconnected: { title: 'Reconnection Successful', description: 'Your AI connection has been restored.' },
   restored: { title: 'Connection Restored' },

@@ -5,7 +5,18 @@
 // own (docs/api.md). After saving, or on Cancel, it goes back to the screen that sent the user here.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CircleCheck, ExternalLink, Eye, EyeOff, KeyRound, LoaderCircle, Server, ShieldCheck, Trash2, TriangleAlert } from 'lucide-react';
+import {
+  CircleCheck,
+  ExternalLink,
+  Eye,
+  EyeOff,
+  KeyRound,
+  LoaderCircle,
+  Server,
+  ShieldCheck,
+  Trash2,
+  TriangleAlert,
+} from 'lucide-react';
 import { SproutLogo } from '../../components/sprout-logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
@@ -83,7 +94,10 @@ export function ApiSetupPage() {
     if (!user) {
       // Saving needs an account to keep the key with; the typed key is not kept anywhere meanwhile.
       setApiKey('');
-      toast({ title: 'Sign in required', description: 'Please sign in to save your API key. You will come back here afterwards.' });
+      toast({
+        title: 'Sign in required',
+        description: 'Please sign in to save your API key. You will come back here afterwards.',
+      });
       const state: LoginRedirectState = { from: { pathname: '/api-setup' } };
       void navigate('/login', { state });
       return;
@@ -109,7 +123,15 @@ export function ApiSetupPage() {
       await removeApiKey();
       resetAiConnection();
       setCheck((current) =>
-        current ? { ...current, status: current.status?.source === 'server' ? { ...current.status, last4: null } : { available: false, source: null, last4: null } } : current,
+        current
+          ? {
+              ...current,
+              status:
+                current.status?.source === 'server'
+                  ? { ...current.status, last4: null }
+                  : { available: false, source: null, last4: null },
+            }
+          : current,
       );
       toast({ title: 'API key removed', description: 'Your saved API key has been deleted from the server.' });
     } catch (error) {
@@ -122,9 +144,15 @@ export function ApiSetupPage() {
 
   return (
     <div className="relative min-h-svh bg-background">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-primary/10 to-transparent" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-primary/10 to-transparent"
+      />
       <header className="relative mx-auto flex h-16 max-w-2xl items-center justify-between px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2.5 rounded-md text-base font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to="/"
+          className="flex items-center gap-2.5 rounded-md text-base font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <SproutLogo className="size-7 rounded-[0.45rem]" />
           Sprout
         </Link>
@@ -139,8 +167,8 @@ export function ApiSetupPage() {
             <div className="grid gap-1.5">
               <h1 className="text-2xl font-semibold tracking-tight">API Configuration</h1>
               <p className="text-sm text-muted-foreground">
-                Sprout&apos;s assistant uses {providerName}, a service that gives access to many AI models through a single API key. To
-                expand ideas and chat with the assistant, Sprout needs your {providerName} API key.
+                Sprout&apos;s assistant uses {providerName}, a service that gives access to many AI models through a
+                single API key. To expand ideas and chat with the assistant, Sprout needs your {providerName} API key.
               </p>
             </div>
           </div>
@@ -151,21 +179,23 @@ export function ApiSetupPage() {
               <div className="grid gap-1">
                 <p className="text-sm font-semibold">API Key Available</p>
                 <p className="text-sm">
-                  Using API key from server secrets. This Sprout server provides a {providerName} API key for everyone, so the assistant
-                  works without a key of your own; while it does, the server uses its key for every request and does not take yours.
+                  Using API key from server secrets. This Sprout server provides a {providerName} API key for everyone,
+                  so the assistant works without a key of your own; while it does, the server uses its key for every
+                  request and does not take yours.
                 </p>
               </div>
             </div>
           ) : (
-          <div role="note" className="mt-6 flex gap-3 rounded-xl border border-amber-500/50 bg-amber-500/10 p-4">
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400" />
-            <div className="grid gap-1">
-              <p className="text-sm font-semibold">Important: API Key Required</p>
-              <p className="text-sm">
-                The AI features cannot work without a key. Create one in your {providerName} account, then paste it below.
-              </p>
+            <div role="note" className="mt-6 flex gap-3 rounded-xl border border-amber-500/50 bg-amber-500/10 p-4">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400" />
+              <div className="grid gap-1">
+                <p className="text-sm font-semibold">Important: API Key Required</p>
+                <p className="text-sm">
+                  The AI features cannot work without a key. Create one in your {providerName} account, then paste it
+                  below.
+                </p>
+              </div>
             </div>
-          </div>
           )}
 
           {checking ? (
@@ -180,10 +210,16 @@ export function ApiSetupPage() {
                   <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-primary" />
                   <p className="min-w-0 flex-1 text-sm">
                     A key ending in <span className="font-mono font-semibold">…{savedLast4}</span> is saved.{' '}
-                    {serverKey ? 'It is not used while the server provides a key.' : 'Enter a new key below to replace it.'}
+                    {serverKey
+                      ? 'It is not used while the server provides a key.'
+                      : 'Enter a new key below to replace it.'}
                   </p>
                   <Button variant="outline" size="sm" onClick={() => void handleRemove()} disabled={removing}>
-                    {removing ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
+                    {removing ? (
+                      <LoaderCircle aria-hidden="true" className="animate-spin" />
+                    ) : (
+                      <Trash2 aria-hidden="true" />
+                    )}
                     Remove key
                   </Button>
                 </div>
@@ -192,77 +228,89 @@ export function ApiSetupPage() {
               {serverKey ? (
                 <div className="mt-6 flex justify-end">
                   <Button asChild>
-                    <Link to={backTo} state={RETURN_STATE}>{backTo === '/' ? 'Back to your notes' : 'Go back'}</Link>
+                    <Link to={backTo} state={RETURN_STATE}>
+                      {backTo === '/' ? 'Back to your notes' : 'Go back'}
+                    </Link>
                   </Button>
                 </div>
               ) : (
-              <form onSubmit={(event) => void handleSubmit(event)} aria-label="API key" className="mt-6 grid gap-6">
-                <div className="grid gap-2">
-                  <Label htmlFor="api-key">{providerName} API Key</Label>
-                  <div className="relative">
-                    <Input
-                      id="api-key"
-                      name="apiKey"
-                      type={visible ? 'text' : 'password'}
-                      autoComplete="off"
-                      autoCapitalize="off"
-                      autoCorrect="off"
-                      spellCheck={false}
-                      placeholder="sk-or-v1-..."
-                      value={apiKey}
-                      onChange={(event) => setApiKey(event.target.value)}
-                      aria-describedby="api-key-hint"
-                      className="pr-11 font-mono"
-                    />
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      className="absolute top-1/2 right-0.5 -translate-y-1/2"
-                      aria-label={visible ? 'Hide API key' : 'Show API key'}
-                      aria-controls="api-key"
-                      aria-pressed={visible}
-                      onClick={() => setVisible((value) => !value)}
-                    >
-                      {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                <form onSubmit={(event) => void handleSubmit(event)} aria-label="API key" className="mt-6 grid gap-6">
+                  <div className="grid gap-2">
+                    <Label htmlFor="api-key">{providerName} API Key</Label>
+                    <div className="relative">
+                      <Input
+                        id="api-key"
+                        name="apiKey"
+                        type={visible ? 'text' : 'password'}
+                        autoComplete="off"
+                        autoCapitalize="off"
+                        autoCorrect="off"
+                        spellCheck={false}
+                        placeholder="sk-or-v1-..."
+                        value={apiKey}
+                        onChange={(event) => setApiKey(event.target.value)}
+                        aria-describedby="api-key-hint"
+                        className="pr-11 font-mono"
+                      />
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        className="absolute top-1/2 right-0.5 -translate-y-1/2"
+                        aria-label={visible ? 'Hide API key' : 'Show API key'}
+                        aria-controls="api-key"
+                        aria-pressed={visible}
+                        onClick={() => setVisible((value) => !value)}
+                      >
+                        {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                      </Button>
+                    </div>
+                    <p id="api-key-hint" className="text-sm text-muted-foreground">
+                      {user
+                        ? 'Paste the key exactly as your provider shows it.'
+                        : 'You will be asked to sign in before the key is saved.'}
+                    </p>
+                    {keyPage && (
+                      <Button asChild variant="outline" className="mt-1 w-fit">
+                        <a href={keyPage} target="_blank" rel="noopener noreferrer">
+                          <ExternalLink aria-hidden="true" />
+                          Get your {providerName} API key
+                          <span className="sr-only"> (opens in a new tab)</span>
+                        </a>
+                      </Button>
+                    )}
+                  </div>
+
+                  <div className="flex gap-3 rounded-xl border p-4">
+                    <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                    <div className="grid gap-1.5">
+                      <p className="text-sm font-semibold">How your key is kept safe</p>
+                      <ul className="grid list-disc gap-1 pl-4 text-sm text-muted-foreground marker:text-primary">
+                        <li>
+                          It is sent once, over a secure connection, to the Sprout server, where it is stored encrypted.
+                        </li>
+                        <li>It is never stored in your browser.</li>
+                        <li>It is used only for your own AI requests.</li>
+                        <li>It is never shown again: Sprout only shows its last 4 characters.</li>
+                      </ul>
+                    </div>
+                  </div>
+
+                  <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                    <Button asChild variant="outline">
+                      <Link to={backTo} state={RETURN_STATE}>
+                        Cancel
+                      </Link>
+                    </Button>
+                    <Button type="submit" disabled={apiKey === '' || saving}>
+                      {saving ? (
+                        <LoaderCircle aria-hidden="true" className="animate-spin" />
+                      ) : (
+                        <KeyRound aria-hidden="true" />
+                      )}
+                      {saving ? 'Saving...' : 'Save API Key'}
                     </Button>
                   </div>
-                  <p id="api-key-hint" className="text-sm text-muted-foreground">
-                    {user ? 'Paste the key exactly as your provider shows it.' : 'You will be asked to sign in before the key is saved.'}
-                  </p>
-                  {keyPage && (
-                    <Button asChild variant="outline" className="mt-1 w-fit">
-                      <a href={keyPage} target="_blank" rel="noopener noreferrer">
-                        <ExternalLink aria-hidden="true" />
-                        Get your {providerName} API key
-                        <span className="sr-only"> (opens in a new tab)</span>
-                      </a>
-                    </Button>
-                  )}
-                </div>
-
-                <div className="flex gap-3 rounded-xl border p-4">
-                  <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-                  <div className="grid gap-1.5">
-                    <p className="text-sm font-semibold">How your key is kept safe</p>
-                    <ul className="grid list-disc gap-1 pl-4 text-sm text-muted-foreground marker:text-primary">
-                      <li>It is sent once, over a secure connection, to the Sprout server, where it is stored encrypted.</li>
-                      <li>It is never stored in your browser.</li>
-                      <li>It is used only for your own AI requests.</li>
-                      <li>It is never shown again: Sprout only shows its last 4 characters.</li>
-                    </ul>
-                  </div>
-                </div>
-
-                <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                  <Button asChild variant="outline">
-                    <Link to={backTo} state={RETURN_STATE}>Cancel</Link>
-                  </Button>
-                  <Button type="submit" disabled={apiKey === '' || saving}>
-                    {saving ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <KeyRound aria-hidden="true" />}
-                    {saving ? 'Saving...' : 'Save API Key'}
-                  </Button>
-                </div>
-              </form>
+                </form>
               )}
             </>
           )}

@@ -23,7 +23,15 @@ const TEXT = {
   signup: { submit: 'Sign Up', busy: 'Creating account...', autoComplete: 'new-password' },
 } as const;
 
-export function CredentialsForm({ mode, email, password, onEmailChange, onPasswordChange, onSubmit, busy }: CredentialsFormProps) {
+export function CredentialsForm({
+  mode,
+  email,
+  password,
+  onEmailChange,
+  onPasswordChange,
+  onSubmit,
+  busy,
+}: CredentialsFormProps) {
   const id = useId();
   const text = TEXT[mode];
   const hintId = `${id}-password-hint`;

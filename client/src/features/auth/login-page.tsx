@@ -55,7 +55,11 @@ export function LoginPage() {
         );
       }
     } catch (error) {
-      toast({ variant: 'destructive', title: mode === 'login' ? 'Login failed' : 'Signup failed', description: authErrorMessage(error) });
+      toast({
+        variant: 'destructive',
+        title: mode === 'login' ? 'Login failed' : 'Signup failed',
+        description: authErrorMessage(error),
+      });
     } finally {
       setBusy(null);
     }
@@ -75,14 +79,22 @@ export function LoginPage() {
         aria-label="About Sprout"
         className="relative hidden overflow-hidden bg-[#0f3d22] px-12 py-12 text-white lg:flex lg:flex-col lg:justify-between"
       >
-        <div aria-hidden="true" className="pointer-events-none absolute -top-32 -right-32 size-[28rem] rounded-full bg-[#22c55e]/25 blur-3xl" />
-        <div aria-hidden="true" className="pointer-events-none absolute -bottom-40 -left-24 size-[26rem] rounded-full bg-[#86efac]/15 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-32 -right-32 size-[28rem] rounded-full bg-[#22c55e]/25 blur-3xl"
+        />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -bottom-40 -left-24 size-[26rem] rounded-full bg-[#86efac]/15 blur-3xl"
+        />
         <div className="relative flex items-center gap-2.5 text-lg font-semibold">
           <SproutLogo className="size-8 ring-1 ring-white/20 rounded-[0.6rem]" />
           Sprout
         </div>
         <div className="relative max-w-md">
-          <p className="text-4xl leading-tight font-semibold tracking-tight text-balance">Turn a vague idea into a plan you can act on.</p>
+          <p className="text-4xl leading-tight font-semibold tracking-tight text-balance">
+            Turn a vague idea into a plan you can act on.
+          </p>
           <ul className="mt-10 grid gap-6">
             {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4">

@@ -4,7 +4,9 @@ import { afterLoginPath, loginRedirectState } from './require-auth';
 
 describe('afterLoginPath', () => {
   it('returns to the page the guard stopped, with its query and hash', () => {
-    expect(afterLoginPath({ from: { pathname: '/settings', search: '?tab=ai', hash: '#x' } })).toBe('/settings?tab=ai#x');
+    expect(afterLoginPath({ from: { pathname: '/settings', search: '?tab=ai', hash: '#x' } })).toBe(
+      '/settings?tab=ai#x',
+    );
   });
 
   it('goes to / without a usable origin', () => {

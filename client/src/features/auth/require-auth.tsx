@@ -12,7 +12,8 @@ export function RequireAuth() {
   const { status, signedOutReason } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner minHeight="min-h-svh" />;
-  if (status === 'signed-out') return <Navigate to="/login" replace state={loginRedirectState(signedOutReason, location)} />;
+  if (status === 'signed-out')
+    return <Navigate to="/login" replace state={loginRedirectState(signedOutReason, location)} />;
   return <Outlet />;
 }
 
@@ -21,7 +22,10 @@ export function RequireAuth() {
  * sign-in starts at the dashboard, as it would once Sign out's own step to /login lands (it waits for the
  * device's notes to be cleared, and a quick sign-in must not race it back to the page just left).
  */
-export function loginRedirectState(reason: SignedOutReason, location: Pick<Location, 'pathname' | 'search' | 'hash'>): LoginRedirectState | null {
+export function loginRedirectState(
+  reason: SignedOutReason,
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): LoginRedirectState | null {
   if (reason === 'explicit') return null;
   return { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
 }
@@ -29,7 +33,8 @@ export function loginRedirectState(reason: SignedOutReason, location: Pick<Locat
 /** Where to go after signing in: the page the guard stopped, else /. Never back to /login itself. */
 export function afterLoginPath(state: unknown): string {
   const from = (state as LoginRedirectState | null)?.from;
-  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return '/';
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//'))
+    return '/';
   if (from.pathname === '/login') return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

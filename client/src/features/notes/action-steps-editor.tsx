@@ -8,7 +8,13 @@ import { Textarea } from '../../components/ui/textarea';
 import { ChecklistEditor } from '../../components/checklist/checklist-editor';
 import { stepsText, type EditFormAction, type EditFormValues } from './edit-form';
 
-export function ActionStepsEditor({ values, dispatch }: { values: EditFormValues; dispatch: Dispatch<EditFormAction> }) {
+export function ActionStepsEditor({
+  values,
+  dispatch,
+}: {
+  values: EditFormValues;
+  dispatch: Dispatch<EditFormAction>;
+}) {
   const ids = { convert: useId(), steps: useId() };
   return (
     <section aria-labelledby={ids.steps} className="grid gap-4 rounded-xl border bg-background/60 p-4">
@@ -46,8 +52,8 @@ export function ActionStepsEditor({ values, dispatch }: { values: EditFormValues
         />
       ) : (
         <p className="text-sm text-muted-foreground">
-          No action steps yet. Add a numbered list under an ‘Action Steps’ heading in the expanded content, or turn on the checklist to
-          add items.
+          No action steps yet. Add a numbered list under an ‘Action Steps’ heading in the expanded content, or turn on
+          the checklist to add items.
         </p>
       )}
     </section>

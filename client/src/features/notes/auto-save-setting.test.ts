@@ -19,6 +19,12 @@ describe('readAutoSaveSeconds', () => {
     expect(readAutoSaveSeconds(storage('{"autoSaveSeconds":7}'))).toBe(30);
     expect(readAutoSaveSeconds(storage('not json'))).toBe(30);
     expect(readAutoSaveSeconds(storage('[15]'))).toBe(30);
-    expect(readAutoSaveSeconds({ getItem: () => { throw new Error('denied'); } })).toBe(30);
+    expect(
+      readAutoSaveSeconds({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBe(30);
   });
 });

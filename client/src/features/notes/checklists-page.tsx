@@ -36,7 +36,9 @@ export function ChecklistsPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
       <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Your Checklists</h1>
-      {notes !== undefined && (notes.length > 0 || search.active) && <NoteSearchBar search={search} label="Search checklists" filters={false} />}
+      {notes !== undefined && (notes.length > 0 || search.active) && (
+        <NoteSearchBar search={search} label="Search checklists" filters={false} />
+      )}
       {search.text.trim() ? (
         <SearchResults
           query={search.text}
@@ -90,13 +92,20 @@ function ChecklistCard({ note, userId }: { note: NoteView; userId: string | null
   return (
     <NoteCardFrame
       note={note}
-      view={{ icon: ListChecks, to: `/note/${note.id}`, state: FROM_CHECKLISTS, onClick: () => userId && recordNoteActivity(userId, note.id, 'view') }}
+      view={{
+        icon: ListChecks,
+        to: `/note/${note.id}`,
+        state: FROM_CHECKLISTS,
+        onClick: () => userId && recordNoteActivity(userId, note.id, 'view'),
+      }}
       deleteLabel="Delete checklist"
       onDelete={onDelete}
     >
       <div className="mt-auto grid gap-1.5">
         <p className="flex items-center justify-between text-sm">
-          <span className={complete ? 'font-medium text-accent-foreground' : 'text-muted-foreground'}>{progress.label}</span>
+          <span className={complete ? 'font-medium text-accent-foreground' : 'text-muted-foreground'}>
+            {progress.label}
+          </span>
           {progress.total > 0 && (
             <span aria-hidden="true" className="text-xs text-muted-foreground">
               {Math.round((progress.done / progress.total) * 100)}%
@@ -104,7 +113,10 @@ function ChecklistCard({ note, userId }: { note: NoteView; userId: string | null
           )}
         </p>
         <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-muted">
-          <div className="h-full rounded-full bg-primary" style={{ width: progress.total ? `${(progress.done / progress.total) * 100}%` : '0%' }} />
+          <div
+            className="h-full rounded-full bg-primary"
+            style={{ width: progress.total ? `${(progress.done / progress.total) * 100}%` : '0%' }}
+          />
         </div>
       </div>
     </NoteCardFrame>

@@ -13,7 +13,13 @@ export interface ConfirmDeleteDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function ConfirmDeleteDialog({ open, onOpenChange, onConfirm, noteTitle, onCloseAutoFocus }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  noteTitle,
+  onCloseAutoFocus,
+}: ConfirmDeleteDialogProps) {
   return (
     <ConfirmDialog
       open={open}
@@ -21,7 +27,8 @@ export function ConfirmDeleteDialog({ open, onOpenChange, onConfirm, noteTitle, 
       description={
         noteTitle ? (
           <>
-            “<span className="font-medium text-foreground">{noteTitle}</span>” will be removed from this device and from the cloud.
+            “<span className="font-medium text-foreground">{noteTitle}</span>” will be removed from this device and from
+            the cloud.
           </>
         ) : (
           'The note will be removed from this device and from the cloud.'

@@ -5,7 +5,15 @@ import { Link } from 'react-router';
 import { CircleAlert, NotebookPen, Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { NOTE_MESSAGES, type NoteView, PAGE_SIZE, useLiveNotesCount, useNotesPage, useStablePage, useSyncStatusOf } from '../../data/notes';
+import {
+  NOTE_MESSAGES,
+  type NoteView,
+  PAGE_SIZE,
+  useLiveNotesCount,
+  useNotesPage,
+  useStablePage,
+  useSyncStatusOf,
+} from '../../data/notes';
 import { recordNoteActivity } from '../../lib/device-storage';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EmptyState } from './empty-state';
@@ -69,10 +77,14 @@ export function DashboardPage() {
       </header>
 
       {fetchFailed && (
-        <div role="alert" className="mt-6 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-sm">
+        <div
+          role="alert"
+          className="mt-6 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-sm"
+        >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
           <p>
-            <span className="font-semibold">{NOTE_MESSAGES.fetchFailed.title}:</span> {NOTE_MESSAGES.fetchFailed.description}
+            <span className="font-semibold">{NOTE_MESSAGES.fetchFailed.title}:</span>{' '}
+            {NOTE_MESSAGES.fetchFailed.description}
           </p>
         </div>
       )}
@@ -90,7 +102,9 @@ export function DashboardPage() {
       ) : total === 0 ? (
         !searching && (
           <EmptyState icon={NotebookPen} title="You don't have any notes yet" className="mt-8">
-            <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Capture an idea and let Sprout help you turn it into a plan.</p>
+            <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">
+              Capture an idea and let Sprout help you turn it into a plan.
+            </p>
             <Button asChild className="mt-6">
               <Link to="/new">
                 <Plus aria-hidden="true" />

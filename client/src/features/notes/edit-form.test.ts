@@ -1,7 +1,16 @@
 // The Edit Note form's load, edit and save rules (spec section 4, 'Edit screen load').
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT } from '#core/note-fields';
-import { canSave, editFormReducer, formFromNote, initEditForm, isDirty, savePatch, stepsText, type EditableNote } from './edit-form';
+import {
+  canSave,
+  editFormReducer,
+  formFromNote,
+  initEditForm,
+  isDirty,
+  savePatch,
+  stepsText,
+  type EditableNote,
+} from './edit-form';
 
 const EXPANDED = 'A plan.\n\nAction Steps:\n1. Research\n2. Draft\n3. Publish';
 
@@ -49,7 +58,10 @@ describe('savePatch', () => {
   it('sets chat_history only when not empty, and stores an empty expanded text as none', () => {
     const values = initEditForm(note({ expanded_content: '' })).values;
     expect(savePatch(values)).toMatchObject({ chat_history: null, expanded_content: null });
-    const withChat = editFormReducer({ values, saved: values }, { type: 'chat', value: [{ role: 'assistant', content: 'ok' }] }).values;
+    const withChat = editFormReducer(
+      { values, saved: values },
+      { type: 'chat', value: [{ role: 'assistant', content: 'ok' }] },
+    ).values;
     expect(savePatch(withChat).chat_history).toEqual([{ role: 'assistant', content: 'ok' }]);
   });
 });
@@ -72,7 +84,10 @@ describe('editFormReducer', () => {
   it('re-reads the steps from the expanded text while the switch is off, never while it is on', () => {
     const off = editFormReducer(initEditForm(note()), { type: 'expanded', value: 'Action Steps\n1. Only one' });
     expect(stepsText(off.values.items)).toBe('Only one');
-    const on = editFormReducer(editFormReducer(initEditForm(note()), { type: 'checklistOn', value: true }), { type: 'expanded', value: 'x' });
+    const on = editFormReducer(editFormReducer(initEditForm(note()), { type: 'checklistOn', value: true }), {
+      type: 'expanded',
+      value: 'x',
+    });
     expect(on.values.items).toHaveLength(3);
   });
 

@@ -2,15 +2,28 @@
 // edits, whether it differs from what was loaded, and the patch Save Changes writes.
 import { appendItem, editItemText, initialChecklist, removeItem, stepsToChecklist, toggleItem } from '#core/checklist';
 import { extractActionSteps } from '#core/action-steps';
-import { NOTE_CONTENT_FIELDS, type ChatMessage, type ChecklistItem, type ContentField, type NoteContent } from '#core/note-fields';
+import {
+  NOTE_CONTENT_FIELDS,
+  type ChatMessage,
+  type ChecklistItem,
+  type ContentField,
+  type NoteContent,
+} from '#core/note-fields';
 import type { MakeId } from '#core/random-id';
 
 /** The fields the form holds in a shape of its own (below); it carries every other content field as it is. */
-const SHAPED = ['expanded_content', 'is_checklist', 'checklist_items', 'chat_history'] as const satisfies readonly ContentField[];
+const SHAPED = [
+  'expanded_content',
+  'is_checklist',
+  'checklist_items',
+  'chat_history',
+] as const satisfies readonly ContentField[];
 type ShapedField = (typeof SHAPED)[number];
 /** A content field the form carries as it is (the title, the text, and any field a screen shows as it is). */
 export type PlainField = Exclude<ContentField, ShapedField>;
-const PLAIN_FIELDS = NOTE_CONTENT_FIELDS.filter((field): field is PlainField => !(SHAPED as readonly ContentField[]).includes(field));
+const PLAIN_FIELDS = NOTE_CONTENT_FIELDS.filter(
+  (field): field is PlainField => !(SHAPED as readonly ContentField[]).includes(field),
+);
 
 export type EditableNote = Pick<NoteContent, PlainField | 'expanded_content' | 'is_checklist'> & {
   checklist_items: unknown;

@@ -29,7 +29,9 @@ import { useLeaveGuard } from './use-leave-guard';
 type SaveMode = 'manual' | 'auto';
 
 function sameVersion(a: NoteView, b: NoteView): boolean {
-  return a.id === b.id && a.version.mutationId === b.version.mutationId && a.version.baseRevision === b.version.baseRevision;
+  return (
+    a.id === b.id && a.version.mutationId === b.version.mutationId && a.version.baseRevision === b.version.baseRevision
+  );
 }
 
 export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView; liveNote: NoteView | null }) {
@@ -214,12 +216,22 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             </TabsContent>
 
             <TabsContent value="expanded" className="grid gap-6">
-              <ExpandedEditor id={ids.expanded} value={values.expanded} onChange={(value) => dispatch({ type: 'expanded', value })} />
+              <ExpandedEditor
+                id={ids.expanded}
+                value={values.expanded}
+                onChange={(value) => dispatch({ type: 'expanded', value })}
+              />
               <ActionStepsEditor values={values} dispatch={dispatch} />
             </TabsContent>
 
             <TabsContent value="chat">
-              <NoteChatTab note={basis} height={400} mode="edit" value={values.chat} onChange={(chat) => dispatch({ type: 'chat', value: chat })} />
+              <NoteChatTab
+                note={basis}
+                height={400}
+                mode="edit"
+                value={values.chat}
+                onChange={(chat) => dispatch({ type: 'chat', value: chat })}
+              />
             </TabsContent>
           </Tabs>
         </div>

@@ -27,5 +27,11 @@ export function EditNotePage() {
   }, [missing, navigate]);
 
   if (!current || !id) return <FullPageSpinner />;
-  return <EditNoteForm key={current.id} initialNote={current.note} liveNote={loaded.status === 'found' ? loaded.note : null} />;
+  return (
+    <EditNoteForm
+      key={current.id}
+      initialNote={current.note}
+      liveNote={loaded.status === 'found' ? loaded.note : null}
+    />
+  );
 }

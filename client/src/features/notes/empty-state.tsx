@@ -3,9 +3,24 @@ import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/utils';
 
-export function EmptyState({ icon: Icon, title, children, className }: { icon: LucideIcon; title: string; children?: ReactNode; className?: string }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+  className,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className={cn('flex flex-col items-center justify-center rounded-2xl border border-dashed bg-card/40 px-6 py-16 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center rounded-2xl border border-dashed bg-card/40 px-6 py-16 text-center',
+        className,
+      )}
+    >
       <span className="relative flex size-20 items-center justify-center">
         <span aria-hidden="true" className="absolute inset-0 rounded-full bg-primary/10" />
         <span aria-hidden="true" className="absolute inset-3 rounded-full bg-primary/15" />

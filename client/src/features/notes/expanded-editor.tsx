@@ -9,7 +9,15 @@ import { cn } from '../../lib/utils';
 
 type Mode = 'write' | 'preview';
 
-export function ExpandedEditor({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+export function ExpandedEditor({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const [mode, setMode] = useState<Mode>('write');
   const labelId = useId();
   const option = (which: Mode, label: string, Icon: typeof Eye) => (

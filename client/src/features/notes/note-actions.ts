@@ -9,13 +9,15 @@ import { toast } from '../../lib/toast';
 /** Another tab changed the note before the deletion reached it: the deletion was not applied [S20]. */
 export const DELETE_KEPT_MESSAGE: ToastMessage = {
   title: 'Note kept',
-  description: 'This note was changed in another tab before it could be deleted, so it was kept. Delete it again if you still want to.',
+  description:
+    'This note was changed in another tab before it could be deleted, so it was kept. Delete it again if you still want to.',
 };
 
 /** The note was changed in another tab while it was open here: the edit became a conflict copy [S20]. */
 export const SAVED_AS_COPY_MESSAGE: ToastMessage = {
   title: 'Saved as a copy',
-  description: 'This note was changed elsewhere while you were editing, so your version was saved as a separate conflict copy.',
+  description:
+    'This note was changed elsewhere while you were editing, so your version was saved as a separate conflict copy.',
 };
 
 export function showToast(message: ToastMessage): void {

@@ -15,7 +15,10 @@ export function NoteCardBadges({ note }: { note: NoteView }) {
         </Badge>
       )}
       {isConflictCopy(note) && (
-        <Badge variant="outline" className="border-amber-600/50 text-amber-800 dark:border-amber-400/50 dark:text-amber-200">
+        <Badge
+          variant="outline"
+          className="border-amber-600/50 text-amber-800 dark:border-amber-400/50 dark:text-amber-200"
+        >
           <GitCompare aria-hidden="true" />
           Conflict copy
         </Badge>

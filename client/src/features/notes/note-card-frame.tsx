@@ -33,7 +33,16 @@ export interface NoteCardFrameProps {
 const EDIT_ICON = <SquarePen aria-hidden="true" />;
 const DELETE_ICON = <Trash2 aria-hidden="true" />;
 
-export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDelete, onDeleteIntent, titleContent }: NoteCardFrameProps) {
+export function NoteCardFrame({
+  note,
+  badges,
+  children,
+  view,
+  deleteLabel,
+  onDelete,
+  onDeleteIntent,
+  titleContent,
+}: NoteCardFrameProps) {
   const titleId = useId();
   const title = noteTitle(note);
   const updated = formatUpdated(note.updated_at);
@@ -48,7 +57,10 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
     >
       <div className="flex flex-1 flex-col gap-3 p-5 pb-4">
         <div className="flex items-start justify-between gap-3">
-          <h2 id={titleId} className="line-clamp-2 min-w-0 text-base leading-snug font-semibold tracking-tight break-words">
+          <h2
+            id={titleId}
+            className="line-clamp-2 min-w-0 text-base leading-snug font-semibold tracking-tight break-words"
+          >
             {titleContent ?? title}
           </h2>
           {note.sync_state === 'synced' && <SyncStateIndicator note={note} className="shrink-0 pt-0.5" />}
@@ -62,7 +74,9 @@ export function NoteCardFrame({ note, badges, children, view, deleteLabel, onDel
           {badges}
         </div>
         {children}
-        {note.sync_state === 'error' && <SyncStateIndicator note={note} className="rounded-md bg-destructive/10 px-2.5 py-2" />}
+        {note.sync_state === 'error' && (
+          <SyncStateIndicator note={note} className="rounded-md bg-destructive/10 px-2.5 py-2" />
+        )}
       </div>
       <div className="flex items-center gap-1.5 border-t px-3 py-2.5">
         <Button asChild variant="ghost" size="sm" className="text-foreground">

@@ -16,7 +16,14 @@ export interface NoteCardProps {
 
 export const NoteCard = memo(function NoteCard({ note, onView, onDelete }: NoteCardProps) {
   return (
-    <NoteCardFrame note={note} badges={<NoteCardBadges note={note} />} view={{ icon: Eye, to: `/view/${note.id}`, onClick: () => onView(note) }} deleteLabel="Delete note" onDelete={() => onDelete(note)} onDeleteIntent={preloadConfirmDialog}>
+    <NoteCardFrame
+      note={note}
+      badges={<NoteCardBadges note={note} />}
+      view={{ icon: Eye, to: `/view/${note.id}`, onClick: () => onView(note) }}
+      deleteLabel="Delete note"
+      onDelete={() => onDelete(note)}
+      onDeleteIntent={preloadConfirmDialog}
+    >
       <p className="line-clamp-3 text-sm leading-relaxed whitespace-pre-line break-words text-muted-foreground">
         {note.content.trim() || <span className="italic">No content</span>}
       </p>

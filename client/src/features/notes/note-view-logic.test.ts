@@ -22,7 +22,10 @@ describe('initialViewMode', () => {
 
 describe('expandedView', () => {
   it('splits the steps from the body', () => {
-    expect(expandedView('Plan text.\n\nAction Steps:\n1. One\n2. Two')).toEqual({ body: 'Plan text.', steps: ['One', 'Two'] });
+    expect(expandedView('Plan text.\n\nAction Steps:\n1. One\n2. Two')).toEqual({
+      body: 'Plan text.',
+      steps: ['One', 'Two'],
+    });
   });
   it('is null without expanded content', () => {
     expect(expandedView(null)).toBeNull();
@@ -32,10 +35,12 @@ describe('expandedView', () => {
 
 describe('checklistProgress', () => {
   it('counts done items', () => {
-    expect(checklistProgress([
-      { id: 'a', text: 'a', completed: true },
-      { id: 'b', text: 'b', completed: false },
-    ])).toEqual({ done: 1, total: 2, label: '1 of 2 done' });
+    expect(
+      checklistProgress([
+        { id: 'a', text: 'a', completed: true },
+        { id: 'b', text: 'b', completed: false },
+      ]),
+    ).toEqual({ done: 1, total: 2, label: '1 of 2 done' });
     expect(checklistProgress(null).label).toBe('0 of 0 done');
   });
 });

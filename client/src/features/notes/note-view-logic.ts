@@ -39,7 +39,11 @@ export function expandedView(expanded: string | null): ExpandedView | null {
 }
 
 /** 'n of m done' on checklist cards and in the checklist view. */
-export function checklistProgress(items: readonly ChecklistItem[] | null): { done: number; total: number; label: string } {
+export function checklistProgress(items: readonly ChecklistItem[] | null): {
+  done: number;
+  total: number;
+  label: string;
+} {
   const list = items ?? [];
   const done = list.filter((item) => item.completed).length;
   return { done, total: list.length, label: `${done} of ${list.length} done` };

@@ -11,7 +11,14 @@ import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { cn } from '../../lib/utils';
-import { NOTE_MESSAGES, notifyWrite, type NotesActions, type NoteView, useNotesActions, writeKindOf } from '../../data/notes';
+import {
+  NOTE_MESSAGES,
+  notifyWrite,
+  type NotesActions,
+  type NoteView,
+  useNotesActions,
+  writeKindOf,
+} from '../../data/notes';
 import { ChecklistEditor } from '../../components/checklist/checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
 import { NoteTabsList } from './note-tabs-list';
@@ -156,7 +163,13 @@ function DetailsTabs({ note }: { note: NoteView }) {
         {expanded ? (
           <>
             <Section title="Expanded Idea" icon={Sparkles}>
-              {expanded.body ? <MarkdownContent density="relaxed" className="text-foreground/90">{expanded.body}</MarkdownContent> : <p className="text-sm text-muted-foreground italic">Only action steps.</p>}
+              {expanded.body ? (
+                <MarkdownContent density="relaxed" className="text-foreground/90">
+                  {expanded.body}
+                </MarkdownContent>
+              ) : (
+                <p className="text-sm text-muted-foreground italic">Only action steps.</p>
+              )}
             </Section>
             {expanded.steps.length > 0 && (
               <Section title="Action Steps" icon={ListChecks}>
@@ -193,7 +206,9 @@ function DetailsTabs({ note }: { note: NoteView }) {
             height={500}
             mode="view"
             value={note.chat_history ?? []}
-            onChange={(messages) => void saveNow(updateNote, note, { chat_history: messages.length > 0 ? messages : null })}
+            onChange={(messages) =>
+              void saveNow(updateNote, note, { chat_history: messages.length > 0 ? messages : null })
+            }
           />
         </section>
       </TabsContent>

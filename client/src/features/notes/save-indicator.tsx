@@ -1,7 +1,15 @@
 // The Edit screen's small save state: 'Saving…', 'Unsaved changes', or 'Saved' after an auto-save.
 import { Check, CircleDot, LoaderCircle } from 'lucide-react';
 
-export function SaveIndicator({ saving, dirty, autoSavedAt }: { saving: boolean; dirty: boolean; autoSavedAt: Date | null }) {
+export function SaveIndicator({
+  saving,
+  dirty,
+  autoSavedAt,
+}: {
+  saving: boolean;
+  dirty: boolean;
+  autoSavedAt: Date | null;
+}) {
   let content = null;
   if (saving) {
     content = (

@@ -31,7 +31,8 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
   }, [dirty]);
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && !allowRef.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && !allowRef.current && currentLocation.pathname !== nextLocation.pathname,
   );
   return {
     blocker,

@@ -37,10 +37,19 @@ export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpen
   const search = useNoteSearch(open ? query : '', 'all', NOTE_LIMIT);
   // A query of no searchable word (blank, one letter) answers every note newest first: the palette
   // lists notes only for words that matched.
-  const notes = useMemo(() => (search.results ?? []).filter((result) => result.hit.terms.length > 0).map((result) => result.note), [search.results]);
+  const notes = useMemo(
+    () => (search.results ?? []).filter((result) => result.hit.terms.length > 0).map((result) => result.note),
+    [search.results],
+  );
   const shown = useMemo(() => filterCommands(commands, query), [commands, query]);
-  const grouped = useMemo(() => COMMAND_GROUPS.map((group) => ({ group, items: shown.filter((command) => command.group === group) })), [shown]);
-  const options = useMemo(() => [...notes.map(noteValue), ...grouped.flatMap(({ items }) => items.map((command) => command.id))], [notes, grouped]);
+  const grouped = useMemo(
+    () => COMMAND_GROUPS.map((group) => ({ group, items: shown.filter((command) => command.group === group) })),
+    [shown],
+  );
+  const options = useMemo(
+    () => [...notes.map(noteValue), ...grouped.flatMap(({ items }) => items.map((command) => command.id))],
+    [notes, grouped],
+  );
   const [selection, setSelection] = useState<PaletteSelection>(NO_CHOICE);
   const active = activeOption(options, query, selection);
   // Set while cmdk handles a key or pointer move of the user: only then is its new value a choice.
@@ -58,8 +67,12 @@ export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpen
   const [ids, setIds] = useState<{ list?: string; active?: string }>({});
   useLayoutEffect(() => {
     const listId = list.current?.id;
-    const item = [...(list.current?.querySelectorAll<HTMLElement>('[cmdk-item]') ?? [])].find((el) => el.dataset.value === active);
-    setIds((before) => (before.list === listId && before.active === item?.id ? before : { list: listId, active: item?.id }));
+    const item = [...(list.current?.querySelectorAll<HTMLElement>('[cmdk-item]') ?? [])].find(
+      (el) => el.dataset.value === active,
+    );
+    setIds((before) =>
+      before.list === listId && before.active === item?.id ? before : { list: listId, active: item?.id },
+    );
   }, [active, options]);
   // After running a command the next screen places focus itself (a quick note's title); do not take it back.
   const ran = useRef(false);
@@ -88,7 +101,9 @@ export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpen
         }}
       >
         <DialogTitle className="sr-only">Command palette</DialogTitle>
-        <DialogDescription className="sr-only">Find a note or run a command. Use the arrow keys to choose and Enter to open.</DialogDescription>
+        <DialogDescription className="sr-only">
+          Find a note or run a command. Use the arrow keys to choose and Enter to open.
+        </DialogDescription>
         <Command
           shouldFilter={false}
           loop
@@ -122,12 +137,23 @@ export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpen
             />
           </div>
           <Command.List ref={list} className="max-h-[min(60vh,26rem)] overflow-y-auto overscroll-contain p-1.5">
-            <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">Nothing found.</Command.Empty>
+            <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
+              Nothing found.
+            </Command.Empty>
             {notes.length > 0 && (
               <Command.Group heading="Notes" className={groupClass}>
                 {notes.map((note) => (
-                  <Command.Item key={note.id} value={noteValue(note)} onSelect={() => run(() => onOpenNote(note))} className={itemClass}>
-                    {note.is_checklist ? <ListChecks aria-hidden="true" className="text-primary" /> : <FileText aria-hidden="true" className="text-muted-foreground" />}
+                  <Command.Item
+                    key={note.id}
+                    value={noteValue(note)}
+                    onSelect={() => run(() => onOpenNote(note))}
+                    className={itemClass}
+                  >
+                    {note.is_checklist ? (
+                      <ListChecks aria-hidden="true" className="text-primary" />
+                    ) : (
+                      <FileText aria-hidden="true" className="text-muted-foreground" />
+                    )}
                     <span className="min-w-0 flex-1 truncate">{note.title.trim() || 'Untitled'}</span>
                   </Command.Item>
                 ))}
@@ -138,10 +164,21 @@ export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpen
               return (
                 <Command.Group key={group} heading={group} className={groupClass}>
                   {items.map((command) => (
-                    <Command.Item key={command.id} value={command.id} onSelect={() => run(() => onCommand(command.id))} className={itemClass}>
+                    <Command.Item
+                      key={command.id}
+                      value={command.id}
+                      onSelect={() => run(() => onCommand(command.id))}
+                      className={itemClass}
+                    >
                       <span className="min-w-0 flex-1 truncate">{command.label}</span>
                       {command.shortcut && (
-                        <kbd className={cn('rounded border bg-muted px-1.5 font-mono text-[11px] leading-5 text-muted-foreground')}>{command.shortcut}</kbd>
+                        <kbd
+                          className={cn(
+                            'rounded border bg-muted px-1.5 font-mono text-[11px] leading-5 text-muted-foreground',
+                          )}
+                        >
+                          {command.shortcut}
+                        </kbd>
                       )}
                     </Command.Item>
                   ))}

@@ -30,13 +30,29 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = ['Create', 'Go to', 'Acti
 /** Every command; the theme command's label names the theme it switches to. */
 export function paletteCommands(options: { aiName: string; theme: 'light' | 'dark' }): PaletteCommand[] {
   return [
-    { id: 'quick-note', label: 'New quick note', group: 'Create', keywords: ['create', 'add', 'write', 'jot'], shortcut: 'N' },
+    {
+      id: 'quick-note',
+      label: 'New quick note',
+      group: 'Create',
+      keywords: ['create', 'add', 'write', 'jot'],
+      shortcut: 'N',
+    },
     { id: 'new-checklist', label: 'New checklist', group: 'Create', keywords: ['create', 'add', 'todo', 'list'] },
-    { id: 'new-idea', label: `New idea with ${options.aiName}`, group: 'Create', keywords: ['create', 'assistant', 'ai', 'expand', 'plan'] },
+    {
+      id: 'new-idea',
+      label: `New idea with ${options.aiName}`,
+      group: 'Create',
+      keywords: ['create', 'assistant', 'ai', 'expand', 'plan'],
+    },
     { id: 'go-dashboard', label: 'Go to your notes', group: 'Go to', keywords: ['dashboard', 'home', 'notes'] },
     { id: 'go-chat', label: 'Go to AI chat', group: 'Go to', keywords: ['assistant', 'conversation'] },
     { id: 'go-checklists', label: 'Go to checklists', group: 'Go to', keywords: ['todo', 'lists'] },
-    { id: 'go-settings', label: 'Go to settings', group: 'Go to', keywords: ['preferences', 'options', 'editor', 'appearance'] },
+    {
+      id: 'go-settings',
+      label: 'Go to settings',
+      group: 'Go to',
+      keywords: ['preferences', 'options', 'editor', 'appearance'],
+    },
     { id: 'go-profile', label: 'Go to profile', group: 'Go to', keywords: ['account', 'password', 'name'] },
     { id: 'sync', label: 'Sync now', group: 'Actions', keywords: ['cloud', 'upload', 'refresh'] },
     {
@@ -45,13 +61,22 @@ export function paletteCommands(options: { aiName: string; theme: 'light' | 'dar
       group: 'Actions',
       keywords: ['theme', 'dark', 'light', 'mode', 'appearance'],
     },
-    { id: 'shortcuts', label: 'Show keyboard shortcuts', group: 'Actions', keywords: ['help', 'keys', 'hotkeys'], shortcut: '?' },
+    {
+      id: 'shortcuts',
+      label: 'Show keyboard shortcuts',
+      group: 'Actions',
+      keywords: ['help', 'keys', 'hotkeys'],
+      shortcut: '?',
+    },
     { id: 'sign-out', label: 'Sign out', group: 'Actions', keywords: ['log out', 'logout', 'exit'] },
   ];
 }
 
 function words(text: string): string[] {
-  return text.toLocaleLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** The commands whose label or keywords have, for every word of the query, a word starting with it. */

@@ -2,7 +2,17 @@
 // `n` makes a quick note, `/` focuses the notes search field (or opens the palette where there is none),
 // `?` lists the shortcuts. None fires while typing in a field or with a dialog open. Screens open the
 // palette with usePalette() (the sidebar's and the mobile top bar's search buttons).
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../data/auth';
 import { useManualSync, type NoteView } from '../../data/notes';
@@ -14,7 +24,9 @@ import { isMacPlatform, isTypingTarget, matchShortcut, shortcutList } from './sh
 
 // cmdk, the dialogs and the assistant's name (its preferences) load on first use, not with every
 // signed-in screen (issue 10's first-load budget).
-const CommandPalette = lazy(() => import('./command-palette-screen').then((m) => ({ default: m.CommandPaletteScreen })));
+const CommandPalette = lazy(() =>
+  import('./command-palette-screen').then((m) => ({ default: m.CommandPaletteScreen })),
+);
 const ShortcutSheet = lazy(() => import('./shortcut-sheet').then((m) => ({ default: m.ShortcutSheet })));
 
 export interface PaletteControls {
@@ -42,7 +54,9 @@ const GO: Partial<Record<CommandId, string>> = {
 };
 
 // A dialog still fading out after closing has data-state="closed": it no longer counts.
-const OPEN_MODAL = ['dialog', 'alertdialog', 'menu'].map((role) => `[role="${role}"]:not([data-state="closed"])`).join(', ');
+const OPEN_MODAL = ['dialog', 'alertdialog', 'menu']
+  .map((role) => `[role="${role}"]:not([data-state="closed"])`)
+  .join(', ');
 
 function modalOpen(): boolean {
   return document.querySelector(OPEN_MODAL) !== null;
@@ -110,16 +124,28 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   );
 
   const onOpenNote = useCallback((note: NoteView) => void navigate(`/note/${note.id}`), [navigate]);
-  const controls = useMemo(() => ({ openPalette, openShortcuts, paletteHint: mac ? '⌘K' : 'Ctrl K' }), [openPalette, openShortcuts, mac]);
+  const controls = useMemo(
+    () => ({ openPalette, openShortcuts, paletteHint: mac ? '⌘K' : 'Ctrl K' }),
+    [openPalette, openShortcuts, mac],
+  );
 
   return (
     <PaletteContext.Provider value={controls}>
       {children}
       <Suspense fallback={null}>
         {(paletteOpen || paletteUsed) && (
-          <CommandPalette key={paletteKey} open={paletteOpen} onOpenChange={setPaletteOpen} theme={theme} onCommand={onCommand} onOpenNote={onOpenNote} />
+          <CommandPalette
+            key={paletteKey}
+            open={paletteOpen}
+            onOpenChange={setPaletteOpen}
+            theme={theme}
+            onCommand={onCommand}
+            onOpenNote={onOpenNote}
+          />
         )}
-        {(sheetOpen || sheetUsed) && <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} shortcuts={shortcutList(mac)} />}
+        {(sheetOpen || sheetUsed) && (
+          <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} shortcuts={shortcutList(mac)} />
+        )}
       </Suspense>
     </PaletteContext.Provider>
   );

@@ -17,7 +17,8 @@ export const NO_CHOICE: PaletteSelection = { query: '', chosen: null };
 
 /** The active option: the user's choice while it is listed for the same query, else the first option. */
 export function activeOption(options: PaletteOptions, query: string, selection: PaletteSelection): string {
-  if (selection.chosen !== null && selection.query === query && options.includes(selection.chosen)) return selection.chosen;
+  if (selection.chosen !== null && selection.query === query && options.includes(selection.chosen))
+    return selection.chosen;
   return options[0] ?? '';
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isMacPlatform, isTypingTarget, matchShortcut, shortcutList, type KeyPress } from './shortcuts';
 
-const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
 const free = { typing: false, modalOpen: false };
 
 describe('keyboard shortcuts', () => {

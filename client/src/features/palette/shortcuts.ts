@@ -18,10 +18,25 @@ export interface KeyContext {
   modalOpen: boolean;
 }
 
-const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'password', 'url', 'tel', 'number', 'date', 'datetime-local', 'month', 'time', 'week']);
+const TEXT_INPUT_TYPES = new Set([
+  'text',
+  'search',
+  'email',
+  'password',
+  'url',
+  'tel',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'time',
+  'week',
+]);
 
 /** True for an element that takes typed text. */
-export function isTypingTarget(element: { tagName?: string; isContentEditable?: boolean; type?: string } | null): boolean {
+export function isTypingTarget(
+  element: { tagName?: string; isContentEditable?: boolean; type?: string } | null,
+): boolean {
   if (!element?.tagName) return false;
   const tag = element.tagName.toUpperCase();
   if (tag === 'TEXTAREA' || tag === 'SELECT' || element.isContentEditable) return true;

@@ -59,7 +59,13 @@ export function ChangePasswordForm() {
         <CardContent className="grid gap-5">
           <div className="grid gap-2 sm:max-w-sm">
             <Label htmlFor="password-current">Current Password</Label>
-            <Input id="password-current" type="password" autoComplete="current-password" value={fields.current} onChange={set('current')} />
+            <Input
+              id="password-current"
+              type="password"
+              autoComplete="current-password"
+              value={fields.current}
+              onChange={set('current')}
+            />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
             <div className="grid content-start gap-2">
@@ -78,7 +84,13 @@ export function ChangePasswordForm() {
             </div>
             <div className="grid content-start gap-2">
               <Label htmlFor="password-confirm">Confirm New Password</Label>
-              <Input id="password-confirm" type="password" autoComplete="new-password" value={fields.confirm} onChange={set('confirm')} />
+              <Input
+                id="password-confirm"
+                type="password"
+                autoComplete="new-password"
+                value={fields.confirm}
+                onChange={set('confirm')}
+              />
             </div>
           </div>
         </CardContent>

@@ -46,7 +46,11 @@ export function DeleteAccountCard({ userId }: { userId: string }) {
         toast({ variant: 'destructive', title: 'Error', description: PASSWORD_MESSAGES.wrongCurrent });
       } else {
         console.warn('Deleting the account failed:', failure);
-        toast({ variant: 'destructive', title: 'Error', description: 'We could not delete your account. Please try again.' });
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'We could not delete your account. Please try again.',
+        });
       }
       return;
     }
@@ -70,7 +74,9 @@ export function DeleteAccountCard({ userId }: { userId: string }) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-4">
-        <p className="max-w-md text-sm font-medium">Once you delete your account, there is no going back. Please be certain.</p>
+        <p className="max-w-md text-sm font-medium">
+          Once you delete your account, there is no going back. Please be certain.
+        </p>
         <Button
           variant="destructive"
           aria-haspopup="dialog"

@@ -11,9 +11,19 @@ import { toast } from '../../lib/toast';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { MetadataTooLargeError } from '../../lib/user-metadata';
 import { useSaveProfile } from './api/save-profile';
-import { PROFILE_LIMITS, isDisplayableAvatarUrl, validateProfile, type ProfileErrors, type ProfileForm } from './profile-fields';
+import {
+  PROFILE_LIMITS,
+  isDisplayableAvatarUrl,
+  validateProfile,
+  type ProfileErrors,
+  type ProfileForm,
+} from './profile-fields';
 
-const OFFLINE_TOAST = { variant: 'destructive', title: "You're offline", description: 'Connect to the internet to save your profile changes.' } as const;
+const OFFLINE_TOAST = {
+  variant: 'destructive',
+  title: "You're offline",
+  description: 'Connect to the internet to save your profile changes.',
+} as const;
 
 export function PersonalInfoForm({ userId, email, initial }: { userId: string; email: string; initial: ProfileForm }) {
   const online = useOnlineStatus();
@@ -52,16 +62,25 @@ export function PersonalInfoForm({ userId, email, initial }: { userId: string; e
       console.warn('Saving the profile failed:', error);
       if (!navigator.onLine) toast(OFFLINE_TOAST);
       else if (error instanceof MetadataTooLargeError) {
-        toast({ variant: 'destructive', title: 'Error', description: 'Your profile is too long to save. Please shorten your bio.' });
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Your profile is too long to save. Please shorten your bio.',
+        });
       } else {
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to save your profile. Please try again.' });
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Failed to save your profile. Please try again.',
+        });
       }
     } finally {
       setSaving(false);
     }
   };
 
-  const avatarHidden = form.avatarUrl.trim() !== '' && !errors.avatarUrl && !isDisplayableAvatarUrl(form.avatarUrl, location.origin);
+  const avatarHidden =
+    form.avatarUrl.trim() !== '' && !errors.avatarUrl && !isDisplayableAvatarUrl(form.avatarUrl, location.origin);
 
   return (
     <Card>
@@ -75,10 +94,24 @@ export function PersonalInfoForm({ userId, email, initial }: { userId: string; e
         <CardContent className="grid gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="profile-name" label="Full Name">
-              <Input id="profile-name" name="name" autoComplete="name" maxLength={PROFILE_LIMITS.name} value={form.name} onChange={set('name')} />
+              <Input
+                id="profile-name"
+                name="name"
+                autoComplete="name"
+                maxLength={PROFILE_LIMITS.name}
+                value={form.name}
+                onChange={set('name')}
+              />
             </Field>
             <Field id="profile-email" label="Email" hint="Contact support to change your email address">
-              <Input id="profile-email" name="email" type="email" value={email} readOnly aria-describedby="profile-email-hint" />
+              <Input
+                id="profile-email"
+                name="email"
+                type="email"
+                value={email}
+                readOnly
+                aria-describedby="profile-email-hint"
+              />
             </Field>
           </div>
           <Field id="profile-bio" label="Bio">
@@ -143,11 +176,18 @@ export function PersonalInfoForm({ userId, email, initial }: { userId: string; e
               value={form.avatarUrl}
               onChange={set('avatarUrl')}
               aria-invalid={errors.avatarUrl ? true : undefined}
-              aria-describedby={[errors.avatarUrl && 'profile-avatar-error', avatarHidden && 'profile-avatar-hint'].filter(Boolean).join(' ') || undefined}
+              aria-describedby={
+                [errors.avatarUrl && 'profile-avatar-error', avatarHidden && 'profile-avatar-hint']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
             />
           </Field>
           {!online && (
-            <p role="status" className="flex items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+            <p
+              role="status"
+              className="flex items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm"
+            >
               <WifiOff aria-hidden="true" className="size-4 shrink-0" />
               You&apos;re offline. Profile changes can be saved once you&apos;re back online.
             </p>
@@ -164,7 +204,19 @@ export function PersonalInfoForm({ userId, email, initial }: { userId: string; e
   );
 }
 
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>

@@ -14,7 +14,7 @@ import {
 const blank = { name: '', bio: '', location: '', website: '', avatarUrl: '' };
 
 describe('newPasswordError', () => {
-  it("checks that the passwords match first, then the 8-character minimum", () => {
+  it('checks that the passwords match first, then the 8-character minimum', () => {
     expect(newPasswordError('abcdefgh', 'abcdefgX')).toBe("New passwords don't match.");
     expect(newPasswordError('short', 'other')).toBe("New passwords don't match.");
     expect(newPasswordError('short', 'short')).toBe('Password must be at least 8 characters.');
@@ -25,8 +25,17 @@ describe('newPasswordError', () => {
 
 describe('isValidWebUrl', () => {
   it('accepts empty and absolute http(s) addresses only', () => {
-    for (const ok of ['', '   ', 'https://example.com', 'http://example.com/path?q=1', 'https://sub.example.co.uk/a#b']) expect(isValidWebUrl(ok), ok).toBe(true);
-    for (const bad of ['example.com', 'javascript:alert(1)', 'ftp://example.com', 'https://', 'http://exa mple.com', 'mailto:a@b.c', 'data:text/html,hi']) {
+    for (const ok of ['', '   ', 'https://example.com', 'http://example.com/path?q=1', 'https://sub.example.co.uk/a#b'])
+      expect(isValidWebUrl(ok), ok).toBe(true);
+    for (const bad of [
+      'example.com',
+      'javascript:alert(1)',
+      'ftp://example.com',
+      'https://',
+      'http://exa mple.com',
+      'mailto:a@b.c',
+      'data:text/html,hi',
+    ]) {
       expect(isValidWebUrl(bad), bad).toBe(false);
     }
   });
@@ -34,13 +43,23 @@ describe('isValidWebUrl', () => {
   it('reports the website and picture fields separately', () => {
     expect(validateProfile({ ...blank, website: 'nope' })).toEqual({ website: WEBSITE_ERROR });
     expect(validateProfile({ ...blank, avatarUrl: 'nope' })).toEqual({ avatarUrl: AVATAR_URL_ERROR });
-    expect(validateProfile({ ...blank, website: 'https://a.example', avatarUrl: 'https://a.example/p.png' })).toEqual({});
+    expect(validateProfile({ ...blank, website: 'https://a.example', avatarUrl: 'https://a.example/p.png' })).toEqual(
+      {},
+    );
   });
 });
 
 describe('profileMetadataPatch', () => {
   it('trims values and removes emptied fields', () => {
-    expect(profileMetadataPatch({ name: ' Ann Lee ', bio: '', location: 'Oslo, Norway', website: ' ', avatarUrl: 'https://a.example/p.png' })).toEqual({
+    expect(
+      profileMetadataPatch({
+        name: ' Ann Lee ',
+        bio: '',
+        location: 'Oslo, Norway',
+        website: ' ',
+        avatarUrl: 'https://a.example/p.png',
+      }),
+    ).toEqual({
       name: 'Ann Lee',
       bio: null,
       location: 'Oslo, Norway',
@@ -52,7 +71,12 @@ describe('profileMetadataPatch', () => {
 
 describe('profileFromMetadata', () => {
   it('reads user_metadata, falling back on the local user_data copy per field', () => {
-    expect(profileFromMetadata({ name: 'Ann', avatar_url: 'https://a.example/p.png', bio: 42 }, { bio: 'Local bio', name: 'Old' })).toEqual({
+    expect(
+      profileFromMetadata(
+        { name: 'Ann', avatar_url: 'https://a.example/p.png', bio: 42 },
+        { bio: 'Local bio', name: 'Old' },
+      ),
+    ).toEqual({
       name: 'Ann',
       bio: 'Local bio',
       location: '',

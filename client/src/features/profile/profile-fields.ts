@@ -31,7 +31,13 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 export function profileFromMetadata(metadata: unknown, local?: Record<string, unknown> | null): ProfileForm {
   const meta = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>) : {};
   const pick = (key: string): string => text(meta[key]) || text(local?.[key]);
-  return { name: pick('name'), bio: pick('bio'), location: pick('location'), website: pick('website'), avatarUrl: pick('avatar_url') };
+  return {
+    name: pick('name'),
+    bio: pick('bio'),
+    location: pick('location'),
+    website: pick('website'),
+    avatarUrl: pick('avatar_url'),
+  };
 }
 
 /** True for '' (the field is optional) or an absolute http(s) URL with a host. */

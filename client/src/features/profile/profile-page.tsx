@@ -42,7 +42,10 @@ export function ProfilePage() {
         <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Profile Settings</h1>
       </header>
 
-      <section aria-label="Your profile" className="mb-6 flex items-center gap-4 rounded-xl border bg-card p-5 shadow-sm sm:gap-5 sm:p-6">
+      <section
+        aria-label="Your profile"
+        className="mb-6 flex items-center gap-4 rounded-xl border bg-card p-5 shadow-sm sm:gap-5 sm:p-6"
+      >
         <Avatar className="size-16 ring-4 ring-accent sm:size-20">
           {showImage && <AvatarImage src={profile.avatarUrl} alt="" />}
           <AvatarFallback textSize="text-xl sm:text-2xl" aria-hidden="true">

@@ -42,7 +42,11 @@ export function AiTab() {
       toast({ title: 'Preferences Saved', description: 'Your AI preferences have been updated successfully.' });
     } catch (error) {
       console.warn('Saving AI preferences failed:', error);
-      toast({ variant: 'destructive', title: 'Error Saving Preferences', description: 'There was a problem saving your preferences.' });
+      toast({
+        variant: 'destructive',
+        title: 'Error Saving Preferences',
+        description: 'There was a problem saving your preferences.',
+      });
     } finally {
       setSaving(false);
     }
@@ -74,11 +78,26 @@ export function AiTab() {
             </div>
           </SettingsCard>
 
-          <SettingsCard icon={Sparkles} title="AI Personality" titleId="settings-tone-heading" description="The tone your assistant takes with you.">
-            <PreferenceOptions name="tone" labelledBy="settings-tone-heading" options={TONE_OPTIONS} value={values.tone} onChange={(tone) => edit({ tone })} />
+          <SettingsCard
+            icon={Sparkles}
+            title="AI Personality"
+            titleId="settings-tone-heading"
+            description="The tone your assistant takes with you."
+          >
+            <PreferenceOptions
+              name="tone"
+              labelledBy="settings-tone-heading"
+              options={TONE_OPTIONS}
+              value={values.tone}
+              onChange={(tone) => edit({ tone })}
+            />
           </SettingsCard>
 
-          <SettingsCard icon={MessagesSquare} title="Conversation Settings" description="How the assistant develops an idea with you.">
+          <SettingsCard
+            icon={MessagesSquare}
+            title="Conversation Settings"
+            description="How the assistant develops an idea with you."
+          >
             <div className="grid gap-6">
               <fieldset className="grid gap-3">
                 <legend id="settings-depth-heading" className="mb-3 text-sm font-medium">
@@ -133,13 +152,24 @@ export function AiTab() {
               )}
             </p>
             {unsaved && (
-              <Button variant="ghost" size="icon" className="sm:w-auto sm:px-3" onClick={() => setDraft(null)} disabled={saving} aria-label="Discard">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="sm:w-auto sm:px-3"
+                onClick={() => setDraft(null)}
+                disabled={saving}
+                aria-label="Discard"
+              >
                 <Undo2 aria-hidden="true" />
                 <span className="hidden sm:inline">Discard</span>
               </Button>
             )}
             <Button type="submit" disabled={saving}>
-              {saving ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Save aria-hidden="true" className="hidden sm:block" />}
+              {saving ? (
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Save aria-hidden="true" className="hidden sm:block" />
+              )}
               {saving ? 'Saving...' : 'Save Preferences'}
             </Button>
           </div>

@@ -14,7 +14,11 @@ export function AppearanceTab() {
   return (
     <SettingsCard icon={Palette} title="Appearance" description="Choose how Sprout looks on this device.">
       <div className="divide-y">
-        <SettingRow id="settings-dark-mode" label="Dark Mode" description="Use a dark colour scheme that is easier on the eyes at night.">
+        <SettingRow
+          id="settings-dark-mode"
+          label="Dark Mode"
+          description="Use a dark colour scheme that is easier on the eyes at night."
+        >
           <Switch
             id="settings-dark-mode"
             aria-describedby="settings-dark-mode-description"
@@ -22,7 +26,11 @@ export function AppearanceTab() {
             onCheckedChange={(checked) => setTheme(checked ? 'dark' : 'light')}
           />
         </SettingRow>
-        <SettingRow id="settings-font-size" label="Font Size" description="Makes all text in the app smaller or larger.">
+        <SettingRow
+          id="settings-font-size"
+          label="Font Size"
+          description="Makes all text in the app smaller or larger."
+        >
           <Select
             value={fontSize}
             onValueChange={(value) => {
@@ -45,7 +53,9 @@ export function AppearanceTab() {
       <div className="mt-5 rounded-lg border bg-muted/40 p-4">
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Preview</p>
         <p className="mt-1.5 text-base font-semibold">Plan a weekend trip</p>
-        <p className="mt-1 text-sm text-muted-foreground">Your notes and the assistant&apos;s replies will use this text size.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Your notes and the assistant&apos;s replies will use this text size.
+        </p>
       </div>
     </SettingsCard>
   );

@@ -6,10 +6,24 @@ import { Link } from 'react-router';
 import { ChevronRight, KeyRound, LoaderCircle, PlugZap, RefreshCw, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '../../components/ui/sheet';
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '../../components/ui/sheet';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
-import { keySourceLabel, useAiConnection, type AiConnectionSnapshot, type AiConnectionStatus } from '../../data/ai-connection';
+import {
+  keySourceLabel,
+  useAiConnection,
+  type AiConnectionSnapshot,
+  type AiConnectionStatus,
+} from '../../data/ai-connection';
 import { useProviderName } from '../../data/app-config';
 
 const STATUS_TEXT: Record<AiConnectionStatus, string> = {
@@ -134,7 +148,14 @@ function ConnectionStatusSheet({
     ['Provider', providerName],
     ['Message', connection.message || 'No test run yet.'],
     ['Models available', connection.status === 'connected' ? String(connection.models) : '–'],
-    ['API key', connection.keyRequired ? 'None' : connection.status === 'untested' ? 'Unknown' : keySourceLabel(connection.source)],
+    [
+      'API key',
+      connection.keyRequired
+        ? 'None'
+        : connection.status === 'untested'
+          ? 'Unknown'
+          : keySourceLabel(connection.source),
+    ],
     ['Last tested', connection.testedAt ? new Date(connection.testedAt).toLocaleTimeString() : 'Never'],
   ];
 

@@ -6,7 +6,7 @@ import { AUTO_SAVE_OPTIONS, DEFAULT_EDITOR_SETTINGS, readEditorSettings, storeEd
 beforeEach(() => localStorage.clear());
 
 describe('editor settings', () => {
-  it("offers 15 seconds, 30 seconds, 1 minute and Off; defaults to 30 and notifications off", () => {
+  it('offers 15 seconds, 30 seconds, 1 minute and Off; defaults to 30 and notifications off', () => {
     expect(AUTO_SAVE_OPTIONS).toEqual([
       { value: 15, label: '15 seconds' },
       { value: 30, label: '30 seconds' },
@@ -19,7 +19,10 @@ describe('editor settings', () => {
 
   it('stores and reads back the settings', () => {
     storeEditorSettings({ autoSaveInterval: 0, notifications: true });
-    expect(JSON.parse(localStorage.getItem(DEVICE_KEYS.editorSettings)!)).toEqual({ autoSaveInterval: 0, notifications: true });
+    expect(JSON.parse(localStorage.getItem(DEVICE_KEYS.editorSettings)!)).toEqual({
+      autoSaveInterval: 0,
+      notifications: true,
+    });
     expect(readEditorSettings()).toEqual({ autoSaveInterval: 0, notifications: true });
   });
 

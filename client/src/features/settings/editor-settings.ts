@@ -19,7 +19,10 @@ export interface EditorSettings {
   notifications: boolean;
 }
 
-export const DEFAULT_EDITOR_SETTINGS: Readonly<EditorSettings> = Object.freeze({ autoSaveInterval: 30, notifications: false });
+export const DEFAULT_EDITOR_SETTINGS: Readonly<EditorSettings> = Object.freeze({
+  autoSaveInterval: 30,
+  notifications: false,
+});
 
 const autoSaveIntervalSchema = z.union(AUTO_SAVE_INTERVALS.map((value) => z.literal(value)));
 

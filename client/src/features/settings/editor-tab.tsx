@@ -12,7 +12,11 @@ export function EditorTab() {
   return (
     <SettingsCard icon={PenLine} title="Editor" description="How the note editor behaves on this device.">
       <div className="divide-y">
-        <SettingRow id="settings-auto-save" label="Auto-save interval" description="How often changes to an open note are saved automatically.">
+        <SettingRow
+          id="settings-auto-save"
+          label="Auto-save interval"
+          description="How often changes to an open note are saved automatically."
+        >
           <Select
             value={String(settings.autoSaveInterval)}
             onValueChange={(value) => {
@@ -32,7 +36,11 @@ export function EditorTab() {
             </SelectContent>
           </Select>
         </SettingRow>
-        <SettingRow id="settings-editor-notifications" label="Editor Notifications" description="Show a notice when a note is saved automatically.">
+        <SettingRow
+          id="settings-editor-notifications"
+          label="Editor Notifications"
+          description="Show a notice when a note is saved automatically."
+        >
           <Switch
             id="settings-editor-notifications"
             aria-describedby="settings-editor-notifications-description"

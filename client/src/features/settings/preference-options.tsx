@@ -40,7 +40,12 @@ export function PreferenceOptions<T extends string>({
               'has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
             )}
           >
-            <RadioGroupItem id={id} value={option.value} className="mt-0.5" aria-describedby={option.description ? `${id}-description` : undefined} />
+            <RadioGroupItem
+              id={id}
+              value={option.value}
+              className="mt-0.5"
+              aria-describedby={option.description ? `${id}-description` : undefined}
+            />
             <span className="grid gap-0.5">
               <span className="text-sm leading-tight font-medium">{option.label}</span>
               {option.description && (

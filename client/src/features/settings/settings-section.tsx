@@ -38,7 +38,17 @@ export function SettingsCard({
   );
 }
 
-export function SettingRow({ id, label, description, children }: { id: string; label: string; description?: ReactNode; children: ReactNode }) {
+export function SettingRow({
+  id,
+  label,
+  description,
+  children,
+}: {
+  id: string;
+  label: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 py-4 first:pt-0 last:pb-0">
       <div className="grid min-w-0 flex-1 basis-56 gap-1">

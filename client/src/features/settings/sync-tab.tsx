@@ -26,7 +26,11 @@ export function SyncTab() {
   };
 
   return (
-    <SettingsCard icon={online ? Cloud : CloudOff} title="Sync" description="Your notes are kept on this device and in the cloud.">
+    <SettingsCard
+      icon={online ? Cloud : CloudOff}
+      title="Sync"
+      description="Your notes are kept on this device and in the cloud."
+    >
       <div className="divide-y">
         <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 pb-4">
           <div className="grid gap-1.5">
@@ -34,7 +38,12 @@ export function SyncTab() {
             <p role="status" className="flex items-center gap-2 text-sm">
               <span
                 aria-hidden="true"
-                className={cn('size-2 rounded-full', online ? 'bg-primary shadow-[0_0_0_3px] shadow-primary/20' : 'bg-amber-500 shadow-[0_0_0_3px] shadow-amber-500/20')}
+                className={cn(
+                  'size-2 rounded-full',
+                  online
+                    ? 'bg-primary shadow-[0_0_0_3px] shadow-primary/20'
+                    : 'bg-amber-500 shadow-[0_0_0_3px] shadow-amber-500/20',
+                )}
               />
               <span className="font-medium">{online ? 'Online' : 'Offline'}</span>
               {pendingCount > 0 && (
@@ -44,7 +53,9 @@ export function SyncTab() {
               )}
             </p>
             <p className="text-sm text-muted-foreground">
-              {online ? 'Changes are written to the cloud as you make them.' : 'Changes are saved on this device and synced when you are back online.'}
+              {online
+                ? 'Changes are written to the cloud as you make them.'
+                : 'Changes are saved on this device and synced when you are back online.'}
             </p>
           </div>
           <Button onClick={() => void handleSync()} disabled={!online || syncing}>

@@ -27,7 +27,8 @@ export class GoTrueError extends Error {
 
 /** GoTrue's refusals of a request that needs a user (its requireAuthentication middleware). */
 function refusal({ problem, reason }: AuthFailure): GoTrueError {
-  if (problem === 'missing') return new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  if (problem === 'missing')
+    return new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   if (problem === 'session_not_found') {
     return new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
@@ -42,16 +43,27 @@ export function gotrueErrors(error: unknown, request: FastifyRequest, reply: Fas
   if (error instanceof GoTrueError) return send(reply, error);
   if (error instanceof Unauthenticated) return send(reply, refusal(error.failure));
   if (error instanceof BodyValidationError) {
-    return send(reply, new GoTrueError(400, 'validation_failed', `${error.path || 'body'}: ${error.issue ?? 'invalid'}`));
+    return send(
+      reply,
+      new GoTrueError(400, 'validation_failed', `${error.path || 'body'}: ${error.issue ?? 'invalid'}`),
+    );
   }
   const status = (error as { statusCode?: number }).statusCode;
   if (status === 429) return send(reply, new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached'));
   const code = (error as { code?: string }).code;
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
-    return send(reply, new GoTrueError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`));
+  if (
+    code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (error instanceof SyntaxError && status === 400)
+  ) {
+    return send(
+      reply,
+      new GoTrueError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`),
+    );
   }
   if (status === 413) return send(reply, new GoTrueError(413, 'request_too_large', 'Request body is too large'));
-  if (status === 415) return send(reply, new GoTrueError(415, 'validation_failed', 'Content-Type must be application/json'));
+  if (status === 415)
+    return send(reply, new GoTrueError(415, 'validation_failed', 'Content-Type must be application/json'));
   if (status !== undefined && status >= 400 && status < 500) {
     return send(reply, new GoTrueError(status, 'validation_failed', (error as Error).message));
   }

@@ -44,18 +44,26 @@ function known(error: unknown): ApiError | undefined {
   const code = (error as { code?: string }).code;
   // From @fastify/rate-limit, which has already set Retry-After.
   if (status === 429) return apiErrors.rateLimited();
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
+  if (
+    code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (error instanceof SyntaxError && status === 400)
+  ) {
     return new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
   }
   if (status === 413) return new ApiError(413, 'payload_too_large', 'The request body is too large.');
   if (status === 415) return new ApiError(415, 'unsupported_media_type', 'Send the request body as application/json.');
-  if (status !== undefined && status >= 400 && status < 500) return new ApiError(status, 'bad_request', (error as Error).message);
+  if (status !== undefined && status >= 400 && status < 500)
+    return new ApiError(status, 'bad_request', (error as Error).message);
   return undefined;
 }
 
 export function jsonErrors(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const answer = known(error);
-  if (answer) return reply.code(answer.statusCode).headers(answer.headers).send({ error: answer.code, message: answer.message });
+  if (answer)
+    return reply.code(answer.statusCode).headers(answer.headers).send({ error: answer.code, message: answer.message });
   request.log.error({ err: serializeError(error) }, 'api request failed');
-  return reply.code(500).send({ error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
+  return reply
+    .code(500)
+    .send({ error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
 }

@@ -46,7 +46,10 @@ export function isDatabaseError(error: unknown): error is DatabaseErrorLike {
  * Maps a database error to the answer PostgREST would give, or undefined for an unexpected one (a 500).
  * `presentConflict` turns the PT409 detail (the current row) into its wire shape.
  */
-export function fromDatabaseError(error: unknown, presentConflict: (detail: string | undefined) => string | null): RestError | undefined {
+export function fromDatabaseError(
+  error: unknown,
+  presentConflict: (detail: string | undefined) => string | null,
+): RestError | undefined {
   if (!isDatabaseError(error)) return undefined;
   const { code, message } = error;
   const hint = error.hint ?? null;
@@ -60,7 +63,8 @@ export function fromDatabaseError(error: unknown, presentConflict: (detail: stri
   if (code.startsWith('22')) return new RestError(400, code, message, error.detail ?? null, hint);
   // PostgreSQL's detail here is the whole failing row: large, and nothing the caller needs back.
   if (code === '23502' || code === '23514') return new RestError(400, code, message, null, hint);
-  if (code === '42703' || code === '42883' || code === '42804' || code === '42P10') return new RestError(400, code, message);
+  if (code === '42703' || code === '42883' || code === '42804' || code === '42P10')
+    return new RestError(400, code, message);
   // RAISE with SQLSTATE 'PTxyz' answers HTTP xyz, as in PostgREST.
   const custom = /^PT([1-5]\d\d)$/.exec(code);
   if (custom?.[1]) return new RestError(Number(custom[1]), code, message, error.detail ?? null, hint);
@@ -69,21 +73,52 @@ export function fromDatabaseError(error: unknown, presentConflict: (detail: stri
 
 /** Why a request carried no usable user: answered 401 as PostgREST does, with a WWW-Authenticate header. */
 export function authProblem({ problem, reason }: AuthFailure, table: string): RestError {
-  const challenge = (description: string) => ({ 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"` });
+  const challenge = (description: string) => ({
+    'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+  });
   switch (problem) {
     case 'missing':
-      return new RestError(401, 'PGRST302', 'Anonymous access is disabled', null, 'Sign in and send the access token as a Bearer token.', {
-        'WWW-Authenticate': 'Bearer',
-      });
+      return new RestError(
+        401,
+        'PGRST302',
+        'Anonymous access is disabled',
+        null,
+        'Sign in and send the access token as a Bearer token.',
+        {
+          'WWW-Authenticate': 'Bearer',
+        },
+      );
     case 'anon':
-      return new RestError(401, '42501', `permission denied for table ${table}`, null, `Sign in: the anon key alone grants no access to ${table}.`, {
-        'WWW-Authenticate': 'Bearer',
-      });
+      return new RestError(
+        401,
+        '42501',
+        `permission denied for table ${table}`,
+        null,
+        `Sign in: the anon key alone grants no access to ${table}.`,
+        {
+          'WWW-Authenticate': 'Bearer',
+        },
+      );
     case 'session_not_found':
-      return new RestError(401, 'PGRST303', 'JWT session has ended', 'Session from session_id claim in JWT does not exist', 'Sign in again.', challenge('session ended'));
+      return new RestError(
+        401,
+        'PGRST303',
+        'JWT session has ended',
+        'Session from session_id claim in JWT does not exist',
+        'Sign in again.',
+        challenge('session ended'),
+      );
     default:
-      if (reason === 'token is expired') return new RestError(401, 'PGRST303', 'JWT expired', null, null, challenge('JWT expired'));
-      return new RestError(401, 'PGRST301', 'JWT could not be verified', reason, null, challenge('JWT could not be verified'));
+      if (reason === 'token is expired')
+        return new RestError(401, 'PGRST303', 'JWT expired', null, null, challenge('JWT expired'));
+      return new RestError(
+        401,
+        'PGRST301',
+        'JWT could not be verified',
+        reason,
+        null,
+        challenge('JWT could not be verified'),
+      );
   }
 }
 
@@ -100,18 +135,28 @@ export function postgrestErrors({ table, presentConflict }: PostgrestErrorOption
     if (error instanceof RestError) return error;
     if (error instanceof Unauthenticated) return authProblem(error.failure, table);
     const fastifyCode = (error as { code?: unknown }).code;
-    if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return new RestError(413, 'PGRST102', 'The request body is too large');
+    if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return new RestError(413, 'PGRST102', 'The request body is too large');
     if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return new RestError(415, 'PGRST107', `Content-Type not acceptable: ${String((error as Error).message)}`);
     }
     const status = (error as { statusCode?: unknown }).statusCode;
     // From @fastify/rate-limit (which has set Retry-After): GoTrue's code, in PostgREST's shape.
-    if (status === 429) return new RestError(429, 'over_request_rate_limit', 'Request rate limit reached', null, 'Wait for the time in Retry-After, then send again.');
-    if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP')) return new RestError(400, 'PGRST102', 'Empty or invalid json');
+    if (status === 429)
+      return new RestError(
+        429,
+        'over_request_rate_limit',
+        'Request rate limit reached',
+        null,
+        'Wait for the time in Retry-After, then send again.',
+      );
+    if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP'))
+      return new RestError(400, 'PGRST102', 'Empty or invalid json');
     if (error instanceof SyntaxError && status === 400) return new RestError(400, 'PGRST102', 'Empty or invalid json');
     const mapped = fromDatabaseError(error, (detail) => (userId ? presentConflict(detail, userId) : null));
     if (mapped) return mapped;
-    if (typeof status === 'number' && status >= 400 && status < 500) return new RestError(status, 'PGRST100', (error as Error).message);
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return new RestError(status, 'PGRST100', (error as Error).message);
     return undefined;
   };
 

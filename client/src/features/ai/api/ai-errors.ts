@@ -97,7 +97,8 @@ function parseRetryAfter(header: string | null): number | undefined {
 /** The error for a non-2xx answer of /api/ai/* (JSON `{ error, message }` before any streaming). */
 export function errorFromResponse(status: number, body: unknown, retryAfterHeader: string | null = null): AiError {
   const code = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
-  const serverMessage = isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : undefined;
+  const serverMessage =
+    isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : undefined;
   if (code === 'api_key_required') return new AiKeyRequiredError(serverMessage);
   const retryAfter = parseRetryAfter(retryAfterHeader);
   let message: string;
@@ -136,9 +137,13 @@ function partialOf(text: string, incomplete = text !== ''): Pick<AiErrorDetails,
 
 /** True for a failure that came from the provider's side (the catalogue's 'Sorry, I encountered an error'). */
 export function isStreamFailure(error: unknown): error is AiError {
-  return error instanceof AiError && (error.code === 'stream' || error.code === 'interrupted' || error.code === 'invalid');
+  return (
+    error instanceof AiError && (error.code === 'stream' || error.code === 'interrupted' || error.code === 'invalid')
+  );
 }
 
 export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException ? error.name === 'AbortError' : error instanceof Error && error.name === 'AbortError';
+  return error instanceof DOMException
+    ? error.name === 'AbortError'
+    : error instanceof Error && error.name === 'AbortError';
 }

@@ -7,7 +7,10 @@ import type { ChatMessage } from '#core/note';
 import { boundMessages, requestChat, requestConversation, requestExpansion } from './ai-requests';
 
 const chat = (turns: number): ChatMessage[] =>
-  Array.from({ length: turns }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: i === 0 ? 'The idea' : `Turn ${i}` }));
+  Array.from({ length: turns }, (_, i) => ({
+    role: i % 2 === 0 ? 'user' : 'assistant',
+    content: i === 0 ? 'The idea' : `Turn ${i}`,
+  }));
 
 /** Captures what streamAi would POST, answering with an empty reply. */
 function capture() {
@@ -39,7 +42,9 @@ describe('the requests', () => {
   it("send bodies the server's schemas accept, however long the chat or the note", async () => {
     const { sent, fetchMock } = capture();
     // The request functions hand their options to streamAi as they are: here with the tests' transport.
-    const transport = { fetch: fetchMock, getAccessToken: async () => 'token', isOnline: () => true } as Parameters<typeof requestExpansion>[1];
+    const transport = { fetch: fetchMock, getAccessToken: async () => 'token', isOnline: () => true } as Parameters<
+      typeof requestExpansion
+    >[1];
     await requestExpansion('Learn Spanish', transport);
     await requestConversation(chat(AI_REQUEST_LIMITS.messages + 10), true, transport);
     await requestChat(chat(5), 'n'.repeat(AI_REQUEST_LIMITS.noteContent + 10), transport);

@@ -11,7 +11,10 @@ import { streamAi, type StreamAiOptions } from './stream-ai';
 export type RequestOptions = Pick<StreamAiOptions, 'signal' | 'onDelta'>;
 
 /** A long chat sent within the server's bound: the opening user message (the idea) and the latest turns. */
-export function boundMessages(messages: readonly ChatMessage[], max: number = AI_REQUEST_LIMITS.messages): ChatMessage[] {
+export function boundMessages(
+  messages: readonly ChatMessage[],
+  max: number = AI_REQUEST_LIMITS.messages,
+): ChatMessage[] {
   const turns = messages.filter((m) => m.role !== 'system').map(({ role, content }) => ({ role, content }));
   if (turns.length <= max) return turns;
   const first = turns.findIndex((m) => m.role === 'user');
@@ -24,14 +27,29 @@ export function requestExpansion(idea: string, options: RequestOptions): Promise
   return streamAi('expand', { idea } satisfies ExpandRequest, options);
 }
 
-export function requestConversation(messages: readonly ChatMessage[], readyForPlan: boolean, options: RequestOptions): Promise<AiDonePayload> {
-  return streamAi('conversation', { messages: boundMessages(messages), readyForPlan } satisfies ConversationRequest, options);
+export function requestConversation(
+  messages: readonly ChatMessage[],
+  readyForPlan: boolean,
+  options: RequestOptions,
+): Promise<AiDonePayload> {
+  return streamAi(
+    'conversation',
+    { messages: boundMessages(messages), readyForPlan } satisfies ConversationRequest,
+    options,
+  );
 }
 
-export function requestChat(messages: readonly ChatMessage[], noteContent: string | null | undefined, options: RequestOptions): Promise<AiDonePayload> {
+export function requestChat(
+  messages: readonly ChatMessage[],
+  noteContent: string | null | undefined,
+  options: RequestOptions,
+): Promise<AiDonePayload> {
   return streamAi(
     'chat',
-    { messages: boundMessages(messages), ...(noteContent ? { noteContent: noteContent.slice(0, AI_REQUEST_LIMITS.noteContent) } : {}) } satisfies ChatRequest,
+    {
+      messages: boundMessages(messages),
+      ...(noteContent ? { noteContent: noteContent.slice(0, AI_REQUEST_LIMITS.noteContent) } : {}),
+    } satisfies ChatRequest,
     options,
   );
 }

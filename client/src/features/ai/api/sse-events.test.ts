@@ -17,7 +17,10 @@ const STREAM = [
 const EXPECTED: AiStreamEvent[] = [
   { type: 'delta', text: 'Hé' },
   { type: 'delta', text: 'llo, 🌱 wörld' },
-  { type: 'done', payload: { text: 'Hello, 🌱 wörld', expandedContent: 'Goal', steps: ['One', 'Two'], usingFallback: false } },
+  {
+    type: 'done',
+    payload: { text: 'Hello, 🌱 wörld', expandedContent: 'Goal', steps: ['One', 'Two'], usingFallback: false },
+  },
 ];
 
 function decode(chunks: Uint8Array[]): AiStreamEvent[] {
@@ -46,12 +49,15 @@ describe('createAiEventDecoder', () => {
   });
 
   it('drops an event cut off before its blank line (the stream broke)', () => {
-    const events = decode([encoder.encode('event: delta\ndata: {"text":"a"}\n\nevent: done\ndata: {"text":"a","usingFallback":false}')]);
+    const events = decode([
+      encoder.encode('event: delta\ndata: {"text":"a"}\n\nevent: done\ndata: {"text":"a","usingFallback":false}'),
+    ]);
     expect(events).toEqual([{ type: 'delta', text: 'a' }]);
   });
 
   it('reads an error event and its fields as sent', () => {
-    const body = 'event: error\ndata: {"status":502,"message":"No response generated.","partial":"Hi","incomplete":true}\n\n';
+    const body =
+      'event: error\ndata: {"status":502,"message":"No response generated.","partial":"Hi","incomplete":true}\n\n';
     expect(decode([encoder.encode(body)])).toEqual([
       { type: 'error', data: { status: 502, message: 'No response generated.', partial: 'Hi', incomplete: true } },
     ]);
@@ -60,11 +66,18 @@ describe('createAiEventDecoder', () => {
 
 describe('toAiEvent', () => {
   it('defaults usingFallback to false and leaves out absent plan fields', () => {
-    expect(toAiEvent({ event: 'done', data: '{"text":"x"}' })).toEqual({ type: 'done', payload: { text: 'x', usingFallback: false } });
+    expect(toAiEvent({ event: 'done', data: '{"text":"x"}' })).toEqual({
+      type: 'done',
+      payload: { text: 'x', usingFallback: false },
+    });
   });
 
   it('reports unreadable data of a known event', () => {
-    expect(toAiEvent({ event: 'delta', data: 'not json' })).toEqual({ type: 'invalid', event: 'delta', data: 'not json' });
+    expect(toAiEvent({ event: 'delta', data: 'not json' })).toEqual({
+      type: 'invalid',
+      event: 'delta',
+      data: 'not json',
+    });
     expect(toAiEvent({ event: 'done', data: '{"text":42}' })).toMatchObject({ type: 'invalid', event: 'done' });
     expect(toAiEvent({ event: 'error', data: '<html>' })).toMatchObject({ type: 'invalid', event: 'error' });
   });

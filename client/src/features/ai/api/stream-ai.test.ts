@@ -27,7 +27,15 @@ const jsonResponse = (status: number, body: unknown, headers: Record<string, str
 
 function options(response: Response | (() => Promise<Response>), extra: Partial<StreamAiOptions> = {}) {
   const fetchMock = vi.fn<typeof fetch>(typeof response === 'function' ? response : async () => response);
-  return { fetchMock, opts: { fetch: fetchMock, getAccessToken: async () => 'token-1', isOnline: () => true, ...extra } satisfies StreamAiOptions };
+  return {
+    fetchMock,
+    opts: {
+      fetch: fetchMock,
+      getAccessToken: async () => 'token-1',
+      isOnline: () => true,
+      ...extra,
+    } satisfies StreamAiOptions,
+  };
 }
 
 const ev = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -35,10 +43,18 @@ const ev = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stri
 describe('streamAi', () => {
   it('POSTs the body with the bearer token and resolves with the done payload, reporting deltas', async () => {
     const { fetchMock, opts } = options(
-      sseResponse([ev('delta', { text: 'Hel' }), ev('delta', { text: 'lo' }), ev('done', { text: 'Hello', usingFallback: true })]),
+      sseResponse([
+        ev('delta', { text: 'Hel' }),
+        ev('delta', { text: 'lo' }),
+        ev('done', { text: 'Hello', usingFallback: true }),
+      ]),
     );
     const deltas: [string, string][] = [];
-    const done = await streamAi('chat', { messages: [{ role: 'user', content: 'Hi' }] }, { ...opts, onDelta: (t, all) => deltas.push([t, all]) });
+    const done = await streamAi(
+      'chat',
+      { messages: [{ role: 'user', content: 'Hi' }] },
+      { ...opts, onDelta: (t, all) => deltas.push([t, all]) },
+    );
     expect(done).toEqual({ text: 'Hello', usingFallback: true });
     expect(deltas).toEqual([
       ['Hel', 'Hel'],
@@ -63,10 +79,17 @@ describe('streamAi', () => {
   });
 
   it("our server's 429 carries the catalogue message and Retry-After", async () => {
-    const { opts } = options(jsonResponse(429, { error: 'rate_limited', message: 'Too many requests' }, { 'Retry-After': '30' }));
+    const { opts } = options(
+      jsonResponse(429, { error: 'rate_limited', message: 'Too many requests' }, { 'Retry-After': '30' }),
+    );
     const error = await streamAi('chat', {}, opts).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AiError);
-    expect(error).toMatchObject({ status: 429, code: 'http', message: 'Rate limit exceeded. Please try again later.', retryAfter: 30 });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'http',
+      message: 'Rate limit exceeded. Please try again later.',
+      retryAfter: 30,
+    });
     expect(isStreamFailure(error)).toBe(false);
   });
 
@@ -82,33 +105,57 @@ describe('streamAi', () => {
   });
 
   it("the error event becomes a stream failure with the provider's message", async () => {
-    const { opts } = options(sseResponse([ev('error', { status: 401, message: 'Invalid API key. Please check your OpenRouter API key.' })]));
+    const { opts } = options(
+      sseResponse([ev('error', { status: 401, message: 'Invalid API key. Please check your OpenRouter API key.' })]),
+    );
     const error = await streamAi('chat', {}, opts).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 401, code: 'stream', message: 'Invalid API key. Please check your OpenRouter API key.' });
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'stream',
+      message: 'Invalid API key. Please check your OpenRouter API key.',
+    });
     expect(isStreamFailure(error)).toBe(true);
     expect((error as AiError).partial).toBeUndefined();
   });
 
   it('an error after text keeps the partial text, marked incomplete', async () => {
     const { opts } = options(
-      sseResponse([ev('delta', { text: 'Half a ' }), ev('error', { status: 502, message: 'cut', partial: 'Half a ', incomplete: true })]),
+      sseResponse([
+        ev('delta', { text: 'Half a ' }),
+        ev('error', { status: 502, message: 'cut', partial: 'Half a ', incomplete: true }),
+      ]),
     );
-    await expect(streamAi('chat', {}, opts)).rejects.toMatchObject({ code: 'stream', partial: 'Half a ', incomplete: true, message: 'cut' });
+    await expect(streamAi('chat', {}, opts)).rejects.toMatchObject({
+      code: 'stream',
+      partial: 'Half a ',
+      incomplete: true,
+      message: 'cut',
+    });
   });
 
   it('a stream that ends without done or error is interrupted; the text so far is kept', async () => {
     const { opts } = options(sseResponse([ev('delta', { text: 'Some' })]));
-    await expect(streamAi('chat', {}, opts)).rejects.toMatchObject({ code: 'interrupted', partial: 'Some', incomplete: true, message: INTERRUPTED_MESSAGE });
+    await expect(streamAi('chat', {}, opts)).rejects.toMatchObject({
+      code: 'interrupted',
+      partial: 'Some',
+      incomplete: true,
+      message: INTERRUPTED_MESSAGE,
+    });
   });
 
   it('a connection that breaks mid-stream is interrupted too', async () => {
-    const { opts } = options(sseResponse([ev('delta', { text: 'Some' }), ev('delta', { text: ' more' })], { breakAfter: 1 }));
+    const { opts } = options(
+      sseResponse([ev('delta', { text: 'Some' }), ev('delta', { text: ' more' })], { breakAfter: 1 }),
+    );
     await expect(streamAi('chat', {}, opts)).rejects.toMatchObject({ code: 'interrupted', partial: 'Some' });
   });
 
   it('a 200 that is not an event stream is an invalid response', async () => {
     const { opts } = options(new Response('<html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
-    await expect(streamAi('chat', {}, opts)).rejects.toMatchObject({ code: 'invalid', message: 'Invalid response from AI service.' });
+    await expect(streamAi('chat', {}, opts)).rejects.toMatchObject({
+      code: 'invalid',
+      message: 'Invalid response from AI service.',
+    });
   });
 
   it('unreadable event data is an invalid response', async () => {
@@ -118,14 +165,20 @@ describe('streamAi', () => {
 
   it('a refused connection is a network error, or offline when the browser went offline meanwhile', async () => {
     let online = true;
-    const { opts } = options(async () => {
-      throw new TypeError('Failed to fetch');
-    }, { isOnline: () => online });
+    const { opts } = options(
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      { isOnline: () => online },
+    );
     await expect(streamAi('chat', {}, opts)).rejects.toMatchObject({ code: 'network' });
-    const again = options(async () => {
-      online = false;
-      throw new TypeError('Failed to fetch');
-    }, { isOnline: () => online });
+    const again = options(
+      async () => {
+        online = false;
+        throw new TypeError('Failed to fetch');
+      },
+      { isOnline: () => online },
+    );
     await expect(streamAi('chat', {}, again.opts)).rejects.toBeInstanceOf(AiOfflineError);
   });
 

@@ -44,7 +44,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function streamAi(endpoint: AiEndpoint, body: unknown, options: StreamAiOptions = {}): Promise<AiDonePayload> {
+export async function streamAi(
+  endpoint: AiEndpoint,
+  body: unknown,
+  options: StreamAiOptions = {},
+): Promise<AiDonePayload> {
   const isOnline = options.isOnline ?? browserOnline;
   if (!isOnline()) throw new AiOfflineError();
   const doFetch = options.fetch ?? fetch;
@@ -65,7 +69,8 @@ export async function streamAi(endpoint: AiEndpoint, body: unknown, options: Str
     throw new AiError(NETWORK_MESSAGE, { status: 0, code: 'network' });
   }
 
-  if (!response.ok) throw errorFromResponse(response.status, await readJson(response), response.headers.get('Retry-After'));
+  if (!response.ok)
+    throw errorFromResponse(response.status, await readJson(response), response.headers.get('Retry-After'));
   if (!response.body || !(response.headers.get('Content-Type') ?? '').includes('text/event-stream')) {
     throw new AiError(INVALID_STREAM_MESSAGE, { status: response.status, code: 'invalid' });
   }
@@ -73,7 +78,10 @@ export async function streamAi(endpoint: AiEndpoint, body: unknown, options: Str
 }
 
 /** Reads an AI event stream to its end: the `done` payload, or the AiError its events describe. */
-export async function readEventStream(body: ReadableStream<Uint8Array>, options: Pick<StreamAiOptions, 'signal' | 'onDelta'> = {}): Promise<AiDonePayload> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  options: Pick<StreamAiOptions, 'signal' | 'onDelta'> = {},
+): Promise<AiDonePayload> {
   let received = '';
   let outcome: { done: AiDonePayload } | { error: AiError } | null = null;
   const decoder = createAiEventDecoder((event: AiStreamEvent) => {
@@ -95,7 +103,13 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, options:
         outcome = { error: errorFromEvent(event.data, received) };
         return;
       case 'invalid':
-        outcome = { error: new AiError(INVALID_STREAM_MESSAGE, { status: 502, code: 'invalid', ...(received ? { partial: received, incomplete: true } : {}) }) };
+        outcome = {
+          error: new AiError(INVALID_STREAM_MESSAGE, {
+            status: 502,
+            code: 'invalid',
+            ...(received ? { partial: received, incomplete: true } : {}),
+          }),
+        };
         return;
     }
   });

@@ -35,14 +35,25 @@ export function ChatPage() {
   const { preferences } = useAiPreferences();
   const online = useOnlineStatus();
   const title = `Chat with ${preferences.aiName}`;
-  const [draft, setDraft, clearDraft] = useSessionDraft(user ? `sprout.ai-chat:${user.id}` : null, chatDraftSchema, emptyDraft);
+  const [draft, setDraft, clearDraft] = useSessionDraft(
+    user ? `sprout.ai-chat:${user.id}` : null,
+    chatDraftSchema,
+    emptyDraft,
+  );
   // Bumped by 'New chat' so the next chat is a fresh panel.
   const [chatKey, setChatKey] = useState(0);
   const active = draft.entries.length > 0;
 
-  const start = (idea: string) => setDraft({ idea: '', entries: [{ role: 'user', content: idea }], awaitingKey: false });
-  const setEntries = useCallback((entries: ChatEntry[]) => setDraft((current) => ({ ...current, entries })), [setDraft]);
-  const setAwaitingKey = useCallback((awaitingKey: boolean) => setDraft((current) => ({ ...current, awaitingKey })), [setDraft]);
+  const start = (idea: string) =>
+    setDraft({ idea: '', entries: [{ role: 'user', content: idea }], awaitingKey: false });
+  const setEntries = useCallback(
+    (entries: ChatEntry[]) => setDraft((current) => ({ ...current, entries })),
+    [setDraft],
+  );
+  const setAwaitingKey = useCallback(
+    (awaitingKey: boolean) => setDraft((current) => ({ ...current, awaitingKey })),
+    [setDraft],
+  );
   const onReply = useCallback((_entries: ChatEntry[], done: AiDonePayload) => {
     console.info('AI chat reply:', done);
   }, []);
@@ -83,7 +94,9 @@ export function ChatPage() {
             <CardTitle as="h2" className="text-lg">
               What would you like to talk about?
             </CardTitle>
-            <CardDescription>Share an idea, a question or a topic, and {preferences.aiName} will help you think it through.</CardDescription>
+            <CardDescription>
+              Share an idea, a question or a topic, and {preferences.aiName} will help you think it through.
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-6">
             <IdeaInputForm
@@ -101,7 +114,13 @@ export function ChatPage() {
               <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
                 {QUICK_STARTERS.map(({ label, icon: Icon, prompt }) => (
                   <li key={label}>
-                    <Button variant="outline" size="tile" className="w-full" disabled={!online} onClick={() => start(prompt)}>
+                    <Button
+                      variant="outline"
+                      size="tile"
+                      className="w-full"
+                      disabled={!online}
+                      onClick={() => start(prompt)}
+                    >
                       <Icon aria-hidden="true" className="size-5 text-primary" />
                       {label}
                     </Button>

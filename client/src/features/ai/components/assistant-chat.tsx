@@ -60,7 +60,10 @@ export function AssistantChat({
   const { preferences } = useAiPreferences();
 
   const request = useCallback<ReplyRequest>(
-    (messages, options) => (mode === 'expand' ? requestExpansion(lastUserText(messages), options) : requestChat(messages, noteContent, options)),
+    (messages, options) =>
+      mode === 'expand'
+        ? requestExpansion(lastUserText(messages), options)
+        : requestChat(messages, noteContent, options),
     [mode, noteContent],
   );
 

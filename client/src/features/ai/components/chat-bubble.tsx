@@ -28,14 +28,24 @@ export interface ChatBubbleProps {
   onRetry?: () => void;
 }
 
-export function ChatBubble({ entry, aiName, userInitials, animate = false, streaming = false, cursor = false, onRetry }: ChatBubbleProps) {
+export function ChatBubble({
+  entry,
+  aiName,
+  userInitials,
+  animate = false,
+  streaming = false,
+  cursor = false,
+  onRetry,
+}: ChatBubbleProps) {
   const { shown, typing } = useTypingEffect(entry.content, animate);
   const location = useLocation();
 
   if (entry.role === 'system') {
     return (
       <li className="flex justify-center px-2">
-        <p className="max-w-[80%] rounded-md bg-muted px-3 py-1.5 text-center text-xs text-muted-foreground">{entry.content}</p>
+        <p className="max-w-[80%] rounded-md bg-muted px-3 py-1.5 text-center text-xs text-muted-foreground">
+          {entry.content}
+        </p>
       </li>
     );
   }
@@ -69,7 +79,11 @@ export function ChatBubble({ entry, aiName, userInitials, animate = false, strea
             <div className="min-w-0">
               <MarkdownContent className={mine ? '[&_a]:text-primary-foreground' : undefined}>{shown}</MarkdownContent>
               {cursor && (streaming || typing) && (
-                <span aria-hidden="true" data-testid="stream-cursor" className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-current align-baseline" />
+                <span
+                  aria-hidden="true"
+                  data-testid="stream-cursor"
+                  className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-current align-baseline"
+                />
               )}
             </div>
           </div>

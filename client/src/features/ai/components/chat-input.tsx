@@ -21,7 +21,15 @@ export interface ChatInputProps {
   label?: string;
 }
 
-export function ChatInput({ value, onChange, onSend, disabled = false, sendDisabled = false, placeholder = 'Type your message...', label = 'Message' }: ChatInputProps) {
+export function ChatInput({
+  value,
+  onChange,
+  onSend,
+  disabled = false,
+  sendDisabled = false,
+  placeholder = 'Type your message...',
+  label = 'Message',
+}: ChatInputProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const blank = value.trim() === '';
 

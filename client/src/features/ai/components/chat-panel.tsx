@@ -57,7 +57,10 @@ export function ChatPanel({
   const [ownDraft, setOwnDraft] = useState('');
   const text = draft ?? ownDraft;
   const setText = onDraftChange ?? setOwnDraft;
-  const userInitials = avatarInitials(typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null, user?.email ?? null);
+  const userInitials = avatarInitials(
+    typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null,
+    user?.email ?? null,
+  );
   const { entries, pending, streamed } = session;
   const lastIndex = entries.length - 1;
   // A retry's own text replaces the failed attempt (kept on screen until then).
@@ -126,7 +129,11 @@ export function ChatPanel({
                   userInitials={userInitials}
                   animate={index >= historyLength && entry.role === 'assistant' && entry.status === undefined}
                   cursor={cursor}
-                  onRetry={index === lastIndex && !pending && online && entry.status !== undefined ? () => void session.retry() : undefined}
+                  onRetry={
+                    index === lastIndex && !pending && online && entry.status !== undefined
+                      ? () => void session.retry()
+                      : undefined
+                  }
                 />
               ),
             )}

@@ -25,7 +25,8 @@ export function badgeState(status: AiConnectionStatus, testedAt: number | null, 
 }
 
 export function ConnectionBadge({ state, className }: { state: BadgeState; className?: string }) {
-  const Icon = state === 'connected' ? CircleCheck : state === 'failed' ? CircleX : state === 'offline' ? WifiOff : LoaderCircle;
+  const Icon =
+    state === 'connected' ? CircleCheck : state === 'failed' ? CircleX : state === 'offline' ? WifiOff : LoaderCircle;
   return (
     <Badge
       variant={state === 'connected' ? 'success' : state === 'failed' ? 'destructive' : 'secondary'}

@@ -7,10 +7,22 @@ import type { ConnectionActions } from '../hooks/use-connection-actions';
 import { ApiKeyMissingAlert } from './api-key-missing-alert';
 import { InlineAlert } from './inline-alert';
 
-export function ConnectionNotice({ connection, action, keyNote }: { connection: ConnectionActions; action: ReactNode; keyNote?: ReactNode }) {
+export function ConnectionNotice({
+  connection,
+  action,
+  keyNote,
+}: {
+  connection: ConnectionActions;
+  action: ReactNode;
+  keyNote?: ReactNode;
+}) {
   if (!connection.online || connection.status !== 'failed') return null;
   if (connection.keyRequired) return <ApiKeyMissingAlert>{keyNote}</ApiKeyMissingAlert>;
-  const title = connection.fallback ? AI_TEXT.connectionIssue : /invalid/i.test(connection.detail) ? AI_TEXT.keyRefused : AI_TEXT.connectionFailed;
+  const title = connection.fallback
+    ? AI_TEXT.connectionIssue
+    : /invalid/i.test(connection.detail)
+      ? AI_TEXT.keyRefused
+      : AI_TEXT.connectionFailed;
   return (
     <InlineAlert tone="warning" live={false} title={title} actions={action}>
       {connection.detail}

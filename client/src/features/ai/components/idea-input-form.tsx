@@ -143,7 +143,13 @@ export function IdeaInputForm({
       <ConnectionNotice
         connection={connection}
         action={
-          <Button type="button" variant="outline" size="sm" disabled={connecting} onClick={() => void connection.testConnection()}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={connecting}
+            onClick={() => void connection.testConnection()}
+          >
             <PlugZap aria-hidden="true" />
             Test Connection
           </Button>
@@ -151,7 +157,10 @@ export function IdeaInputForm({
       />
 
       {detailed && detailsOpen && (
-        <dl id={`${fieldId}-details`} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border bg-muted/40 px-3 py-2 text-xs">
+        <dl
+          id={`${fieldId}-details`}
+          className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border bg-muted/40 px-3 py-2 text-xs"
+        >
           <dt className="text-muted-foreground">Status</dt>
           <dd>{BADGE_LABELS[state]}</dd>
           <dt className="text-muted-foreground">Details</dt>

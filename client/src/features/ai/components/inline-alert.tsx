@@ -34,7 +34,17 @@ export function InlineAlert({
         className,
       )}
     >
-      <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', tone === 'error' ? 'text-destructive' : tone === 'warning' ? 'text-amber-600 dark:text-amber-400' : 'text-muted-foreground')} />
+      <Icon
+        aria-hidden="true"
+        className={cn(
+          'mt-0.5 size-4 shrink-0',
+          tone === 'error'
+            ? 'text-destructive'
+            : tone === 'warning'
+              ? 'text-amber-600 dark:text-amber-400'
+              : 'text-muted-foreground',
+        )}
+      />
       <div className="min-w-0 flex-1">
         <p className="font-medium">{title}</p>
         {children && <div className="mt-0.5 text-muted-foreground">{children}</div>}

@@ -4,7 +4,15 @@ import type { ChecklistItem } from '#core/note';
 import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
 import { ChecklistEditor as SharedChecklistEditor } from '../../../components/checklist/checklist-editor';
 
-export function ChecklistEditor({ items, onChange, label = 'Checklist' }: { items: ChecklistItem[]; onChange: (items: ChecklistItem[]) => void; label?: string }) {
+export function ChecklistEditor({
+  items,
+  onChange,
+  label = 'Checklist',
+}: {
+  items: ChecklistItem[];
+  onChange: (items: ChecklistItem[]) => void;
+  label?: string;
+}) {
   const change = (next: ChecklistItem[]) => {
     if (next !== items) onChange(next);
   };

@@ -86,7 +86,8 @@ export function ConversationStep({
   // The first reply comes by itself once the idea is seeded (and after a reload that interrupted one).
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || keyMissing || preferencesLoading || !connection.online || result || !awaitingReply(entries)) return;
+    if (started.current || keyMissing || preferencesLoading || !connection.online || result || !awaitingReply(entries))
+      return;
     started.current = true;
     if (entries.length === 2) toast(AI_TOASTS.processing);
     void requestReply();
@@ -95,7 +96,12 @@ export function ConversationStep({
   const createPlan = () => void requestReply('plan');
 
   const reconnect = (
-    <Button variant="outline" size="sm" disabled={connection.status === 'connecting'} onClick={() => void connection.reconnect()}>
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={connection.status === 'connecting'}
+      onClick={() => void connection.reconnect()}
+    >
       <RefreshCw aria-hidden="true" className={connection.status === 'connecting' ? 'animate-spin' : undefined} />
       Reconnect
     </Button>
@@ -110,7 +116,12 @@ export function ConversationStep({
       </CardHeader>
       <CardContent px="px-3 sm:px-6" className="flex flex-col gap-4">
         {connection.online && connection.status === 'connecting' && (
-          <InlineAlert tone="info" live={false} title="Checking the connection to the AI service..." actions={reconnect} />
+          <InlineAlert
+            tone="info"
+            live={false}
+            title="Checking the connection to the AI service..."
+            actions={reconnect}
+          />
         )}
         <ConnectionNotice connection={connection} action={reconnect} keyNote="Your conversation is kept." />
 
@@ -129,7 +140,10 @@ export function ConversationStep({
           >
             {!connection.online && offlineAction && <div className="flex justify-end">{offlineAction}</div>}
             {result ? (
-              <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2.5">
+              <div
+                role="status"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2.5"
+              >
                 <p className="flex items-center gap-2 text-sm font-medium">
                   <CircleCheck aria-hidden="true" className="size-4 text-primary" />
                   {AI_TEXT.planCreated}

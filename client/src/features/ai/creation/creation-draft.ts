@@ -34,7 +34,10 @@ export const creationDraftSchema: z.ZodType<CreationDraft> = z.object({
   idea: z.string().catch(''),
   entries: z.array(chatEntrySchema).catch([]),
   chatInput: z.string().catch(''),
-  result: z.object({ expandedContent: z.string(), steps: z.array(z.string()) }).nullable().catch(null),
+  result: z
+    .object({ expandedContent: z.string(), steps: z.array(z.string()) })
+    .nullable()
+    .catch(null),
   checklistEnabled: z.boolean().catch(false),
   checklist: z.array(checklistItemSchema).nullable().catch(null),
   awaitingKey: z.boolean().catch(false),
@@ -42,7 +45,18 @@ export const creationDraftSchema: z.ZodType<CreationDraft> = z.object({
 });
 
 export function emptyCreationDraft(): CreationDraft {
-  return { step: 'input', title: '', idea: '', entries: [], chatInput: '', result: null, checklistEnabled: false, checklist: null, awaitingKey: false, expandNoteId: null };
+  return {
+    step: 'input',
+    title: '',
+    idea: '',
+    entries: [],
+    chatInput: '',
+    result: null,
+    checklistEnabled: false,
+    checklist: null,
+    awaitingKey: false,
+    expandNoteId: null,
+  };
 }
 
 export function creationDraftKey(userId: string): string {

@@ -8,7 +8,14 @@ describe('expanding an existing note', () => {
   });
 
   it('saves the plan into the note and leaves its original idea as it was', () => {
-    const patch = expandPatch({ title: 'Herbs', content: 'ignored', expanded_content: 'Plan', is_checklist: true, checklist_items: [], chat_history: null });
+    const patch = expandPatch({
+      title: 'Herbs',
+      content: 'ignored',
+      expanded_content: 'Plan',
+      is_checklist: true,
+      checklist_items: [],
+      chat_history: null,
+    });
     expect(patch).toEqual({ title: 'Herbs', expanded_content: 'Plan', is_checklist: true, checklist_items: [] });
   });
 });

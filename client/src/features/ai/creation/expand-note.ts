@@ -10,8 +10,15 @@ export function expandIdea(note: Pick<NoteView, 'title' | 'content'>): string {
 }
 
 /** What saving the plan writes into the expanded note (its original idea stays as it is). */
-export function expandPatch(input: NoteInput): Pick<NoteInput, 'title' | 'expanded_content' | 'is_checklist' | 'checklist_items'> {
-  return { title: input.title, expanded_content: input.expanded_content, is_checklist: input.is_checklist, checklist_items: input.checklist_items };
+export function expandPatch(
+  input: NoteInput,
+): Pick<NoteInput, 'title' | 'expanded_content' | 'is_checklist' | 'checklist_items'> {
+  return {
+    title: input.title,
+    expanded_content: input.expanded_content,
+    is_checklist: input.is_checklist,
+    checklist_items: input.checklist_items,
+  };
 }
 
 export interface ExpandTarget {
@@ -29,5 +36,5 @@ export function useExpandTarget(): ExpandTarget {
   const [seeded, setSeeded] = useState<NoteView | null>(null);
   const seedNow = Boolean(live && seeded?.id !== live.id);
   if (live && seedNow) setSeeded(live);
-  return { note: seeded?.id === id ? seeded : (seedNow ? (live ?? null) : null), seedNow };
+  return { note: seeded?.id === id ? seeded : seedNow ? (live ?? null) : null, seedNow };
 }

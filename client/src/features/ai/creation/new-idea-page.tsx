@@ -22,7 +22,15 @@ import { useAiPreferences } from '../../../data/ai-preferences';
 import { IdeaInputForm } from '../components/idea-input-form';
 import { useSessionDraft } from '../hooks/use-session-draft';
 import { ConversationStep } from './conversation-step';
-import { creationDraftKey, creationDraftSchema, emptyCreationDraft, seedConversation, type CreationDraft, type CreationStep, type PlanResult } from './creation-draft';
+import {
+  creationDraftKey,
+  creationDraftSchema,
+  emptyCreationDraft,
+  seedConversation,
+  type CreationDraft,
+  type CreationStep,
+  type PlanResult,
+} from './creation-draft';
 import { ResultStep, type ResultTab } from './result-step';
 import { ResumeOffer, StartOverButton, draftHasContent } from './start-over';
 import { StepIndicator } from './step-indicator';
@@ -32,11 +40,22 @@ export function NewIdeaPage() {
   const { user } = useAuth();
   const { preferences, loading: preferencesLoading } = useAiPreferences();
   const { createNote, updateNote } = useNotesActions();
-  const [draft, setDraft, clearDraft] = useSessionDraft(user ? creationDraftKey(user.id) : null, creationDraftSchema, emptyCreationDraft);
+  const [draft, setDraft, clearDraft] = useSessionDraft(
+    user ? creationDraftKey(user.id) : null,
+    creationDraftSchema,
+    emptyCreationDraft,
+  );
   const expand = useExpandTarget();
   if (expand.seedNow && expand.note && draft.expandNoteId !== expand.note.id) {
     const idea = expandIdea(expand.note);
-    setDraft({ ...emptyCreationDraft(), title: expand.note.title, idea, step: 'conversation', entries: seedConversation(idea, preferences.aiName), expandNoteId: expand.note.id });
+    setDraft({
+      ...emptyCreationDraft(),
+      title: expand.note.title,
+      idea,
+      step: 'conversation',
+      entries: seedConversation(idea, preferences.aiName),
+      expandNoteId: expand.note.id,
+    });
   }
   const expanding = expand.note !== null && draft.expandNoteId === expand.note.id ? expand.note : null;
   const [saving, setSaving] = useState(false);
@@ -46,17 +65,28 @@ export function NewIdeaPage() {
   // Coming back from /api-setup (state `resume`) carries on too: the user left mid-idea to add a key.
   const navigationType = useNavigationType();
   const returning = (useLocation().state as { resume?: unknown } | null)?.resume === true;
-  const [offer, setOffer] = useState<'undecided' | 'show' | 'done'>(navigationType === 'PUSH' && !returning ? 'undecided' : 'done');
+  const [offer, setOffer] = useState<'undecided' | 'show' | 'done'>(
+    navigationType === 'PUSH' && !returning ? 'undecided' : 'done',
+  );
   if (offer === 'undecided' && user) setOffer(draftHasContent(draft) ? 'show' : 'done');
   const titleBlank = draft.title.trim() === '';
   const defaultTab: ResultTab = preferences.outputFormat === 'checklist' ? 'steps' : 'expanded';
 
-  const patch = useCallback((change: Partial<CreationDraft>) => setDraft((current) => ({ ...current, ...change })), [setDraft]);
+  const patch = useCallback(
+    (change: Partial<CreationDraft>) => setDraft((current) => ({ ...current, ...change })),
+    [setDraft],
+  );
   const setEntries = useCallback((entries: CreationDraft['entries']) => patch({ entries }), [patch]);
   const setAwaitingKey = useCallback((awaitingKey: boolean) => patch({ awaitingKey }), [patch]);
 
   const startConversation = (idea: string) => {
-    patch({ idea, step: 'conversation', entries: seedConversation(idea, preferences.aiName), result: null, chatInput: '' });
+    patch({
+      idea,
+      step: 'conversation',
+      entries: seedConversation(idea, preferences.aiName),
+      result: null,
+      chatInput: '',
+    });
   };
 
   const onPlan = (result: PlanResult) => patch({ result, step: 'result', checklist: stepsToChecklist(result.steps) });
@@ -66,7 +96,8 @@ export function NewIdeaPage() {
     requestAnimationFrame(() => {
       const target = document.getElementById('idea-result');
       // Smooth unless the user asked the system for less motion.
-      const still = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      const still =
+        typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       target?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
       target?.focus({ preventScroll: true });
     });
@@ -80,9 +111,14 @@ export function NewIdeaPage() {
     }
     setSaving(true);
     try {
-      const { note, cloud } = expanding ? await updateNote(expanding.id, expandPatch(input), { basedOn: expanding }) : await createNote(input);
+      const { note, cloud } = expanding
+        ? await updateNote(expanding.id, expandPatch(input), { basedOn: expanding })
+        : await createNote(input);
       // The spec's success toast, then, if the cloud copy could not be written yet, what became of it.
-      void notifyWrite(expanding ? writeKindOf(note) : 'create', cloud, { saved: NOTE_MESSAGES.noteSaved, offline: 'tell' });
+      void notifyWrite(expanding ? writeKindOf(note) : 'create', cloud, {
+        saved: NOTE_MESSAGES.noteSaved,
+        offline: 'tell',
+      });
       clearDraft();
       void navigate(expanding ? `/note/${note.id}` : '/');
     } catch (error) {
@@ -105,10 +141,24 @@ export function NewIdeaPage() {
     });
   };
 
-  const savePlain = (idea: string) => void save({ title: draft.title.trim(), content: idea, expanded_content: null, is_checklist: false, checklist_items: null, chat_history: null });
+  const savePlain = (idea: string) =>
+    void save({
+      title: draft.title.trim(),
+      content: idea,
+      expanded_content: null,
+      is_checklist: false,
+      checklist_items: null,
+      chat_history: null,
+    });
 
   const plainNoteButton = (idea: string) => (
-    <Button type="button" variant="outline" size="sm" disabled={saving || idea.trim() === ''} onClick={() => savePlain(idea.trim())}>
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={saving || idea.trim() === ''}
+      onClick={() => savePlain(idea.trim())}
+    >
       <FilePlus2 aria-hidden="true" />
       Save as a plain note
     </Button>
@@ -135,9 +185,10 @@ export function NewIdeaPage() {
   }
   return (
     <NewIdeaLayout
-      action={draftHasContent(draft) && <StartOverButton draft={draft} aiName={preferences.aiName} onStartOver={startOver} />}
+      action={
+        draftHasContent(draft) && <StartOverButton draft={draft} aiName={preferences.aiName} onStartOver={startOver} />
+      }
     >
-
       <StepIndicator step={step} />
 
       <div className="flex flex-col gap-2">
@@ -157,7 +208,9 @@ export function NewIdeaPage() {
             <CardTitle as="h2" className="text-lg">
               What's your idea?
             </CardTitle>
-            <CardDescription>Describe it briefly; {preferences.aiName} will help you develop it into a plan.</CardDescription>
+            <CardDescription>
+              Describe it briefly; {preferences.aiName} will help you develop it into a plan.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <IdeaInputForm

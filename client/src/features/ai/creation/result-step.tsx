@@ -74,7 +74,10 @@ export function ResultStep({
             ) : result.steps.length === 0 ? (
               <p className="text-sm text-muted-foreground">No action steps were found in the plan.</p>
             ) : (
-              <ol aria-label="Action steps" className="flex list-decimal flex-col gap-2 pl-6 text-sm leading-relaxed marker:font-semibold marker:text-primary">
+              <ol
+                aria-label="Action steps"
+                className="flex list-decimal flex-col gap-2 pl-6 text-sm leading-relaxed marker:font-semibold marker:text-primary"
+              >
                 {result.steps.map((step, index) => (
                   <li key={index}>{step}</li>
                 ))}
@@ -83,7 +86,9 @@ export function ResultStep({
           </TabsContent>
         </Tabs>
         <div className="flex flex-col items-stretch gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-end">
-          {titleBlank && <p className="text-sm text-muted-foreground sm:mr-auto">Add a title above to save your note.</p>}
+          {titleBlank && (
+            <p className="text-sm text-muted-foreground sm:mr-auto">Add a title above to save your note.</p>
+          )}
           <Button onClick={onSave} disabled={saving || titleBlank} size="lg">
             {saving ? <Spinner label="Saving" /> : <Save aria-hidden="true" />}
             {saving ? 'Saving...' : 'Save Note'}

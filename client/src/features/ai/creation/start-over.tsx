@@ -18,19 +18,34 @@ export function draftHasConversation(draft: CreationDraft): boolean {
   return draft.entries.some((entry) => entry.role === 'assistant') || draft.result !== null;
 }
 
-export function StartOverButton({ draft, aiName, onStartOver }: { draft: CreationDraft; aiName: string; onStartOver: () => void }) {
+export function StartOverButton({
+  draft,
+  aiName,
+  onStartOver,
+}: {
+  draft: CreationDraft;
+  aiName: string;
+  onStartOver: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const asks = draftHasConversation(draft);
   return (
     <>
-      <Button variant="outline" size="sm" {...(asks ? preloadOnIntent(preloadConfirmDialog) : {})} onClick={() => (asks ? setOpen(true) : onStartOver())}>
+      <Button
+        variant="outline"
+        size="sm"
+        {...(asks ? preloadOnIntent(preloadConfirmDialog) : {})}
+        onClick={() => (asks ? setOpen(true) : onStartOver())}
+      >
         <RotateCcw aria-hidden="true" />
         Start over
       </Button>
       <ConfirmDialog
         open={open}
         title="Start over?"
-        description={<>The title, the idea and the conversation with {aiName} will be cleared. This cannot be undone.</>}
+        description={
+          <>The title, the idea and the conversation with {aiName} will be cleared. This cannot be undone.</>
+        }
         cancelLabel="Keep it"
         confirmLabel="Start over"
         onCancel={() => setOpen(false)}
@@ -43,7 +58,15 @@ export function StartOverButton({ draft, aiName, onStartOver }: { draft: Creatio
   );
 }
 
-export function ResumeOffer({ draft, onResume, onStartFresh }: { draft: CreationDraft; onResume: () => void; onStartFresh: () => void }) {
+export function ResumeOffer({
+  draft,
+  onResume,
+  onStartFresh,
+}: {
+  draft: CreationDraft;
+  onResume: () => void;
+  onStartFresh: () => void;
+}) {
   const name = draft.title.trim() || draft.idea.trim() || 'Untitled idea';
   const said = draft.entries.filter((entry) => entry.role !== 'system').length;
   return (

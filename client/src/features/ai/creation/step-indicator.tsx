@@ -34,7 +34,9 @@ export function StepIndicator({ step }: { step: CreationStep }) {
                 {s.label}
                 {done && <span className="sr-only"> (done)</span>}
               </span>
-              {index < STEPS.length - 1 && <span aria-hidden="true" className={cn('h-px flex-1', done ? 'bg-primary' : 'bg-border')} />}
+              {index < STEPS.length - 1 && (
+                <span aria-hidden="true" className={cn('h-px flex-1', done ? 'bg-primary' : 'bg-border')} />
+              )}
             </li>
           );
         })}

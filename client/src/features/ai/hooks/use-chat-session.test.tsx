@@ -24,7 +24,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const done = (text: string, extra: Partial<AiDonePayload> = {}): AiDonePayload => ({ text, usingFallback: false, ...extra });
+const done = (text: string, extra: Partial<AiDonePayload> = {}): AiDonePayload => ({
+  text,
+  usingFallback: false,
+  ...extra,
+});
 
 describe('useChatSession', () => {
   it('appends the message, waits the send delay, streams the reply and appends it', async () => {
@@ -75,18 +79,32 @@ describe('useChatSession', () => {
 
   it("a request that fails (network, our server) appends 'Sorry, I had trouble responding. Please try again.'", async () => {
     const onFailure = vi.fn();
-    const { result } = setup(async () => {
-      throw new AiError('Could not reach the Sprout server.', { status: 0, code: 'network' });
-    }, { onFailure });
+    const { result } = setup(
+      async () => {
+        throw new AiError('Could not reach the Sprout server.', { status: 0, code: 'network' });
+      },
+      { onFailure },
+    );
     act(() => void result.current.send('Hi'));
     await waitFor(() => expect(result.current.pending).toBe(false));
-    expect(result.current.entries.at(-1)).toEqual({ role: 'assistant', content: 'Sorry, I had trouble responding. Please try again.', status: 'error', turn: 'reply' });
+    expect(result.current.entries.at(-1)).toEqual({
+      role: 'assistant',
+      content: 'Sorry, I had trouble responding. Please try again.',
+      status: 'error',
+      turn: 'reply',
+    });
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
 
   it("a stream failure shows 'Sorry, I encountered an error: {message}' in place of the reply, with the key link on 401", async () => {
     const { result } = setup(async () => {
-      throw new AiError('Invalid API key. Please check your OpenRouter API key.', { status: 401, code: 'stream', reason: 'invalid_key', keySource: 'user', requestId: 'req-7' });
+      throw new AiError('Invalid API key. Please check your OpenRouter API key.', {
+        status: 401,
+        code: 'stream',
+        reason: 'invalid_key',
+        keySource: 'user',
+        requestId: 'req-7',
+      });
     });
     act(() => void result.current.send('Hi'));
     await waitFor(() => expect(result.current.pending).toBe(false));
@@ -110,7 +128,13 @@ describe('useChatSession', () => {
     const { result } = setup(request);
     act(() => void result.current.send('One'));
     await waitFor(() => expect(result.current.entries).toHaveLength(2));
-    expect(result.current.entries[1]).toEqual({ role: 'assistant', content: 'Half', status: 'incomplete', errorMessage: 'cut', turn: 'reply' });
+    expect(result.current.entries[1]).toEqual({
+      role: 'assistant',
+      content: 'Half',
+      status: 'incomplete',
+      errorMessage: 'cut',
+      turn: 'reply',
+    });
     act(() => void result.current.send('Two'));
     await waitFor(() => expect(result.current.entries).toHaveLength(4));
     act(() => void result.current.send('Three'));
@@ -135,7 +159,10 @@ describe('useChatSession', () => {
   });
 
   it('offline: no notice appended; the message waits and Try again is offered', async () => {
-    const request = vi.fn<ReplyRequest>().mockRejectedValueOnce(new AiOfflineError()).mockResolvedValueOnce(done('back'));
+    const request = vi
+      .fn<ReplyRequest>()
+      .mockRejectedValueOnce(new AiOfflineError())
+      .mockResolvedValueOnce(done('back'));
     const { result } = setup(request);
     act(() => void result.current.send('Hi'));
     await waitFor(() => expect(result.current.offlineFailure).toBe(true));
@@ -150,12 +177,19 @@ describe('useChatSession', () => {
 
   it('no API key: a notice in place of the reply, with the link, and no leaving the screen', async () => {
     const onKeyRequired = vi.fn();
-    const { result } = setup(async () => {
-      throw new AiKeyRequiredError();
-    }, { onKeyRequired });
+    const { result } = setup(
+      async () => {
+        throw new AiKeyRequiredError();
+      },
+      { onKeyRequired },
+    );
     act(() => void result.current.send('Hi'));
     await waitFor(() => expect(result.current.entries).toHaveLength(2));
-    expect(result.current.entries[1]).toMatchObject({ content: 'Failed to initialize AI service. Please check your API key.', keyProblem: true, turn: 'reply' });
+    expect(result.current.entries[1]).toMatchObject({
+      content: 'Failed to initialize AI service. Please check your API key.',
+      keyProblem: true,
+      turn: 'reply',
+    });
     expect(onKeyRequired).toHaveBeenCalledTimes(1);
   });
 
@@ -163,32 +197,67 @@ describe('useChatSession', () => {
     let resolveRetry: (value: AiDonePayload) => void = () => undefined;
     const plan = vi
       .fn<ReplyRequest>()
-      .mockRejectedValueOnce(new AiError('cut', { status: 502, code: 'stream', reason: 'interrupted', partial: 'Goal Sum', incomplete: true }))
-      .mockRejectedValueOnce(new AiError('The assistant did not return a plan. Try again.', { status: 422, code: 'stream', reason: 'no_plan', requestId: 'req-9' }))
+      .mockRejectedValueOnce(
+        new AiError('cut', {
+          status: 502,
+          code: 'stream',
+          reason: 'interrupted',
+          partial: 'Goal Sum',
+          incomplete: true,
+        }),
+      )
+      .mockRejectedValueOnce(
+        new AiError('The assistant did not return a plan. Try again.', {
+          status: 422,
+          code: 'stream',
+          reason: 'no_plan',
+          requestId: 'req-9',
+        }),
+      )
       .mockImplementationOnce((_messages, options) => {
         options.onDelta?.('Goal', 'Goal');
         return new Promise((resolve) => (resolveRetry = resolve));
       });
     const onReply = vi.fn();
-    const { result } = setup(vi.fn<ReplyRequest>(), { planRequest: plan, onReply }, [{ role: 'user', content: 'Idea' }, { role: 'assistant', content: 'When?' }]);
+    const { result } = setup(vi.fn<ReplyRequest>(), { planRequest: plan, onReply }, [
+      { role: 'user', content: 'Idea' },
+      { role: 'assistant', content: 'When?' },
+    ]);
     await act(async () => void (await result.current.requestReply('plan')));
     expect(result.current.entries.at(-1)).toMatchObject({ content: 'Goal Sum', status: 'incomplete', turn: 'plan' });
 
     // A retry that fails before any text keeps the text the earlier attempt got, with the new reason.
     await act(async () => void (await result.current.retry()));
     expect(result.current.entries).toHaveLength(3);
-    expect(result.current.entries.at(-1)).toMatchObject({ content: 'Goal Sum', status: 'incomplete', reason: 'no_plan', requestId: 'req-9' });
+    expect(result.current.entries.at(-1)).toMatchObject({
+      content: 'Goal Sum',
+      status: 'incomplete',
+      reason: 'no_plan',
+      requestId: 'req-9',
+    });
 
     let retried: Promise<AiDonePayload | null> = Promise.resolve(null);
     act(() => void (retried = result.current.retry()));
     await waitFor(() => expect(result.current.streamed).toBe('Goal'));
     expect(result.current.replacing).toBe(true);
-    for (const call of plan.mock.calls) expect(call[0]).toEqual([{ role: 'user', content: 'Idea' }, { role: 'assistant', content: 'When?' }]);
+    for (const call of plan.mock.calls)
+      expect(call[0]).toEqual([
+        { role: 'user', content: 'Idea' },
+        { role: 'assistant', content: 'When?' },
+      ]);
     await act(async () => {
       resolveRetry(done('Goal Summary ...', { steps: ['Do it'] }));
       await retried;
     });
-    expect(result.current.entries).toEqual([{ role: 'user', content: 'Idea' }, { role: 'assistant', content: 'When?' }, { role: 'assistant', content: 'Goal Summary ...' }]);
-    expect(onReply).toHaveBeenCalledWith(result.current.entries, done('Goal Summary ...', { steps: ['Do it'] }), 'plan');
+    expect(result.current.entries).toEqual([
+      { role: 'user', content: 'Idea' },
+      { role: 'assistant', content: 'When?' },
+      { role: 'assistant', content: 'Goal Summary ...' },
+    ]);
+    expect(onReply).toHaveBeenCalledWith(
+      result.current.entries,
+      done('Goal Summary ...', { steps: ['Do it'] }),
+      'plan',
+    );
   });
 });

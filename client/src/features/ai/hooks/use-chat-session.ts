@@ -10,7 +10,14 @@ import { AI_TEXT, AI_TOASTS } from '../ai-messages';
 import { AiKeyRequiredError, AiOfflineError, isAbortError } from '../api/ai-errors';
 import type { RequestOptions } from '../api/ai-requests';
 import type { AiDonePayload } from '#core/ai-events';
-import { awaitingReply, failedTurn, failureEntry, toChatMessages, type ChatEntry, type TurnKind } from '../lib/chat-entries';
+import {
+  awaitingReply,
+  failedTurn,
+  failureEntry,
+  toChatMessages,
+  type ChatEntry,
+  type TurnKind,
+} from '../lib/chat-entries';
 
 export type ReplyRequest = (messages: ChatMessage[], options: RequestOptions) => Promise<AiDonePayload>;
 
@@ -115,7 +122,10 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
         }
         if (error instanceof AiKeyRequiredError) {
           latest.current.onKeyRequired?.();
-          commit([...base(), { role: 'assistant', content: AI_TEXT.setupFailure, status: 'error', keyProblem: true, turn }]);
+          commit([
+            ...base(),
+            { role: 'assistant', content: AI_TEXT.setupFailure, status: 'error', keyProblem: true, turn },
+          ]);
           return null;
         }
         commit([...base(), failureEntry(error, turn, retrying)]);

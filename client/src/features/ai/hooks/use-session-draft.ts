@@ -42,8 +42,15 @@ export function clearDraft(key: string): void {
  * State that survives reloads of this tab: `key` is per user (null while signed out: nothing stored).
  * `clear()` forgets the stored copy and goes back to `initial`.
  */
-export function useSessionDraft<T>(key: string | null, schema: z.ZodType<T>, initial: () => T): [T, (update: T | ((current: T) => T)) => void, () => void] {
-  const [state, setState] = useState<{ key: string | null; value: T }>(() => ({ key, value: (key && readDraft(key, schema)) || initial() }));
+export function useSessionDraft<T>(
+  key: string | null,
+  schema: z.ZodType<T>,
+  initial: () => T,
+): [T, (update: T | ((current: T) => T)) => void, () => void] {
+  const [state, setState] = useState<{ key: string | null; value: T }>(() => ({
+    key,
+    value: (key && readDraft(key, schema)) || initial(),
+  }));
   // Another user (or the key arriving after sign-in): load that user's draft.
   const current = state.key === key ? state.value : (key && readDraft(key, schema)) || initial();
   if (state.key !== key) setState({ key, value: current });

@@ -14,8 +14,13 @@ describe('failureEntry', () => {
     });
   });
 
-  it("a plan that did not come says so in plain words, remembering the plan turn and the request id", () => {
-    const error = new AiError('The assistant did not return a plan. Try again.', { status: 422, code: 'stream', reason: 'no_plan', requestId: 'req-3' });
+  it('a plan that did not come says so in plain words, remembering the plan turn and the request id', () => {
+    const error = new AiError('The assistant did not return a plan. Try again.', {
+      status: 422,
+      code: 'stream',
+      reason: 'no_plan',
+      requestId: 'req-3',
+    });
     expect(failureEntry(error, 'plan')).toEqual({
       role: 'assistant',
       content: 'The assistant did not return a plan. Try again.',
@@ -27,16 +32,27 @@ describe('failureEntry', () => {
   });
 
   it("the server's own key failing offers no key link (the user cannot fix it)", () => {
-    const error = new AiError("Invalid API key. The server's OpenRouter API key was refused.", { status: 401, code: 'stream', reason: 'invalid_key', keySource: 'server' });
+    const error = new AiError("Invalid API key. The server's OpenRouter API key was refused.", {
+      status: 401,
+      code: 'stream',
+      reason: 'invalid_key',
+      keySource: 'server',
+    });
     expect(failureEntry(error).keyProblem).toBeUndefined();
   });
 
   it('an invalid API key also points to the key setup', () => {
-    expect(failureEntry(new AiError('Invalid API key. Please check your OpenRouter API key.', { status: 401, code: 'stream' }))).toMatchObject({ keyProblem: true });
+    expect(
+      failureEntry(
+        new AiError('Invalid API key. Please check your OpenRouter API key.', { status: 401, code: 'stream' }),
+      ),
+    ).toMatchObject({ keyProblem: true });
   });
 
   it('a reply cut part-way keeps its text, marked incomplete', () => {
-    expect(failureEntry(new AiError('cut', { status: 502, code: 'interrupted', partial: 'Half of it', incomplete: true }))).toEqual({
+    expect(
+      failureEntry(new AiError('cut', { status: 502, code: 'interrupted', partial: 'Half of it', incomplete: true })),
+    ).toEqual({
       role: 'assistant',
       content: 'Half of it',
       status: 'incomplete',
@@ -46,9 +62,16 @@ describe('failureEntry', () => {
   });
 
   it("anything else: 'Sorry, I had trouble responding. Please try again.'", () => {
-    const expected = { role: 'assistant', content: 'Sorry, I had trouble responding. Please try again.', status: 'error', turn: 'reply' };
+    const expected = {
+      role: 'assistant',
+      content: 'Sorry, I had trouble responding. Please try again.',
+      status: 'error',
+      turn: 'reply',
+    };
     expect(failureEntry(new AiError('down', { status: 0, code: 'network' }))).toEqual(expected);
-    expect(failureEntry(new AiError('Rate limit exceeded. Please try again later.', { status: 429, code: 'http' }))).toEqual(expected);
+    expect(
+      failureEntry(new AiError('Rate limit exceeded. Please try again later.', { status: 429, code: 'http' })),
+    ).toEqual(expected);
     expect(failureEntry(new Error('bug'))).toEqual(expected);
   });
 });

@@ -47,7 +47,9 @@ describe('useTypingEffect', () => {
   it('types a new reply in at 40 characters per 50 ms, following a text that grows', () => {
     vi.useFakeTimers();
     const text = 'x'.repeat(100);
-    const { result, rerender } = renderHook(({ value }) => useTypingEffect(value, true), { initialProps: { value: text } });
+    const { result, rerender } = renderHook(({ value }) => useTypingEffect(value, true), {
+      initialProps: { value: text },
+    });
     expect(result.current).toEqual({ shown: '', typing: true });
     // The first characters show at once, then 40 more every 50 ms.
     act(() => vi.advanceTimersByTime(0));
@@ -65,7 +67,9 @@ describe('useTypingEffect', () => {
 
   it('shows text that arrives after a pause at once', () => {
     vi.useFakeTimers();
-    const { result, rerender } = renderHook(({ value }) => useTypingEffect(value, true), { initialProps: { value: 'abc' } });
+    const { result, rerender } = renderHook(({ value }) => useTypingEffect(value, true), {
+      initialProps: { value: 'abc' },
+    });
     act(() => vi.advanceTimersByTime(0));
     expect(result.current.shown).toBe('abc');
     act(() => vi.advanceTimersByTime(500));

@@ -14,7 +14,12 @@ export function nextRevealLength(shown: number, total: number, step: number = TY
  * Every tick of the effect from `from` characters: when (ms after the text arrived) and how many then
  * show. The first tick is at once; the pace then is one tick per interval.
  */
-export function typingSchedule(total: number, from = 0, step: number = TYPING_STEP_CHARS, intervalMs: number = TYPING_INTERVAL_MS): { atMs: number; length: number }[] {
+export function typingSchedule(
+  total: number,
+  from = 0,
+  step: number = TYPING_STEP_CHARS,
+  intervalMs: number = TYPING_INTERVAL_MS,
+): { atMs: number; length: number }[] {
   const ticks: { atMs: number; length: number }[] = [];
   let shown = Math.min(from, total);
   while (shown < total) {

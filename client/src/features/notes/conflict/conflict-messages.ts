@@ -10,5 +10,9 @@ export const CONFLICT_MESSAGES = {
     title: 'A version changed',
     description: 'One of the two versions changed while you were comparing them. Look at them again, then choose.',
   },
-  failed: { title: 'Error', description: "We couldn't resolve the conflict. Please try again.", variant: 'destructive' },
+  failed: {
+    title: 'Error',
+    description: "We couldn't resolve the conflict. Please try again.",
+    variant: 'destructive',
+  },
 } as const satisfies Record<string, ToastMessage>;

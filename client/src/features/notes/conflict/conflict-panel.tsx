@@ -6,7 +6,13 @@ import { Link, useNavigate } from 'react-router';
 import { GitCompare } from 'lucide-react';
 import { withoutConflictMark } from '#core/conflict-resolution';
 import { Button } from '../../../components/ui/button';
-import { type ConflictChoice, type NoteView, notifyWrite, useConflictOriginal, useNotesActions } from '../../../data/notes';
+import {
+  type ConflictChoice,
+  type NoteView,
+  notifyWrite,
+  useConflictOriginal,
+  useNotesActions,
+} from '../../../data/notes';
 import { cn } from '../../../lib/utils';
 import { showToast } from '../note-actions';
 import { noteTitle } from '../note-text';
@@ -20,7 +26,10 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const headingId = useId();
-  const diff = useMemo(() => (original ? sideBySide(conflictText(copy), conflictText(original)) : null), [copy, original]);
+  const diff = useMemo(
+    () => (original ? sideBySide(conflictText(copy), conflictText(original)) : null),
+    [copy, original],
+  );
   const otherTitle = original ? noteTitle(original) : withoutConflictMark(copy.title) || 'Untitled';
 
   const resolve = async (choice: ConflictChoice) => {
@@ -49,7 +58,10 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
 
   if (original === undefined) return null;
   return (
-    <section aria-labelledby={headingId} className="mb-6 grid gap-4 rounded-2xl border border-amber-600/40 bg-amber-500/5 p-4 sm:p-6 dark:border-amber-400/40">
+    <section
+      aria-labelledby={headingId}
+      className="mb-6 grid gap-4 rounded-2xl border border-amber-600/40 bg-amber-500/5 p-4 sm:p-6 dark:border-amber-400/40"
+    >
       <div className="flex gap-3">
         <GitCompare aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-300" />
         <div className="grid gap-1.5 text-sm leading-relaxed">
@@ -58,8 +70,8 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
           </h2>
           {original ? (
             <p>
-              This note was changed in two places (another device or another tab) before they synced, so Sprout kept both versions
-              instead of losing one. This copy holds one version; the other is still in{' '}
+              This note was changed in two places (another device or another tab) before they synced, so Sprout kept
+              both versions instead of losing one. This copy holds one version; the other is still in{' '}
               <Link to={`/note/${original.id}`} className="font-medium text-primary underline underline-offset-4">
                 {otherTitle}
               </Link>
@@ -67,8 +79,9 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
             </p>
           ) : (
             <p>
-              This note was changed in two places before they synced, so Sprout kept this version as a copy. The note it was copied from,
-              ‘{otherTitle}’, is no longer on this device: keep this version as a note of its own, or delete it.
+              This note was changed in two places before they synced, so Sprout kept this version as a copy. The note it
+              was copied from, ‘{otherTitle}’, is no longer on this device: keep this version as a note of its own, or
+              delete it.
             </p>
           )}
         </div>
@@ -78,7 +91,9 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
         <div className="grid gap-3 md:grid-cols-2">
           <VersionColumn heading="This version" lines={diff.left} />
           <VersionColumn heading={`The other version: ${otherTitle}`} lines={diff.right} />
-          {diff.same && <p className="text-sm text-muted-foreground md:col-span-2">The two versions have the same text.</p>}
+          {diff.same && (
+            <p className="text-sm text-muted-foreground md:col-span-2">The two versions have the same text.</p>
+          )}
         </div>
       )}
 
@@ -103,8 +118,8 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
       </div>
       {original && (
         <p className="text-xs leading-relaxed text-muted-foreground">
-          Keep this version puts this text into ‘{otherTitle}’ and deletes the copy. Keep the other deletes the copy. Keep both keeps two
-          separate notes.
+          Keep this version puts this text into ‘{otherTitle}’ and deletes the copy. Keep the other deletes the copy.
+          Keep both keeps two separate notes.
         </p>
       )}
     </section>

@@ -3,7 +3,9 @@
 import { withoutConflictMark } from '#core/conflict-resolution';
 import type { NoteView } from '../../../data/notes';
 
-export function conflictText(note: Pick<NoteView, 'title' | 'content' | 'expanded_content' | 'is_checklist' | 'checklist_items'>): string {
+export function conflictText(
+  note: Pick<NoteView, 'title' | 'content' | 'expanded_content' | 'is_checklist' | 'checklist_items'>,
+): string {
   const parts = [`Title: ${withoutConflictMark(note.title)}`];
   if (note.content.trim()) parts.push('', 'Original idea:', note.content.trimEnd());
   if (note.expanded_content?.trim()) parts.push('', 'Expanded:', note.expanded_content.trimEnd());

@@ -20,11 +20,27 @@ describe('the conflict view side by side', () => {
   });
 
   it('says when nothing differs', () => {
-    expect(sideBySide('a\nb', 'a\nb')).toEqual({ same: true, left: [{ text: 'a', changed: false }, { text: 'b', changed: false }], right: [{ text: 'a', changed: false }, { text: 'b', changed: false }] });
+    expect(sideBySide('a\nb', 'a\nb')).toEqual({
+      same: true,
+      left: [
+        { text: 'a', changed: false },
+        { text: 'b', changed: false },
+      ],
+      right: [
+        { text: 'a', changed: false },
+        { text: 'b', changed: false },
+      ],
+    });
   });
 
   it('compares notes as labelled lines, the copy without its mark', () => {
-    const note = { title: 'Trip (conflict copy)', content: 'Two nights', expanded_content: null, is_checklist: true, checklist_items: [{ id: 'a', text: 'Tickets', completed: true }] };
+    const note = {
+      title: 'Trip (conflict copy)',
+      content: 'Two nights',
+      expanded_content: null,
+      is_checklist: true,
+      checklist_items: [{ id: 'a', text: 'Tickets', completed: true }],
+    };
     expect(conflictText(note)).toBe('Title: Trip\n\nOriginal idea:\nTwo nights\n\nChecklist:\n[x] Tickets\n');
     const other = { ...note, title: 'Trip', checklist_items: [{ id: 'a', text: 'Tickets', completed: false }] };
     const diff = sideBySide(conflictText(note), conflictText(other));

@@ -3,7 +3,12 @@
 import { useRef, type FocusEvent, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPlus, NotebookPen, Sparkles } from 'lucide-react';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { useTakeFocus } from '../../../lib/lazy-with-preload';
 import { useQuickCapture } from './use-quick-capture';
 

@@ -13,7 +13,14 @@ export interface QuickCaptureButtonsProps {
   buttonClassName?: string;
 }
 
-export function QuickCaptureButtons({ onCapture, variant = 'outline', size, align, className = 'flex gap-2', buttonClassName }: QuickCaptureButtonsProps) {
+export function QuickCaptureButtons({
+  onCapture,
+  variant = 'outline',
+  size,
+  align,
+  className = 'flex gap-2',
+  buttonClassName,
+}: QuickCaptureButtonsProps) {
   const { quickNote, newChecklist } = useQuickCapture();
   const actions = [
     { label: 'Quick note', Icon: NotebookPen, capture: quickNote },

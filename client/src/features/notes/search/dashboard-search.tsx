@@ -20,7 +20,14 @@ export interface DashboardSearchProps {
   onActiveChange: (active: boolean) => void;
 }
 
-export const DashboardSearch = memo(function DashboardSearch({ notesLoaded, hasNotes, viewTo, onView, onDelete, onActiveChange }: DashboardSearchProps) {
+export const DashboardSearch = memo(function DashboardSearch({
+  notesLoaded,
+  hasNotes,
+  viewTo,
+  onView,
+  onDelete,
+  onActiveChange,
+}: DashboardSearchProps) {
   const search = useUrlSearch();
   // While the empty field has focus, the results are drawn hidden (see SearchResults' `hidden`).
   const [focused, setFocused] = useState(false);
@@ -29,7 +36,9 @@ export const DashboardSearch = memo(function DashboardSearch({ notesLoaded, hasN
 
   return (
     <>
-      {notesLoaded && (hasNotes || search.active) && <NoteSearchBar search={search} label="Search notes" onFocusChange={setFocused} />}
+      {notesLoaded && (hasNotes || search.active) && (
+        <NoteSearchBar search={search} label="Search notes" onFocusChange={setFocused} />
+      )}
       {/* Mounted, hidden, while the empty field has focus too: the first key then shows cards already drawn. */}
       {(search.active || (focused && notesLoaded && hasNotes)) && (
         <SearchResults

@@ -6,7 +6,10 @@ export function HighlightedText({ text, terms }: { text: string; terms: Readonly
     <>
       {highlightSegments(text, terms).map((segment, i) =>
         segment.match ? (
-          <mark key={i} className="rounded-[3px] bg-amber-200/80 px-0.5 text-foreground dark:bg-amber-400/30 dark:text-amber-50">
+          <mark
+            key={i}
+            className="rounded-[3px] bg-amber-200/80 px-0.5 text-foreground dark:bg-amber-400/30 dark:text-amber-50"
+          >
             {segment.text}
           </mark>
         ) : (

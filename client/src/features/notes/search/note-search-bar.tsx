@@ -30,7 +30,10 @@ export function NoteSearchBar({ search, label, filters = true, onFocusChange }: 
   return (
     <div role="search" className="mt-6 grid gap-3">
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
         <Input
           id={NOTE_SEARCH_INPUT_ID}
           type="search"

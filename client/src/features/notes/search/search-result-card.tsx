@@ -29,7 +29,9 @@ export interface SearchResultCardProps {
 export const SearchResultCard = memo(SearchResultCardView, (a, b) => {
   // A result object is new on every answer: what the card shows is its note and matched words.
   const same = a.result === b.result || (a.result.note === b.result.note && a.result.terms === b.result.terms);
-  return same && a.viewTo === b.viewTo && a.viewState === b.viewState && a.onView === b.onView && a.onDelete === b.onDelete;
+  return (
+    same && a.viewTo === b.viewTo && a.viewState === b.viewState && a.onView === b.onView && a.onDelete === b.onDelete
+  );
 });
 
 function SearchResultCardView({ result, viewTo, viewState, onView, onDelete }: SearchResultCardProps) {
@@ -50,7 +52,11 @@ function SearchResultCardView({ result, viewTo, viewState, onView, onDelete }: S
     >
       {(contentText || (items.length === 0 && !expanded)) && (
         <p className="line-clamp-3 text-sm leading-relaxed whitespace-pre-line break-words text-muted-foreground">
-          {contentText ? <HighlightedText text={contentText} terms={terms} /> : <span className="italic">No content</span>}
+          {contentText ? (
+            <HighlightedText text={contentText} terms={terms} />
+          ) : (
+            <span className="italic">No content</span>
+          )}
         </p>
       )}
       {items.length > 0 && (
@@ -58,7 +64,11 @@ function SearchResultCardView({ result, viewTo, viewState, onView, onDelete }: S
           {items.map((item) => (
             <li key={item.id} className="flex min-w-0 items-start gap-2">
               {item.completed ? DONE_ICON : NOT_DONE_ICON}
-              <span className={item.completed ? 'min-w-0 break-words text-muted-foreground line-through' : 'min-w-0 break-words'}>
+              <span
+                className={
+                  item.completed ? 'min-w-0 break-words text-muted-foreground line-through' : 'min-w-0 break-words'
+                }
+              >
                 <HighlightedText text={item.text} terms={terms} />
               </span>
             </li>

@@ -6,7 +6,13 @@ import { SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { PAGE_SIZE, type NoteView } from '../../../data/notes';
-import { useNoteSearch, useSearchClient, useSearchIndexState, type NoteSearchResult, type SearchFilter } from '../../../data/search';
+import {
+  useNoteSearch,
+  useSearchClient,
+  useSearchIndexState,
+  type NoteSearchResult,
+  type SearchFilter,
+} from '../../../data/search';
 import { EmptyState } from '../empty-state';
 import { SearchResultCard } from './search-result-card';
 import { formatCount } from '../../../lib/format-count';
@@ -50,7 +56,8 @@ function useCardsRendered(answerKey: string, count: number, hidden: boolean) {
     const target = sentinel.current;
     if (hidden || !more || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setState((s) => ({ ...s, rendered: s.rendered + FIRST_CARDS }));
+      if (entries.some((entry) => entry.isIntersecting))
+        setState((s) => ({ ...s, rendered: s.rendered + FIRST_CARDS }));
     });
     observer.observe(target);
     return () => observer.disconnect();
@@ -65,7 +72,17 @@ export function SearchResults(props: SearchResultsProps) {
   return <ShownResults {...props} />;
 }
 
-function ShownResults({ query, filter, noun, viewTo, viewState, onView, onDelete, onClear, hidden = false }: SearchResultsProps) {
+function ShownResults({
+  query,
+  filter,
+  noun,
+  viewTo,
+  viewState,
+  onView,
+  onDelete,
+  onClear,
+  hidden = false,
+}: SearchResultsProps) {
   const [shown, setShown] = useState(PAGE_SIZE);
   // A search starts again at one page, as it did when the cleared results were taken down.
   if (hidden && shown !== PAGE_SIZE) setShown(PAGE_SIZE);
@@ -75,7 +92,11 @@ function ShownResults({ query, filter, noun, viewTo, viewState, onView, onDelete
   const search = useNoteSearch(query, filter, shown);
   const { results, total, index, answered } = search;
   const plural = (n: number) => `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
-  const { rendered, sentinel, more } = useCardsRendered(`${answered?.query}\u0000${answered?.filter}`, results?.length ?? 0, hidden);
+  const { rendered, sentinel, more } = useCardsRendered(
+    `${answered?.query}\u0000${answered?.filter}`,
+    results?.length ?? 0,
+    hidden,
+  );
   // The cards of the last answer that had any, drawn hidden while an answer has none (see the list below).
   const [kept, setKept] = useState<NoteSearchResult[]>([]);
   if (results && results.length > 0 && kept !== results) setKept(results);
@@ -86,7 +107,9 @@ function ShownResults({ query, filter, noun, viewTo, viewState, onView, onDelete
     return (
       <p role="status" className="mt-8 flex items-center justify-center gap-2 text-sm text-muted-foreground">
         <Spinner />
-        {index.total > 0 ? `Preparing search: ${formatCount(index.indexed)} of ${formatCount(index.total)} notes…` : 'Preparing search…'}
+        {index.total > 0
+          ? `Preparing search: ${formatCount(index.indexed)} of ${formatCount(index.total)} notes…`
+          : 'Preparing search…'}
       </p>
     );
   }
@@ -94,14 +117,26 @@ function ShownResults({ query, filter, noun, viewTo, viewState, onView, onDelete
   return (
     // Hidden as the dashboard hides its list (kept-hidden: skipped by style and layout while hidden; inert and
     // aria-hidden: out of the tab order and of what assistive technology and tests see).
-    <section aria-label="Search results" className={hidden ? 'kept-hidden' : 'mt-6'} inert={hidden} aria-hidden={hidden || undefined}>
+    <section
+      aria-label="Search results"
+      className={hidden ? 'kept-hidden' : 'mt-6'}
+      inert={hidden}
+      aria-hidden={hidden || undefined}
+    >
       {/* Empty while hidden: what it says is read out when the results show (and found by text only then). */}
       <p role="status" className="text-sm text-muted-foreground">
         {!hidden && (total === 0 ? `No ${noun}s match` : `${plural(total)} ${total === 1 ? 'matches' : 'match'}`)}
-        {!hidden && index.status === 'indexing' && index.total > index.indexed && ` (still reading ${formatCount(index.total - index.indexed)} notes)`}
+        {!hidden &&
+          index.status === 'indexing' &&
+          index.total > index.indexed &&
+          ` (still reading ${formatCount(index.total - index.indexed)} notes)`}
       </p>
       {total === 0 && (
-        <EmptyState icon={SearchX} title={`Nothing found${answered?.query.trim() ? ` for ‘${answered.query.trim()}’` : ''}`} className="mt-4">
+        <EmptyState
+          icon={SearchX}
+          title={`Nothing found${answered?.query.trim() ? ` for ‘${answered.query.trim()}’` : ''}`}
+          className="mt-4"
+        >
           <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Try fewer words, or another filter.</p>
           <Button variant="outline" className="mt-6" onClick={onClear}>
             Clear search
@@ -119,7 +154,13 @@ function ShownResults({ query, filter, noun, viewTo, viewState, onView, onDelete
           // Keyed by place, not by note: a key that brings other notes updates the cards on screen in place
           // rather than taking them down and building new ones (each card is a few dozen elements and components).
           <li key={slot} className="flex min-w-0 [&>article]:flex-1">
-            <SearchResultCard result={result} viewTo={viewTo} viewState={viewState} onView={onView} onDelete={onDelete} />
+            <SearchResultCard
+              result={result}
+              viewTo={viewTo}
+              viewState={viewState}
+              onView={onView}
+              onDelete={onDelete}
+            />
           </li>
         ))}
       </ul>

@@ -18,10 +18,14 @@ export function passwordChangeErrorMessage(error: unknown): string {
 
 /** Changes the password; the server checks the current one. Throws the auth error. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const { error } = await (await getAuthClient()).updateUser({ password: newPassword, current_password: currentPassword });
+  const { error } = await (
+    await getAuthClient()
+  ).updateUser({ password: newPassword, current_password: currentPassword });
   if (error) throw error;
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: ({ current, next }: { current: string; next: string }) => changePassword(current, next) });
+  return useMutation({
+    mutationFn: ({ current, next }: { current: string; next: string }) => changePassword(current, next),
+  });
 }

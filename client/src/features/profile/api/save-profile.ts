@@ -27,5 +27,7 @@ export async function saveProfile(userId: string, form: ProfileForm): Promise<Us
 
 /** The save as a mutation (supabase-js updates the stored session too, so useAuth().user follows). */
 export function useSaveProfile() {
-  return useMutation({ mutationFn: ({ userId, form }: { userId: string; form: ProfileForm }) => saveProfile(userId, form) });
+  return useMutation({
+    mutationFn: ({ userId, form }: { userId: string; form: ProfileForm }) => saveProfile(userId, form),
+  });
 }

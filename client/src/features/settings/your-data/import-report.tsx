@@ -21,7 +21,10 @@ export function importSummary({ lines, skippedFiles }: ImportResult): string {
   const skipped = count('invalid') + skippedFiles.length;
   const parts = [`Imported ${plural(created, 'note')}.`];
   if (unchanged) parts.push(`${plural(unchanged, 'note was', 'notes were')} already here.`);
-  if (copies) parts.push(`${plural(copies, 'note', 'notes')} came in as ${copies === 1 ? 'a conflict copy' : 'conflict copies'}.`);
+  if (copies)
+    parts.push(
+      `${plural(copies, 'note', 'notes')} came in as ${copies === 1 ? 'a conflict copy' : 'conflict copies'}.`,
+    );
   if (skipped) parts.push(`${plural(skipped, 'item was', 'items were')} skipped.`);
   return parts.join(' ');
 }
@@ -40,9 +43,21 @@ function rows({ lines, skippedFiles }: ImportResult): Row[] {
   const notes: Row[] = lines.map((line, i) => {
     const base = { key: `n${i}`, title: line.title || line.source, source: line.source };
     if (line.status === 'created') return { ...base, icon: CircleCheck, tone: 'text-primary', what: 'Imported' };
-    if (line.status === 'unchanged') return { ...base, icon: CircleMinus, tone: 'text-muted-foreground', what: 'Already here' };
-    if (line.status === 'conflict-copy') return { ...base, icon: GitCompare, tone: 'text-amber-700 dark:text-amber-300', what: 'Imported as a conflict copy' };
-    return { ...base, icon: CircleAlert, tone: 'text-destructive', what: `Skipped: ${line.reason ?? 'not a valid note'}` };
+    if (line.status === 'unchanged')
+      return { ...base, icon: CircleMinus, tone: 'text-muted-foreground', what: 'Already here' };
+    if (line.status === 'conflict-copy')
+      return {
+        ...base,
+        icon: GitCompare,
+        tone: 'text-amber-700 dark:text-amber-300',
+        what: 'Imported as a conflict copy',
+      };
+    return {
+      ...base,
+      icon: CircleAlert,
+      tone: 'text-destructive',
+      what: `Skipped: ${line.reason ?? 'not a valid note'}`,
+    };
   });
   // Problems first: they are what the user has to act on.
   return [...skipped, ...notes.filter((r) => r.icon === CircleAlert), ...notes.filter((r) => r.icon !== CircleAlert)];
@@ -67,7 +82,9 @@ export function ImportReport({ result }: { result: ImportResult }) {
               </span>
             </li>
           ))}
-          {all.length > SHOWN && <li className="text-muted-foreground">and {(all.length - SHOWN).toLocaleString('en')} more</li>}
+          {all.length > SHOWN && (
+            <li className="text-muted-foreground">and {(all.length - SHOWN).toLocaleString('en')} more</li>
+          )}
         </ul>
       )}
     </div>

@@ -4,7 +4,16 @@
 // the file, titled by its front matter, its first heading or its name.
 import { parse, stringify } from 'yaml';
 import { NOTE_LIMITS } from '#core/note-constants';
-import { EMPTY_CONTENT, NOTE_CONTENT_FIELDS, type ChatMessage, type ChecklistItem, type ContentField, type NoteContent, type NoteData, type ReadonlyLists } from '#core/note-fields';
+import {
+  EMPTY_CONTENT,
+  NOTE_CONTENT_FIELDS,
+  type ChatMessage,
+  type ChecklistItem,
+  type ContentField,
+  type NoteContent,
+  type NoteData,
+  type ReadonlyLists,
+} from '#core/note-fields';
 import { readContentValue } from '#core/note-lenient';
 import type { ImportedNote } from '../../../data/notes';
 
@@ -12,7 +21,14 @@ import type { ImportedNote } from '../../../data/notes';
 export type MarkdownNote = ReadonlyLists<Pick<NoteData, 'id' | ContentField | 'created_at' | 'updated_at'>>;
 
 /** The fields this format writes in a place of its own; every other content field goes in the front matter under its name. */
-const SHOWN = ['title', 'content', 'expanded_content', 'is_checklist', 'checklist_items', 'chat_history'] as const satisfies readonly ContentField[];
+const SHOWN = [
+  'title',
+  'content',
+  'expanded_content',
+  'is_checklist',
+  'checklist_items',
+  'chat_history',
+] as const satisfies readonly ContentField[];
 const IN_FRONT_MATTER = NOTE_CONTENT_FIELDS.filter((field) => !(SHOWN as readonly ContentField[]).includes(field));
 type InFrontMatter = Omit<ReadonlyLists<NoteContent>, (typeof SHOWN)[number]>;
 
@@ -37,10 +53,16 @@ export function noteToMarkdown(note: MarkdownNote): string {
   }
   const parts = [`# ${note.title.replace(/\s+/g, ' ')}`];
   if (note.content !== '') parts.push(note.content);
-  if (note.expanded_content !== null) parts.push(`${MARK('expanded')}\n${HEADINGS.expanded}\n\n${note.expanded_content}`);
-  if (items) parts.push(`${MARK('checklist')}\n${HEADINGS.checklist}\n\n${items.map((item) => `- [${item.completed ? 'x' : ' '}] ${item.text.replace(/\s*\n\s*/g, ' ')}`).join('\n')}`);
+  if (note.expanded_content !== null)
+    parts.push(`${MARK('expanded')}\n${HEADINGS.expanded}\n\n${note.expanded_content}`);
+  if (items)
+    parts.push(
+      `${MARK('checklist')}\n${HEADINGS.checklist}\n\n${items.map((item) => `- [${item.completed ? 'x' : ' '}] ${item.text.replace(/\s*\n\s*/g, ' ')}`).join('\n')}`,
+    );
   if (note.chat_history) {
-    const messages = note.chat_history.map((m) => `${MARK(`message ${m.role}`)}\n**${ROLE_LABEL[m.role]}:**\n\n${m.content}`);
+    const messages = note.chat_history.map(
+      (m) => `${MARK(`message ${m.role}`)}\n**${ROLE_LABEL[m.role]}:**\n\n${m.content}`,
+    );
     parts.push(`${MARK('chat')}\n${HEADINGS.chat}${messages.length ? `\n\n${messages.join('\n\n')}` : ''}`);
   }
   return `---\n${stringify(front, { lineWidth: 0 })}---\n\n${parts.join('\n\n')}\n`;
@@ -59,10 +81,16 @@ function splitFrontMatter(text: string): { front: Record<string, unknown>; body:
   try {
     front = parse(match[1] ?? '');
   } catch (error) {
-    throw new MarkdownNoteError(`its front matter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    throw new MarkdownNoteError(
+      `its front matter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+    );
   }
-  if (front !== null && front !== undefined && (typeof front !== 'object' || Array.isArray(front))) throw new MarkdownNoteError('its front matter is not a list of fields');
-  return { front: (front ?? {}) as Record<string, unknown>, body: normalized.slice(match[0].length).replace(/^\n/, '') };
+  if (front !== null && front !== undefined && (typeof front !== 'object' || Array.isArray(front)))
+    throw new MarkdownNoteError('its front matter is not a list of fields');
+  return {
+    front: (front ?? {}) as Record<string, unknown>,
+    body: normalized.slice(match[0].length).replace(/^\n/, ''),
+  };
 }
 
 function timestamp(value: unknown): string | null {
@@ -88,7 +116,11 @@ function chunksAt(text: string, marker: RegExp): { name: string | null; text: st
 
 /** A chunk without the writer's separators: the heading after its marker and `tail` before the next. */
 function unwrap(text: string, heading: string, tail: string): string {
-  let body = text.startsWith(`\n${heading}\n\n`) ? text.slice(heading.length + 3) : text.startsWith(`\n${heading}`) ? text.slice(heading.length + 1) : text.replace(/^\n/, '');
+  let body = text.startsWith(`\n${heading}\n\n`)
+    ? text.slice(heading.length + 3)
+    : text.startsWith(`\n${heading}`)
+      ? text.slice(heading.length + 1)
+      : text.replace(/^\n/, '');
   if (tail && body.endsWith(tail)) body = body.slice(0, -tail.length);
   return body;
 }
@@ -111,7 +143,8 @@ function readChat(text: string): ChatMessage[] {
     });
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null);
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
 
 /**
  * The note in a Markdown file named `path` (last changed at `modifiedAt`). Throws MarkdownNoteError with
@@ -126,9 +159,13 @@ export function markdownToNote(text: string, path: string, modifiedAt: string | 
   const tail = (i: number) => (i === last ? '\n' : '\n\n');
   let head = chunks[0]?.text ?? '';
   const headMatch = /^# (.*)(?:\n|$)/.exec(head);
-  const fileTitle = path.split('/').pop()!.replace(/\.(md|markdown|txt)$/i, '');
+  const fileTitle = path
+    .split('/')
+    .pop()!
+    .replace(/\.(md|markdown|txt)$/i, '');
   const title = str(front.title) ?? headMatch?.[1]?.trim() ?? fileTitle;
-  if (headMatch && (!own || headMatch[1]?.trim() === title.replace(/\s+/g, ' ').trim())) head = head.slice(headMatch[0].length);
+  if (headMatch && (!own || headMatch[1]?.trim() === title.replace(/\s+/g, ' ').trim()))
+    head = head.slice(headMatch[0].length);
   let content: string;
   if (own) {
     content = head.replace(/^\n/, '');
@@ -145,9 +182,19 @@ export function markdownToNote(text: string, path: string, modifiedAt: string | 
     if (chunk.name === 'checklist') items = readChecklist(unwrap(chunk.text, HEADINGS.checklist, tail(i)));
     if (chunk.name === 'chat') chat = readChat(unwrap(chunk.text, HEADINGS.chat, tail(i)));
   });
-  const updated = timestamp(front.updated) ?? timestamp(front.updated_at) ?? timestamp(front.modified) ?? timestamp(front.date) ?? modifiedAt;
+  const updated =
+    timestamp(front.updated) ??
+    timestamp(front.updated_at) ??
+    timestamp(front.modified) ??
+    timestamp(front.date) ??
+    modifiedAt;
   const created = timestamp(front.created) ?? timestamp(front.created_at) ?? timestamp(front.date) ?? updated;
-  const more = Object.fromEntries(IN_FRONT_MATTER.map((field) => [field, readContentValue(field, front[field] instanceof Date ? timestamp(front[field]) : front[field])]));
+  const more = Object.fromEntries(
+    IN_FRONT_MATTER.map((field) => [
+      field,
+      readContentValue(field, front[field] instanceof Date ? timestamp(front[field]) : front[field]),
+    ]),
+  );
   return {
     ...(more as InFrontMatter),
     source: path,

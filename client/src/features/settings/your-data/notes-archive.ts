@@ -26,7 +26,11 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 // files').
 
 /** The notes as a zip of Markdown files under `folder/`, built a batch at a time so the page stays responsive. */
-export async function notesToMarkdownZip(notes: readonly LocalNote[], folder: string, onProgress?: (done: number, total: number) => void): Promise<Blob> {
+export async function notesToMarkdownZip(
+  notes: readonly LocalNote[],
+  folder: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Blob> {
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, data) => {
@@ -72,7 +76,11 @@ function decode(bytes: Uint8Array): string | null {
 function readOne(name: string, bytes: Uint8Array, modifiedAt: string | null, into: ReadNotes): void {
   const isJson = /\.json$/i.test(name);
   if (!isJson && !NOTE_FILE.test(name)) {
-    into.skipped.push({ source: name, title: '', reason: 'it is not a note file (Sprout imports .json, .zip, .md, .markdown and .txt)' });
+    into.skipped.push({
+      source: name,
+      title: '',
+      reason: 'it is not a note file (Sprout imports .json, .zip, .md, .markdown and .txt)',
+    });
     return;
   }
   const text = decode(bytes);
@@ -98,9 +106,15 @@ function readZip(file: PickedFile, modifiedAt: string | null, into: ReadNotes): 
   let entries: Record<string, Uint8Array>;
   try {
     // Folders, macOS resource forks and hidden files are not notes.
-    entries = unzipSync(file.bytes, { filter: (entry) => !entry.name.endsWith('/') && !/(^|\/)(__MACOSX\/|\.)/.test(entry.name) });
+    entries = unzipSync(file.bytes, {
+      filter: (entry) => !entry.name.endsWith('/') && !/(^|\/)(__MACOSX\/|\.)/.test(entry.name),
+    });
   } catch (error) {
-    into.skipped.push({ source: file.name, title: '', reason: `it is not a zip file that can be read (${error instanceof Error ? error.message : String(error)})` });
+    into.skipped.push({
+      source: file.name,
+      title: '',
+      reason: `it is not a zip file that can be read (${error instanceof Error ? error.message : String(error)})`,
+    });
     return;
   }
   const names = Object.keys(entries);
@@ -110,7 +124,11 @@ function readZip(file: PickedFile, modifiedAt: string | null, into: ReadNotes): 
   }
   for (const name of names) {
     if (!NOTE_FILE.test(name) && !/\.json$/i.test(name)) {
-      into.skipped.push({ source: `${file.name}/${name}`, title: '', reason: 'it is not a note (attachments are not imported)' });
+      into.skipped.push({
+        source: `${file.name}/${name}`,
+        title: '',
+        reason: 'it is not a note (attachments are not imported)',
+      });
       continue;
     }
     readOne(`${file.name}/${name}`, entries[name]!, modifiedAt, into);

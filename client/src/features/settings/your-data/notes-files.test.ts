@@ -37,7 +37,9 @@ const NOTE: LocalNote = {
 describe('Markdown notes', () => {
   it('writes front matter, sections and tasks, and reads every field back', () => {
     const markdown = noteToMarkdown(NOTE);
-    expect(markdown).toMatch(/^---\nid: 33333333-3333-4333-8333-333333333333\ntitle: 'Trip: Rome & "friends"'\ncreated: /);
+    expect(markdown).toMatch(
+      /^---\nid: 33333333-3333-4333-8333-333333333333\ntitle: 'Trip: Rome & "friends"'\ncreated: /,
+    );
     expect(markdown).toContain('checklist_state:\n  done: 1\n  total: 2\n');
     expect(markdown).toContain('- [x] Book flights\n- [ ] Pack [light]');
     const back = markdownToNote(markdown, 'x.md', null);
@@ -58,13 +60,34 @@ describe('Markdown notes', () => {
   });
 
   it('reads a note without sections or content back as empty', () => {
-    const bare = { ...NOTE, content: '', expanded_content: null, checklist_items: null, chat_history: null, is_checklist: false };
-    expect(markdownToNote(noteToMarkdown(bare), 'x.md', null)).toMatchObject({ content: '', expanded_content: null, checklist_items: null, chat_history: null });
+    const bare = {
+      ...NOTE,
+      content: '',
+      expanded_content: null,
+      checklist_items: null,
+      chat_history: null,
+      is_checklist: false,
+    };
+    expect(markdownToNote(noteToMarkdown(bare), 'x.md', null)).toMatchObject({
+      content: '',
+      expanded_content: null,
+      checklist_items: null,
+      chat_history: null,
+    });
   });
 
   it("takes another app's file as the note's text, titled by front matter, first heading or file name", () => {
-    const obsidian = markdownToNote('---\ntags: [travel]\ncreated: 2024-05-01\n---\n# Rome\n\nSee the [[Forum]].\n- [ ] tickets\n', 'Vault/Rome trip.md', null);
-    expect(obsidian).toMatchObject({ title: 'Rome', content: 'See the [[Forum]].\n- [ ] tickets', created_at: '2024-05-01T00:00:00.000Z', sourceId: null });
+    const obsidian = markdownToNote(
+      '---\ntags: [travel]\ncreated: 2024-05-01\n---\n# Rome\n\nSee the [[Forum]].\n- [ ] tickets\n',
+      'Vault/Rome trip.md',
+      null,
+    );
+    expect(obsidian).toMatchObject({
+      title: 'Rome',
+      content: 'See the [[Forum]].\n- [ ] tickets',
+      created_at: '2024-05-01T00:00:00.000Z',
+      sourceId: null,
+    });
     expect(markdownToNote('Just text', 'Notes/Groceries.md', '2025-01-01T00:00:00.000Z')).toMatchObject({
       title: 'Groceries',
       content: 'Just text',
@@ -73,7 +96,9 @@ describe('Markdown notes', () => {
   });
 
   it('names what is wrong with broken front matter', () => {
-    expect(() => markdownToNote('---\ntitle: [unclosed\n---\nbody', 'bad.md', null)).toThrow(/front matter is not valid YAML/);
+    expect(() => markdownToNote('---\ntitle: [unclosed\n---\nbody', 'bad.md', null)).toThrow(
+      /front matter is not valid YAML/,
+    );
   });
 });
 
@@ -81,7 +106,13 @@ describe('JSON export', () => {
   it('round-trips every field in the wire shape', () => {
     const { notes, skipped } = jsonToNotes(notesToJson([NOTE], '2026-11-23T00:00:00.000Z'), 'notes.json');
     expect(skipped).toEqual([]);
-    expect(notes[0]).toMatchObject({ sourceId: NOTE.id, sourceUserId: NOTE.user_id, title: NOTE.title, checklist_items: NOTE.checklist_items, chat_history: NOTE.chat_history });
+    expect(notes[0]).toMatchObject({
+      sourceId: NOTE.id,
+      sourceUserId: NOTE.user_id,
+      title: NOTE.title,
+      checklist_items: NOTE.checklist_items,
+      chat_history: NOTE.chat_history,
+    });
   });
 
   it('skips a malformed note with the reason and refuses a file that is not an export', () => {
@@ -98,8 +129,13 @@ describe('JSON export', () => {
 
 describe('picked files', () => {
   it('reads back the Markdown zip export', async () => {
-    const zip = await notesToMarkdownZip([NOTE, { ...NOTE, id: '44444444-4444-4444-8444-444444444444', title: 'Second' }], 'sprout-notes');
-    const read = readPickedFiles([{ name: 'export.zip', bytes: new Uint8Array(await zip.arrayBuffer()), lastModified: null }]);
+    const zip = await notesToMarkdownZip(
+      [NOTE, { ...NOTE, id: '44444444-4444-4444-8444-444444444444', title: 'Second' }],
+      'sprout-notes',
+    );
+    const read = readPickedFiles([
+      { name: 'export.zip', bytes: new Uint8Array(await zip.arrayBuffer()), lastModified: null },
+    ]);
     expect(read.skipped).toEqual([]);
     expect(read.notes.map((n) => n.title).sort()).toEqual(['Second', NOTE.title]);
   });

@@ -11,9 +11,14 @@ export const EXPORT_VERSION = 1;
 
 /** A note as the server would send it; a note never synced has revision 0. */
 export function toWireRow(note: LocalNote): NoteRow {
-  const bookkeeping: Partial<NoteRow> = { revision: note.revision ?? 0, deleted_at: null, last_mutation_id: note.mutation_id };
+  const bookkeeping: Partial<NoteRow> = {
+    revision: note.revision ?? 0,
+    deleted_at: null,
+    last_mutation_id: note.mutation_id,
+  };
   const row: Partial<Record<NoteColumn, unknown>> = {};
-  for (const column of NOTE_COLUMNS) row[column] = Object.hasOwn(bookkeeping, column) ? bookkeeping[column] : note[column as keyof LocalNote];
+  for (const column of NOTE_COLUMNS)
+    row[column] = Object.hasOwn(bookkeeping, column) ? bookkeeping[column] : note[column as keyof LocalNote];
   return row as NoteRow;
 }
 
@@ -53,7 +58,8 @@ function readRow(row: unknown, source: string): ImportedNote | string {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const content: Partial<Record<keyof ImportedNote, unknown>> = {};
   // Lists as the file has them (the import repairs them); every other field read leniently.
-  for (const field of NOTE_CONTENT_FIELDS) content[field] = isListField(field) ? (row[field] ?? null) : readContentValue(field, row[field]);
+  for (const field of NOTE_CONTENT_FIELDS)
+    content[field] = isListField(field) ? (row[field] ?? null) : readContentValue(field, row[field]);
   return {
     source,
     sourceId: text(row.id),
@@ -74,14 +80,24 @@ export function jsonToNotes(text: string, fileName: string): ReadNotes {
   }
   const rows = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.notes) ? data.notes : null;
   if (!rows) throw new NotesFileError('it holds no list of notes (expected a Sprout export or an array of notes)');
-  if (isRecord(data) && data.format === EXPORT_FORMAT && typeof data.version === 'number' && data.version > EXPORT_VERSION) {
+  if (
+    isRecord(data) &&
+    data.format === EXPORT_FORMAT &&
+    typeof data.version === 'number' &&
+    data.version > EXPORT_VERSION
+  ) {
     throw new NotesFileError(`it was made by a newer Sprout (format version ${data.version})`);
   }
   const result: ReadNotes = { notes: [], skipped: [] };
   rows.forEach((row: unknown, i) => {
     const source = `${fileName}, note ${i + 1}`;
     const note = readRow(row, source);
-    if (typeof note === 'string') result.skipped.push({ source, title: isRecord(row) && typeof row.title === 'string' ? row.title : '', reason: note });
+    if (typeof note === 'string')
+      result.skipped.push({
+        source,
+        title: isRecord(row) && typeof row.title === 'string' ? row.title : '',
+        reason: note,
+      });
     else result.notes.push(note);
   });
   return result;

@@ -43,7 +43,10 @@ export function YourDataSection() {
     setResult(null);
     setProgress({ label: 'Reading notes', done: 0, total: 0 });
     try {
-      const [format, notes] = await Promise.all([formats(), transfer.readAll((done, total) => setProgress({ label: 'Reading notes', done, total }))]);
+      const [format, notes] = await Promise.all([
+        formats(),
+        transfer.readAll((done, total) => setProgress({ label: 'Reading notes', done, total })),
+      ]);
       const stamp = today();
       if (kind === 'json') {
         const name = `sprout-notes-${stamp}.json`;
@@ -51,7 +54,9 @@ export function YourDataSection() {
         setMessage(`Exported ${plural(notes.length, 'note')} to ${name}.`);
       } else {
         const name = `sprout-notes-${stamp}.zip`;
-        const zip = await format.notesToMarkdownZip(notes, `sprout-notes-${stamp}`, (done, total) => setProgress({ label: 'Writing Markdown files', done, total }));
+        const zip = await format.notesToMarkdownZip(notes, `sprout-notes-${stamp}`, (done, total) =>
+          setProgress({ label: 'Writing Markdown files', done, total }),
+        );
         save(zip, name);
         setMessage(`Exported ${plural(notes.length, 'note')} to ${name}.`);
       }
@@ -70,10 +75,16 @@ export function YourDataSection() {
     try {
       const format = await formats();
       const picked = await Promise.all(
-        [...files].map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), lastModified: file.lastModified || null })),
+        [...files].map(async (file) => ({
+          name: file.name,
+          bytes: new Uint8Array(await file.arrayBuffer()),
+          lastModified: file.lastModified || null,
+        })),
       );
       const read = format.readPickedFiles(picked);
-      const lines: ImportLine[] = await transfer.importNotes(read.notes, (done, total) => setProgress({ label: 'Importing notes', done, total }));
+      const lines: ImportLine[] = await transfer.importNotes(read.notes, (done, total) =>
+        setProgress({ label: 'Importing notes', done, total }),
+      );
       setResult({ lines, skippedFiles: read.skipped });
     } catch (error) {
       setMessage(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -96,8 +107,8 @@ export function YourDataSection() {
           <div className="grid gap-1">
             <h3 className="text-sm font-medium">Export</h3>
             <p className="text-sm text-muted-foreground">
-              Every note on this device with its checklist and chat history: as Markdown files with front matter (for Obsidian and other apps), or as one
-              JSON file that Sprout can import exactly.
+              Every note on this device with its checklist and chat history: as Markdown files with front matter (for
+              Obsidian and other apps), or as one JSON file that Sprout can import exactly.
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -115,8 +126,8 @@ export function YourDataSection() {
           <div className="grid gap-1">
             <h3 className="text-sm font-medium">Import</h3>
             <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
-              A Sprout JSON export, a .zip of Markdown files, or Markdown files from Obsidian, Joplin or Bear. Notes already here stay as they are; a different
-              version of one comes in as a conflict copy.
+              A Sprout JSON export, a .zip of Markdown files, or Markdown files from Obsidian, Joplin or Bear. Notes
+              already here stay as they are; a different version of one comes in as a conflict copy.
             </p>
           </div>
           <div>
@@ -130,7 +141,12 @@ export function YourDataSection() {
               hidden
               onChange={(event) => void importFiles(event.target.files)}
             />
-            <Button variant="outline" disabled={busy} aria-describedby={`${inputId}-hint`} onClick={() => input.current?.click()}>
+            <Button
+              variant="outline"
+              disabled={busy}
+              aria-describedby={`${inputId}-hint`}
+              onClick={() => input.current?.click()}
+            >
               <Upload aria-hidden="true" />
               Import notes…
             </Button>
