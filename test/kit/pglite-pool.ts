@@ -115,7 +115,7 @@ async function reset(database: Database, fresh: FreshState, settings: Record<str
 let fresh: FreshState | undefined;
 const idle: Database[] = [];
 /** At most this many databases wait between files: a file may open several servers at once. */
-const MAX_IDLE = 1;
+const MAX_IDLE = 2;
 
 export const poolCounts = { opened: 0, reused: 0, discarded: 0 };
 
