@@ -79,7 +79,10 @@ test('a note deleted on one device stays deleted on the other, even after it syn
     await expect(card(page, title)).toHaveCount(0);
   }
   await expectAllSynced(page);
-  expect((await serverNote(request, account, untouched!.id))?.deleted_at).toEqual(expect.any(String));
+  // The count of waiting changes may not show yet right after the clicks: the server is the one to ask.
+  await expect
+    .poll(async () => (await serverNote(request, account, untouched!.id))?.deleted_at ?? null, { timeout: 15_000 })
+    .toEqual(expect.any(String));
 
   // Device two still has both, and edits one of them offline.
   await expect(card(device2, 'Gone everywhere')).toBeVisible();
