@@ -13,8 +13,8 @@ interface FreshState {
   tables: string[];
   /** The image's own rows (e.g. the migrations applied), as JSON, per table that has any. */
   rows: { table: string; json: string }[];
-  /** Sequences not owned by a column (TRUNCATE ... RESTART IDENTITY resets those), with their position. */
-  sequences: { name: string; lastValue: string | null; isCalled: boolean }[];
+  /** Sequences not owned by a column (TRUNCATE ... RESTART IDENTITY resets those), with their last value (null: never called). */
+  sequences: { name: string; lastValue: string | null }[];
   /** A digest of the schema: tables, columns, constraints, indexes, triggers and functions. */
   schema: string;
 }
@@ -52,13 +52,18 @@ async function schemaDigest(database: Database): Promise<string> {
   return rows[0]?.digest ?? '';
 }
 
-async function readFreshState(database: Database): Promise<FreshState> {
-  const { rows: tableRows } = await sql<{ name: string }>`
+/** Every table of the app's schemas, schema-qualified and quoted, in name order. */
+async function appTables(database: Database): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
     SELECT format('%I.%I', n.nspname, c.relname) AS name
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE c.relkind IN ('r', 'p') AND ${APP_SCHEMAS}
       ORDER BY 1`.execute(database.db);
-  const tables = tableRows.map((row) => row.name);
+  return rows.map((row) => row.name);
+}
+
+async function readFreshState(database: Database): Promise<FreshState> {
+  const tables = await appTables(database);
   const rows: FreshState['rows'] = [];
   for (const table of tables) {
     const { rows: found } = await sql<{
@@ -67,15 +72,15 @@ async function readFreshState(database: Database): Promise<FreshState> {
     const json = found[0]?.json;
     if (json) rows.push({ table, json });
   }
-  const { rows: sequenceRows } = await sql<{ name: string; last_value: string | null; is_called: boolean }>`
-    SELECT format('%I.%I', n.nspname, c.relname) AS name, s.last_value::text AS last_value, s.last_value IS NOT NULL AS is_called
+  const { rows: sequenceRows } = await sql<{ name: string; last_value: string | null }>`
+    SELECT format('%I.%I', n.nspname, c.relname) AS name, s.last_value::text AS last_value
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       JOIN pg_sequences s ON s.schemaname = n.nspname AND s.sequencename = c.relname
       WHERE c.relkind = 'S' AND ${APP_SCHEMAS}
         AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i'))`.execute(
     database.db,
   );
-  const sequences = sequenceRows.map((row) => ({ name: row.name, lastValue: row.last_value, isCalled: row.is_called }));
+  const sequences = sequenceRows.map((row) => ({ name: row.name, lastValue: row.last_value }));
   return { tables, rows, sequences, schema: await schemaDigest(database) };
 }
 
@@ -97,9 +102,7 @@ async function reset(database: Database, fresh: FreshState, settings: Record<str
     for (const sequence of fresh.sequences) {
       if (sequence.lastValue === null) await sql`ALTER SEQUENCE ${sql.raw(sequence.name)} RESTART`.execute(database.db);
       else
-        await sql`SELECT setval(${sequence.name}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`.execute(
-          database.db,
-        );
+        await sql`SELECT setval(${sequence.name}::regclass, ${sequence.lastValue}::bigint, true)`.execute(database.db);
     }
     await sql`RESET session_replication_role`.execute(database.db);
     // What the server's worker sets when it opens a database (pglite-worker.ts), and this lease's settings.
@@ -158,12 +161,8 @@ export async function leaseMemoryDatabase(image: Uint8Array, settings: SessionSe
  * sequence's position, the schema, and the session's settings that the server relies on.
  */
 export async function dumpState(database: Database): Promise<Record<string, unknown>> {
-  const { rows: tables } = await sql<{ name: string }>`
-    SELECT format('%I.%I', n.nspname, c.relname) AS name
-      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.relkind IN ('r', 'p') AND ${APP_SCHEMAS} ORDER BY 1`.execute(database.db);
   const state: Record<string, unknown> = {};
-  for (const { name } of tables) {
+  for (const name of await appTables(database)) {
     const { rows } = await sql<{
       row: string;
     }>`SELECT row_to_json(t)::text AS row FROM ${sql.raw(name)} AS t ORDER BY 1`.execute(database.db);
