@@ -157,7 +157,8 @@ type Nullable<K extends NoteField> = Fields[K]['nullable'] extends true ? null :
 export type FieldValue<K extends NoteField> = ValueOf<Fields[K]['value']> | Nullable<K>;
 /** The values a write may give field K. */
 export type WrittenValue<K extends NoteField> =
-  ValueOf<Fields[K] extends { written: ValueSpec } ? Fields[K]['written'] : Fields[K]['value']> | Nullable<K>;
+  | ValueOf<Fields[K] extends { written: ValueSpec } ? Fields[K]['written'] : Fields[K]['value']>
+  | Nullable<K>;
 
 /** A note as the server stores it and the REST API returns it. */
 export type NoteRow = { [K in NoteColumn]: FieldValue<K> };

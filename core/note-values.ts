@@ -39,7 +39,14 @@ export interface RecordValue<F extends Readonly<Record<string, ValueSpec>> = Rea
 }
 
 export type ValueSpec =
-  UuidValue | TextValue | BooleanValue | TimestampValue | CountValue | OneOfValue | ListValue | RecordValue;
+  | UuidValue
+  | TextValue
+  | BooleanValue
+  | TimestampValue
+  | CountValue
+  | OneOfValue
+  | ListValue
+  | RecordValue;
 
 /** The TypeScript type of the values a spec admits. */
 export type ValueOf<S> = S extends UuidValue | TextValue | TimestampValue

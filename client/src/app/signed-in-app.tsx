@@ -12,7 +12,8 @@ import type { RouteHandle } from './route-handle';
 export function SignedInApp() {
   // The list the first screen shows, for the notes to read its first page ahead (issue 10).
   const firstList = useMatches().findLast((match) => (match.handle as RouteHandle | undefined)?.notesList)?.handle as
-    RouteHandle | undefined;
+    | RouteHandle
+    | undefined;
   return (
     <NotesProvider firstList={firstList?.notesList}>
       <SignOutProvider>

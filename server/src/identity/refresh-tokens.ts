@@ -11,7 +11,9 @@ const MAX_CHAIN_WALK = 50;
 
 /** A rotation's outcome: the next token, or why there is none (the auth surface words the refusal). */
 export type Rotation =
-  { kind: 'ok'; userId: string; sessionId: string; refreshToken: string } | { kind: 'not_found' } | { kind: 'reused' };
+  | { kind: 'ok'; userId: string; sessionId: string; refreshToken: string }
+  | { kind: 'not_found' }
+  | { kind: 'reused' };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -3,16 +3,24 @@
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import { aiConnectionQuery, AI_CONNECTION_KEY, connectionSnapshot, testAiConnection, type ConnectionTestDeps } from './ai-connection';
+import {
+  aiConnectionQuery,
+  AI_CONNECTION_KEY,
+  connectionSnapshot,
+  testAiConnection,
+  type ConnectionTestDeps,
+} from './ai-connection';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let client: QueryClient;
 let statusReply: () => Promise<Response>;
 const fetchStatus = vi.fn(() => statusReply());
 const deps = (): ConnectionTestDeps => ({ fetchStatus, providerName: async () => 'OpenRouter' });
 const test = (userId: string) => testAiConnection(client, userId, deps);
-const statusOf = (userId: string) => connectionSnapshot(new QueryObserver(client, aiConnectionQuery(userId, deps)).getCurrentResult());
+const statusOf = (userId: string) =>
+  connectionSnapshot(new QueryObserver(client, aiConnectionQuery(userId, deps)).getCurrentResult());
 
 beforeEach(() => {
   client = createQueryClient();
@@ -26,7 +34,10 @@ afterEach(() => {
 
 describe('testAiConnection', () => {
   it('goes untested → connecting → connected with the models count, for that user only', async () => {
-    statusReply = () => Promise.resolve(json({ ok: true, message: 'Successfully connected to OpenRouter API', models: 3, source: 'user' }));
+    statusReply = () =>
+      Promise.resolve(
+        json({ ok: true, message: 'Successfully connected to OpenRouter API', models: 3, source: 'user' }),
+      );
     const observer = new QueryObserver(client, aiConnectionQuery('u1', deps));
     const seen: string[] = [];
     const off = observer.subscribe((result) => seen.push(connectionSnapshot(result).status));
@@ -35,13 +46,23 @@ describe('testAiConnection', () => {
     await vi.waitFor(() => expect(seen.at(-1)).toBe('connected'));
     off();
     expect(seen).toEqual(['connecting', 'connected']);
-    expect(outcome).toMatchObject({ status: 'connected', message: 'Successfully connected to OpenRouter API', detail: 'Successfully connected to OpenRouter API', models: 3, source: 'user', keyRequired: false });
+    expect(outcome).toMatchObject({
+      status: 'connected',
+      message: 'Successfully connected to OpenRouter API',
+      detail: 'Successfully connected to OpenRouter API',
+      models: 3,
+      source: 'user',
+      keyRequired: false,
+    });
     expect(statusOf('u1').status).toBe('connected');
     expect(statusOf('u2').status).toBe('untested');
   });
 
   it('keeps the last outcome while a new test runs, marked connecting', async () => {
-    statusReply = () => Promise.resolve(json({ ok: false, code: 'timeout', message: 'Connection test failed: timeout', models: 0, source: 'server' }));
+    statusReply = () =>
+      Promise.resolve(
+        json({ ok: false, code: 'timeout', message: 'Connection test failed: timeout', models: 0, source: 'server' }),
+      );
     const first = await test('u1');
     let release!: (response: Response) => void;
     statusReply = () => new Promise((resolve) => (release = resolve));
@@ -53,14 +74,34 @@ describe('testAiConnection', () => {
   });
 
   it('reports a missing key as keyRequired', async () => {
-    statusReply = () => Promise.resolve(json({ ok: false, code: 'api_key_required', message: 'API key required', models: 0, source: null }));
-    expect(await test('u1')).toMatchObject({ status: 'failed', keyRequired: true, detail: 'No OpenRouter API key is set up yet. Add your API key to use the AI assistant.' });
+    statusReply = () =>
+      Promise.resolve(
+        json({ ok: false, code: 'api_key_required', message: 'API key required', models: 0, source: null }),
+      );
+    expect(await test('u1')).toMatchObject({
+      status: 'failed',
+      keyRequired: true,
+      detail: 'No OpenRouter API key is set up yet. Add your API key to use the AI assistant.',
+    });
   });
 
   it("turns a refused key into 'appears to be invalid'", async () => {
     statusReply = () =>
-      Promise.resolve(json({ ok: false, code: 'invalid_api_key', status: 401, message: 'Connection test failed: 401 {"error":{"message":"User not found."}}', models: 0, source: 'user' }));
-    expect(await test('u1')).toMatchObject({ status: 'failed', detail: 'Your OpenRouter API key appears to be invalid.', keyRequired: false });
+      Promise.resolve(
+        json({
+          ok: false,
+          code: 'invalid_api_key',
+          status: 401,
+          message: 'Connection test failed: 401 {"error":{"message":"User not found."}}',
+          models: 0,
+          source: 'user',
+        }),
+      );
+    expect(await test('u1')).toMatchObject({
+      status: 'failed',
+      detail: 'Your OpenRouter API key appears to be invalid.',
+      keyRequired: false,
+    });
   });
 
   it('fails without promising the fallback when our server cannot be reached or ends the session', async () => {
@@ -83,7 +124,10 @@ describe('testAiConnection', () => {
   });
 
   it('is untested again after a reset (a key saved or removed)', async () => {
-    statusReply = () => Promise.resolve(json({ ok: true, message: 'Successfully connected to OpenRouter API', models: 1, source: 'server' }));
+    statusReply = () =>
+      Promise.resolve(
+        json({ ok: true, message: 'Successfully connected to OpenRouter API', models: 1, source: 'server' }),
+      );
     await test('u1');
     await client.resetQueries({ queryKey: AI_CONNECTION_KEY });
     expect(statusOf('u1').status).toBe('untested');

@@ -5,7 +5,12 @@
 import { queryOptions, type QueryClient, type QueryObserverResult } from '@tanstack/react-query';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 import { DEFAULT_PROVIDER_NAME, fetchProviderName } from '../app-config';
-import { connectionFailureDetail, keyRequiredDetail, statusResponseSchema, type KeySource } from './connection-messages';
+import {
+  connectionFailureDetail,
+  keyRequiredDetail,
+  statusResponseSchema,
+  type KeySource,
+} from './connection-messages';
 
 export type AiConnectionStatus = 'untested' | 'connecting' | 'connected' | 'failed';
 
@@ -56,7 +61,13 @@ export async function runConnectionTest(deps: ConnectionTestDeps): Promise<AiCon
     return await connectionTest(deps);
   } catch (error) {
     console.warn('AI connection test failed unexpectedly:', error);
-    return { ...UNTESTED, status: 'failed', message: String(error), detail: connectionFailureDetail(DEFAULT_PROVIDER_NAME, {}), testedAt: Date.now() };
+    return {
+      ...UNTESTED,
+      status: 'failed',
+      message: String(error),
+      detail: connectionFailureDetail(DEFAULT_PROVIDER_NAME, {}),
+      testedAt: Date.now(),
+    };
   }
 }
 
@@ -103,11 +114,21 @@ async function connectionTest(deps: ConnectionTestDeps): Promise<AiConnectionSna
     };
   }
   if (result.code === 'api_key_required') {
-    return failed(result.message || 'API key required', { detail: keyRequiredDetail(providerName), keyRequired: true, source: null });
+    return failed(result.message || 'API key required', {
+      detail: keyRequiredDetail(providerName),
+      keyRequired: true,
+      source: null,
+    });
   }
   const fallback = result.fallback === true;
   return failed(result.message, {
-    detail: connectionFailureDetail(providerName, { message: result.message, code: result.code, status: result.status, fallback, source: result.source }),
+    detail: connectionFailureDetail(providerName, {
+      message: result.message,
+      code: result.code,
+      status: result.status,
+      fallback,
+      source: result.source,
+    }),
     source: result.source,
     fallback,
   });
@@ -117,7 +138,10 @@ async function connectionTest(deps: ConnectionTestDeps): Promise<AiConnectionSna
 export const AI_CONNECTION_KEY = ['ai-connection'] as const;
 
 /** The test as a query of `userId` (null: a visitor), run only on demand and kept for the page. */
-export function aiConnectionQuery(userId: string | null, deps: (client: QueryClient) => ConnectionTestDeps = serverConnectionTest) {
+export function aiConnectionQuery(
+  userId: string | null,
+  deps: (client: QueryClient) => ConnectionTestDeps = serverConnectionTest,
+) {
   return queryOptions({
     queryKey: [...AI_CONNECTION_KEY, userId],
     queryFn: ({ client }) => runConnectionTest(deps(client)),
@@ -130,12 +154,18 @@ export function aiConnectionQuery(userId: string | null, deps: (client: QueryCli
 }
 
 /** Tests the connection for `userId`, joining a test already running; resolves with the outcome, never rejects. */
-export function testAiConnection(client: QueryClient, userId: string | null, deps?: (client: QueryClient) => ConnectionTestDeps): Promise<AiConnectionSnapshot> {
+export function testAiConnection(
+  client: QueryClient,
+  userId: string | null,
+  deps?: (client: QueryClient) => ConnectionTestDeps,
+): Promise<AiConnectionSnapshot> {
   return client.fetchQuery({ ...aiConnectionQuery(userId, deps), staleTime: 0 });
 }
 
 /** The status screens show: the last outcome, marked 'connecting' while a test runs. */
-export function connectionSnapshot(result: Pick<QueryObserverResult<AiConnectionSnapshot>, 'data' | 'fetchStatus'>): AiConnectionSnapshot {
+export function connectionSnapshot(
+  result: Pick<QueryObserverResult<AiConnectionSnapshot>, 'data' | 'fetchStatus'>,
+): AiConnectionSnapshot {
   const last = result.data ?? UNTESTED;
   return result.fetchStatus === 'fetching' ? { ...last, status: 'connecting' } : last;
 }

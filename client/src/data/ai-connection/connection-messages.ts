@@ -41,9 +41,13 @@ export function mentionsInvalidKey(failure: ConnectionFailure): boolean {
  */
 export function connectionFailureDetail(providerName: string, failure: ConnectionFailure): string {
   if (mentionsInvalidKey(failure)) {
-    return failure.source === 'server' ? `The server's ${providerName} API key appears to be invalid.` : `Your ${providerName} API key appears to be invalid.`;
+    return failure.source === 'server'
+      ? `The server's ${providerName} API key appears to be invalid.`
+      : `Your ${providerName} API key appears to be invalid.`;
   }
-  return failure.fallback ? `Failed to connect to ${providerName} API. Local AI will be used as fallback.` : `Failed to connect to ${providerName} API.`;
+  return failure.fallback
+    ? `Failed to connect to ${providerName} API. Local AI will be used as fallback.`
+    : `Failed to connect to ${providerName} API.`;
 }
 
 /** When neither the server nor the user has a key (the server answers code 'api_key_required'). */

@@ -3,7 +3,13 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useUserId } from '../auth';
-import { AI_CONNECTION_KEY, aiConnectionQuery, connectionSnapshot, testAiConnection, type AiConnectionSnapshot } from './ai-connection';
+import {
+  AI_CONNECTION_KEY,
+  aiConnectionQuery,
+  connectionSnapshot,
+  testAiConnection,
+  type AiConnectionSnapshot,
+} from './ai-connection';
 
 export interface AiConnection extends AiConnectionSnapshot {
   /** Runs the connection test (or joins the one running) and resolves with its outcome; never rejects. */

@@ -5,10 +5,24 @@ import type { AiPreferences } from '#core/ai-preferences';
 import { DEVICE_KEYS } from '../../lib/device-keys';
 import { readAccountCopy, sessionCopy, writeAccountCopy, type PreferencesBackend } from './account-copy';
 
-const coach: AiPreferences = { tone: 'motivational', conversationDepth: 'quick', promptingStyle: 'suggest', outputFormat: 'checklist', aiName: 'Coach' };
+const coach: AiPreferences = {
+  tone: 'motivational',
+  conversationDepth: 'quick',
+  promptingStyle: 'suggest',
+  outputFormat: 'checklist',
+  aiName: 'Coach',
+};
 
 const storeSession = (id: string, userMetadata: unknown) =>
-  localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, user: { id, user_metadata: userMetadata } }));
+  localStorage.setItem(
+    DEVICE_KEYS.authSession(),
+    JSON.stringify({
+      access_token: 'a',
+      refresh_token: 'r',
+      expires_at: 9_999_999_999,
+      user: { id, user_metadata: userMetadata },
+    }),
+  );
 
 function backendWith(user: Awaited<ReturnType<PreferencesBackend['fetchServerUser']>>, online = true) {
   return {
@@ -36,7 +50,9 @@ describe('sessionCopy', () => {
 
 describe('readAccountCopy', () => {
   it("reads the server's copy of that user; null when the account has none", async () => {
-    expect(await readAccountCopy(backendWith({ id: 'u1', user_metadata: { ai_preferences: coach } }), 'u1')).toEqual(coach);
+    expect(await readAccountCopy(backendWith({ id: 'u1', user_metadata: { ai_preferences: coach } }), 'u1')).toEqual(
+      coach,
+    );
     expect(await readAccountCopy(backendWith({ id: 'u1', user_metadata: {} }), 'u1')).toBeNull();
   });
 
@@ -45,7 +61,9 @@ describe('readAccountCopy', () => {
     expect(await readAccountCopy(offline, 'u1')).toBeUndefined();
     expect(offline.fetchServerUser).not.toHaveBeenCalled();
     expect(await readAccountCopy(backendWith(undefined), 'u1')).toBeUndefined();
-    expect(await readAccountCopy(backendWith({ id: 'u2', user_metadata: { ai_preferences: coach } }), 'u1')).toBeUndefined();
+    expect(
+      await readAccountCopy(backendWith({ id: 'u2', user_metadata: { ai_preferences: coach } }), 'u1'),
+    ).toBeUndefined();
   });
 });
 

@@ -40,7 +40,10 @@ export const supabasePreferencesBackend: PreferencesBackend = {
 };
 
 /** The account's copy read fresh; undefined when the server could not be asked (offline, slow, signed out), null when it has none. */
-export async function readAccountCopy(backend: PreferencesBackend, userId: string): Promise<AiPreferences | null | undefined> {
+export async function readAccountCopy(
+  backend: PreferencesBackend,
+  userId: string,
+): Promise<AiPreferences | null | undefined> {
   if (!backend.isOnline()) return undefined;
   try {
     const user = await backend.fetchServerUser();
@@ -52,7 +55,11 @@ export async function readAccountCopy(backend: PreferencesBackend, userId: strin
 }
 
 /** Writes the preferences to the account. */
-export function writeAccountCopy(backend: PreferencesBackend, userId: string, preferences: AiPreferences): Promise<unknown> {
+export function writeAccountCopy(
+  backend: PreferencesBackend,
+  userId: string,
+  preferences: AiPreferences,
+): Promise<unknown> {
   return backend.updateMetadata({ [AI_PREFERENCES_METADATA_FIELD]: preferences }, userId);
 }
 

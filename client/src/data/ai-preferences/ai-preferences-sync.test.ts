@@ -8,11 +8,29 @@ import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences
 import { DEVICE_KEYS } from '../../lib/device-keys';
 import { createQueryClient } from '../../lib/query-client';
 import type { PreferencesBackend } from './account-copy';
-import { aiPreferencesQuery, forgetAiPreferences, loadedAiPreferences, saveAiPreferences, watchAiPreferences } from './ai-preferences-sync';
+import {
+  aiPreferencesQuery,
+  forgetAiPreferences,
+  loadedAiPreferences,
+  saveAiPreferences,
+  watchAiPreferences,
+} from './ai-preferences-sync';
 import { pendingSave, queueSave } from './local-copy';
 
-const calm: AiPreferences = { tone: 'calm', conversationDepth: 'deep', promptingStyle: 'ask', outputFormat: 'paragraphs', aiName: 'Juniper' };
-const coach: AiPreferences = { tone: 'motivational', conversationDepth: 'quick', promptingStyle: 'suggest', outputFormat: 'checklist', aiName: 'Coach' };
+const calm: AiPreferences = {
+  tone: 'calm',
+  conversationDepth: 'deep',
+  promptingStyle: 'ask',
+  outputFormat: 'paragraphs',
+  aiName: 'Juniper',
+};
+const coach: AiPreferences = {
+  tone: 'motivational',
+  conversationDepth: 'quick',
+  promptingStyle: 'suggest',
+  outputFormat: 'checklist',
+  aiName: 'Coach',
+};
 
 let online = true;
 let client: QueryClient;
@@ -60,7 +78,15 @@ describe('loading', () => {
 
   it("offline, uses the stored session's copy", async () => {
     online = false;
-    localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, user: { id: 'u1', user_metadata: { ai_preferences: coach } } }));
+    localStorage.setItem(
+      DEVICE_KEYS.authSession(),
+      JSON.stringify({
+        access_token: 'a',
+        refresh_token: 'r',
+        expires_at: 9_999_999_999,
+        user: { id: 'u1', user_metadata: { ai_preferences: coach } },
+      }),
+    );
     await load();
     expect(loaded()).toEqual(coach);
     expect(backend.fetchServerUser).not.toHaveBeenCalled();
@@ -89,7 +115,10 @@ describe('saving', () => {
     expect(loaded()).toEqual(calm);
     expect(pendingSave('u1')).toEqual(calm);
     expect(backend.updateMetadata).not.toHaveBeenCalled();
-    localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, user: { id: 'u1' } }));
+    localStorage.setItem(
+      DEVICE_KEYS.authSession(),
+      JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 9_999_999_999, user: { id: 'u1' } }),
+    );
     online = true;
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(pendingSave('u1')).toBeNull());
@@ -106,7 +135,9 @@ describe('saving', () => {
   it('shows the previous preferences again and throws when the server refuses', async () => {
     backend.fetchServerUser.mockResolvedValue({ id: 'u1', user_metadata: { ai_preferences: coach } });
     await load();
-    backend.updateMetadata.mockRejectedValue(new AuthApiError('User metadata must be at most 4096 bytes', 422, 'validation_failed'));
+    backend.updateMetadata.mockRejectedValue(
+      new AuthApiError('User metadata must be at most 4096 bytes', 422, 'validation_failed'),
+    );
     await expect(save(calm)).rejects.toThrow('4096');
     expect(loaded()).toEqual(coach);
     expect(pendingSave('u1')).toBeNull();

@@ -6,7 +6,14 @@
 import { MutationObserver, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
 import { isRetryableWriteError, NotSignedInError } from '../../lib/user-metadata';
-import { readAccountCopy, sessionCopy, storedSessionUserId, supabasePreferencesBackend, writeAccountCopy, type PreferencesBackend } from './account-copy';
+import {
+  readAccountCopy,
+  sessionCopy,
+  storedSessionUserId,
+  supabasePreferencesBackend,
+  writeAccountCopy,
+  type PreferencesBackend,
+} from './account-copy';
 import { clearPendingSave, localCopyUser, pendingSave, queueSave } from './local-copy';
 
 /** Whether two sets of preferences make the same choices (the Settings draft, and a load or save that changes nothing). */
@@ -65,7 +72,11 @@ function serialized<T>(client: QueryClient, userId: string, write: () => Promise
 }
 
 /** The load behind the query: the account's copy, with a queued save on top (and sent, when online). */
-export async function loadAiPreferences(client: QueryClient, backend: PreferencesBackend, userId: string): Promise<AiPreferences> {
+export async function loadAiPreferences(
+  client: QueryClient,
+  backend: PreferencesBackend,
+  userId: string,
+): Promise<AiPreferences> {
   const pending = pendingSave(userId);
   // A local copy without the unsynced marker is a leftover of the old two-copy scheme: the account wins.
   if (!pending) clearPendingSave(userId);
@@ -102,7 +113,12 @@ export function pushPending(client: QueryClient, backend: PreferencesBackend, us
  * shows the previous preferences again) when the values are invalid, the server refuses them, or the
  * save could be neither sent nor queued.
  */
-export async function saveAiPreferences(client: QueryClient, backend: PreferencesBackend, userId: string, next: AiPreferences): Promise<AiPreferences> {
+export async function saveAiPreferences(
+  client: QueryClient,
+  backend: PreferencesBackend,
+  userId: string,
+  next: AiPreferences,
+): Promise<AiPreferences> {
   // The schema (and zod) load with the first save, not with every start.
   const { aiPreferencesSchema } = await import('#core/ai-preferences-schema');
   const preferences = aiPreferencesSchema.parse(next);
@@ -138,10 +154,15 @@ export function forgetAiPreferences(client: QueryClient, userId: string): void {
  * What the page does about other events: back online, send a save queued offline (for the signed-in
  * user, once their preferences were used here); another tab saved offline, show the same here.
  */
-export function watchAiPreferences(client: QueryClient, backend: PreferencesBackend = supabasePreferencesBackend, target: Window = window): () => void {
+export function watchAiPreferences(
+  client: QueryClient,
+  backend: PreferencesBackend = supabasePreferencesBackend,
+  target: Window = window,
+): () => void {
   const onOnline = () => {
     const userId = storedSessionUserId();
-    if (userId && client.getQueryCache().find({ queryKey: aiPreferencesKey(userId), exact: true })) void pushPending(client, backend, userId);
+    if (userId && client.getQueryCache().find({ queryKey: aiPreferencesKey(userId), exact: true }))
+      void pushPending(client, backend, userId);
   };
   const onStorage = (event: StorageEvent) => {
     const userId = localCopyUser(event.key);

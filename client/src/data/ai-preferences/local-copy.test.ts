@@ -5,8 +5,20 @@ import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences
 import { DEVICE_KEYS } from '../../lib/device-keys';
 import { clearPendingSave, localCopyUser, pendingSave, queueSave, readLocalCopy } from './local-copy';
 
-const calm: AiPreferences = { tone: 'calm', conversationDepth: 'deep', promptingStyle: 'ask', outputFormat: 'paragraphs', aiName: 'Juniper' };
-const coach: AiPreferences = { tone: 'motivational', conversationDepth: 'quick', promptingStyle: 'suggest', outputFormat: 'checklist', aiName: 'Coach' };
+const calm: AiPreferences = {
+  tone: 'calm',
+  conversationDepth: 'deep',
+  promptingStyle: 'ask',
+  outputFormat: 'paragraphs',
+  aiName: 'Juniper',
+};
+const coach: AiPreferences = {
+  tone: 'motivational',
+  conversationDepth: 'quick',
+  promptingStyle: 'suggest',
+  outputFormat: 'checklist',
+  aiName: 'Coach',
+};
 
 beforeEach(() => localStorage.clear());
 
@@ -48,7 +60,13 @@ describe('the queued save', () => {
   });
 
   it('says when this device could not store it', () => {
-    const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
     expect(queueSave('u1', calm, full)).toBe(false);
   });
 });

@@ -2,9 +2,20 @@
 // the server down), under `ai_preferences:<userId>` with its unsynced marker beside it (per user,
 // ARCHITECTURE 9.12). An outbox, never a second copy to reconcile: the account's is the preferences.
 import { parseAiPreferences, type AiPreferences } from '#core/ai-preferences';
-import { AI_PREFERENCES_KEY, DEVICE_KEYS, deviceStorage, readJson, readText, removeKey, writeJson, writeText, type StorageLike } from '../../lib/device-keys';
+import {
+  AI_PREFERENCES_KEY,
+  DEVICE_KEYS,
+  deviceStorage,
+  readJson,
+  readText,
+  removeKey,
+  writeJson,
+  writeText,
+  type StorageLike,
+} from '../../lib/device-keys';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The stored copy read leniently (each bad field falls back on its own); null when there is none or it is not an object. */
 export function readLocalCopy(userId: string, storage: StorageLike | null = deviceStorage()): AiPreferences | null {
@@ -21,7 +32,11 @@ export function pendingSave(userId: string, storage: StorageLike | null = device
  * Queues a save for the server; false when this device could not store it. Without storage the marker
  * lasts as long as the page (the push is retried while it is open).
  */
-export function queueSave(userId: string, preferences: AiPreferences, storage: StorageLike | null = deviceStorage()): boolean {
+export function queueSave(
+  userId: string,
+  preferences: AiPreferences,
+  storage: StorageLike | null = deviceStorage(),
+): boolean {
   const stored = writeJson(DEVICE_KEYS.aiPreferences(userId), preferences, storage);
   writeText(DEVICE_KEYS.aiPreferencesUnsynced(userId), '1', storage);
   return stored;

@@ -5,7 +5,13 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { DEFAULT_AI_PREFERENCES, type AiPreferences } from '#core/ai-preferences';
 import { useAuth } from '../auth';
 import { supabasePreferencesBackend } from './account-copy';
-import { aiPreferencesQuery, forgetAiPreferences, interimAiPreferences, saveAiPreferences, watchAiPreferences } from './ai-preferences-sync';
+import {
+  aiPreferencesQuery,
+  forgetAiPreferences,
+  interimAiPreferences,
+  saveAiPreferences,
+  watchAiPreferences,
+} from './ai-preferences-sync';
 
 export interface AiPreferencesState {
   preferences: AiPreferences;

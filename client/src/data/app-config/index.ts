@@ -1,2 +1,8 @@
 // The public config's face: the AI provider's display name for screens and for the connection test.
-export { DEFAULT_PROVIDER_NAME, fetchProviderName, providerKeyPageUrl, publicConfigQuery, useProviderName } from './app-config';
+export {
+  DEFAULT_PROVIDER_NAME,
+  fetchProviderName,
+  providerKeyPageUrl,
+  publicConfigQuery,
+  useProviderName,
+} from './app-config';

@@ -5,7 +5,9 @@ import { authErrorMessage, describeWeakPasswordReasons } from './auth-errors';
 
 describe('authErrorMessage', () => {
   it("uses the server's message", () => {
-    expect(authErrorMessage(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toBe('Invalid login credentials');
+    expect(authErrorMessage(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toBe(
+      'Invalid login credentials',
+    );
   });
 
   it('adds the reasons of a weak-password error', () => {

@@ -2,28 +2,59 @@
 // network failure is a signed-in state, and only an explicit Sign out is reported as 'explicit'.
 import type { Session } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { initialAuthState, keepIfSame, LOADING_STATE, nextAuthState, signedIn, signedOut, stateWhenAuthUnreachable } from './auth-state';
+import {
+  initialAuthState,
+  keepIfSame,
+  LOADING_STATE,
+  nextAuthState,
+  signedIn,
+  signedOut,
+  stateWhenAuthUnreachable,
+} from './auth-state';
 
-const session = { access_token: 'a', refresh_token: 'r', expires_at: 1, expires_in: 3600, token_type: 'bearer', user: { id: 'u1' } } as unknown as Session;
+const session = {
+  access_token: 'a',
+  refresh_token: 'r',
+  expires_at: 1,
+  expires_in: 3600,
+  token_type: 'bearer',
+  user: { id: 'u1' },
+} as unknown as Session;
 
 describe('nextAuthState', () => {
   it('is signed in whenever supabase-js gives a session', () => {
     for (const event of ['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED', 'USER_UPDATED'] as const) {
-      expect(nextAuthState(event, session, null, false)).toMatchObject({ status: 'signed-in', offline: false, user: { id: 'u1' } });
+      expect(nextAuthState(event, session, null, false)).toMatchObject({
+        status: 'signed-in',
+        offline: false,
+        user: { id: 'u1' },
+      });
     }
   });
 
   it('keeps a stored session when the initial load found none because a refresh could not reach the server', () => {
-    expect(nextAuthState('INITIAL_SESSION', null, session, false)).toMatchObject({ status: 'signed-in', offline: true });
+    expect(nextAuthState('INITIAL_SESSION', null, session, false)).toMatchObject({
+      status: 'signed-in',
+      offline: true,
+    });
   });
 
   it('is signed out when nothing is stored', () => {
-    expect(nextAuthState('INITIAL_SESSION', null, null, false)).toMatchObject({ status: 'signed-out', signedOutReason: null });
+    expect(nextAuthState('INITIAL_SESSION', null, null, false)).toMatchObject({
+      status: 'signed-out',
+      signedOutReason: null,
+    });
   });
 
   it('tells an explicit sign-out from a session the server ended', () => {
-    expect(nextAuthState('SIGNED_OUT', null, null, true)).toMatchObject({ status: 'signed-out', signedOutReason: 'explicit' });
-    expect(nextAuthState('SIGNED_OUT', null, null, false)).toMatchObject({ status: 'signed-out', signedOutReason: 'session-ended' });
+    expect(nextAuthState('SIGNED_OUT', null, null, true)).toMatchObject({
+      status: 'signed-out',
+      signedOutReason: 'explicit',
+    });
+    expect(nextAuthState('SIGNED_OUT', null, null, false)).toMatchObject({
+      status: 'signed-out',
+      signedOutReason: 'session-ended',
+    });
   });
 });
 

@@ -20,7 +20,13 @@ export type AuthState =
     }
   | { status: 'signed-out'; session: null; user: null; offline: false; signedOutReason: SignedOutReason };
 
-export const LOADING_STATE: AuthState = { status: 'loading', session: null, user: null, offline: false, signedOutReason: null };
+export const LOADING_STATE: AuthState = {
+  status: 'loading',
+  session: null,
+  user: null,
+  offline: false,
+  signedOutReason: null,
+};
 
 export function signedIn(session: Session, offline = false): AuthState {
   return { status: 'signed-in', session, user: session.user, offline, signedOutReason: null };
@@ -40,7 +46,8 @@ export const SESSION_REFRESH_MARGIN_MS = 90_000;
  */
 export function initialAuthState(stored: Session | null, now: number): AuthState {
   if (!stored) return signedOut();
-  if (stored.expires_at !== undefined && stored.expires_at * 1000 - now > SESSION_REFRESH_MARGIN_MS) return signedIn(stored);
+  if (stored.expires_at !== undefined && stored.expires_at * 1000 - now > SESSION_REFRESH_MARGIN_MS)
+    return signedIn(stored);
   return LOADING_STATE;
 }
 
@@ -64,7 +71,12 @@ export function keepIfSame(current: AuthState, next: AuthState): AuthState {
  *   rejected refresh, and keeps it when a refresh failed with a retryable network error)
  * @param explicit whether the user asked to sign out (only then is the device's data cleared)
  */
-export function nextAuthState(event: AuthChangeEvent, session: Session | null, stored: Session | null, explicit: boolean): AuthState {
+export function nextAuthState(
+  event: AuthChangeEvent,
+  session: Session | null,
+  stored: Session | null,
+  explicit: boolean,
+): AuthState {
   if (session) return signedIn(session);
   if (event === 'SIGNED_OUT') return signedOut(explicit ? 'explicit' : 'session-ended');
   if (stored) return signedIn(stored, true);

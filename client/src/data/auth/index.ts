@@ -1,7 +1,14 @@
 // The session's face: who is signed in, the auth state's rules, Sign out and the auth error texts.
 // app/ provides the state and the action; screens read them with useAuth, useUserId and useSignOut.
 export { authErrorMessage, describeWeakPasswordReasons, FALLBACK_ERROR_MESSAGE } from './auth-errors';
-export { AuthStateProvider, SignOutActionProvider, useAuth, useSignOut, useUserId, type SignOutAction } from './auth-context';
+export {
+  AuthStateProvider,
+  SignOutActionProvider,
+  useAuth,
+  useSignOut,
+  useUserId,
+  type SignOutAction,
+} from './auth-context';
 export {
   initialAuthState,
   keepIfSame,

@@ -27,7 +27,9 @@ describe('performSignOut', () => {
     const after = vi.fn(() => {
       order.push('after');
     });
-    await expect(performSignOut({ signOut }, { context, hasStoredSession: () => false, before: [before], after: [after], notify })).resolves.toBe('signed-out');
+    await expect(
+      performSignOut({ signOut }, { context, hasStoredSession: () => false, before: [before], after: [after], notify }),
+    ).resolves.toBe('signed-out');
     expect(signOut).toHaveBeenCalledWith({ scope: 'local' });
     expect(order).toEqual(['before', 'sign-out', 'after']);
     expect(before).toHaveBeenCalledWith(context);
@@ -38,23 +40,34 @@ describe('performSignOut', () => {
   it('stops when a before-step declines (e.g. unsynced changes the user keeps)', async () => {
     const signOut = vi.fn(async () => ({ error: null }));
     const after = vi.fn();
-    await expect(performSignOut({ signOut }, { context, hasStoredSession: () => true, before: [async () => false], after: [after], notify })).resolves.toBe(
-      'cancelled',
-    );
+    await expect(
+      performSignOut(
+        { signOut },
+        { context, hasStoredSession: () => true, before: [async () => false], after: [after], notify },
+      ),
+    ).resolves.toBe('cancelled');
     expect(signOut).not.toHaveBeenCalled();
     expect(after).not.toHaveBeenCalled();
   });
 
   it("shows 'Error signing out: Please try again.' when the device is still signed in", async () => {
     const signOut = vi.fn(async () => ({ error: new Error('storage failed') }));
-    await expect(performSignOut({ signOut } as never, { context, hasStoredSession: () => true, notify })).resolves.toBe('failed');
+    await expect(performSignOut({ signOut } as never, { context, hasStoredSession: () => true, notify })).resolves.toBe(
+      'failed',
+    );
     expect(notify).toHaveBeenCalledWith(SIGN_OUT_FAILED_TOAST);
-    expect(SIGN_OUT_FAILED_TOAST).toEqual({ title: 'Error signing out', description: 'Please try again.', variant: 'destructive' });
+    expect(SIGN_OUT_FAILED_TOAST).toEqual({
+      title: 'Error signing out',
+      description: 'Please try again.',
+      variant: 'destructive',
+    });
   });
 
   it('counts a server that could not be told as signed out when the local session is gone', async () => {
     const signOut = vi.fn(async () => ({ error: new Error('Failed to fetch') }));
-    await expect(performSignOut({ signOut } as never, { context, hasStoredSession: () => false, notify })).resolves.toBe('signed-out');
+    await expect(
+      performSignOut({ signOut } as never, { context, hasStoredSession: () => false, notify }),
+    ).resolves.toBe('signed-out');
     expect(notify).not.toHaveBeenCalled();
   });
 
@@ -62,9 +75,18 @@ describe('performSignOut', () => {
     const throwing = () => {
       throw new Error('boom');
     };
-    await expect(performSignOut({ signOut: vi.fn() } as never, { context, hasStoredSession: () => true, before: [throwing], notify })).resolves.toBe('failed');
+    await expect(
+      performSignOut({ signOut: vi.fn() } as never, {
+        context,
+        hasStoredSession: () => true,
+        before: [throwing],
+        notify,
+      }),
+    ).resolves.toBe('failed');
     expect(notify).toHaveBeenCalledWith(SIGN_OUT_FAILED_TOAST);
     const signOut = vi.fn(async () => ({ error: null }));
-    await expect(performSignOut({ signOut }, { context, hasStoredSession: () => false, after: [throwing], notify })).resolves.toBe('signed-out');
+    await expect(
+      performSignOut({ signOut }, { context, hasStoredSession: () => false, after: [throwing], notify }),
+    ).resolves.toBe('signed-out');
   });
 });

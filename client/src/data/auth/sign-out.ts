@@ -28,7 +28,11 @@ export interface SignOutOptions {
   notify?: (toast: ToastInput) => void;
 }
 
-export const SIGN_OUT_FAILED_TOAST: ToastInput = { variant: 'destructive', title: 'Error signing out', description: 'Please try again.' };
+export const SIGN_OUT_FAILED_TOAST: ToastInput = {
+  variant: 'destructive',
+  title: 'Error signing out',
+  description: 'Please try again.',
+};
 
 /** Signs out of this device with `auth` (its client), running the steps around it. */
 export async function performSignOut(auth: AuthSignOut, options: SignOutOptions): Promise<SignOutResult> {

@@ -23,7 +23,10 @@ export async function loadConflictOriginal(db: SproutDb, userId: string, copy: N
       .where('[user_id+updated_at]')
       .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
       .reverse()
-      .filter((row) => row.user_id === userId && !row.deleted_at && row.title.trimEnd() === title && !hasConflictMark(row.title))
+      .filter(
+        (row) =>
+          row.user_id === userId && !row.deleted_at && row.title.trimEnd() === title && !hasConflictMark(row.title),
+      )
       .toArray();
     candidates = rows.map(live).filter((note): note is LocalNote => note !== null);
   }
@@ -36,5 +39,8 @@ export function useConflictOriginal(copy: NoteView | null): NoteView | null | un
   const session = useNotesSession();
   const db = session?.db ?? null;
   const userId = session?.userId ?? null;
-  return useLiveQuery(async () => (db && userId && copy ? loadConflictOriginal(db, userId, copy) : null), [db, userId, copy]);
+  return useLiveQuery(
+    async () => (db && userId && copy ? loadConflictOriginal(db, userId, copy) : null),
+    [db, userId, copy],
+  );
 }

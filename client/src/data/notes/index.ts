@@ -19,7 +19,14 @@ export {
 } from './messages';
 export type { ImportedNote, ImportLine, ImportStatus } from './notes-import';
 export { readAllNotes, watchNotesChanges } from './notes-snapshot';
-export { NotesSessionProvider, useNotesActions, useNotesSession, useSyncStatus, useSyncStatusOf, type NotesActions } from './notes-context';
+export {
+  NotesSessionProvider,
+  useNotesActions,
+  useNotesSession,
+  useSyncStatus,
+  useSyncStatusOf,
+  type NotesActions,
+} from './notes-context';
 export {
   NoteValidationError,
   type ConflictResolveResult,
@@ -32,7 +39,14 @@ export {
 export { clearUserNotes, NotesSession, type NotesSessionOptions } from './notes-session';
 export { PAGE_SIZE, RECENT_IDEAS_LIMIT, type NotesKind, type NotesPage } from './notes-page';
 export { preloadNotesPage } from './page-preload';
-export { useLiveNotesCount, useNote, useNotesPage, usePendingCount, useRecentIdeasPage, useStablePage } from './queries';
+export {
+  useLiveNotesCount,
+  useNote,
+  useNotesPage,
+  usePendingCount,
+  useRecentIdeasPage,
+  useStablePage,
+} from './queries';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';
 export { sameValue } from './shared-views';

@@ -58,7 +58,11 @@ export function startLiveChanges(options: LiveChangesOptions): () => void {
     if (stopped) return stop();
     channel = client
       .channel(`notes:${userId}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${userId}` }, (payload) => onHint(hintedRevision(payload)))
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${userId}` },
+        (payload) => onHint(hintedRevision(payload)),
+      )
       .subscribe((status) => {
         if (stopped) return;
         const healthy = status === 'SUBSCRIBED';

@@ -27,7 +27,8 @@ export function isRecord(value: unknown): value is Raw {
 
 const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
 const strOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const intOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null);
+const intOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 
 /** Item ids missing from stored data are derived from the note id, so they stay the same on every read. */
 function stableItemIds(noteId: string): () => string {
@@ -61,8 +62,11 @@ export function readLocalNote(raw: unknown): LocalNote | null {
     revision: intOrNull(raw.revision),
     base_revision: intOrNull(raw.base_revision),
     mutation_id: strOrNull(raw.mutation_id),
-    sent_mutation_ids: Array.isArray(raw.sent_mutation_ids) ? raw.sent_mutation_ids.filter((v): v is string => typeof v === 'string') : [],
-    sync_state: typeof raw.sync_state === 'string' && SYNC_STATES.has(raw.sync_state) ? (raw.sync_state as SyncState) : 'pending',
+    sent_mutation_ids: Array.isArray(raw.sent_mutation_ids)
+      ? raw.sent_mutation_ids.filter((v): v is string => typeof v === 'string')
+      : [],
+    sync_state:
+      typeof raw.sync_state === 'string' && SYNC_STATES.has(raw.sync_state) ? (raw.sync_state as SyncState) : 'pending',
     sync_error: strOrNull(raw.sync_error),
     conflict_of: strOrNull(raw.conflict_of),
   };

@@ -22,7 +22,11 @@ export interface LocalStore {
    * Reads the notes with these ids and applies the changes `decide` returns, in one transaction, so a
    * concurrent local write is either seen by `decide` or comes after it.
    */
-  modify(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges, options?: ModifyOptions): Promise<void>;
+  modify(
+    ids: readonly string[],
+    decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges,
+    options?: ModifyOptions,
+  ): Promise<void>;
   /**
    * A run's last step in one transaction [S11] [S25]: as modify of the user's pending notes, and with the notes' changes the sync meta
    * `decide` returns (null: none). Resolves with how many of the user's notes are pending after both.
@@ -92,7 +96,13 @@ const marksKey = (userId: string): [string, string] => [userId, 'sent_marks'];
  * (those the changes may touch): each changed note counts as it is stored after less as it was before.
  * Null when the changes touch a note not among those read (the rules never do): then it is counted.
  */
-function pendingAfter(userId: string, before: number, ids: readonly string[], rows: readonly unknown[], changes: LocalChanges): number | null {
+function pendingAfter(
+  userId: string,
+  before: number,
+  ids: readonly string[],
+  rows: readonly unknown[],
+  changes: LocalChanges,
+): number | null {
   const wasPending = new Map<string, boolean>();
   ids.forEach((id, i) => {
     const row = rows[i] as Partial<LocalNote> | undefined;
@@ -163,7 +173,11 @@ export class DexieLocalStore implements LocalStore {
    * is a request and an answer each, on the page's main thread. Many ids without it (an import) are mostly
    * new: one read of the store's keys spares a get per missing id.
    */
-  async modify(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges, options: ModifyOptions = {}): Promise<void> {
+  async modify(
+    ids: readonly string[],
+    decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges,
+    options: ModifyOptions = {},
+  ): Promise<void> {
     await this.db.transaction('rw', this.db.notes, this.db.meta, async () => {
       const { pendingOf } = options;
       if (pendingOf !== undefined) {
@@ -171,7 +185,8 @@ export class DexieLocalStore implements LocalStore {
         return this.decideOn(unique, rows, decide);
       }
       const unique = [...new Set(ids)];
-      const wanted = unique.length > KEYS_FIRST_OVER ? presentOf(unique, await this.db.notes.toCollection().primaryKeys()) : unique;
+      const wanted =
+        unique.length > KEYS_FIRST_OVER ? presentOf(unique, await this.db.notes.toCollection().primaryKeys()) : unique;
       await this.decideOn(unique, await this.db.notes.bulkGet(wanted), decide);
     });
   }
@@ -208,7 +223,9 @@ export class DexieLocalStore implements LocalStore {
         },
       );
       if (meta) await this.setMeta(userId, meta);
-      return { pending: pending ?? (await this.db.notes.where('[user_id+sync_state]').equals([userId, 'pending']).count()) };
+      return {
+        pending: pending ?? (await this.db.notes.where('[user_id+sync_state]').equals([userId, 'pending']).count()),
+      };
     });
   }
 
@@ -217,11 +234,15 @@ export class DexieLocalStore implements LocalStore {
    * transaction. A get per id is a request and an answer each (a task on the page's main thread per note
    * of a batch); reading the user's pending notes is one. Ids no longer pending are got by id.
    */
-  private async readPending(userId: string, ids: readonly string[]): Promise<{ ids: string[]; rows: unknown[]; pendingBefore: number }> {
+  private async readPending(
+    userId: string,
+    ids: readonly string[],
+  ): Promise<{ ids: string[]; rows: unknown[]; pendingBefore: number }> {
     const unique = [...new Set(ids)];
     const pending = this.db.notes.where('[user_id+sync_state]').equals([userId, 'pending']);
     const pendingBefore = await pending.count();
-    if (pendingBefore > unique.length * PENDING_READ_FACTOR) return { ids: unique, rows: await this.db.notes.bulkGet(unique), pendingBefore };
+    if (pendingBefore > unique.length * PENDING_READ_FACTOR)
+      return { ids: unique, rows: await this.db.notes.bulkGet(unique), pendingBefore };
     const byId = new Map<string, unknown>();
     const wanted = new Set(unique);
     for (const row of await pending.toArray()) if (wanted.has(row.id)) byId.set(row.id, row);
@@ -312,8 +333,10 @@ export class DexieLocalStore implements LocalStore {
 
   async setMeta(userId: string, meta: Partial<SyncMeta>): Promise<void> {
     const entries = [];
-    if (meta.lastPulledRevision !== undefined) entries.push({ user_id: userId, key: 'last_pulled_revision' as const, value: meta.lastPulledRevision });
-    if (meta.lastPullAt !== undefined) entries.push({ user_id: userId, key: 'last_pull_at' as const, value: meta.lastPullAt });
+    if (meta.lastPulledRevision !== undefined)
+      entries.push({ user_id: userId, key: 'last_pulled_revision' as const, value: meta.lastPulledRevision });
+    if (meta.lastPullAt !== undefined)
+      entries.push({ user_id: userId, key: 'last_pull_at' as const, value: meta.lastPullAt });
     if (entries.length > 0) await this.db.meta.bulkPut(entries);
   }
 

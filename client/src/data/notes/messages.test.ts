@@ -1,18 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_MESSAGES, syncStateLabel, syncSucceededMessage, writeOutcomeMessage, type ToastMessage } from './messages';
+import {
+  NOTE_MESSAGES,
+  syncStateLabel,
+  syncSucceededMessage,
+  writeOutcomeMessage,
+  type ToastMessage,
+} from './messages';
 
 const joined = (m: ToastMessage) => `${m.title}: ${m.description}`;
 
 describe('notes and sync messages (spec section 8)', () => {
   it.each([
     [NOTE_MESSAGES.syncFailedManual, 'Error syncing notes: Please check your connection and try again.'],
-    [NOTE_MESSAGES.syncFailedAutomatic, "Sync failed: We couldn't sync your notes to the cloud. We'll try again later."],
+    [
+      NOTE_MESSAGES.syncFailedAutomatic,
+      "Sync failed: We couldn't sync your notes to the cloud. We'll try again later.",
+    ],
     [NOTE_MESSAGES.syncOffline, 'Offline: You need to be online to sync notes.'],
     [NOTE_MESSAGES.fetchFailed, "Error fetching notes: We couldn't retrieve your notes. Using local data only."],
-    [NOTE_MESSAGES.createFailed, "Failed to create note: Your note has been saved locally and will sync when you're online."],
-    [NOTE_MESSAGES.updateFailed, "Failed to update note: Your changes have been saved locally and will sync when you're online."],
-    [NOTE_MESSAGES.deleteCloudFailed, "Sync error: The note was deleted locally but we couldn't remove it from the cloud."],
-    [NOTE_MESSAGES.deleteOffline, "Offline deletion: The note was deleted locally and will be removed from the cloud when you're online."],
+    [
+      NOTE_MESSAGES.createFailed,
+      "Failed to create note: Your note has been saved locally and will sync when you're online.",
+    ],
+    [
+      NOTE_MESSAGES.updateFailed,
+      "Failed to update note: Your changes have been saved locally and will sync when you're online.",
+    ],
+    [
+      NOTE_MESSAGES.deleteCloudFailed,
+      "Sync error: The note was deleted locally but we couldn't remove it from the cloud.",
+    ],
+    [
+      NOTE_MESSAGES.deleteOffline,
+      "Offline deletion: The note was deleted locally and will be removed from the cloud when you're online.",
+    ],
     [NOTE_MESSAGES.deleteFailed, "Error deleting note: We couldn't delete your note. Please try again later."],
     [NOTE_MESSAGES.deleted, 'Note deleted: Your note has been deleted successfully.'],
     [syncSucceededMessage(3), 'Notes synced: Successfully synced 3 notes to the cloud.'],
@@ -35,7 +56,7 @@ describe('notes and sync messages (spec section 8)', () => {
     expect(syncStateLabel('error', true)).toBe('Sync error');
   });
 
-  it('maps the outcome of the sync after a write to the spec\'s toasts', () => {
+  it("maps the outcome of the sync after a write to the spec's toasts", () => {
     expect(writeOutcomeMessage('create', { status: 'synced' })).toBeNull();
     // Offline the write is kept on the device: a plain toast that says so, not a failure.
     expect(writeOutcomeMessage('create', { status: 'offline' })).toBe(NOTE_MESSAGES.savedOnDevice);

@@ -9,7 +9,11 @@ export interface ToastMessage {
   variant?: 'default' | 'destructive';
 }
 
-const destructive = (title: string, description: string): ToastMessage => ({ title, description, variant: 'destructive' });
+const destructive = (title: string, description: string): ToastMessage => ({
+  title,
+  description,
+  variant: 'destructive',
+});
 const plain = (title: string, description: string): ToastMessage => ({ title, description });
 
 export const NOTE_MESSAGES = {
@@ -19,12 +23,24 @@ export const NOTE_MESSAGES = {
   syncOffline: destructive('Offline', 'You need to be online to sync notes.'),
   fetchFailed: destructive('Error fetching notes', "We couldn't retrieve your notes. Using local data only."),
   // Writes (section 8)
-  createFailed: destructive('Failed to create note', "Your note has been saved locally and will sync when you're online."),
-  updateFailed: destructive('Failed to update note', "Your changes have been saved locally and will sync when you're online."),
+  createFailed: destructive(
+    'Failed to create note',
+    "Your note has been saved locally and will sync when you're online.",
+  ),
+  updateFailed: destructive(
+    'Failed to update note',
+    "Your changes have been saved locally and will sync when you're online.",
+  ),
   // Issue 12: a write kept on this device while offline is no failure; say what happened.
   savedOnDevice: plain('Saved on this device', 'It will sync when you are back online.'),
-  deleteCloudFailed: destructive('Sync error', "The note was deleted locally but we couldn't remove it from the cloud."),
-  deleteOffline: plain('Offline deletion', "The note was deleted locally and will be removed from the cloud when you're online."),
+  deleteCloudFailed: destructive(
+    'Sync error',
+    "The note was deleted locally but we couldn't remove it from the cloud.",
+  ),
+  deleteOffline: plain(
+    'Offline deletion',
+    "The note was deleted locally and will be removed from the cloud when you're online.",
+  ),
   deleteFailed: destructive('Error deleting note', "We couldn't delete your note. Please try again later."),
   editDeleteFailed: destructive('Error deleting note', 'Failed to delete your note. Please try again.'),
   deleted: plain('Note deleted', 'Your note has been deleted successfully.'),

@@ -11,7 +11,9 @@ export function validContent(content: NoteContent): NoteContent {
   const parsed = noteContentSchema.safeParse(pickContent(content));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new NoteValidationError(issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'The note is not valid');
+    throw new NoteValidationError(
+      issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'The note is not valid',
+    );
   }
   return parsed.data;
 }

@@ -4,7 +4,15 @@ import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, 
 import { NOTE_ERRORS } from './messages';
 import type { ConflictChoice } from '#core/conflict-resolution';
 import type { NoteView } from './local-note';
-import { NoteValidationError, type ConflictResolveResult, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
+import {
+  NoteValidationError,
+  type ConflictResolveResult,
+  type NoteDeleteResult,
+  type NoteInput,
+  type NotePatch,
+  type NoteWriteResult,
+  type WriteOptions,
+} from './notes-repository';
 import type { NotesSession } from './notes-session';
 import type { SyncStatus } from './sync-controller';
 
@@ -55,7 +63,8 @@ export function useNotesActions(): NotesActions {
       createNote: (input) => withSession(session, (s) => s.createNote(input)),
       updateNote: (id, patch, options) => withSession(session, (s) => s.updateNote(id, patch, options)),
       deleteNote: (id, options) => withSession(session, (s) => s.deleteNote(id, options)),
-      resolveConflict: (copy, original, choice) => withSession(session, (s) => s.resolveConflict(copy, original, choice)),
+      resolveConflict: (copy, original, choice) =>
+        withSession(session, (s) => s.resolveConflict(copy, original, choice)),
       syncNow: (options) => withSession(session, (s) => s.syncNow(options)),
     }),
     [session],
@@ -78,6 +87,13 @@ const whole = (status: SyncStatus) => status;
  */
 export function useSyncStatusOf<T>(select: (status: SyncStatus) => T): T {
   const session = useNotesSession();
-  const subscribe = useCallback((listener: () => void) => (session ? session.subscribeSyncStatus(listener) : () => undefined), [session]);
-  return useSyncExternalStore(subscribe, () => select(session?.getSyncStatus() ?? IDLE), () => select(IDLE));
+  const subscribe = useCallback(
+    (listener: () => void) => (session ? session.subscribeSyncStatus(listener) : () => undefined),
+    [session],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => select(session?.getSyncStatus() ?? IDLE),
+    () => select(IDLE),
+  );
 }

@@ -47,8 +47,16 @@ describe('planImport', () => {
   });
 
   it('imports the same file twice without creating anything the second time', () => {
-    const first = planImport([imported(), imported({ sourceUserId: OTHER, sourceId: null, source: 'a.md' })], new Map(), context);
-    const second = planImport([imported(), imported({ sourceUserId: OTHER, sourceId: null, source: 'a.md' })], asMap(first.put), context);
+    const first = planImport(
+      [imported(), imported({ sourceUserId: OTHER, sourceId: null, source: 'a.md' })],
+      new Map(),
+      context,
+    );
+    const second = planImport(
+      [imported(), imported({ sourceUserId: OTHER, sourceId: null, source: 'a.md' })],
+      asMap(first.put),
+      context,
+    );
     expect(second.put).toEqual([]);
     expect(second.lines.map((line) => line.status)).toEqual(['unchanged', 'unchanged']);
   });
@@ -70,12 +78,18 @@ describe('planImport', () => {
     const mine = planImport([foreign], new Map(), context).put[0]!;
     expect(mine.id).not.toBe(NOTE_ID);
     expect(planImport([foreign], new Map(), context).put[0]!.id).toBe(mine.id);
-    expect(planImport([foreign], new Map(), { ...context, userId: OTHER.replace('2', '4') }).put[0]!.id).not.toBe(mine.id);
+    expect(planImport([foreign], new Map(), { ...context, userId: OTHER.replace('2', '4') }).put[0]!.id).not.toBe(
+      mine.id,
+    );
     expect(mine.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('skips a note without a title or over the limits and says why', () => {
-    const { put, lines } = planImport([imported({ title: '  ' }), imported({ title: 'x'.repeat(501), sourceId: null })], new Map(), context);
+    const { put, lines } = planImport(
+      [imported({ title: '  ' }), imported({ title: 'x'.repeat(501), sourceId: null })],
+      new Map(),
+      context,
+    );
     expect(put).toEqual([]);
     expect(lines.map((line) => [line.status, line.reason])).toEqual([
       ['invalid', 'it has no title'],
@@ -85,7 +99,10 @@ describe('planImport', () => {
 
   it('matches checklist items without ids (a Markdown file) to the same items here', () => {
     const here = planImport([imported()], new Map(), context).put;
-    const fromMarkdown = imported({ sourceUserId: null, checklist_items: [{ id: 'item-1', text: 'Book flights', completed: true }] });
+    const fromMarkdown = imported({
+      sourceUserId: null,
+      checklist_items: [{ id: 'item-1', text: 'Book flights', completed: true }],
+    });
     expect(planImport([fromMarkdown], asMap(here), context).lines[0]!.status).toBe('unchanged');
   });
 });

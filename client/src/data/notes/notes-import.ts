@@ -4,7 +4,13 @@
 // file imported twice finds its notes already there. A note whose id is here with other content becomes
 // a conflict copy (its id derived too), never an overwrite [S7].
 import { noteWritableSchema } from '#core/note';
-import { EMPTY_CONTENT, NOTE_CONTENT_FIELDS, type ContentField, type NoteContent, type ReadonlyLists } from '#core/note-fields';
+import {
+  EMPTY_CONTENT,
+  NOTE_CONTENT_FIELDS,
+  type ContentField,
+  type NoteContent,
+  type ReadonlyLists,
+} from '#core/note-fields';
 import { withListsRepaired } from '#core/note-lenient';
 import { randomUuid } from '#core/random-id';
 import { conflictCopy, sameContent, type LocalNote } from '#core/sync-rules';
@@ -50,8 +56,17 @@ const contentSchema = noteWritableSchema.pick({
 // The content fields a derived id was first made of, in their order. A file imported again must find its
 // notes at the same ids after a field is added, so a later field joins the fingerprint only when it holds
 // more than its empty value.
-const FIRST_FINGERPRINT_FIELDS = ['title', 'content', 'expanded_content', 'is_checklist', 'checklist_items', 'chat_history'] as const satisfies readonly ContentField[];
-const LATER_FINGERPRINT_FIELDS = NOTE_CONTENT_FIELDS.filter((field) => !(FIRST_FINGERPRINT_FIELDS as readonly ContentField[]).includes(field));
+const FIRST_FINGERPRINT_FIELDS = [
+  'title',
+  'content',
+  'expanded_content',
+  'is_checklist',
+  'checklist_items',
+  'chat_history',
+] as const satisfies readonly ContentField[];
+const LATER_FINGERPRINT_FIELDS = NOTE_CONTENT_FIELDS.filter(
+  (field) => !(FIRST_FINGERPRINT_FIELDS as readonly ContentField[]).includes(field),
+);
 
 /**
  * A stable UUID (version 4 layout) for a text: FNV-1a over four differently seeded lanes. The lanes are
@@ -96,7 +111,10 @@ function targetId(note: ImportedNote, userId: string, existing: ReadonlyMap<stri
   return derivedId(`${userId}\n${id ?? `${note.source}\n${fingerprint(contentOf(note))}`}`);
 }
 
-function validate(note: ImportedNote, now: string): { content: NoteContent; createdAt: string; updatedAt: string } | { reason: string } {
+function validate(
+  note: ImportedNote,
+  now: string,
+): { content: NoteContent; createdAt: string; updatedAt: string } | { reason: string } {
   const content = contentOf(note);
   if (content.title.trim() === '') return { reason: 'it has no title' };
   const updatedAt = note.updated_at ?? note.created_at ?? now;
@@ -104,7 +122,9 @@ function validate(note: ImportedNote, now: string): { content: NoteContent; crea
   const parsed = contentSchema.safeParse({ ...content, created_at: createdAt, updated_at: updatedAt });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { reason: issue ? `${issue.path.map(String).join('.') || 'note'}: ${issue.message}` : 'it is not a valid note' };
+    return {
+      reason: issue ? `${issue.path.map(String).join('.') || 'note'}: ${issue.message}` : 'it is not a valid note',
+    };
   }
   return { content, createdAt, updatedAt };
 }
@@ -140,7 +160,12 @@ export function planImport(
     // A Markdown file names no checklist item ids: the same items keep the ids they have here.
     if (here) valid.content = withItemIdsOf(valid.content, here);
     const fresh = (noteId: string): LocalNote => ({
-      ...localCreate(valid.content, { id: noteId, userId: context.userId, mutationId: context.mutationId(), now: valid.updatedAt }),
+      ...localCreate(valid.content, {
+        id: noteId,
+        userId: context.userId,
+        mutationId: context.mutationId(),
+        now: valid.updatedAt,
+      }),
       created_at: valid.createdAt,
     });
     if (!here) {

@@ -62,12 +62,14 @@ function toPage(rows: readonly LocalNote[], limit: number): NotesPage {
  * first page of notes ahead'). A page still short of its kind after the bulk reads (a kind rare among many newer notes)
  * walks the index, as before. Every page comes from one read, so it is a consistent snapshot.
  */
-export async function loadNotesPage(db: SproutDb, userId: string, limit: number, kind: NotesKind = 'all'): Promise<NotesPage> {
+export async function loadNotesPage(
+  db: SproutDb,
+  userId: string,
+  limit: number,
+  kind: NotesKind = 'all',
+): Promise<NotesPage> {
   const newest = () =>
-    db.notes
-      .where('[user_id+updated_at]')
-      .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-      .reverse();
+    db.notes.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse();
   const keep = (row: LocalNote) => row.user_id === userId && matches(row, kind);
   for (const size of bulkReadSizes(limit)) {
     const rows = await newest().limit(size).toArray();
@@ -75,5 +77,11 @@ export async function loadNotesPage(db: SproutDb, userId: string, limit: number,
     // Enough for the page and its "more", or every row of the user read.
     if (kept.length > limit || rows.length < size) return toPage(kept, limit);
   }
-  return toPage(await newest().filter(keep).limit(limit + 1).toArray(), limit);
+  return toPage(
+    await newest()
+      .filter(keep)
+      .limit(limit + 1)
+      .toArray(),
+    limit,
+  );
 }

@@ -37,7 +37,11 @@ function remoteEdit(store: MemoryLocalStore, id: string, patch: Partial<NoteRow>
 /** Our pending change arriving back from the server (as after a push). */
 async function synced(store: MemoryLocalStore, id: string) {
   const local = store.notes.get(id)!;
-  await remoteEdit(store, id, { last_mutation_id: local.mutation_id, revision: (local.revision ?? 0) + 1, deleted_at: local.deleted_at });
+  await remoteEdit(store, id, {
+    last_mutation_id: local.mutation_id,
+    revision: (local.revision ?? 0) + 1,
+    deleted_at: local.deleted_at,
+  });
 }
 
 describe('NotesRepository validation (spec section 5)', () => {
@@ -70,11 +74,14 @@ describe('NotesRepository validation (spec section 5)', () => {
       checklist_items: [{ id: 'a', text: 'milk', completed: true }, 42 as never],
       chat_history: [],
     });
-    expect(note.checklist_items).toEqual([{ id: 'a', text: 'milk', completed: true }, expect.objectContaining({ text: 'Item', completed: false })]);
+    expect(note.checklist_items).toEqual([
+      { id: 'a', text: 'milk', completed: true },
+      expect.objectContaining({ text: 'Item', completed: false }),
+    ]);
     expect(note.chat_history).toBeNull();
   });
 
-  it('an unknown, deleted or other user\'s note is not found', async () => {
+  it("an unknown, deleted or other user's note is not found", async () => {
     const { repository, store } = repo();
     await expect(repository.updateNote('missing', { title: 'x' })).rejects.toThrow(NOTE_ERRORS.notFound);
     const { note } = await repository.createNote({ title: 'x' });
@@ -122,7 +129,8 @@ describe('NotesRepository writes', () => {
     expect(await (await repository.createNote({ title: 'd' })).cloud).toEqual({ status: 'failed', error: 'boom' });
 
     run = async () => {
-      for (const [id, note] of store.notes) store.notes.set(id, { ...note, sync_state: 'error', sync_error: 'refused' });
+      for (const [id, note] of store.notes)
+        store.notes.set(id, { ...note, sync_state: 'error', sync_error: 'refused' });
       return { ok: true, report: { ...report, pushed: 0, rejected: 1 } };
     };
     expect(await (await repository.createNote({ title: 'e' })).cloud).toEqual({ status: 'rejected', error: 'refused' });
@@ -145,7 +153,11 @@ describe('NotesRepository writes', () => {
       },
     });
     const created = await repository.createNote({ title: 'Quick note' });
-    const edited = await repository.updateNote(created.note.id, { title: 'Call the plumber' }, { basedOn: created.note });
+    const edited = await repository.updateNote(
+      created.note.id,
+      { title: 'Call the plumber' },
+      { basedOn: created.note },
+    );
     endRun();
     expect(await created.cloud).toEqual({ status: 'superseded' });
     expect(await edited.cloud).toEqual({ status: 'failed', error: 'The change is still waiting to sync' });
@@ -184,7 +196,12 @@ describe('[S20] edits carry the version they were made on', () => {
     await tabB.updateNote(note.id, { content: 'from b' });
     const result = await tabA.updateNote(note.id, { content: 'from a' }, { basedOn: note });
     expect(result.savedAsCopy).toBe(true);
-    expect(result.note).toMatchObject({ title: `Shared${CONFLICT_COPY_SUFFIX}`, content: 'from a', conflict_of: note.id, sync_state: 'pending' });
+    expect(result.note).toMatchObject({
+      title: `Shared${CONFLICT_COPY_SUFFIX}`,
+      content: 'from a',
+      conflict_of: note.id,
+      sync_state: 'pending',
+    });
     expect(store.notes.get(note.id)).toMatchObject({ content: 'from b' });
     const deletion = await tabA.deleteNote(note.id, { basedOn: note });
     expect(deletion.kept).toBe(true);
@@ -209,9 +226,17 @@ describe('[S23] resolving a conflict copy through the repository', () => {
     const { store, repository } = repo();
     const { note } = await repository.createNote({ title: 'Shared', content: 'theirs' });
     await synced(store, note.id);
-    const copyRow = conflictCopy({ ...store.notes.get(note.id)!, content: 'mine' }, { id: 'copy-id', mutationId: 'm-copy', now: new Date().toISOString() });
+    const copyRow = conflictCopy(
+      { ...store.notes.get(note.id)!, content: 'mine' },
+      { id: 'copy-id', mutationId: 'm-copy', now: new Date().toISOString() },
+    );
     await store.modify([copyRow.id], () => ({ put: [copyRow], delete: [] }));
-    return { store, repository, original: (await repository.getNote(note.id))!, copy: (await repository.getNote('copy-id'))! };
+    return {
+      store,
+      repository,
+      original: (await repository.getNote(note.id))!,
+      copy: (await repository.getNote('copy-id'))!,
+    };
   }
 
   it('keep this version writes the original and drops the unsent copy in one step, both pending for sync', async () => {

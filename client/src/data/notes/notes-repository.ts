@@ -81,9 +81,15 @@ function copyHolding(id: string, seen: NoteView | undefined): { id: string; muta
 }
 
 /** That copy, if it exists, is the user's and still holds exactly the version it was made from. */
-function unchangedCopy(current: ReadonlyMap<string, LocalNote>, moved: { id: string; mutationId: string } | null, userId: string): LocalNote | null {
+function unchangedCopy(
+  current: ReadonlyMap<string, LocalNote>,
+  moved: { id: string; mutationId: string } | null,
+  userId: string,
+): LocalNote | null {
   const copy = moved ? current.get(moved.id) : undefined;
-  return copy && copy.user_id === userId && copy.deleted_at === null && copy.mutation_id === moved?.mutationId ? copy : null;
+  return copy && copy.user_id === userId && copy.deleted_at === null && copy.mutation_id === moved?.mutationId
+    ? copy
+    : null;
 }
 
 export class NotesRepository {
@@ -101,12 +107,21 @@ export class NotesRepository {
     const userId = this.requireUser();
     const validContent = await contentCheck();
     const content = validContent({ ...EMPTY_CONTENT, ...normalizePatch(input) });
-    const note = localCreate(content, { id: this.makeId(), userId, mutationId: this.mutationId(), now: this.now().toISOString() });
+    const note = localCreate(content, {
+      id: this.makeId(),
+      userId,
+      mutationId: this.mutationId(),
+      now: this.now().toISOString(),
+    });
     await this.deps.store.modify([note.id], () => ({ put: [note], delete: [] }));
     return { note: toNoteView(note), savedAsCopy: false, cloud: this.cloudOutcome(note.id, note.mutation_id) };
   }
 
-  async updateNote(id: string | null | undefined, patch: NotePatch, options: WriteOptions = {}): Promise<NoteWriteResult> {
+  async updateNote(
+    id: string | null | undefined,
+    patch: NotePatch,
+    options: WriteOptions = {},
+  ): Promise<NoteWriteResult> {
     if (!id) throw new NoteValidationError(NOTE_ERRORS.idRequired);
     const userId = this.requireUser();
     const validContent = await contentCheck();
@@ -188,7 +203,11 @@ export class NotesRepository {
    * Resolves a conflict copy [S23] as the screen showed it and the note it conflicts with (null when the
    * screen found none): both writes commit in one transaction, then a sync is requested.
    */
-  async resolveConflict(copy: NoteView, original: NoteView | null, choice: ConflictChoice): Promise<ConflictResolveResult> {
+  async resolveConflict(
+    copy: NoteView,
+    original: NoteView | null,
+    choice: ConflictChoice,
+  ): Promise<ConflictResolveResult> {
     const userId = this.requireUser();
     const validContent = await contentCheck();
     let status: ConflictResolveResult['status'] = 'gone';
@@ -213,7 +232,13 @@ export class NotesRepository {
       return result.changes;
     });
     const settled = status as ConflictResolveResult['status'];
-    return { status: settled, cloud: settled === 'resolved' ? this.cloudOutcome(original?.id ?? copy.id, null) : Promise.resolve({ status: 'synced' }) };
+    return {
+      status: settled,
+      cloud:
+        settled === 'resolved'
+          ? this.cloudOutcome(original?.id ?? copy.id, null)
+          : Promise.resolve({ status: 'synced' }),
+    };
   }
 
   private copyOf(content: NoteContent, userId: string, of: string, now: string): LocalNote {
@@ -251,13 +276,15 @@ export class NotesRepository {
       if (!result.ok && result.offline) return { status: 'offline' };
       const note = await this.deps.store.get(id);
       if (!note || note.sync_state === 'synced') return { status: 'synced' };
-      if (mutationId !== null && note.mutation_id !== mutationId && this.own.has(note.mutation_id ?? '')) return { status: 'superseded' };
+      if (mutationId !== null && note.mutation_id !== mutationId && this.own.has(note.mutation_id ?? ''))
+        return { status: 'superseded' };
       if (note.sync_state === 'error') return { status: 'rejected', error: note.sync_error ?? 'Refused by the server' };
-      const error = result.ok ? 'The change is still waiting to sync' : String(result.error instanceof Error ? result.error.message : result.error);
+      const error = result.ok
+        ? 'The change is still waiting to sync'
+        : String(result.error instanceof Error ? result.error.message : result.error);
       return { status: 'failed', error };
     } catch (error) {
       return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
     }
   }
-
 }

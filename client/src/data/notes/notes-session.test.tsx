@@ -120,7 +120,11 @@ describe('the notes session', () => {
 
   it('writes before sync starts stay on this device until it does', async () => {
     const store = new MemoryLocalStore();
-    const session = new NotesSession({ userId: USER, store, controller: { locks: null, windowTarget: null, documentTarget: null, debounceMs: 10 } });
+    const session = new NotesSession({
+      userId: USER,
+      store,
+      controller: { locks: null, windowTarget: null, documentTarget: null, debounceMs: 10 },
+    });
     sessions.push(session);
     const created = await session.createNote({ title: 'Early' });
     expect(await created.cloud).toEqual({ status: 'offline' });
@@ -130,7 +134,11 @@ describe('the notes session', () => {
   });
 
   it('a manual sync asked before the session connected waits for the connection, and runs', async () => {
-    const session = new NotesSession({ userId: USER, store: new MemoryLocalStore(), controller: { locks: null, windowTarget: null, documentTarget: null, debounceMs: 10 } });
+    const session = new NotesSession({
+      userId: USER,
+      store: new MemoryLocalStore(),
+      controller: { locks: null, windowTarget: null, documentTarget: null, debounceMs: 10 },
+    });
     sessions.push(session);
     await session.createNote({ title: 'Before the connection' });
     const asked = session.syncNow();
@@ -141,7 +149,11 @@ describe('the notes session', () => {
   });
 
   it('a manual sync after stop() says the user is not authenticated at once', async () => {
-    const session = new NotesSession({ userId: USER, store: new MemoryLocalStore(), controller: { locks: null, windowTarget: null, documentTarget: null } });
+    const session = new NotesSession({
+      userId: USER,
+      store: new MemoryLocalStore(),
+      controller: { locks: null, windowTarget: null, documentTarget: null },
+    });
     session.stop();
     await expect(session.syncNow()).rejects.toThrow(NOTE_ERRORS.notAuthenticated);
   });

@@ -9,7 +9,16 @@ import { clearNotesActivity } from '../../lib/device-storage';
 import type { LocalStore } from './local-store';
 import { NOTE_ERRORS, type ToastMessage } from './messages';
 import type { ImportedNote, ImportLine } from './notes-import';
-import { NotesRepository, NoteValidationError, type ConflictResolveResult, type NoteDeleteResult, type NoteInput, type NotePatch, type NoteWriteResult, type WriteOptions } from './notes-repository';
+import {
+  NotesRepository,
+  NoteValidationError,
+  type ConflictResolveResult,
+  type NoteDeleteResult,
+  type NoteInput,
+  type NotePatch,
+  type NoteWriteResult,
+  type WriteOptions,
+} from './notes-repository';
 import { RemoteError, type RemoteNotes } from './remote-notes';
 import { SyncController, type SyncControllerOptions, type SyncStatus } from './sync-controller';
 import type { SyncEngine } from './sync-engine';
@@ -20,7 +29,9 @@ export const CONNECT_WAIT_MS = 5000;
 /** Resolves when `promise` does, or after `ms`. */
 function settledWithin(promise: Promise<void>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 export interface NotesSessionOptions {
@@ -65,7 +76,10 @@ export class NotesSession {
     this.controller = new SyncController({
       ...options.controller,
       userId: options.userId,
-      run: (observer) => (this.engine ? this.engine.sync(observer) : Promise.reject(new RemoteError('network', 'Sync has not started yet'))),
+      run: (observer) =>
+        this.engine
+          ? this.engine.sync(observer)
+          : Promise.reject(new RemoteError('network', 'Sync has not started yet')),
       pulledThrough: async () => (await options.store.getMeta(options.userId)).lastPulledRevision,
       notify: options.notify,
     });
@@ -136,10 +150,14 @@ export class NotesSession {
    * Imports notes from a file onto this device (pending, like any local write) and asks for a sync.
    * Idempotent: notes already here are left as they are; another version of one becomes a conflict copy.
    */
-  async importNotes(notes: readonly ImportedNote[], onProgress?: (done: number, total: number) => void): Promise<ImportLine[]> {
+  async importNotes(
+    notes: readonly ImportedNote[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ImportLine[]> {
     const { importNotes } = await import('./notes-import');
     const lines = await importNotes(this.store, this.userId, notes, { onProgress });
-    if (lines.some((line) => line.status === 'created' || line.status === 'conflict-copy')) void this.controller.afterWrite();
+    if (lines.some((line) => line.status === 'created' || line.status === 'conflict-copy'))
+      void this.controller.afterWrite();
     return lines;
   }
 

@@ -32,9 +32,13 @@ describe('watchNotesChanges', () => {
       await write();
       await expect.poll(() => signals).toBeGreaterThan(before);
     };
-    await step(() => db.notes.put({ ...a, title: 'Edited', updated_at: '2024-02-01T00:00:00.000Z', sync_state: 'pending' }));
+    await step(() =>
+      db.notes.put({ ...a, title: 'Edited', updated_at: '2024-02-01T00:00:00.000Z', sync_state: 'pending' }),
+    );
     // Synced: the same updated_at, another sync state (the 'not yet synced' filter changes).
-    await step(() => db.notes.put({ ...a, title: 'Edited', updated_at: '2024-02-01T00:00:00.000Z', sync_state: 'synced' }));
+    await step(() =>
+      db.notes.put({ ...a, title: 'Edited', updated_at: '2024-02-01T00:00:00.000Z', sync_state: 'synced' }),
+    );
     await step(() => db.notes.put(note()));
     await step(() => db.notes.delete(a.id));
     await db.notes.put(note({ user_id: U2 }));
@@ -47,10 +51,19 @@ describe('readNotesSummary', () => {
     const db = freshDb();
     const old = note({ updated_at: '2024-01-01T00:00:00.000Z' });
     const edited = note({ updated_at: '2024-03-01T00:00:00.000Z', sync_state: 'pending' });
-    const deleted = note({ updated_at: '2024-02-01T00:00:00.000Z', deleted_at: '2024-02-01T00:00:00.000Z', sync_state: 'error' });
+    const deleted = note({
+      updated_at: '2024-02-01T00:00:00.000Z',
+      deleted_at: '2024-02-01T00:00:00.000Z',
+      sync_state: 'error',
+    });
     await db.notes.bulkPut([old, edited, deleted, note({ user_id: U2, updated_at: '2024-05-01T00:00:00.000Z' })]);
     await db.meta.put({ user_id: U1, key: 'last_pulled_revision', value: 42 });
-    expect(await readNotesSummary(db, U1, '2024-02-01T00:00:00.000Z')).toEqual({ count: 3, newer: 1, unsynced: new Set([edited.id, deleted.id]), pulledRevision: 42 });
+    expect(await readNotesSummary(db, U1, '2024-02-01T00:00:00.000Z')).toEqual({
+      count: 3,
+      newer: 1,
+      unsynced: new Set([edited.id, deleted.id]),
+      pulledRevision: 42,
+    });
     expect((await readNotesSummary(db, U1, '2024-03-01T00:00:00.000Z')).newer).toBe(0);
     const versions = await readNotesVersions(db, U1);
     expect(versions.pulledRevision).toBe(42);

@@ -27,7 +27,11 @@ export interface NotesSummary {
   pulledRevision: number;
 }
 
-const userRange = (userId: string) => [[userId, Dexie.minKey], [userId, Dexie.maxKey]] as const;
+const userRange = (userId: string) =>
+  [
+    [userId, Dexie.minKey],
+    [userId, Dexie.maxKey],
+  ] as const;
 
 async function readPulledRevision(db: SproutDb, userId: string): Promise<number> {
   const row = await db.meta.get([userId, 'last_pulled_revision']);
@@ -50,7 +54,11 @@ export function readNotesVersions(db: SproutDb, userId: string): Promise<NotesVe
         const at = Array.isArray(key) ? key[1] : undefined;
         updatedAt.set(String(cursor.primaryKey), typeof at === 'string' ? at : '');
       });
-    return { updatedAt, unsynced: await readUnsynced(db, userId), pulledRevision: await readPulledRevision(db, userId) };
+    return {
+      updatedAt,
+      unsynced: await readUnsynced(db, userId),
+      pulledRevision: await readPulledRevision(db, userId),
+    };
   });
 }
 
@@ -97,13 +105,17 @@ export function watchNotesChanges(db: SproutDb, userId: string, onChange: () => 
 }
 
 function live(userId: string) {
-  return (note: LocalNote | null): note is LocalNote => note !== null && note.user_id === userId && note.deleted_at === null;
+  return (note: LocalNote | null): note is LocalNote =>
+    note !== null && note.user_id === userId && note.deleted_at === null;
 }
 
 /** The user's live notes with these ids (missing, deleted and other users' ids left out). */
 export async function readNotesByIds(db: SproutDb, userId: string, ids: readonly string[]): Promise<NoteView[]> {
   const rows = await db.notes.bulkGet([...ids]);
-  return rows.map((row) => (row ? readLocalNote(row) : null)).filter(live(userId)).map(toNoteView);
+  return rows
+    .map((row) => (row ? readLocalNote(row) : null))
+    .filter(live(userId))
+    .map(toNoteView);
 }
 
 /** Every live note of the user, newest first, read `pageSize` at a time; `onPage` reports progress. */

@@ -28,7 +28,9 @@ function arrived(): Promise<void> {
 
 function wrapper(db: SproutDb) {
   const session = new NotesSession({ userId: U1, store: new DexieLocalStore(db), db });
-  return ({ children }: { children: ReactNode }) => <NotesSessionProvider session={session}>{children}</NotesSessionProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <NotesSessionProvider session={session}>{children}</NotesSessionProvider>
+  );
 }
 
 describe('preloadNotesPage', () => {

@@ -51,7 +51,12 @@ export function preloadNotesPage(db: SproutDb, userId: string, limit: number, ki
 }
 
 /** The preloaded page, while nothing has been written since it was read; else undefined. */
-export function preloadedNotesPage(db: SproutDb, userId: string, limit: number, kind: NotesKind): NotesPage | undefined {
+export function preloadedNotesPage(
+  db: SproutDb,
+  userId: string,
+  limit: number,
+  kind: NotesKind,
+): NotesPage | undefined {
   const preload = preloads.get(db)?.get(keyOf(userId, limit, kind));
   return preload && preload.writes === writes ? preload.page : undefined;
 }

@@ -7,7 +7,9 @@ function browserStorage(): StorageManagerLike | undefined {
 }
 
 /** True when the storage is (now) persistent; never rejects. */
-export async function requestPersistentStorage(storage: StorageManagerLike | undefined = browserStorage()): Promise<boolean> {
+export async function requestPersistentStorage(
+  storage: StorageManagerLike | undefined = browserStorage(),
+): Promise<boolean> {
   try {
     if (!storage?.persist) return false;
     if (storage.persisted && (await storage.persisted())) return true;

@@ -95,8 +95,17 @@ describe('live query hooks', () => {
   it('[S18] useNotesPage: live notes newest first, tombstones hidden, each with its sync state', async () => {
     const db = freshDb();
     const old = note({ updated_at: '2024-01-01T00:00:00.000Z', sync_state: 'synced' });
-    const recent = note({ updated_at: '2024-03-01T00:00:00.000Z', sync_state: 'pending', mutation_id: 'm-recent', revision: null });
-    const gone = note({ updated_at: '2024-04-01T00:00:00.000Z', deleted_at: '2024-04-01T00:00:00.000Z', sync_state: 'pending' });
+    const recent = note({
+      updated_at: '2024-03-01T00:00:00.000Z',
+      sync_state: 'pending',
+      mutation_id: 'm-recent',
+      revision: null,
+    });
+    const gone = note({
+      updated_at: '2024-04-01T00:00:00.000Z',
+      deleted_at: '2024-04-01T00:00:00.000Z',
+      sync_state: 'pending',
+    });
     const other = note({ user_id: U2 });
     await db.notes.bulkPut([old, recent, gone, other]);
     const { result } = renderHook(() => useNotesPage(10), { wrapper: sessionWrapper(db) });
@@ -121,7 +130,12 @@ describe('live query hooks', () => {
   it('useNote, the checklists page, useRecentIdeasPage and usePendingCount; nothing without a session', async () => {
     const db = freshDb();
     const list = note({ updated_at: '2024-02-01T00:00:00.000Z', is_checklist: true, sync_state: 'synced' });
-    const idea = note({ updated_at: '2024-03-01T00:00:00.000Z', expanded_content: 'Goal...', sync_state: 'error', sync_error: 'bad' });
+    const idea = note({
+      updated_at: '2024-03-01T00:00:00.000Z',
+      expanded_content: 'Goal...',
+      sync_state: 'error',
+      sync_error: 'bad',
+    });
     await db.notes.bulkPut([list, idea]);
     const wrapper = sessionWrapper(db);
     const one = renderHook(() => useNote(idea.id), { wrapper });
@@ -130,7 +144,9 @@ describe('live query hooks', () => {
     const recent = renderHook(() => useRecentIdeasPage(), { wrapper });
     const pending = renderHook(() => usePendingCount(), { wrapper });
     const noUser = renderHook(() => useNotesPage(10), { wrapper: sessionWrapper(null) });
-    await waitFor(() => expect(one.result.current).toMatchObject({ id: idea.id, sync_state: 'error', sync_error: 'bad' }));
+    await waitFor(() =>
+      expect(one.result.current).toMatchObject({ id: idea.id, sync_state: 'error', sync_error: 'bad' }),
+    );
     await waitFor(() => expect(missing.result.current).toBeNull());
     await waitFor(() => expect(lists.result.current?.notes.map((n) => n.id)).toEqual([list.id]));
     await waitFor(() => expect(recent.result.current?.map((n) => n.id)).toEqual([idea.id]));

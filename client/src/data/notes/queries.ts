@@ -38,7 +38,9 @@ function useNotesSource(): { db: SproutDb | null; userId: string | null } {
  */
 export function useNotesPage(limit: number, kind: NotesKind = 'all'): NotesPage | undefined {
   const { db, userId } = useNotesSource();
-  const preloaded = useSyncExternalStore(subscribePreloads, () => (db && userId ? preloadedNotesPage(db, userId, limit, kind) : undefined));
+  const preloaded = useSyncExternalStore(subscribePreloads, () =>
+    db && userId ? preloadedNotesPage(db, userId, limit, kind) : undefined,
+  );
   // The last page read: a re-read that shows the same notes hands back the same objects (shared-views.ts),
   // the preloaded page's too, so the cards it drew are not drawn again when the live query answers.
   const last = useRef<NotesPage | undefined>(undefined);
@@ -77,7 +79,10 @@ export function useNote(id: string | null | undefined): NoteView | null | undefi
   // useLiveQuery hands back the previous query's last result until the new one answers. Each result
   // carries the id it was read for, so a page that moved to another note never takes the old note (or
   // its "gone", when it was deleted meanwhile) for the new one.
-  const result = useLiveQuery(async () => ({ id, note: db && userId && id ? await loadNote(db, userId, id) : null }), [db, userId, id]);
+  const result = useLiveQuery(
+    async () => ({ id, note: db && userId && id ? await loadNote(db, userId, id) : null }),
+    [db, userId, id],
+  );
   return result === undefined || result.id !== id ? undefined : result.note;
 }
 
@@ -86,7 +91,8 @@ export function usePendingCount(): number {
   const { db, userId } = useNotesSource();
   return (
     useLiveQuery(
-      () => (db && userId ? db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).count() : 0),
+      () =>
+        db && userId ? db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).count() : 0,
       [db, userId],
     ) ?? 0
   );

@@ -47,7 +47,9 @@ export class RemoteError extends Error {
 
 /** Errors worth retrying later with the same data. Anything that is not a RemoteError counts as one. */
 export function isRetryable(error: unknown): boolean {
-  return !(error instanceof RemoteError) || error.kind === 'network' || error.kind === 'server' || error.kind === 'auth';
+  return (
+    !(error instanceof RemoteError) || error.kind === 'network' || error.kind === 'server' || error.kind === 'auth'
+  );
 }
 
 /** The error kind for an HTTP status from the REST API (0: no response). */

@@ -55,25 +55,39 @@ it('[S11] [S13] leaves the rest to the schema: a valid row is read unchanged, an
 it('[S11] the remote keeps the rows the schema accepts, in order, and reports those it skips', async () => {
   const answer = [serverRow(1), offsetTime, tooLong, serverRow(4)];
   const client = {
-    from: () => ({ url: new URL('http://127.0.0.1/rest/v1/notes'), headers: {}, fetch: async () => new Response(JSON.stringify(answer)) }),
+    from: () => ({
+      url: new URL('http://127.0.0.1/rest/v1/notes'),
+      headers: {},
+      fetch: async () => new Response(JSON.stringify(answer)),
+    }),
     auth: { getSession: async () => ({ data: { session: { user: { id: USER }, access_token: 'token' } } }) },
   } as unknown as NotesClient;
   const warn = vi.fn();
   const remote = new SupabaseRemote(client, USER, { warn });
   expect(await remote.upsert([])).toEqual([serverRow(1), offsetTime, serverRow(4)]);
   expect(warn).toHaveBeenCalledTimes(1);
-  expect(warn.mock.calls[0]?.[0]).toMatch(/^Skipped a note the server sent that could not be read: {"id":"00000000-0000-4000-8000-000000000003"/);
+  expect(warn.mock.calls[0]?.[0]).toMatch(
+    /^Skipped a note the server sent that could not be read: {"id":"00000000-0000-4000-8000-000000000003"/,
+  );
 });
 
 it('[S6] a 409 carries its current row as the schema reads it, and one it refuses makes a rejection', async () => {
-  const conflict = (row: unknown) => toRemoteError({ message: 'stale base', code: 'PT409', details: JSON.stringify(row) }, 409);
+  const conflict = (row: unknown) =>
+    toRemoteError({ message: 'stale base', code: 'PT409', details: JSON.stringify(row) }, 409);
   expect(await conflict(serverRow(1))).toMatchObject({ kind: 'conflict', status: 409, currentRow: serverRow(1) });
   expect(await conflict(offsetTime)).toMatchObject({ kind: 'conflict', status: 409, currentRow: offsetTime });
-  expect(await conflict(tooLong)).toMatchObject({ kind: 'rejected', message: 'stale base (no current row in the answer)', currentRow: null });
+  expect(await conflict(tooLong)).toMatchObject({
+    kind: 'rejected',
+    message: 'stale base (no current row in the answer)',
+    currentRow: null,
+  });
 });
 
 it('[S13] the schemas load once; a failed load is not kept, so the next run loads them again', async () => {
-  const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue('schemas');
+  const load = vi
+    .fn<() => Promise<string>>()
+    .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+    .mockResolvedValue('schemas');
   const loadSchemas = once(load);
   await expect(loadSchemas()).rejects.toThrow('Failed to fetch');
   expect(await loadSchemas()).toBe('schemas');

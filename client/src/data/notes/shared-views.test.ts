@@ -38,7 +38,10 @@ describe('sharePage', () => {
 
   it('a change deep inside a note, in the order, or beside the notes is a change', () => {
     const previous = { notes: [view('a'), view('b')], hasMore: false };
-    const items = sharePage(previous, { notes: [view('a', { checklist_items: [{ id: 'i1', text: 'x', completed: true }] }), view('b')], hasMore: false });
+    const items = sharePage(previous, {
+      notes: [view('a', { checklist_items: [{ id: 'i1', text: 'x', completed: true }] }), view('b')],
+      hasMore: false,
+    });
     expect(items.notes[0]).not.toBe(previous.notes[0]);
     const reordered = sharePage(previous, { notes: [view('b'), view('a')], hasMore: false });
     expect(reordered).not.toBe(previous);

@@ -46,14 +46,18 @@ export class SupabaseRemote implements RemoteNotes {
   async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
     const authorization = await this.sessionAuthorization();
     // ARCHITECTURE 9.1: only the session user's rows are ever sent.
-    if (rows.some((row) => row.user_id !== this.userId)) throw new RemoteError('rejected', 'A note of another user cannot be pushed');
+    if (rows.some((row) => row.user_id !== this.userId))
+      throw new RemoteError('rejected', 'A note of another user cannot be pushed');
     // The request postgrest-js's upsert(rows, { onConflict: 'id' }).select(COLUMNS) makes, made here:
     // that upsert lists the columns by concatenating every row's keys onto the list so far, quadratic in
     // the rows. toWire gives each row the same keys; their union is read in one pass.
     const table = this.client.from('notes');
     const url = new URL(table.url.href);
     url.searchParams.set('on_conflict', 'id');
-    url.searchParams.set('columns', [...new Set(rows.flatMap((row) => Object.keys(row)))].map((column) => `"${column}"`).join(','));
+    url.searchParams.set(
+      'columns',
+      [...new Set(rows.flatMap((row) => Object.keys(row)))].map((column) => `"${column}"`).join(','),
+    );
     url.searchParams.set('select', COLUMNS);
     const headers = new Headers(table.headers);
     headers.set('Content-Type', 'application/json');
@@ -78,7 +82,12 @@ export class SupabaseRemote implements RemoteNotes {
    * makes, made here with the same URL, headers and fetch, because its answer's headers are needed: the
    * server states its purge horizon beside the rows when asked (`Sprout-Horizon: purged`, [S10]).
    */
-  private async pull(afterRevision: number, limit: number, liveOnly: boolean, beforeRevision?: number): Promise<PulledPage> {
+  private async pull(
+    afterRevision: number,
+    limit: number,
+    liveOnly: boolean,
+    beforeRevision?: number,
+  ): Promise<PulledPage> {
     // Another tab may have signed in as someone else (the session is shared): under that user's
     // token the server would answer "no notes", which a full resync would take for deletions.
     const authorization = await this.sessionAuthorization();
@@ -95,14 +104,21 @@ export class SupabaseRemote implements RemoteNotes {
     headers.set('Authorization', authorization);
     headers.set('Sprout-Horizon', 'purged');
     const answer = await this.send(table, url, { method: 'GET', headers });
-    return { rows: await this.readRows(answer.data), purgedThrough: readRevision(answer.headers.get('Sprout-Purged-Through')) };
+    return {
+      rows: await this.readRows(answer.data),
+      purgedThrough: readRevision(answer.headers.get('Sprout-Purged-Through')),
+    };
   }
 
   /**
    * One request through the table builder's fetch (the engine has its own back-off: no retries here),
    * with a timeout; an answer that is not a success becomes a RemoteError, as postgrest-js would read it.
    */
-  private async send(table: { fetch?: typeof fetch }, url: URL, init: RequestInit): Promise<{ data: unknown; headers: Headers }> {
+  private async send(
+    table: { fetch?: typeof fetch },
+    url: URL,
+    init: RequestInit,
+  ): Promise<{ data: unknown; headers: Headers }> {
     let response: Response;
     let text: string;
     try {
@@ -129,7 +145,8 @@ export class SupabaseRemote implements RemoteNotes {
    */
   private async sessionAuthorization(): Promise<string> {
     const { data } = await this.client.auth.getSession();
-    if (!data.session || data.session.user.id !== this.userId) throw new RemoteError('auth', 'No session for this user');
+    if (!data.session || data.session.user.id !== this.userId)
+      throw new RemoteError('auth', 'No session for this user');
     return `Bearer ${data.session.access_token}`;
   }
 
@@ -160,7 +177,8 @@ function readRevision(header: string | null): number {
 function postgrestError(text: string): PostgrestErrorLike {
   try {
     const body = JSON.parse(text) as unknown;
-    if (typeof body === 'object' && body !== null && typeof (body as PostgrestErrorLike).message === 'string') return body as PostgrestErrorLike;
+    if (typeof body === 'object' && body !== null && typeof (body as PostgrestErrorLike).message === 'string')
+      return body as PostgrestErrorLike;
   } catch {
     // Not JSON.
   }

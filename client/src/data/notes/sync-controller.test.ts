@@ -128,7 +128,9 @@ describe('SyncController', () => {
   it('[S14] a click during a run that sends everything reports what that run sent, not an empty sync', async () => {
     let release: () => void = () => undefined;
     const { controller, run } = setup();
-    run.mockImplementationOnce(() => new Promise<SyncReport>((resolve) => (release = () => resolve({ ...REPORT, pushed: 1000 }))));
+    run.mockImplementationOnce(
+      () => new Promise<SyncReport>((resolve) => (release = () => resolve({ ...REPORT, pushed: 1000 }))),
+    );
     run.mockImplementationOnce(async () => ({ ...REPORT, pushed: 0 }));
     controller.start();
     await vi.advanceTimersByTimeAsync(0);
@@ -172,7 +174,9 @@ describe('SyncController', () => {
     const { controller, run } = setup();
     controller.start();
     await vi.advanceTimersByTimeAsync(0);
-    run.mockImplementationOnce(() => new Promise<SyncReport>((resolve) => (release = () => resolve({ ...REPORT, pushed: 3 }))));
+    run.mockImplementationOnce(
+      () => new Promise<SyncReport>((resolve) => (release = () => resolve({ ...REPORT, pushed: 3 }))),
+    );
     run.mockImplementationOnce(async (observer) => {
       observer?.decided?.({ ...REPORT, pushed: 4 });
       return { ...REPORT, pushed: 4 };
@@ -267,7 +271,7 @@ describe('SyncController', () => {
   it('[S15] each run holds the Web Lock sprout-sync-<userId>', async () => {
     const names: string[] = [];
     const locks = {
-      request: async <T,>(name: string, callback: () => Promise<T>): Promise<T> => {
+      request: async <T>(name: string, callback: () => Promise<T>): Promise<T> => {
         names.push(name);
         return callback();
       },

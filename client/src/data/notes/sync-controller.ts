@@ -10,7 +10,10 @@ import type { SyncObserver, SyncReport } from './sync/sync-run';
 
 export type SyncTrigger = 'start' | 'write' | 'online' | 'interval' | 'retry' | 'manual' | 'remote';
 
-export type SyncRunResult = { ok: true; report: SyncReport } | { ok: false; offline: true } | { ok: false; offline: false; error: unknown };
+export type SyncRunResult =
+  | { ok: true; report: SyncReport }
+  | { ok: false; offline: true }
+  | { ok: false; offline: false; error: unknown };
 
 export interface SyncStatus {
   syncing: boolean;
@@ -67,14 +70,27 @@ export interface SyncControllerOptions {
 }
 
 /** The report of a run that had nothing to do. */
-const NOTHING_DONE: Readonly<SyncReport> = Object.freeze({ pushed: 0, pulled: 0, conflicts: 0, rejected: 0, fullResync: false });
+const NOTHING_DONE: Readonly<SyncReport> = Object.freeze({
+  pushed: 0,
+  pulled: 0,
+  conflicts: 0,
+  rejected: 0,
+  fullResync: false,
+});
 
-export const SYNC_BACKOFF: Readonly<BackoffOptions> = Object.freeze({ baseMs: 2000, factor: 2, maxMs: 5 * 60_000, jitterMs: 1000 });
+export const SYNC_BACKOFF: Readonly<BackoffOptions> = Object.freeze({
+  baseMs: 2000,
+  factor: 2,
+  maxMs: 5 * 60_000,
+  jitterMs: 1000,
+});
 
 const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 const browserVisible = () => (typeof document === 'undefined' ? true : document.visibilityState !== 'hidden');
 const browserLocks = (): LockManagerLike | null =>
-  typeof navigator !== 'undefined' && navigator.locks && typeof navigator.locks.request === 'function' ? navigator.locks : null;
+  typeof navigator !== 'undefined' && navigator.locks && typeof navigator.locks.request === 'function'
+    ? navigator.locks
+    : null;
 
 export class SyncController {
   private status: SyncStatus = { syncing: false, lastSyncedAt: null, lastError: null, failures: 0 };
@@ -94,7 +110,9 @@ export class SyncController {
   private stopped = true;
   /** The highest revision hinted since the last run began; Infinity once a hint named none [S21]. */
   private hinted = -Infinity;
-  private readonly opts: Required<Omit<SyncControllerOptions, 'notify' | 'locks' | 'windowTarget' | 'documentTarget' | 'pulledThrough'>> &
+  private readonly opts: Required<
+    Omit<SyncControllerOptions, 'notify' | 'locks' | 'windowTarget' | 'documentTarget' | 'pulledThrough'>
+  > &
     Pick<SyncControllerOptions, 'notify' | 'locks' | 'windowTarget' | 'documentTarget' | 'pulledThrough'>;
 
   constructor(options: SyncControllerOptions) {
@@ -115,8 +133,14 @@ export class SyncController {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const win = this.opts.windowTarget === undefined ? (typeof window === 'undefined' ? null : window) : this.opts.windowTarget;
-    const doc = this.opts.documentTarget === undefined ? (typeof document === 'undefined' ? null : document) : this.opts.documentTarget;
+    const win =
+      this.opts.windowTarget === undefined ? (typeof window === 'undefined' ? null : window) : this.opts.windowTarget;
+    const doc =
+      this.opts.documentTarget === undefined
+        ? typeof document === 'undefined'
+          ? null
+          : document
+        : this.opts.documentTarget;
     win?.addEventListener('online', this.onOnline);
     doc?.addEventListener('visibilitychange', this.onVisible);
     this.detach = () => {
@@ -267,7 +291,9 @@ export class SyncController {
     try {
       const locks = this.opts.locks === undefined ? browserLocks() : this.opts.locks;
       // [S15] one tab at a time: the others wait for the lock, then run with what is new by then.
-      const report = locks ? await locks.request(`sprout-sync-${this.opts.userId}`, () => this.opts.run(observer)) : await this.opts.run(observer);
+      const report = locks
+        ? await locks.request(`sprout-sync-${this.opts.userId}`, () => this.opts.run(observer))
+        : await this.opts.run(observer);
       this.notifiedThisStreak = false;
       this.setStatus({ syncing: false, lastSyncedAt: this.opts.now().toISOString(), lastError: null, failures: 0 });
       return { ok: true, report };

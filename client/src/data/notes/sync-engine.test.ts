@@ -118,7 +118,11 @@ function newNote(userId: string, title: string) {
 }
 
 /** A store that has had its first sync, with `count` new notes pending, and a remote whose upsert runs `around`. */
-async function pushWorld(count: number, around: { before?: () => void; after?: (store: CountingStore) => void } = {}, pageSize?: number) {
+async function pushWorld(
+  count: number,
+  around: { before?: () => void; after?: (store: CountingStore) => void } = {},
+  pageSize?: number,
+) {
   const server = new MemoryServer();
   const userId = randomUuid();
   const store = new CountingStore();
@@ -149,14 +153,18 @@ async function pushWorld(count: number, around: { before?: () => void; after?: (
 
 it('[S5] [S25] the push answer, the pulled pages and the progress are written in one transaction, which ends the run when nothing is left pending', async () => {
   let other: NoteRow | null = null;
-  const world = await pushWorld(3, { before: () => (other = world.server.write(toWire(newNote(world.userId, 'theirs')))) });
+  const world = await pushWorld(3, {
+    before: () => (other = world.server.write(toWire(newNote(world.userId, 'theirs')))),
+  });
   const report = await world.engine.sync();
   expect(report).toMatchObject({ pushed: 3, pulled: 1, conflicts: 0 });
   expect(world.store.calls).toEqual({ listPending: 1, modify: 0, settle: 1, setMeta: 0 });
   const stored = [...world.store.notes.values()];
   expect(stored.filter((n) => n.sync_state === 'synced')).toHaveLength(4);
   expect(stored.map((n) => n.title)).toContain('theirs');
-  expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(Math.max(...world.server.live().map((r) => r.revision)));
+  expect((await world.store.getMeta(world.userId)).lastPulledRevision).toBe(
+    Math.max(...world.server.live().map((r) => r.revision)),
+  );
   expect(other).not.toBeNull();
 });
 
@@ -164,7 +172,12 @@ it('[S5] [S11] a note edited while its push was in flight is pushed again in the
   const world = await pushWorld(2, {
     after: (store) => {
       const note = store.notes.get(world.notes[0]!.id)!;
-      store.notes.set(note.id, { ...note, content: 'edited meanwhile', mutation_id: 'm-later', updated_at: new Date().toISOString() });
+      store.notes.set(note.id, {
+        ...note,
+        content: 'edited meanwhile',
+        mutation_id: 'm-later',
+        updated_at: new Date().toISOString(),
+      });
     },
   });
   const report = await world.engine.sync();
@@ -172,7 +185,10 @@ it('[S5] [S11] a note edited while its push was in flight is pushed again in the
   expect(world.store.calls.settle).toBe(1);
   // Listed at the start, then twice by the push after the pull: a round that sends the edit, one that finds nothing.
   expect(world.store.calls.listPending).toBe(3);
-  expect(world.server.rows.get(world.notes[0]!.id)).toMatchObject({ content: 'edited meanwhile', last_mutation_id: 'm-later' });
+  expect(world.server.rows.get(world.notes[0]!.id)).toMatchObject({
+    content: 'edited meanwhile',
+    last_mutation_id: 'm-later',
+  });
   expect(await world.store.countUnsynced(world.userId)).toBe(0);
 });
 
@@ -249,7 +265,11 @@ it('[S14] a run with more to push after its pull, or a pull of several pages, te
   });
   const decided: SyncReport[] = [];
   await edited.engine.sync({ decided: (r) => decided.push(r) });
-  const paged = await pushWorld(2, { before: () => [1, 2, 3].forEach((i) => paged.server.write(toWire(newNote(paged.userId, `t${i}`)))) }, 2);
+  const paged = await pushWorld(
+    2,
+    { before: () => [1, 2, 3].forEach((i) => paged.server.write(toWire(newNote(paged.userId, `t${i}`)))) },
+    2,
+  );
   await paged.engine.sync({ decided: (r) => decided.push(r) });
   expect(decided).toEqual([]);
 });
@@ -259,7 +279,11 @@ it('[S10] [S12] a page read below a purge made while the pull went on turns the 
   const notes = Array.from({ length: 5 }, (_, i) => newNote(world.userId, `theirs ${i}`));
   for (const note of notes) world.server.write(toWire(note));
   const deleted = world.server.write(toWire(newNote(world.userId, 'deleted')));
-  world.server.write({ ...toWire(newNote(world.userId, 'deleted')), id: deleted.id, deleted_at: new Date().toISOString() });
+  world.server.write({
+    ...toWire(newNote(world.userId, 'deleted')),
+    id: deleted.id,
+    deleted_at: new Date().toISOString(),
+  });
   // The server purges the tombstone once the pull has read its first page.
   const pullChanges = world.remote.pullChanges.bind(world.remote);
   world.remote.pullChanges = async (after, limit, before) => {

@@ -62,12 +62,18 @@ async function withPendingNote() {
   await session.createNote({ title: 'Mine', content: 'x' });
   online.value = true;
   store.hold = true;
-  const wrapper = ({ children }: { children: ReactNode }) => <NotesSessionProvider session={session}>{children}</NotesSessionProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <NotesSessionProvider session={session}>{children}</NotesSessionProvider>
+  );
   const { result } = renderHook(() => useManualSync(), { wrapper });
   return { store, sync: result.current };
 }
 
-const shown = () => appToasts.getState().toasts.filter((t) => t.open).map((t) => `${String(t.title)}: ${String(t.description)}`);
+const shown = () =>
+  appToasts
+    .getState()
+    .toasts.filter((t) => t.open)
+    .map((t) => `${String(t.title)}: ${String(t.description)}`);
 
 it('[S14] shows "Notes synced" once the run has decided it, while its last writes are still under way', async () => {
   const { store, sync } = await withPendingNote();

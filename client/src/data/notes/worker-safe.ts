@@ -3,4 +3,12 @@
 // session or the sync engine, which a worker must not load. Everything else imports index.ts.
 export { openSproutDb, type SproutDb } from './local-db';
 export type { NoteView } from './local-note';
-export { readNotesByIds, readNotesSummary, readNotesVersions, readSearchIndex, writeSearchIndex, type NotesSummary, type NotesVersions } from './notes-snapshot';
+export {
+  readNotesByIds,
+  readNotesSummary,
+  readNotesVersions,
+  readSearchIndex,
+  writeSearchIndex,
+  type NotesSummary,
+  type NotesVersions,
+} from './notes-snapshot';

@@ -33,20 +33,29 @@ async function device() {
   sessions.push(session);
   await session.syncNow();
   const shown: string[] = [];
-  const notify = (message: ToastMessage) => shown.push(`${message.title}: ${message.description}${message.variant === 'destructive' ? ' (destructive)' : ''}`);
+  const notify = (message: ToastMessage) =>
+    shown.push(`${message.title}: ${message.description}${message.variant === 'destructive' ? ' (destructive)' : ''}`);
   /** The note as a screen would show it now. */
   const shownNote = async (id: string) => toNoteView((await store.get(id))!);
   return { session, online, remote, shown, notify, shownNote };
 }
 
 describe('the toasts after a note write', () => {
-  it('online: the screen\'s own toast, and nothing more once the note is in the cloud', async () => {
+  it("online: the screen's own toast, and nothing more once the note is in the cloud", async () => {
     const { session, shown, notify, shownNote } = await device();
     const created = await session.createNote({ title: 'Idea' });
     expect(writeKindOf(created.note)).toBe('create');
-    await notifyWrite('create', created.cloud, { saved: { title: 'Note Saved', description: 'Your idea has been saved successfully.' }, offline: 'tell' });
+    await notifyWrite('create', created.cloud, {
+      saved: { title: 'Note Saved', description: 'Your idea has been saved successfully.' },
+      offline: 'tell',
+    });
     await notifyWrite('create', created.cloud, { notify, offline: 'tell' });
-    expect(appToasts.getState().toasts.filter((t) => t.open).map((t) => t.title)).toEqual(['Note Saved']);
+    expect(
+      appToasts
+        .getState()
+        .toasts.filter((t) => t.open)
+        .map((t) => t.title),
+    ).toEqual(['Note Saved']);
     expect(shown).toEqual([]);
 
     const current = await shownNote(created.note.id);
@@ -114,7 +123,10 @@ describe('the toasts after a note write', () => {
 
     await notifyWrite('delete', (await session.deleteNote(one)).cloud, { offline: 'tell', notify });
     await notifyWrite('delete', (await session.deleteNote(two)).cloud, { saved: deleted, offline: 'tell', notify });
-    expect(shown).toEqual(['Note deleted: Your note has been deleted successfully.', 'Note deleted: Your note has been deleted successfully.']);
+    expect(shown).toEqual([
+      'Note deleted: Your note has been deleted successfully.',
+      'Note deleted: Your note has been deleted successfully.',
+    ]);
 
     shown.length = 0;
     online.value = false;

@@ -29,7 +29,11 @@ export function writeKindOf(note: NoteView): 'create' | 'update' {
 }
 
 /** Shows `saved` now and the toast for how the write's sync went once it is known (never `saved` twice). */
-export async function notifyWrite(kind: WriteKind, cloud: Promise<CloudOutcome>, options: WriteToastOptions): Promise<void> {
+export async function notifyWrite(
+  kind: WriteKind,
+  cloud: Promise<CloudOutcome>,
+  options: WriteToastOptions,
+): Promise<void> {
   const notify = options.notify ?? toast;
   if (options.saved) notify(options.saved);
   const outcome = await cloud;

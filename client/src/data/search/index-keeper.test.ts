@@ -4,7 +4,17 @@ import { IndexKeeper, type NotesSource } from './index-keeper';
 import type { IndexedNote } from './note-index';
 
 function note(id: string, title: string, at = '2026-01-01T00:00:00.000Z'): IndexedNote {
-  return { id, title, content: '', expanded_content: null, checklist_items: null, is_checklist: false, conflict_of: null, sync_state: 'synced', updated_at: at };
+  return {
+    id,
+    title,
+    content: '',
+    expanded_content: null,
+    checklist_items: null,
+    is_checklist: false,
+    conflict_of: null,
+    sync_state: 'synced',
+    updated_at: at,
+  };
 }
 
 /** Notes (and tombstones' versions) and a saved index in memory; records which ids each read asked for. */
@@ -36,11 +46,20 @@ class MemorySource implements NotesSource {
 
   readVersions = () => {
     this.versionReads += 1;
-    return Promise.resolve({ updatedAt: this.updatedAt(), unsynced: new Set(this.unsynced), pulledRevision: this.pulledRevision });
+    return Promise.resolve({
+      updatedAt: this.updatedAt(),
+      unsynced: new Set(this.unsynced),
+      pulledRevision: this.pulledRevision,
+    });
   };
   readSummary = (after: string) => {
     const times = [...this.updatedAt().values()];
-    return Promise.resolve({ count: times.length, newer: times.filter((at) => at > after).length, unsynced: new Set(this.unsynced), pulledRevision: this.pulledRevision });
+    return Promise.resolve({
+      count: times.length,
+      newer: times.filter((at) => at > after).length,
+      unsynced: new Set(this.unsynced),
+      pulledRevision: this.pulledRevision,
+    });
   };
   readNotes = (ids: readonly string[]) => {
     this.reads.push([...ids]);
@@ -52,7 +71,11 @@ function keeperOn(source: NotesSource, options = { saveDelayMs: 0, readPage: 2 }
   const events: string[] = [];
   const keeper = new IndexKeeper(
     source,
-    { restored: () => events.push('restored'), progress: (i, t) => events.push(`progress ${i}/${t}`), applied: (t) => events.push(`applied ${t}`) },
+    {
+      restored: () => events.push('restored'),
+      progress: (i, t) => events.push(`progress ${i}/${t}`),
+      applied: (t) => events.push(`applied ${t}`),
+    },
     options,
   );
   return { keeper, events };
@@ -64,7 +87,8 @@ async function settledKeeper(source: MemorySource) {
   return made;
 }
 
-const ids = async (keeper: IndexKeeper, query: string, filter: 'all' | 'unsynced' = 'all') => (await keeper.query(query, filter, 60)).answer.hits.map((h) => h.id);
+const ids = async (keeper: IndexKeeper, query: string, filter: 'all' | 'unsynced' = 'all') =>
+  (await keeper.query(query, filter, 60)).answer.hits.map((h) => h.id);
 const saveTimer = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('IndexKeeper', () => {
@@ -150,7 +174,11 @@ describe('IndexKeeper', () => {
       const readsAtApplied: number[] = [];
       const keeper = new IndexKeeper(
         source,
-        { restored: () => undefined, progress: () => undefined, applied: () => readsAtApplied.push(source.versionReads) },
+        {
+          restored: () => undefined,
+          progress: () => undefined,
+          applied: () => readsAtApplied.push(source.versionReads),
+        },
         { saveDelayMs: 0, readPage: 2 },
       );
       await keeper.settled();

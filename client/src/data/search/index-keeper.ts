@@ -152,7 +152,8 @@ export class IndexKeeper {
   private async unchangedSinceSaved(check: SavedCheck): Promise<boolean> {
     this.savedCheck = null;
     const now = await this.source.readSummary(check.newest);
-    if (this.stopped || now.count !== check.count || now.newer > 0 || now.pulledRevision !== check.pulledRevision) return false;
+    if (this.stopped || now.count !== check.count || now.newer > 0 || now.pulledRevision !== check.pulledRevision)
+      return false;
     this.index.setUnsynced(now.unsynced);
     this.first = false;
     this.listener.applied(now.count);

@@ -18,9 +18,19 @@ function note(id: string, patch: Partial<IndexedNote> = {}): IndexedNote {
 }
 
 const notes = [
-  note('a', { title: 'Weekend groceries', checklist_items: [{ text: 'Buy oat milk' }], is_checklist: true, updated_at: '2026-01-02T00:00:00.000Z' }),
+  note('a', {
+    title: 'Weekend groceries',
+    checklist_items: [{ text: 'Buy oat milk' }],
+    is_checklist: true,
+    updated_at: '2026-01-02T00:00:00.000Z',
+  }),
   note('b', { title: 'Kitchen plan', expanded_content: 'A longer plan about cabinets and the budget.' }),
-  note('c', { title: 'Budget review (conflict copy)', conflict_of: 'b', sync_state: 'pending', updated_at: '2026-01-03T00:00:00.000Z' }),
+  note('c', {
+    title: 'Budget review (conflict copy)',
+    conflict_of: 'b',
+    sync_state: 'pending',
+    updated_at: '2026-01-03T00:00:00.000Z',
+  }),
 ];
 const known = new Map([
   ['a', '2026-01-02T00:00:00.000Z'],
@@ -38,7 +48,14 @@ describe('a saved search index', () => {
     expect(restored).not.toBeNull();
     const index = restored!.index;
     expect(index.size).toBe(3);
-    for (const [query, filter] of [['cabinots', 'all'], ['grocer', 'all'], ['budget', 'all'], ['', 'conflicts'], ['', 'checklists'], ['', 'all']] as const) {
+    for (const [query, filter] of [
+      ['cabinots', 'all'],
+      ['grocer', 'all'],
+      ['budget', 'all'],
+      ['', 'conflicts'],
+      ['', 'checklists'],
+      ['', 'all'],
+    ] as const) {
       expect(index.query(query, filter)).toEqual(built.query(query, filter));
     }
     expect(index.query('cabinots').hits.map((h) => h.id)).toEqual(['b']);
@@ -75,9 +92,18 @@ describe('a saved search index', () => {
     expect(decodeIndex({ ...saved, version: INDEX_SNAPSHOT_VERSION + 1 })).toBeNull();
     // Version 1 was MiniSearch's JSON text.
     expect(decodeIndex('{"version":1,"known":[],"index":{"search":{"serializationVersion":2}}}')).toBeNull();
-    expect(decodeIndex({ ...saved, index: { ...saved.index, search: { ...search, postings: search.postings.slice(0, 5) } } })).toBeNull();
-    expect(decodeIndex({ ...saved, index: { ...saved.index, flags: { ...saved.index.flags, bits: new Uint8Array(1) } } })).toBeNull();
-    expect(decodeIndex({ ...saved, index: { ...saved.index, search: { ...saved.index.search, fieldIds: { title: 0 } } } })).toBeNull();
+    expect(
+      decodeIndex({
+        ...saved,
+        index: { ...saved.index, search: { ...search, postings: search.postings.slice(0, 5) } },
+      }),
+    ).toBeNull();
+    expect(
+      decodeIndex({ ...saved, index: { ...saved.index, flags: { ...saved.index.flags, bits: new Uint8Array(1) } } }),
+    ).toBeNull();
+    expect(
+      decodeIndex({ ...saved, index: { ...saved.index, search: { ...saved.index.search, fieldIds: { title: 0 } } } }),
+    ).toBeNull();
     expect(decodeIndex({ ...saved, knownAt: [] })).toBeNull();
     expect(decodeIndex({ ...saved, check: undefined })).toBeNull();
     expect(decodeIndex({ ...saved, index: null })).toBeNull();

@@ -65,7 +65,9 @@ function isSavedIndex(value: unknown): value is SavedIndex {
 }
 
 /** The index, its notes' versions and their counts, or null when the value is not a saved index of this version. */
-export function decodeIndex(value: unknown): { index: NoteIndex; known: Map<string, string>; check: SavedCheck } | null {
+export function decodeIndex(
+  value: unknown,
+): { index: NoteIndex; known: Map<string, string>; check: SavedCheck } | null {
   if (!isSavedIndex(value)) return null;
   try {
     const index = NoteIndex.fromData(value.index);

@@ -4,4 +4,10 @@
 export { SEARCH_FILTERS, type SearchAnswer, type SearchFilter, type SearchHit } from './note-index';
 export type { SearchIndexState } from './search-client';
 export { containsTerm, highlightSegments, snippetAround, type SearchField, type TextSegment } from './search-text';
-export { useNoteSearch, useSearchClient, useSearchIndexState, type NoteSearch, type NoteSearchResult } from './use-note-search';
+export {
+  useNoteSearch,
+  useSearchClient,
+  useSearchIndexState,
+  type NoteSearch,
+  type NoteSearchResult,
+} from './use-note-search';

@@ -1,6 +1,13 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { compactMiniSearch, internalsFit, loadCompactMiniSearch, loadMiniSearch, miniSearchInternalsFit, saveMiniSearch } from './minisearch-data';
+import {
+  compactMiniSearch,
+  internalsFit,
+  loadCompactMiniSearch,
+  loadMiniSearch,
+  miniSearchInternalsFit,
+  saveMiniSearch,
+} from './minisearch-data';
 
 const options: Options<{ id: string }> = { fields: ['title', 'text'], storeFields: [] };
 const docs = [
@@ -38,7 +45,12 @@ describe('a MiniSearch index as flat arrays', () => {
     loaded.discard('a');
     loaded.add({ id: 'd', title: 'Binoculars, again', text: '' } as { id: string });
     expect(() => loaded.add({ id: 'b' })).toThrow(/duplicate/);
-    expect(loaded.search('binoculars').map((r) => r.id).sort()).toEqual(['b', 'd']);
+    expect(
+      loaded
+        .search('binoculars')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['b', 'd']);
   });
 
   it('saves a restored index whole, whether or not queries have read its postings yet', () => {
@@ -49,7 +61,9 @@ describe('a MiniSearch index as flat arrays', () => {
     queried.search('bino', { prefix: true });
     for (const restored of [untouched, queried]) {
       const again = loadCompactMiniSearch(structuredClone(compactMiniSearch(restored)!), options)!;
-      expect(again.search('binoculars bag bread', { prefix: true })).toEqual(original.search('binoculars bag bread', { prefix: true }));
+      expect(again.search('binoculars bag bread', { prefix: true })).toEqual(
+        original.search('binoculars bag bread', { prefix: true }),
+      );
       expect(again.search('notebok', { fuzzy: 1 })).toEqual(original.search('notebok', { fuzzy: 1 }));
     }
   });
@@ -57,7 +71,9 @@ describe('a MiniSearch index as flat arrays', () => {
   it('refuses what does not fit: other fields, cut data, an index kept some other way', () => {
     const data = compactMiniSearch(built())!;
     expect(loadCompactMiniSearch(data, { ...options, fields: ['title'] })).toBeNull();
-    expect(loadCompactMiniSearch({ ...data, postings: data.postings.slice(0, data.postings.length - 3) }, options)).toBeNull();
+    expect(
+      loadCompactMiniSearch({ ...data, postings: data.postings.slice(0, data.postings.length - 3) }, options),
+    ).toBeNull();
     expect(loadCompactMiniSearch({ ...data, shortIds: data.shortIds.slice(1) }, options)).toBeNull();
     expect(compactMiniSearch({ search: () => [] } as unknown as MiniSearch<{ id: string }>)).toBeNull();
   });
@@ -96,7 +112,7 @@ describe('a MiniSearch index as flat arrays', () => {
     expect(internalsFit(Moved)).toBe(false);
   });
 
-  it('restores an index saved with MiniSearch\'s own toJSON, the way taken when the flat arrays do not fit', () => {
+  it("restores an index saved with MiniSearch's own toJSON, the way taken when the flat arrays do not fit", () => {
     const original = built();
     original.discard('c');
     const loaded = loadMiniSearch(structuredClone({ json: original.toJSON() }), options)!;

@@ -64,8 +64,10 @@ const MISSING = 0xffffffff;
 function internalsOf(search: MiniSearch<never> | MiniSearch<{ id: string }>): Internals | null {
   const s = search as unknown as Partial<Internals>;
   const maps = [s._documentIds, s._idToShortId, s._fieldLength, s._storedFields];
-  if (!maps.every((m) => m instanceof Map) || typeof s._index?.set !== 'function' || typeof s._fieldIds !== 'object') return null;
-  if (typeof s._documentCount !== 'number' || typeof s._nextId !== 'number' || !Array.isArray(s._avgFieldLength)) return null;
+  if (!maps.every((m) => m instanceof Map) || typeof s._index?.set !== 'function' || typeof s._fieldIds !== 'object')
+    return null;
+  if (typeof s._documentCount !== 'number' || typeof s._nextId !== 'number' || !Array.isArray(s._avgFieldLength))
+    return null;
   return s as Internals;
 }
 
@@ -119,10 +121,15 @@ export function compactMiniSearch(search: MiniSearch<{ id: string }>): CompactMi
 }
 
 /** The index back from flat arrays, or null when they do not fit this MiniSearch or these options. */
-export function loadCompactMiniSearch(data: CompactMiniSearch, options: Options<{ id: string }>): MiniSearch<{ id: string }> | null {
+export function loadCompactMiniSearch(
+  data: CompactMiniSearch,
+  options: Options<{ id: string }>,
+): MiniSearch<{ id: string }> | null {
   const fieldCount = Object.keys(data.fieldIds).length;
-  if (options.fields.length !== fieldCount || !options.fields.every((field) => data.fieldIds[field] !== undefined)) return null;
-  if (data.shortIds.length !== data.ids.length || data.fieldLengths.length !== data.ids.length * fieldCount) return null;
+  if (options.fields.length !== fieldCount || !options.fields.every((field) => data.fieldIds[field] !== undefined))
+    return null;
+  if (data.shortIds.length !== data.ids.length || data.fieldLengths.length !== data.ids.length * fieldCount)
+    return null;
   // loadJS with no documents and no terms sets everything else up as MiniSearch does itself.
   const search = MiniSearch.loadJS(
     {
@@ -174,7 +181,8 @@ export function loadCompactMiniSearch(data: CompactMiniSearch, options: Options<
   }
   // Truncated or misaligned data ends early or late: refuse it rather than guess.
   if (!reader.atEnd()) return null;
-  for (let t = 0; t < data.terms.length; t++) s._index.set(data.terms[t]!, new LazyFieldPostings(data.postings, starts[t]!));
+  for (let t = 0; t < data.terms.length; t++)
+    s._index.set(data.terms[t]!, new LazyFieldPostings(data.postings, starts[t]!));
   return search;
 }
 
@@ -185,7 +193,10 @@ export function saveMiniSearch(search: MiniSearch<{ id: string }>): SavedMiniSea
 }
 
 /** A saved index back, or null when it does not fit this MiniSearch or these options (the caller rebuilds it). */
-export function loadMiniSearch(data: SavedMiniSearch, options: Options<{ id: string }>): MiniSearch<{ id: string }> | null {
+export function loadMiniSearch(
+  data: SavedMiniSearch,
+  options: Options<{ id: string }>,
+): MiniSearch<{ id: string }> | null {
   if ('json' in data) return loadJson(data.json, options);
   // Flat arrays saved under another MiniSearch's internals are not read into this one's.
   return miniSearchInternalsFit() ? loadCompactMiniSearch(data, options) : null;
@@ -232,9 +243,11 @@ export function internalsFit(Search: new (options: Options<{ id: string }>) => M
     const data = compactMiniSearch(original);
     const restored = data ? loadCompactMiniSearch(structuredClone(data), PROBE_OPTIONS) : null;
     if (!restored || described(restored) !== described(original)) return false;
-    const query = (search: MiniSearch<{ id: string }>) => JSON.stringify(search.search('binoculars bag', { prefix: true, fuzzy: 0.2 }));
+    const query = (search: MiniSearch<{ id: string }>) =>
+      JSON.stringify(search.search('binoculars bag', { prefix: true, fuzzy: 0.2 }));
     if (query(restored) !== query(original)) return false;
-    for (const search of [original, restored]) search.add({ id: 'd', title: 'Binoculars', text: 'notebook' } as { id: string });
+    for (const search of [original, restored])
+      search.add({ id: 'd', title: 'Binoculars', text: 'notebook' } as { id: string });
     return described(restored) === described(original);
   } catch {
     return false;
@@ -246,7 +259,9 @@ function described(search: MiniSearch<{ id: string }>): string {
   const json = search.toJSON();
   const index = [...json.index].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify({ ...json, index }, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
   );
 }
 
@@ -311,7 +326,10 @@ class LazyFieldPostings extends Map<number, Map<number, number>> {
     this.saved = null;
     super.clear();
   }
-  override forEach(callback: (value: Map<number, number>, key: number, map: Map<number, Map<number, number>>) => void, thisArg?: unknown): void {
+  override forEach(
+    callback: (value: Map<number, number>, key: number, map: Map<number, Map<number, number>>) => void,
+    thisArg?: unknown,
+  ): void {
     this.decode();
     super.forEach(callback, thisArg);
   }

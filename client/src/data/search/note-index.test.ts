@@ -25,8 +25,17 @@ function indexOf(...notes: IndexedNote[]): NoteIndex {
 describe('NoteIndex', () => {
   const notes = [
     note('a', { title: 'Weekend groceries', checklist_items: [{ text: 'Buy oat milk' }], is_checklist: true }),
-    note('bb', { title: 'Kitchen plan', content: 'Paint the walls', expanded_content: 'A longer plan about cabinets and the budget.' }),
-    note('ccc', { title: 'Budget review (conflict copy)', content: 'Numbers for the quarter', conflict_of: 'bb', sync_state: 'pending' }),
+    note('bb', {
+      title: 'Kitchen plan',
+      content: 'Paint the walls',
+      expanded_content: 'A longer plan about cabinets and the budget.',
+    }),
+    note('ccc', {
+      title: 'Budget review (conflict copy)',
+      content: 'Numbers for the quarter',
+      conflict_of: 'bb',
+      sync_state: 'pending',
+    }),
   ];
 
   it('finds a note by a word of a checklist item and says which word and field matched', () => {

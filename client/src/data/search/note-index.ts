@@ -4,7 +4,16 @@
 // being typed is scored only on the notes they left, so a long query stays as fast as its rarest word.
 import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
 import { loadMiniSearch, saveMiniSearch, type SavedMiniSearch } from './minisearch-data';
-import { indexTerm, planQuery, SEARCH_FIELDS, splitWords, toSearchDocument, type QueryTerm, type SearchableNote, type SearchField } from './search-text';
+import {
+  indexTerm,
+  planQuery,
+  SEARCH_FIELDS,
+  splitWords,
+  toSearchDocument,
+  type QueryTerm,
+  type SearchableNote,
+  type SearchField,
+} from './search-text';
 
 export type SearchFilter = 'all' | 'checklists' | 'conflicts' | 'unsynced';
 export const SEARCH_FILTERS: readonly SearchFilter[] = ['all', 'checklists', 'conflicts', 'unsynced'];
@@ -70,7 +79,10 @@ function termQuery(t: QueryTerm): Query {
   const exact: Query = { queries: [t.term], fuzzy: t.fuzzy || false, prefix: false };
   if (!t.prefix) return exact;
   // The exact word anywhere, or a longer word starting with it in the fields its length allows.
-  return { combineWith: 'OR', queries: [exact, { queries: [t.term], prefix: true, fuzzy: false, fields: [...t.prefixFields] }] };
+  return {
+    combineWith: 'OR',
+    queries: [exact, { queries: [t.term], prefix: true, fuzzy: false, fields: [...t.prefixFields] }],
+  };
 }
 
 const MINISEARCH_OPTIONS: Options<{ id: string }> = {
@@ -112,7 +124,12 @@ export class NoteIndex {
     index.search = search;
     for (let at = 0; at < ids.length; at++) {
       const b = bits[at]!;
-      index.flags.set(ids[at]!, { checklist: (b & CHECKLIST) !== 0, conflict: (b & CONFLICT) !== 0, unsynced: (b & UNSYNCED) !== 0, updatedAt: updatedAt[at]! });
+      index.flags.set(ids[at]!, {
+        checklist: (b & CHECKLIST) !== 0,
+        conflict: (b & CONFLICT) !== 0,
+        unsynced: (b & UNSYNCED) !== 0,
+        updatedAt: updatedAt[at]!,
+      });
     }
     return index;
   }
@@ -124,7 +141,8 @@ export class NoteIndex {
     const updatedAt: string[] = [];
     const bits = new Uint8Array(this.flags.size);
     for (const [id, flags] of this.flags) {
-      bits[ids.length] = (flags.checklist ? CHECKLIST : 0) | (flags.conflict ? CONFLICT : 0) | (flags.unsynced ? UNSYNCED : 0);
+      bits[ids.length] =
+        (flags.checklist ? CHECKLIST : 0) | (flags.conflict ? CONFLICT : 0) | (flags.unsynced ? UNSYNCED : 0);
       ids.push(id);
       updatedAt.push(flags.updatedAt);
     }
@@ -178,11 +196,14 @@ export class NoteIndex {
 
   private allOf(filter: SearchFilter): SearchHit[] {
     if (!this.newestFirst) {
-      const byTime = [...this.flags].sort(([a, fa], [b, fb]) => (fa.updatedAt < fb.updatedAt ? 1 : fa.updatedAt > fb.updatedAt ? -1 : a < b ? 1 : -1));
+      const byTime = [...this.flags].sort(([a, fa], [b, fb]) =>
+        fa.updatedAt < fb.updatedAt ? 1 : fa.updatedAt > fb.updatedAt ? -1 : a < b ? 1 : -1,
+      );
       this.newestFirst = byTime.map(([id]) => id);
     }
     const hits: SearchHit[] = [];
-    for (const id of this.newestFirst) if (passes(this.flags.get(id), filter)) hits.push({ id, score: 0, terms: [], fields: [] });
+    for (const id of this.newestFirst)
+      if (passes(this.flags.get(id), filter)) hits.push({ id, score: 0, terms: [], fields: [] });
     return hits;
   }
 
@@ -191,7 +212,8 @@ export class NoteIndex {
     let candidates: Map<string, SearchResult> | null = null;
     for (const term of plan) {
       const allowed: Map<string, SearchResult> | null = candidates;
-      const boostDocument = (id: string) => (allowed ? (allowed.has(id) ? 1 : 0) : passes(this.flags.get(id), filter) ? 1 : 0);
+      const boostDocument = (id: string) =>
+        allowed ? (allowed.has(id) ? 1 : 0) : passes(this.flags.get(id), filter) ? 1 : 0;
       const found = this.search.search(termQuery(term), { boostDocument });
       const next = new Map<string, SearchResult>();
       for (const result of found) {

@@ -28,7 +28,8 @@ describe('NoteViewCache', () => {
   it('keeps nothing a read began before a change brought back', async () => {
     const s = store({ id: 'a', title: 'A' });
     let release = () => undefined as void;
-    const slow = (ids: readonly string[]) => new Promise<Note[]>((resolve) => (release = () => void s.read(ids).then(resolve)));
+    const slow = (ids: readonly string[]) =>
+      new Promise<Note[]>((resolve) => (release = () => void s.read(ids).then(resolve)));
     const cache = new NoteViewCache(slow);
     const pending = cache.get(['a']);
     cache.clear();

@@ -19,7 +19,11 @@ const note = localNoteMaker(U1, (n) => `2024-01-${String(n % 28).padStart(2, '0'
 describe('the search worker on IndexedDB', () => {
   it("reads the user's live notes only, with the text and flags the index needs", async () => {
     const db = freshDb();
-    const mine = note({ title: 'Packing list', is_checklist: true, checklist_items: [{ id: 'i1', text: 'Binoculars', completed: true }] });
+    const mine = note({
+      title: 'Packing list',
+      is_checklist: true,
+      checklist_items: [{ id: 'i1', text: 'Binoculars', completed: true }],
+    });
     const deleted = note({ deleted_at: '2024-02-01T00:00:00.000Z' });
     const theirs = note({ user_id: U2 });
     await db.notes.bulkPut([mine, deleted, theirs]);
@@ -73,10 +77,22 @@ describe('the search worker on IndexedDB', () => {
     const db = freshDb();
     const source = indexedDbNotesSource(db, U1);
     await db.notes.put(note());
-    await source.writeSaved({ version: 3, knownIds: [], knownAt: [], check: { count: 0, newest: '', pulledRevision: 0 }, index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } } });
+    await source.writeSaved({
+      version: 3,
+      knownIds: [],
+      knownAt: [],
+      check: { count: 0, newest: '', pulledRevision: 0 },
+      index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } },
+    });
     expect(await source.readSaved()).not.toBeNull();
     await db.notes.where('user_id').equals(U1).delete();
-    await source.writeSaved({ version: 3, knownIds: [], knownAt: [], check: { count: 0, newest: '', pulledRevision: 0 }, index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } } });
+    await source.writeSaved({
+      version: 3,
+      knownIds: [],
+      knownAt: [],
+      check: { count: 0, newest: '', pulledRevision: 0 },
+      index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } },
+    });
     expect(await source.readSaved()).toBeNull();
   });
 });

@@ -1,6 +1,14 @@
 // The search worker's way to the user's notes and saved index: this device's IndexedDB database, opened
 // in the worker through data/notes' worker-safe face (no React, no sync engine).
-import { readNotesByIds, readNotesSummary, readNotesVersions, readSearchIndex, writeSearchIndex, type NoteView, type SproutDb } from '../notes/worker-safe';
+import {
+  readNotesByIds,
+  readNotesSummary,
+  readNotesVersions,
+  readSearchIndex,
+  writeSearchIndex,
+  type NoteView,
+  type SproutDb,
+} from '../notes/worker-safe';
 import type { NotesSource } from './index-keeper';
 import type { IndexedNote } from './note-index';
 

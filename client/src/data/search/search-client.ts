@@ -47,7 +47,13 @@ export class SearchClient {
   /** The filter and limit of the last query asked: what the screen typed into asks with. */
   private lastAsked: { filter: SearchFilter; limit: number } | null = null;
   /** A query sent ahead of its screen (see ask), until that screen asks it. */
-  private early: { query: string; filter: SearchFilter; limit: number; version: number; answer: Promise<QueryAnswer> } | null = null;
+  private early: {
+    query: string;
+    filter: SearchFilter;
+    limit: number;
+    version: number;
+    answer: Promise<QueryAnswer>;
+  } | null = null;
 
   constructor(
     private readonly db: SproutDb,
@@ -61,7 +67,10 @@ export class SearchClient {
   private startWorker(): void {
     if (this.terminated || this.worker) return;
     this.started = performance.now();
-    const worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module', name: 'sprout-search' });
+    const worker = new Worker(new URL('./search.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'sprout-search',
+    });
     worker.onmessage = ({ data }: MessageEvent<FromSearchWorker>) => this.onMessage(data);
     this.worker = worker;
     for (const message of this.pending.splice(0)) worker.postMessage(message);
@@ -96,7 +105,14 @@ export class SearchClient {
     this.lastAsked = { filter, limit };
     const early = this.early;
     this.early = null;
-    if (early && early.query === query && early.filter === filter && early.limit === limit && early.version === this.state.version) return early.answer;
+    if (
+      early &&
+      early.query === query &&
+      early.filter === filter &&
+      early.limit === limit &&
+      early.version === this.state.version
+    )
+      return early.answer;
     return this.send(query, filter, limit);
   }
 
@@ -149,7 +165,13 @@ export class SearchClient {
       case 'applied': {
         const firstBuild = this.state.buildMs === null;
         const now = performance.now();
-        this.setState({ status: 'ready', version: this.state.version + 1, indexed: message.total, total: message.total, buildMs: this.state.buildMs ?? now - this.started });
+        this.setState({
+          status: 'ready',
+          version: this.state.version + 1,
+          indexed: message.total,
+          total: message.total,
+          buildMs: this.state.buildMs ?? now - this.started,
+        });
         // A user timing entry, for the performance panel and the bench (bench/groups/search.ts).
         if (firstBuild) performance.measure(INDEX_BUILD_MEASURE, { start: this.started, end: now });
         break;

@@ -105,7 +105,12 @@ export function planQuery(query: string): QueryTerm[] {
     if (partial) {
       // One letter narrows nothing yet: the words before it keep their results.
       if (term.length < 2) return;
-      terms.push({ term, prefix: true, fuzzy: fuzzyDistance(term.length - 1), prefixFields: prefixFieldsFor(term.length, terms.length === 0) });
+      terms.push({
+        term,
+        prefix: true,
+        fuzzy: fuzzyDistance(term.length - 1),
+        prefixFields: prefixFieldsFor(term.length, terms.length === 0),
+      });
       return;
     }
     if (indexTerm(term) === null) return;

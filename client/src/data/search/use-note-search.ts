@@ -26,10 +26,17 @@ export interface NoteSearch {
   answered: { query: string; filter: SearchFilter } | null;
 }
 
-const IDLE_INDEX: SearchIndexState = Object.freeze({ status: 'indexing', indexed: 0, total: 0, version: 0, buildMs: null });
+const IDLE_INDEX: SearchIndexState = Object.freeze({
+  status: 'indexing',
+  indexed: 0,
+  total: 0,
+  version: 0,
+  buildMs: null,
+});
 const noop = () => () => undefined;
 
-const sameTerms = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((term) => b.has(term));
+const sameTerms = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((term) => b.has(term));
 
 /**
  * The last result's note and terms when they did not change, so a memoised card sees the same objects
@@ -39,7 +46,9 @@ function reuse(last: NoteSearchResult | undefined, next: NoteSearchResult): Note
   if (!last) return next;
   const note = sameValue(last.note, next.note) ? last.note : next.note;
   const terms = sameTerms(last.terms, next.terms) ? last.terms : next.terms;
-  return note === last.note && terms === last.terms && last.hit.score === next.hit.score ? last : { ...next, note, terms };
+  return note === last.note && terms === last.terms && last.hit.score === next.hit.score
+    ? last
+    : { ...next, note, terms };
 }
 
 /** The search client of the signed-in user, kept watching the notes while the calling screen is mounted. */
@@ -47,7 +56,10 @@ export function useSearchClient(): SearchClient | null {
   const session = useNotesSession();
   const db = session?.db ?? null;
   const userId = session?.userId ?? null;
-  const client = useMemo(() => (db && userId && typeof Worker !== 'undefined' ? searchClientFor(db, userId) : null), [db, userId]);
+  const client = useMemo(
+    () => (db && userId && typeof Worker !== 'undefined' ? searchClientFor(db, userId) : null),
+    [db, userId],
+  );
   useEffect(() => client?.retain(), [client]);
   return client;
 }
@@ -65,9 +77,12 @@ export function useSearchIndexState(client: SearchClient | null): SearchIndexSta
 export function useNoteSearch(query: string, filter: SearchFilter = 'all', limit = 60): NoteSearch {
   const client = useSearchClient();
   const index = useSearchIndexState(client);
-  const [shown, setShown] = useState<{ results: NoteSearchResult[]; total: number; ms: number; answered: { query: string; filter: SearchFilter } } | null>(
-    null,
-  );
+  const [shown, setShown] = useState<{
+    results: NoteSearchResult[];
+    total: number;
+    ms: number;
+    answered: { query: string; filter: SearchFilter };
+  } | null>(null);
   const reused = useRef(new Map<string, NoteSearchResult>());
 
   useEffect(() => {
@@ -90,5 +105,11 @@ export function useNoteSearch(query: string, filter: SearchFilter = 'all', limit
     };
   }, [client, query, filter, limit, index.version]);
 
-  return { index, total: shown?.total, results: shown?.results, queryMs: shown?.ms ?? null, answered: shown?.answered ?? null };
+  return {
+    index,
+    total: shown?.total,
+    results: shown?.results,
+    queryMs: shown?.ms ?? null,
+    answered: shown?.answered ?? null,
+  };
 }

@@ -4,7 +4,14 @@
 // server's purge horizon. The push's held answer is written whatever the pull does.
 import type { NoteRow } from '#core/note';
 import type { PullPlan, PullWindow } from '#core/sync-pull-plan';
-import { applyPulledPages, applyPulledRows, missedPurge, planPull, readThrough, removedByFullResync } from '#core/sync-pull-plan';
+import {
+  applyPulledPages,
+  applyPulledRows,
+  missedPurge,
+  planPull,
+  readThrough,
+  removedByFullResync,
+} from '#core/sync-pull-plan';
 import { acceptedChanges, LocalChangeSet } from '#core/sync-rules';
 import type { PulledPage } from '../remote-notes';
 import { applyAccepted } from './push';
@@ -23,13 +30,20 @@ type Step = { kind: 'done'; pending: number | null } | { kind: 'replan' } | { ki
  * below the purge horizon [S12]; a full resync never asks for another plan. Resolves with the user's
  * pending notes as the run's last transaction counted them [S25], or null when no transaction did.
  */
-export async function pullAfterPush(deps: SyncDeps, run: SyncRun, held: Accepted | null, observer: SyncObserver): Promise<number | null> {
+export async function pullAfterPush(
+  deps: SyncDeps,
+  run: SyncRun,
+  held: Accepted | null,
+  observer: SyncObserver,
+): Promise<number | null> {
   const startedAt = deps.now();
   let answer = held;
   let purged = false;
   for (;;) {
     const plan = planPull(await deps.local.getMeta(deps.userId), run.landed, answer, purged);
-    const step = plan.full ? await fullResync(deps, run, plan, answer, startedAt) : await incrementalPull(deps, run, plan, answer, observer, startedAt);
+    const step = plan.full
+      ? await fullResync(deps, run, plan, answer, startedAt)
+      : await incrementalPull(deps, run, plan, answer, observer, startedAt);
     if (step.kind === 'done') return step.pending;
     // The step that asked for a new plan wrote the answer.
     answer = null;
@@ -42,9 +56,18 @@ export async function pullAfterPush(deps: SyncDeps, run: SyncRun, held: Accepted
  * window). If a request fails, the held answer is written before the error goes on [S25]; if a page came
  * back below the purge horizon, it is written and the pull becomes a full resync [S12].
  */
-async function incrementalPull(deps: SyncDeps, run: SyncRun, plan: PullPlan, held: Accepted | null, observer: SyncObserver, startedAt: Date): Promise<Step> {
+async function incrementalPull(
+  deps: SyncDeps,
+  run: SyncRun,
+  plan: PullPlan,
+  held: Accepted | null,
+  observer: SyncObserver,
+  startedAt: Date,
+): Promise<Step> {
   // async: a request that throws at once fails like one that fails later, below.
-  const firstPages = plan.windows.map(async (window) => deps.remote.pullChanges(window.after, deps.pageSize, window.before ?? undefined));
+  const firstPages = plan.windows.map(async (window) =>
+    deps.remote.pullChanges(window.after, deps.pageSize, window.before ?? undefined),
+  );
   for (const page of firstPages) page.catch(() => undefined); // a failure is thrown where it is awaited
   let pages: PulledPage[];
   try {
@@ -58,7 +81,8 @@ async function incrementalPull(deps: SyncDeps, run: SyncRun, plan: PullPlan, hel
     return { kind: 'purged' };
   }
   const rows = pages.map((page) => page.rows);
-  if (rows.every((page) => page.length < deps.pageSize)) return settleRun(deps, run, plan, rows, held, observer, startedAt);
+  if (rows.every((page) => page.length < deps.pageSize))
+    return settleRun(deps, run, plan, rows, held, observer, startedAt);
   return pullPageByPage(deps, run, plan, rows, held, startedAt);
 }
 
@@ -68,7 +92,15 @@ async function incrementalPull(deps: SyncDeps, run: SyncRun, plan: PullPlan, hel
  * outcome as soon as it is decided [S14]. When the held answer's span did not land after all, the
  * transaction writes the answer alone and the pull is planned again [S28].
  */
-async function settleRun(deps: SyncDeps, run: SyncRun, plan: PullPlan, pages: NoteRow[][], held: Accepted | null, observer: SyncObserver, startedAt: Date): Promise<Step> {
+async function settleRun(
+  deps: SyncDeps,
+  run: SyncRun,
+  plan: PullPlan,
+  pages: NoteRow[][],
+  held: Accepted | null,
+  observer: SyncObserver,
+  startedAt: Date,
+): Promise<Step> {
   let landed = true;
   let pulled = 0;
   const ids = [...(held?.sent.map((row) => row.id) ?? []), ...pages.flat().map((row) => row.id)];
@@ -88,7 +120,10 @@ async function settleRun(deps: SyncDeps, run: SyncRun, plan: PullPlan, pages: No
       }
       const read = applyPulledPages(changes, deps.userId, plan, pages);
       pulled = read.pulled;
-      return { changes: changes.result(), meta: { lastPulledRevision: read.through, lastPullAt: startedAt.toISOString() } };
+      return {
+        changes: changes.result(),
+        meta: { lastPulledRevision: read.through, lastPullAt: startedAt.toISOString() },
+      };
     },
     decided,
   );
@@ -102,7 +137,14 @@ async function settleRun(deps: SyncDeps, run: SyncRun, plan: PullPlan, pages: No
  * A pull of more than a page: the held answer first [S25] (the windows took its span as landed: if it did
  * not land, they are planned again [S28]), then each window page by page.
  */
-async function pullPageByPage(deps: SyncDeps, run: SyncRun, plan: PullPlan, firstPages: NoteRow[][], held: Accepted | null, startedAt: Date): Promise<Step> {
+async function pullPageByPage(
+  deps: SyncDeps,
+  run: SyncRun,
+  plan: PullPlan,
+  firstPages: NoteRow[][],
+  held: Accepted | null,
+  startedAt: Date,
+): Promise<Step> {
   if (held && !(await applyAccepted(deps, run, held)) && plan.heldSpan) return { kind: 'replan' };
   let through = plan.after;
   for (const [i, window] of plan.windows.entries()) {
@@ -119,7 +161,13 @@ async function pullPageByPage(deps: SyncDeps, run: SyncRun, plan: PullPlan, firs
  * an interrupted pull resumes there [S11]. Resolves with the revision read through, or 'purged' when a
  * later page came back below the purge horizon [S12].
  */
-async function pullWindow(deps: SyncDeps, run: SyncRun, window: PullWindow, first: NoteRow[], through: number): Promise<number | 'purged'> {
+async function pullWindow(
+  deps: SyncDeps,
+  run: SyncRun,
+  window: PullWindow,
+  first: NoteRow[],
+  through: number,
+): Promise<number | 'purged'> {
   let after = window.after;
   let highest = Math.max(through, after);
   let page = first;
@@ -140,7 +188,13 @@ async function pullWindow(deps: SyncDeps, run: SyncRun, window: PullWindow, firs
  * server no longer has are removed. The progress counts only once the scan is complete; it includes the
  * purge horizon, below which nothing is left to read [S10].
  */
-async function fullResync(deps: SyncDeps, run: SyncRun, plan: PullPlan, held: Accepted | null, startedAt: Date): Promise<Step> {
+async function fullResync(
+  deps: SyncDeps,
+  run: SyncRun,
+  plan: PullPlan,
+  held: Accepted | null,
+  startedAt: Date,
+): Promise<Step> {
   if (held) await applyAccepted(deps, run, held);
   run.report.fullResync = true;
   const live = new Set<string>();
@@ -156,7 +210,10 @@ async function fullResync(deps: SyncDeps, run: SyncRun, plan: PullPlan, held: Ac
   }
   const synced = await deps.local.listSyncedIds(deps.userId);
   await deps.local.modify(synced, (current) => ({ put: [], delete: removedByFullResync([...current.values()], live) }));
-  await deps.local.setMeta(deps.userId, { lastPulledRevision: Math.max(plan.after, after, horizon), lastPullAt: startedAt.toISOString() });
+  await deps.local.setMeta(deps.userId, {
+    lastPulledRevision: Math.max(plan.after, after, horizon),
+    lastPullAt: startedAt.toISOString(),
+  });
   return { kind: 'done', pending: null };
 }
 

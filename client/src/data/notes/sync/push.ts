@@ -18,7 +18,12 @@ export const MAX_PUSH_ROUNDS = 5;
  * the accepted answer of the last request is returned unwritten, for the pull's transaction [S25]; null
  * when there is none (nothing was sent, or the last request was not accepted as a whole).
  */
-export async function pushPending(deps: SyncDeps, run: SyncRun, rounds: number, hold: boolean): Promise<Accepted | null> {
+export async function pushPending(
+  deps: SyncDeps,
+  run: SyncRun,
+  rounds: number,
+  hold: boolean,
+): Promise<Accepted | null> {
   const attempted = new Set<string>();
   let held: Accepted | null = null;
   for (let round = 0; round < rounds; round++) {
@@ -44,7 +49,12 @@ async function nextBatches(deps: SyncDeps, run: SyncRun, attempted: Set<string>)
   if (pending.length === 0) return null;
   for (const note of pending) attempted.add(attemptKey(note));
   const { rows, invalid } = await checkedRows(pending);
-  if (invalid.length > 0) await reject(deps, run, invalid.map(({ note, message }) => ({ id: note.id, mutationId: note.mutation_id, message })));
+  if (invalid.length > 0)
+    await reject(
+      deps,
+      run,
+      invalid.map(({ note, message }) => ({ id: note.id, mutationId: note.mutation_id, message })),
+    );
   return planBatches(rows, deps.batchMaxRows, deps.batchMaxBytes);
 }
 
@@ -59,7 +69,10 @@ function attemptKey(note: LocalNote): string {
  * With `hold`, an accepted answer is returned unwritten [S25]; otherwise it is written here.
  */
 async function sendBatch(deps: SyncDeps, run: SyncRun, batch: NoteWritable[], hold: boolean): Promise<Accepted | null> {
-  await deps.local.markSent(deps.userId, batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })));
+  await deps.local.markSent(
+    deps.userId,
+    batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })),
+  );
   let rows = batch;
   while (rows.length > 0) {
     const answer = await send(deps.remote, rows);
@@ -73,7 +86,11 @@ async function sendBatch(deps: SyncDeps, run: SyncRun, batch: NoteWritable[], ho
       await applyConflict(deps, run, answer.row, answer.current);
       rows = rows.filter((row) => row !== answer.row);
     } else if (rows.length === 1) {
-      await reject(deps, run, rows.map((row) => ({ id: row.id, mutationId: row.last_mutation_id, message: answer.message })));
+      await reject(
+        deps,
+        run,
+        rows.map((row) => ({ id: row.id, mutationId: row.last_mutation_id, message: answer.message })),
+      );
       return null;
     } else {
       // Which row was refused is unknown in a batch [S27].
@@ -141,7 +158,11 @@ export async function applyAccepted(deps: SyncDeps, run: SyncRun, { sent, stored
 async function applyConflict(deps: SyncDeps, run: SyncRun, sent: NoteWritable, currentRow: NoteRow): Promise<void> {
   const now = deps.now().toISOString();
   await deps.local.modify([sent.id], (current) => {
-    const resolution = pushConflict(current.get(sent.id), sent.last_mutation_id ?? '', currentRow, { id: deps.makeId(), mutationId: deps.makeId(), now });
+    const resolution = pushConflict(current.get(sent.id), sent.last_mutation_id ?? '', currentRow, {
+      id: deps.makeId(),
+      mutationId: deps.makeId(),
+      now,
+    });
     if (resolution.outcome === 'duplicate') run.report.pushed += 1;
     if (resolution.outcome === 'conflict-copy') run.report.conflicts += 1;
     return resolution.changes;
@@ -149,10 +170,15 @@ async function applyConflict(deps: SyncDeps, run: SyncRun, sent: NoteWritable, c
 }
 
 /** Notes refused for good put in the error state, each unless it changed since it was sent [S13]. */
-async function reject(deps: SyncDeps, run: SyncRun, refused: readonly { id: string; mutationId: string | null; message: string }[]): Promise<void> {
+async function reject(
+  deps: SyncDeps,
+  run: SyncRun,
+  refused: readonly { id: string; mutationId: string | null; message: string }[],
+): Promise<void> {
   await deps.local.modify(
     refused.map(({ id }) => id),
-    (current) => merge(refused.map(({ id, mutationId, message }) => pushRejected(current.get(id), mutationId ?? '', message))),
+    (current) =>
+      merge(refused.map(({ id, mutationId, message }) => pushRejected(current.get(id), mutationId ?? '', message))),
   );
   run.report.rejected += refused.length;
 }

@@ -8,7 +8,10 @@ import { openSproutDb, type SproutDb } from '../local-db';
  * A maker of synced notes of `userId`, numbered from 1 in the order made: ids `00000000-0000-4000-8000-<n>`,
  * titles `Note <n>`, `updated_at` from `updatedAt(n)` (one fixed instant unless given).
  */
-export function localNoteMaker(userId: string, updatedAt: (n: number) => string = () => '2024-01-01T00:00:00.000Z'): (patch?: Partial<LocalNote>) => LocalNote {
+export function localNoteMaker(
+  userId: string,
+  updatedAt: (n: number) => string = () => '2024-01-01T00:00:00.000Z',
+): (patch?: Partial<LocalNote>) => LocalNote {
   let n = 0;
   return (patch = {}) => {
     n += 1;

@@ -26,7 +26,11 @@ export class MemoryLocalStore implements LocalStore {
   }
 
   /** The `pendingOf` read is the IndexedDB store's way to read fewer times; here every read is the same. */
-  async modify(ids: readonly string[], decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges, _options?: ModifyOptions): Promise<void> {
+  async modify(
+    ids: readonly string[],
+    decide: (current: ReadonlyMap<string, LocalNote>) => LocalChanges,
+    _options?: ModifyOptions,
+  ): Promise<void> {
     this.apply(ids, decide);
   }
 
@@ -53,8 +57,14 @@ export class MemoryLocalStore implements LocalStore {
       meta = step.meta;
       return step.changes;
     });
-    if (meta) this.meta.set(userId, { ...(this.meta.get(userId) ?? { lastPulledRevision: 0, lastPullAt: null }), ...(meta as Partial<SyncMeta>) });
-    const pending = [...this.notes.values()].filter((note) => note.user_id === userId && note.sync_state === 'pending').length;
+    if (meta)
+      this.meta.set(userId, {
+        ...(this.meta.get(userId) ?? { lastPulledRevision: 0, lastPullAt: null }),
+        ...(meta as Partial<SyncMeta>),
+      });
+    const pending = [...this.notes.values()].filter(
+      (note) => note.user_id === userId && note.sync_state === 'pending',
+    ).length;
     onDecided?.(pending);
     return { pending };
   }

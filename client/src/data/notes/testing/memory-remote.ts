@@ -19,7 +19,10 @@ export class MemoryServer {
     for (const row of rows) {
       const existing = next.get(row.id);
       if (existing && row.base_revision !== null && row.base_revision !== existing.revision) {
-        throw new RemoteError('conflict', 'The note changed on the server since this edit was made', { status: 409, currentRow: { ...existing } });
+        throw new RemoteError('conflict', 'The note changed on the server since this edit was made', {
+          status: 409,
+          currentRow: { ...existing },
+        });
       }
       revision += 1;
       const written: NoteRow = {
@@ -50,7 +53,10 @@ export class MemoryServer {
 
   changes(afterRevision: number, limit: number, liveOnly: boolean, beforeRevision = Infinity): NoteRow[] {
     return [...this.rows.values()]
-      .filter((row) => row.revision > afterRevision && row.revision < beforeRevision && (!liveOnly || row.deleted_at === null))
+      .filter(
+        (row) =>
+          row.revision > afterRevision && row.revision < beforeRevision && (!liveOnly || row.deleted_at === null),
+      )
       .sort((a, b) => a.revision - b.revision)
       .slice(0, limit)
       .map((row) => ({ ...row }));
@@ -82,7 +88,10 @@ export class MemoryRemote implements RemoteNotes {
   }
 
   async pullChanges(afterRevision: number, limit: number, beforeRevision?: number): Promise<PulledPage> {
-    return { rows: this.server.changes(afterRevision, limit, false, beforeRevision), purgedThrough: this.server.purgedThrough };
+    return {
+      rows: this.server.changes(afterRevision, limit, false, beforeRevision),
+      purgedThrough: this.server.purgedThrough,
+    };
   }
 
   async pullLive(afterRevision: number, limit: number): Promise<PulledPage> {
@@ -110,7 +119,9 @@ export class FaultyRemote implements RemoteNotes {
   async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
     this.check();
     if (rows.some((row) => this.refuseIds.has(row.id))) {
-      throw new RemoteError('rejected', 'new row for relation "notes" violates the rules of column "title"', { status: 400 });
+      throw new RemoteError('rejected', 'new row for relation "notes" violates the rules of column "title"', {
+        status: 400,
+      });
     }
     this.upsertSizes.push(rows.length);
     const result = await this.inner.upsert(rows);
