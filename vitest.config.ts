@@ -51,6 +51,9 @@ export default defineConfig({
             'evals/**/*.test.ts',
           ],
           setupFiles: UNIT_SETUP,
+          // Pure code with no mocks or stubbed globals: the files share a worker's module cache. Isolated,
+          // re-importing the modules for every file was most of this project's time (docs/decisions.md).
+          isolate: false,
         },
       },
       {
