@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readMigrations } from '../src/db/migrate';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-process-'));
@@ -188,6 +190,16 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     expect(code).toBe(0);
     expect(first.output()).toContain('shutting down');
     expect(fs.existsSync(path.join(dataDir, 'sprout.lock'))).toBe(false);
+    // The database it made (pglite-create.ts) holds every migration and opens as it was left.
+    const pglite = new PGlite(path.join(dataDir, 'pglite'));
+    try {
+      const { rows } = await pglite.query<{ name: string }>('select name from schema_migrations order by name');
+      expect(rows.map((row) => row.name)).toEqual(readMigrations().map((migration) => migration.name));
+      const users = await pglite.query<{ n: number }>('select count(*)::int as n from users');
+      expect(users.rows[0]?.n).toBe(1);
+    } finally {
+      await pglite.close();
+    }
   });
 
   it('keeps users, sessions and the signing secret across a restart, past a stale lock whose PID is reused', async () => {

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readMigrations } from './migrate';
 import { createPGliteDataDir, DatabaseCreateError } from './pglite-create';
 
 const dirs: string[] = [];
@@ -13,21 +12,8 @@ afterEach(() => {
 });
 
 describe('createPGliteDataDir', () => {
-  it('creates a database with every migration applied, which opens as it was left', async () => {
-    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-create-'));
-    dirs.push(parent);
-    const dir = path.join(parent, 'pglite');
-    await createPGliteDataDir(dir);
-    const pglite = new PGlite(dir);
-    try {
-      const { rows } = await pglite.query<{ name: string }>('select name from schema_migrations order by name');
-      expect(rows.map((row) => row.name)).toEqual(readMigrations().map((migration) => migration.name));
-      const notes = await pglite.query<{ n: number }>('select count(*)::int as n from notes');
-      expect(notes.rows[0]?.n).toBe(0);
-    } finally {
-      await pglite.close();
-    }
-  }, 60_000);
+  // That a new directory holds every migration and opens as it was left is checked where the server makes
+  // one on its first start (server/test/process.test.ts): initdb is most of either test's time.
 
   it('stops making the directory when the server that asked is killed', async () => {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-create-'));

@@ -12,7 +12,9 @@ export class DatabaseCreateError extends Error {}
 /** Creates and migrates a PGlite data directory at `dir`; rejects with the child's own error text. */
 export function createPGliteDataDir(dir: string): Promise<void> {
   const { url, execArgv } = siblingScript('pglite-create-main');
-  const child = spawn(process.execPath, [...execArgv, fileURLToPath(url), dir], {
+  // PGlite's WebAssembly stays on V8's baseline compiler (Liftoff) here: the process runs initdb once and
+  // exits, and optimising its hot functions cost more CPU than it saved (docs/decisions.md).
+  const child = spawn(process.execPath, [...execArgv, '--liftoff-only', fileURLToPath(url), dir], {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
