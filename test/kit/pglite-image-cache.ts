@@ -2,9 +2,11 @@
 // tests' servers start their databases from it instead of each running initdb, which costs more CPU than
 // most tests. The file is named after what it holds (PGlite's version, the migration runner and every
 // migration), so a change to any of them makes a new image instead of reusing a stale one.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { migratedMemoryImage } from '../../server/src/db/database';
 import { readMigrations } from '../../server/src/db/migrate';
 
@@ -42,11 +44,18 @@ export async function cachedMigratedImage(): Promise<string> {
 
 /**
  * Gives `dataDir` (a server's DATA_DIR, empty) the migrated database, so the server opens existing data
- * instead of running initdb. The server still applies any migration the image lacks.
+ * instead of running initdb. The server still applies any migration the image lacks. The image is PGlite's
+ * data directory as a tar (its members rooted at `/`): the system's tar unpacks it where the server looks,
+ * in a tenth of a CPU-second, where opening and closing it in PGlite here took five.
  */
 export async function seedDataDir(dataDir: string, image: string): Promise<void> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: new Blob([fs.readFileSync(image)]) });
-  await pglite.waitReady;
-  await pglite.close();
+  const target = path.join(dataDir, 'pglite');
+  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+  try {
+    // GNU tar notes on stderr that it strips the leading '/': only a failure's output is of interest.
+    await promisify(execFile)('tar', ['-xf', image, '-C', target]);
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`Could not unpack the PGlite image ${image} into ${target}${stderr ? `: ${stderr}` : ''}`);
+  }
 }
