@@ -56,6 +56,8 @@ export async function seedDataDir(dataDir: string, image: string): Promise<void>
     await promisify(execFile)('tar', ['-xf', image, '-C', target]);
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`Could not unpack the PGlite image ${image} into ${target}${stderr ? `: ${stderr}` : ''}`);
+    throw new Error(`Could not unpack the PGlite image ${image} into ${target}${stderr ? `: ${stderr}` : ''}`, {
+      cause: error,
+    });
   }
 }
