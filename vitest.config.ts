@@ -35,9 +35,9 @@ export default defineConfig({
     // machines, while most server and sync files spend their time waiting on sockets.
     maxWorkers: 2,
     // Worker threads rather than child processes: the files share one process's memory and talk to the
-    // runner without serialising through a pipe, for about a sixth less CPU (docs/decisions.md). Nothing
-    // here needs a process of its own: no test changes directory, and the servers it checks as processes
-    // it spawns itself.
+    // runner without serialising through a pipe, for less CPU (docs/decisions.md, 'The suite's second
+    // pass'). Nothing here needs a process of its own: no test changes directory, and the servers it
+    // checks as processes it spawns itself.
     pool: 'threads',
     projects: [
       {

@@ -46,7 +46,8 @@ export async function cachedMigratedImage(): Promise<string> {
  * Gives `dataDir` (a server's DATA_DIR, empty) the migrated database, so the server opens existing data
  * instead of running initdb. The server still applies any migration the image lacks. The image is PGlite's
  * data directory as a tar (its members rooted at `/`): the system's tar unpacks it where the server looks,
- * in a tenth of a CPU-second, where opening and closing it in PGlite here took five.
+ * at a small fraction of the CPU that opening and closing it in PGlite here took (docs/decisions.md, 'The
+ * suite's second pass').
  */
 export async function seedDataDir(dataDir: string, image: string): Promise<void> {
   const target = path.join(dataDir, 'pglite');
