@@ -68,12 +68,19 @@ describe('[S23] conflict copies', () => {
 });
 
 describe('[S23] resolving a conflict', () => {
-  it('keep this version: the original takes the copy content under its own title, the unsent copy goes', () => {
+  it('keep this version: the original takes the copy content under its own title, the copy goes to the Trash [S29]', () => {
     const result = resolveConflict(input({}));
     expect(result.status).toBe('resolved');
     if (result.status !== 'resolved') return;
-    expect(result.changes.delete).toEqual(['copy']);
-    const [kept] = result.changes.put;
+    expect(result.changes.delete).toEqual([]);
+    const [kept, dropped] = result.changes.put;
+    expect(dropped).toMatchObject({
+      id: 'copy',
+      content: 'my text',
+      trashed_at: T1,
+      deleted_at: null,
+      sync_state: 'pending',
+    });
     expect(kept).toMatchObject({
       id: 'original',
       title: 'Shared',
@@ -83,21 +90,25 @@ describe('[S23] resolving a conflict', () => {
     });
   });
 
-  it('keep this version: a copy the server may have becomes a pending tombstone', () => {
+  it('keep this version: a copy the server has goes to the Trash on its revision, its content kept [S29]', () => {
     const sentCopy = { ...copy, sync_state: 'synced' as const, revision: 12, base_revision: 12 };
     const result = resolveConflict(input({ copy: sentCopy, seenCopy: versionOf(sentCopy) }));
     if (result.status !== 'resolved') throw new Error(result.status);
     expect(result.changes.delete).toEqual([]);
-    expect(result.changes.put.map((note) => [note.id, note.deleted_at !== null])).toEqual([
-      ['original', false],
-      ['copy', true],
+    expect(result.changes.put.map((note) => [note.id, note.trashed_at !== null, note.base_revision])).toEqual([
+      ['original', false, 10],
+      ['copy', true, 12],
     ]);
   });
 
-  it('keep the other: only the copy goes, whatever the original became', () => {
+  it('keep the other: only the copy goes, to the Trash, whatever the original became [S29]', () => {
     const changedOriginal = localEdit(original, { content: 'newer' }, 'm-tab', T1);
     const result = resolveConflict(input({ choice: 'keep-other', original: changedOriginal }));
-    expect(result).toEqual({ status: 'resolved', changes: { put: [], delete: ['copy'] } });
+    if (result.status !== 'resolved') throw new Error(result.status);
+    expect(result.changes).toEqual({
+      put: [expect.objectContaining({ id: 'copy', content: 'my text', trashed_at: T1, updated_at: copy.updated_at })],
+      delete: [],
+    });
   });
 
   it('keep both: the copy loses its mark and link and stays', () => {

@@ -2,7 +2,8 @@
 // both' write, as ordinary local writes [S1] made on the two versions the user compared [S20].
 import type { LocalChanges, LocalNote } from './sync-rules';
 import { CONFLICT_COPY_SUFFIX, pickContent } from './sync-rules';
-import { editBasis, localDelete, localEdit, type NoteVersion } from './sync-local-writes';
+import { editBasis, localEdit, localTrash, type NoteVersion } from './sync-local-writes';
+import { isListed } from './trash';
 
 export type ConflictChoice = 'keep-this' | 'keep-other' | 'keep-both';
 
@@ -63,12 +64,12 @@ export type ResolveConflictResult =
   /** A version the choice depends on changed since the user compared them: nothing is written. */
   | { status: 'changed' };
 
-const live = (note: LocalNote | undefined): LocalNote | undefined =>
-  note && note.deleted_at === null ? note : undefined;
+const live = (note: LocalNote | undefined): LocalNote | undefined => (note && isListed(note) ? note : undefined);
 
 /**
- * [S23] 'keep-this': the original takes the copy's content (title without the mark) and the copy is
- * deleted; with no original left, the copy simply stops being a copy. 'keep-other': the copy is deleted.
+ * [S23] 'keep-this': the original takes the copy's content (title without the mark) and the copy goes to
+ * the Trash; with no original left, the copy simply stops being a copy. 'keep-other': the copy goes to the
+ * Trash. The side not kept stays restorable there [S29], so a mistaken choice loses nothing.
  * 'keep-both': the copy loses its mark and link and stays a note of its own.
  */
 export function resolveConflict(input: ResolveConflictInput): ResolveConflictResult {
@@ -82,7 +83,7 @@ export function resolveConflict(input: ResolveConflictInput): ResolveConflictRes
   });
 
   if (input.choice === 'keep-other')
-    return { status: 'resolved', changes: localDelete(copy, input.mutationId(), input.now) };
+    return { status: 'resolved', changes: { put: [localTrash(copy, input.mutationId(), input.now)], delete: [] } };
   if (input.choice === 'keep-both' || !original)
     return { status: 'resolved', changes: { put: [unmark()], delete: [] } };
 
@@ -95,6 +96,6 @@ export function resolveConflict(input: ResolveConflictInput): ResolveConflictRes
     input.mutationId(),
     input.now,
   );
-  const dropped = localDelete(copy, input.mutationId(), input.now);
-  return { status: 'resolved', changes: { put: [kept, ...dropped.put], delete: dropped.delete } };
+  const dropped = localTrash(copy, input.mutationId(), input.now);
+  return { status: 'resolved', changes: { put: [kept, dropped], delete: [] } };
 }

@@ -139,6 +139,17 @@ export const NOTE_FIELDS = {
   },
   // The revision a change was made on [S4]: the database refuses a stale one and clears it.
   base_revision: { sql: 'bigint', nullable: true, writer: 'write-only', kind: 'sync', value: count() },
+  // When the note went to the Trash, on the clock of the device that moved it; null for a note in the
+  // lists [S29]. Content, so a move to the Trash or back syncs and is compared like any edit, and a
+  // tombstone clears it.
+  trashed_at: {
+    sql: 'timestamptz',
+    nullable: true,
+    writer: 'client',
+    kind: 'content',
+    value: timestamp(),
+    empty: null,
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 type Fields = typeof NOTE_FIELDS;

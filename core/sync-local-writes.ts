@@ -1,5 +1,5 @@
-// The pure rules of local writes (docs/sync.md [S1]-[S4], [S9], [S20]): what creating, editing or
-// deleting a note does to its local working copy and sync bookkeeping.
+// The pure rules of local writes (docs/sync.md [S1]-[S4], [S9], [S20], [S29], [S30]): what creating,
+// editing, trashing or deleting a note does to its local working copy and sync bookkeeping.
 import type { LocalChanges, LocalNote, NoteContent } from './sync-rules';
 import { pickContent } from './sync-rules';
 
@@ -54,6 +54,19 @@ export function localEdit(
     sync_state: 'pending',
     sync_error: null,
   };
+}
+
+/**
+ * A move to the Trash [S29] (`trashedAt` the time, null to restore): an edit of that one field. The note
+ * keeps its updated_at, so it comes back to its place in the lists, and keeps its content.
+ */
+export function localTrash(
+  current: LocalNote,
+  mutationId: string,
+  trashedAt: string | null,
+  staleBase?: number | null,
+): LocalNote {
+  return localEdit(current, { trashed_at: trashedAt }, mutationId, current.updated_at, staleBase);
 }
 
 /** Which version of a note a screen showed: pass it back with an edit or a deletion [S20]. */

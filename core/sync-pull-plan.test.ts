@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRow } from './note';
+import { EMPTY_CONTENT } from './note-fields';
 import { localEdit } from './sync-local-writes';
 import {
   applyPulledPages,
@@ -23,12 +24,9 @@ function serverRow(patch: Partial<NoteRow> = {}): NoteRow {
   return {
     id: NOTE,
     user_id: USER,
+    ...EMPTY_CONTENT,
     title: 'Server title',
     content: 'server',
-    expanded_content: null,
-    is_checklist: false,
-    checklist_items: null,
-    chat_history: null,
     created_at: T0,
     updated_at: T0,
     revision: 10,

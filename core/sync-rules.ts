@@ -84,8 +84,15 @@ function pickData(note: NoteData, deleted: boolean): NoteData {
   return data;
 }
 
-// jsonb reorders object keys, so lists are compared field by field, not as JSON text.
-const CANONICAL = NOTE_CONTENT_FIELDS.map((field) => [field, canonicalizer(NOTE_FIELDS[field].value)] as const);
+// jsonb reorders object keys, so lists are compared field by field, not as JSON text. Two moves of a note
+// to the Trash leave it in the same place whenever each device made it: only whether it is there counts.
+const CANONICAL = NOTE_CONTENT_FIELDS.map(
+  (field) =>
+    [
+      field,
+      field === 'trashed_at' ? (value: unknown) => value !== null : canonicalizer(NOTE_FIELDS[field].value),
+    ] as const,
+);
 
 function canonicalContent(note: NoteContent): string {
   return JSON.stringify(CANONICAL.map(([field, canonical]) => canonical(note[field])));
@@ -105,9 +112,12 @@ export function sameContent(a: NoteContent, b: NoteContent): boolean {
  * resend rule decides [S6], so a resend can never overwrite another device's later edit.
  */
 export function toWire(note: LocalNote): NoteWritable {
-  // The server clears a tombstone's content; sending none keeps the request small.
+  // The server clears a tombstone's content; sending none keeps the request small. A tombstone still says
+  // when its note went to the Trash: that is how the server tells a delete forever from an older client's
+  // delete, which it turns into a move to the Trash [S30].
   return {
     ...pickData(note, note.deleted_at !== null),
+    trashed_at: note.trashed_at,
     deleted_at: note.deleted_at,
     last_mutation_id: note.mutation_id,
     base_revision: note.base_revision ?? 0,

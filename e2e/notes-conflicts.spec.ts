@@ -72,7 +72,7 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   ]);
   await checkInBothThemes(page, (theme) => `notes-conflict-desktop-${theme}`);
 
-  // Keep this version: the original takes this text, the copy goes; both reach the server.
+  // Keep this version: the original takes this text, the copy goes to the Trash [S29]; both reach the server.
   await panel.getByRole('button', { name: 'Keep this version' }).click();
   await expect(page).toHaveURL(new RegExp(`/note/${note.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Packing list');

@@ -1,8 +1,18 @@
 // Two devices of one user (issue 4): concurrent offline edits of one note both survive (one keeps the
-// id, the other becomes a conflict copy), and a deletion on one device is never undone by the other.
+// id, the other becomes a conflict copy), and a deletion (a move to the Trash [S29]) on one device is
+// never undone by the other. notes-trash.spec.ts restores on one device what the other deleted.
 import { test, expect } from './support/fixtures';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
-import { card, editNote, expectAllSynced, seedNotes, serverNote, serverNotes, syncNow } from './support/notes';
+import {
+  card,
+  deleteFromCard,
+  editNote,
+  expectAllSynced,
+  seedNotes,
+  serverNote,
+  serverNotes,
+  syncNow,
+} from './support/notes';
 import { signIn } from './support/session';
 
 // These go offline and reload or change routes, which needs the service worker.
@@ -51,7 +61,7 @@ test('the same note edited offline on two devices keeps both versions', async ({
   await expect(card(page, 'Shared')).toBeVisible();
 });
 
-test('a note deleted on one device stays deleted on the other, even after it syncs a stale copy', async ({
+test('a note deleted on one device stays in the Trash on the other, even after it syncs a stale copy', async ({
   page,
   newDevice,
   account,
@@ -71,18 +81,13 @@ test('a note deleted on one device stays deleted on the other, even after it syn
   await expect(card(device2, 'Gone everywhere')).toBeVisible();
 
   await goOffline(device2);
-  for (const title of ['Gone everywhere', 'Edited while deleted']) {
-    await card(page, title)
-      .getByRole('button', { name: `Delete ${title}` })
-      .click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(card(page, title)).toHaveCount(0);
-  }
+  for (const title of ['Gone everywhere', 'Edited while deleted']) await deleteFromCard(page, title);
   await expectAllSynced(page);
   // The count of waiting changes may not show yet right after the clicks: the server is the one to ask.
-  await expect
-    .poll(async () => (await serverNote(request, account, untouched!.id))?.deleted_at ?? null, { timeout: 15_000 })
-    .toEqual(expect.any(String));
+  for (const note of [untouched, edited])
+    await expect
+      .poll(async () => (await serverNote(request, account, note!.id))?.trashed_at ?? null, { timeout: 15_000 })
+      .toEqual(expect.any(String));
 
   // Device two still has both, and edits one of them offline.
   await expect(card(device2, 'Gone everywhere')).toBeVisible();
@@ -90,12 +95,19 @@ test('a note deleted on one device stays deleted on the other, even after it syn
   await goOnline(device2);
   await expectAllSynced(device2);
 
-  // The deleted ids stay deleted; the offline edit survives as a new note.
+  // The deleted ids stay in the Trash as they were deleted; the offline edit survives as a new note [S29].
   await expect(card(device2, 'Gone everywhere')).toHaveCount(0);
   await expect(card(device2, 'Edited while deleted')).toHaveCount(0);
   await expect(card(device2, 'Edited while deleted (conflict copy)')).toBeVisible();
-  expect((await serverNote(request, account, untouched!.id))?.deleted_at).toEqual(expect.any(String));
-  expect((await serverNote(request, account, edited!.id))?.deleted_at).toEqual(expect.any(String));
+  expect(await serverNote(request, account, untouched!.id)).toMatchObject({
+    trashed_at: expect.any(String),
+    deleted_at: null,
+  });
+  expect(await serverNote(request, account, edited!.id)).toMatchObject({
+    trashed_at: expect.any(String),
+    deleted_at: null,
+    content: 'v1',
+  });
   expect((await serverNotes(request, account)).map((n) => [n.title, n.content])).toEqual([
     ['Edited while deleted (conflict copy)', 'v2 from the offline device'],
   ]);

@@ -149,12 +149,16 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     await editFromDashboard(page, 'Edit then delete', doomed!.id);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
+    await expect(dialog).toHaveAccessibleDescription(
+      '“Edit then delete” will move to the Trash, where you can restore it.',
+    );
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
     await expect(page).toHaveURL(/\/$/);
     await expect(card(page, 'Edit then delete')).toHaveCount(0);
+    // Into the Trash, on the server too.
     await expect
-      .poll(async () => (await serverNote(request, account, doomed!.id))?.deleted_at)
+      .poll(async () => (await serverNote(request, account, doomed!.id))?.trashed_at ?? null)
       .toEqual(expect.any(String));
   });
 
@@ -180,7 +184,7 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     await expect(card(page, 'Shared shopping list')).toBeVisible();
     await expectAllSynced(page);
     const row = await serverNote(request, account, shopping!.id);
-    expect(row).toMatchObject({ deleted_at: null, content: 'Milk\nEggs' });
+    expect(row).toMatchObject({ trashed_at: null, deleted_at: null, content: 'Milk\nEggs' });
   });
 
   await test.step('a cancelled delete confirmation shows a change that arrived meanwhile', async () => {

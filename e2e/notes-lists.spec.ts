@@ -1,5 +1,6 @@
 // The note lists against the real server (spec section 2): the dashboard (empty state, cards, View,
-// Edit, Delete, a failed first pull) and Your Checklists. Server rows are checked through its REST API.
+// Edit, Delete to the Trash, a failed first pull) and Your Checklists. Server rows are checked through
+// its REST API; the Trash itself has notes-trash.spec.ts.
 // Each test keeps one page and brings later notes in with the sidebar's Sync.
 import { localItem } from './support/device';
 import { test, expect } from './support/fixtures';
@@ -70,14 +71,14 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
     await expect(page.getByLabel('Title')).toHaveValue('Open me');
   });
 
-  await test.step('Delete asks first; confirming removes the card and leaves a tombstone on the server', async () => {
+  await test.step('Delete asks first; confirming removes the card and moves the note to the Trash on the server', async () => {
     await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
-    const note = await seedNote(request, account, { title: 'Doomed' });
+    const note = await seedNote(request, account, { title: 'Doomed', content: 'kept in the Trash' });
     await seedNote(request, account, { title: 'Survivor' });
     await syncNow(page);
     await card(page, 'Doomed').getByRole('button', { name: 'Delete Doomed' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription('“Doomed” will move to the Trash, where you can restore it.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(card(page, 'Doomed')).toBeVisible();
 
@@ -87,10 +88,15 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
     await expect(card(page, 'Survivor')).toBeVisible();
     // The card is gone; keyboard focus lands on the heading, not on the page's start.
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeFocused();
+    // Shown at once, before the sync; the Trash spec clicks its Undo.
     await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
     await expect
-      .poll(async () => (await serverNote(request, account, note.id))?.deleted_at)
+      .poll(async () => (await serverNote(request, account, note.id))?.trashed_at ?? null)
       .toEqual(expect.any(String));
+    expect(await serverNote(request, account, note.id)).toMatchObject({
+      deleted_at: null,
+      content: 'kept in the Trash',
+    });
   });
 });
 
@@ -102,7 +108,7 @@ test('empty lists, then Your Checklists', async ({ signedInPage: page, account, 
     await expect(page).toHaveURL(/\/new$/);
   });
 
-  await test.step('Delete uses the browser confirm', async () => {
+  await test.step("Delete asks in the app's dialog and moves the checklist to the Trash", async () => {
     const note = await seedNote(request, account, {
       title: 'Chores',
       is_checklist: true,
@@ -111,21 +117,21 @@ test('empty lists, then Your Checklists', async ({ signedInPage: page, account, 
     await sidebar(page).getByRole('link', { name: 'Checklists' }).click();
     await expect(page).toHaveURL(/\/checklists$/);
     await syncNow(page);
-    const messages: string[] = [];
-    page.once('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.dismiss();
-    });
     await card(page, 'Chores').getByRole('button', { name: 'Delete Chores' }).click();
-    expect(messages).toEqual(['Are you sure you want to delete this checklist?']);
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this checklist?' });
+    await expect(dialog).toHaveAccessibleDescription('“Chores” will move to the Trash, where you can restore it.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(card(page, 'Chores')).toBeVisible();
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await card(page, 'Chores').getByRole('button', { name: 'Delete Chores' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(card(page, 'Chores')).toHaveCount(0);
     await expect(page.getByText('No checklists yet')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Checklists' })).toBeFocused();
+    await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
     await expect
-      .poll(async () => (await serverNote(request, account, note.id))?.deleted_at)
+      .poll(async () => (await serverNote(request, account, note.id))?.trashed_at ?? null)
       .toEqual(expect.any(String));
   });
 

@@ -1,6 +1,6 @@
-// Offline (spec section 4, notes offline model; issue 4): edits, checklist changes and deletions made
-// with the network off wait on the device, survive a full reload served by the service worker, and
-// reach the server once the browser is back online.
+// Offline (spec section 4, notes offline model; issue 4): edits, checklist changes and deletions (moves
+// to the Trash) made with the network off wait on the device, survive a full reload served by the service
+// worker, and reach the server once the browser is back online.
 import { expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { sidebar } from './support/layout';
@@ -87,13 +87,14 @@ test('changes made offline wait on the device, survive an offline reload and rea
 
   // Nothing reached the server yet.
   expect((await serverNote(request, account, edited!.id))?.title).toBe('Edit me offline');
-  expect((await serverNote(request, account, deleted!.id))?.deleted_at).toBeNull();
+  expect((await serverNote(request, account, deleted!.id))?.trashed_at).toBeNull();
 
   await goOnline(page);
   await expectAllSynced(page);
   await expect.poll(async () => (await serverNote(request, account, edited!.id))?.title).toBe('Edited offline');
   expect((await serverNote(request, account, edited!.id))?.content).toBe('after');
-  expect((await serverNote(request, account, deleted!.id))?.deleted_at).toEqual(expect.any(String));
+  // The deletion moved it to the Trash [S29].
+  expect((await serverNote(request, account, deleted!.id))?.trashed_at).toEqual(expect.any(String));
   expect((await serverNote(request, account, checklist!.id))?.checklist_items).toEqual([
     { id: 'p1', text: 'Passport', completed: true },
   ]);

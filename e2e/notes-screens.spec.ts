@@ -1,12 +1,14 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the notes screens: Dashboard
-// (empty and with notes), Edit (each tab), View (each tab and the checklist view) and Your Checklists.
+// (empty and with notes), Edit (each tab), View (each tab and the checklist view), Your Checklists and
+// the Trash (with notes, its Delete forever question, and empty).
 // Each test opens the app once and moves between screens through its navigation, as a user does; every
 // state is checked at 1280x800 and 390x844 (the page resized in place) and in both themes (switched in
 // place). `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
-import { checkAtEachViewport } from './support/a11y';
+import { checkAtEachViewport, checkInBothThemes } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { openFromNav } from './support/layout';
-import { openCard, PLAN, seedNotes, type SeedNote } from './support/notes';
+import { card, deleteFromCard, openCard, PLAN, seedNotes, type SeedNote } from './support/notes';
+import { dismissToasts } from './support/toasts';
 
 const CHAT = [
   { role: 'user' as const, content: 'How long should each episode be?' },
@@ -82,6 +84,31 @@ test('dashboard and checklists', async ({ signedIn: page, account, request }) =>
   await page.getByRole('button', { name: 'Delete Quarterly goals' }).click();
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await checkAtEachViewport(page, 'notes-dashboard-delete');
+
+  // The Trash with two notes (the scans above end at phone width: it is opened from the menu there), its
+  // Delete forever question (the scans of the Trash end at desktop width), and empty.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(card(page, 'Quarterly goals')).toHaveCount(0);
+  await deleteFromCard(page, 'Spring garden prep');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Trash', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Notes in the Trash' }).getByRole('article')).toHaveCount(2);
+  await dismissToasts(page);
+  await checkAtEachViewport(page, 'notes-trash');
+  await page.getByRole('button', { name: 'Delete Quarterly goals forever' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete this note forever?' })).toBeVisible();
+  // The dashboard's delete question above is the same dialog at both sizes: this one is checked at one.
+  await checkInBothThemes(page, (theme) => `notes-trash-delete-forever-desktop-${theme}`);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete forever' }).click();
+  await expect(card(page, 'Quarterly goals')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Empty Trash' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Empty the Trash?' })
+    .getByRole('button', { name: 'Empty Trash' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'The Trash is empty' })).toBeVisible();
+  await dismissToasts(page);
+  await checkAtEachViewport(page, 'notes-trash-empty');
 });
 
 test('edit', async ({ signedIn: page, account, request }) => {

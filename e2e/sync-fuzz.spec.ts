@@ -5,6 +5,7 @@
 // - no lost write: every text written is still on a live note unless a later edit or a deletion was made
 //   on a screen showing it (the user replaced or deleted it themselves);
 // - no resurrection: a text the user deleted (on a screen showing it, [S22]) is on no live note.
+// A live note is one in the lists: a deletion moves the note to the Trash [S29], where it is not live.
 // `npm test` runs a few seeds; `npm run soak` runs 120 (SYNC_E2E_RUNS). SYNC_E2E_SEED replays a run.
 import type { Page } from '@playwright/test';
 import { seededRandom } from '../test/kit/seeded-random';
@@ -32,9 +33,11 @@ interface LiveNote {
   content: string;
 }
 
-/** The user's live notes in this device's IndexedDB (pending ones included). */
+/** The user's live notes in this device's IndexedDB (pending ones included; not those in the Trash). */
 async function localLive(page: Page, userId: string): Promise<LiveNote[]> {
-  return (await localNotes(page)).filter((note) => note.user_id === userId && note.deleted_at === null);
+  return (await localNotes(page)).filter(
+    (note) => note.user_id === userId && note.deleted_at === null && !note.trashed_at,
+  );
 }
 
 const sorted = (notes: LiveNote[]) =>

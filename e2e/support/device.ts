@@ -1,5 +1,6 @@
 // What a device keeps, read from inside its page: a localStorage entry, and the notes rows of its
-// IndexedDB working copy (the `sprout` database's `notes` store, tombstones and pending rows included).
+// IndexedDB working copy (the `sprout` database's `notes` store, notes in the Trash, tombstones and
+// pending rows included).
 import type { Page } from '@playwright/test';
 
 /** A row of the device's notes store, as much of it as the tests read. */
@@ -8,6 +9,8 @@ export interface LocalNote {
   user_id: string;
   title: string;
   content: string;
+  /** Set while the note is in the Trash (docs/sync.md [S29]). */
+  trashed_at: string | null;
   deleted_at: string | null;
 }
 

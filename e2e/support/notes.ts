@@ -58,16 +58,18 @@ export async function serverNote(request: APIRequestContext, account: Account, i
   return rows[0] ?? null;
 }
 
-/** The account's live notes on the server, the last edited first. */
+/**
+ * The account's notes in its lists on the server (neither in the Trash nor deleted for good), the last
+ * edited first. A note in the Trash is `serverNote`'s to read: `trashed_at` set, content kept.
+ */
 export async function serverNotes(request: APIRequestContext, account: Account): Promise<ServerNote[]> {
-  const response = await request.get(notesUrl(account, '?select=*&deleted_at=is.null&order=updated_at.desc'), {
-    headers: authHeaders(account),
-  });
+  const query = '?select=*&deleted_at=is.null&trashed_at=is.null&order=updated_at.desc';
+  const response = await request.get(notesUrl(account, query), { headers: authHeaders(account) });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as ServerNote[];
 }
 
-/** Waits until the server has a live note that satisfies `predicate` (the app syncs after each write). */
+/** Waits until the server has a listed note that satisfies `predicate` (the app syncs after each write). */
 export async function waitForServerNote(
   request: APIRequestContext,
   account: Account,
@@ -103,6 +105,18 @@ export async function editOnServer(
 /** A note's card on the dashboard or the checklists page. */
 export function card(page: Page, title: string): Locator {
   return page.getByRole('article', { name: title, exact: true });
+}
+
+/**
+ * Deletes a note from its card (dashboard or checklists) through the app's dialog and waits for the card
+ * to go: the note moves to the Trash (docs/sync.md [S29]).
+ */
+export async function deleteFromCard(page: Page, title: string): Promise<void> {
+  await card(page, title)
+    .getByRole('button', { name: `Delete ${title}`, exact: true })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(card(page, title)).toHaveCount(0);
 }
 
 /** Opens a note from its card (the card's View or Edit link) and waits for its screen's address. */

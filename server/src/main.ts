@@ -46,12 +46,12 @@ async function main(): Promise<void> {
     createServer(config, database, { logger: await startLogger(loggerOptions(config.logLevel), terminal) }),
     ready,
   ]);
-  // The server's own upkeep [S10]: here, not in createServer, so that tests and benchmarks building a
+  // The server's own upkeep [S10] [S31]: here, not in createServer, so that tests and benchmarks building a
   // server get no job deleting rows under them.
   const stopPurge = schedulePurge(database.db, {
     ...DEFAULT_PURGE_SCHEDULE,
-    onPurged: (purged) => app.log.info({ purged }, 'purged old tombstones'),
-    onError: (error) => app.log.warn({ err: error }, 'purging old tombstones failed; the next purge tries again'),
+    onPurged: (purged) => app.log.info({ purged }, 'purged old tombstones and expired notes in the Trash'),
+    onError: (error) => app.log.warn({ err: error }, 'purging failed; the next purge tries again'),
   });
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,5 +1,5 @@
 // The notes table's sync rules live in database triggers (docs/sync.md), so they hold for every
-// client, on PGlite and PostgreSQL alike: revisions, stale-write refusal, tombstones.
+// client, on PGlite and PostgreSQL alike: revisions, stale-write refusal, the Trash, tombstones.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertUser } from '../../test/kit/factories';
@@ -26,6 +26,16 @@ const insert = (values: { base_revision?: number | null; title?: string } = {}) 
     .returningAll()
     .executeTakeFirstOrThrow();
 
+const rowOf = (id: string) =>
+  server.ctx.db.selectFrom('notes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** A write of deleted_at, as a device deletes a note for good: a tombstone only for a note in the Trash [S30]. */
+const tombstoneWrite = (id: string) =>
+  server.ctx.db
+    .updateTable('notes')
+    .set({ deleted_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+
 describe('notes triggers', () => {
   it('gives every write a new, increasing revision', async () => {
     const note = await insert();
@@ -50,13 +60,9 @@ describe('notes triggers', () => {
     expect(stored.revision).toBe(note.revision);
     await server.ctx.db.updateTable('notes').set({ title: 'plain' }).where('id', '=', note.id).execute();
     await server.ctx.db.deleteFrom('notes').where('id', '=', note.id).execute();
-    const tomb = await server.ctx.db
-      .selectFrom('notes')
-      .selectAll()
-      .where('id', '=', note.id)
-      .executeTakeFirstOrThrow();
-    expect(tomb.deleted_at).not.toBeNull();
-    expect(tomb.title).toBe('');
+    expect(await rowOf(note.id)).toMatchObject({ title: 'plain', trashed_at: expect.any(Date), deleted_at: null });
+    await tombstoneWrite(note.id);
+    expect(await rowOf(note.id)).toMatchObject({ title: '', trashed_at: null, deleted_at: expect.any(Date) });
   });
 
   it('refuses an update made on a stale revision with PT409 and the current row', async () => {
@@ -75,15 +81,26 @@ describe('notes triggers', () => {
     expect(JSON.parse(error?.detail ?? '{}')).toMatchObject({ id: note.id, title: 'newer' });
   });
 
-  it('turns DELETE into a tombstone, and deletes for real only under sprout.hard_delete', async () => {
+  it('[S30] turns DELETE into a move to the Trash, then into nothing; a tombstone write of the trashed note clears it; deletes for real only under sprout.hard_delete', async () => {
     const note = await insert({ title: 'secret' });
     await server.ctx.db.deleteFrom('notes').where('id', '=', note.id).execute();
-    const tomb = await server.ctx.db
-      .selectFrom('notes')
-      .selectAll()
-      .where('id', '=', note.id)
-      .executeTakeFirstOrThrow();
-    expect(tomb).toMatchObject({ title: '', content: '', checklist_items: null, chat_history: null });
+    const trashed = await rowOf(note.id);
+    expect(trashed).toMatchObject({ title: 'secret', content: 'c', trashed_at: expect.any(Date), deleted_at: null });
+    expect(trashed.revision).toBeGreaterThan(note.revision);
+    await server.ctx.db.deleteFrom('notes').where('id', '=', note.id).execute();
+    expect(await rowOf(note.id)).toEqual(trashed);
+    await tombstoneWrite(note.id);
+    const tomb = await rowOf(note.id);
+    expect(tomb).toMatchObject({
+      title: '',
+      content: '',
+      checklist_items: null,
+      chat_history: null,
+      trashed_at: null,
+      deleted_at: expect.any(Date),
+    });
+    await server.ctx.db.deleteFrom('notes').where('id', '=', note.id).execute();
+    expect(await rowOf(note.id)).toEqual(tomb);
     await server.ctx.db.transaction().execute(async (trx) => {
       await sql`SELECT set_config('sprout.hard_delete', 'on', true)`.execute(trx);
       await trx.deleteFrom('notes').where('id', '=', note.id).execute();
@@ -123,7 +140,10 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
       server.ctx.db,
     );
     expect(await countOf(owner.id)).toBe(5);
+    // In the Trash, then a tombstone: still held.
     await server.ctx.db.deleteFrom('notes').where('id', '=', one.id).execute();
+    expect(await countOf(owner.id)).toBe(5);
+    await tombstoneWrite(one.id);
     expect(await countOf(owner.id)).toBe(5);
     await server.ctx.db.transaction().execute(async (trx) => {
       await sql`SELECT set_config('sprout.hard_delete', 'on', true)`.execute(trx);
@@ -199,15 +219,17 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
 });
 
 describe('deleting a user', () => {
-  it('deletes their notes with them, tombstones included', async () => {
+  it('deletes their notes with them, those in the Trash and tombstones included', async () => {
     const other = await insertUser(server);
     const values = { user_id: other.id, title: 'gone', content: 'c', is_checklist: false };
-    const live = await server.ctx.db.insertInto('notes').values(values).returning('id').executeTakeFirstOrThrow();
-    const dead = await server.ctx.db.insertInto('notes').values(values).returning('id').executeTakeFirstOrThrow();
-    await server.ctx.db.deleteFrom('notes').where('id', '=', dead.id).execute();
+    const add = () => server.ctx.db.insertInto('notes').values(values).returning('id').executeTakeFirstOrThrow();
+    const [live, trashed, dead] = [await add(), await add(), await add()];
+    await server.ctx.db.deleteFrom('notes').where('id', 'in', [trashed.id, dead.id]).execute();
+    await tombstoneWrite(dead.id);
+    expect(await rowOf(dead.id)).toMatchObject({ deleted_at: expect.any(Date) });
     await server.ctx.db.deleteFrom('users').where('id', '=', other.id).execute();
-    const left = await server.ctx.db.selectFrom('notes').select('id').where('id', 'in', [live.id, dead.id]).execute();
-    expect(left).toEqual([]);
+    const ids = [live.id, trashed.id, dead.id];
+    expect(await server.ctx.db.selectFrom('notes').select('id').where('id', 'in', ids).execute()).toEqual([]);
   });
 });
 

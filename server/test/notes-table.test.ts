@@ -1,7 +1,7 @@
 // The notes table as the migrations built it, held to the declaration of a note's fields
 // (core/note-fields.ts) on PGlite and, in the server-postgres project, on PostgreSQL: the same names,
 // types and nullability, whatever the order of the columns. And every declared content field goes through
-// the REST API as it was written, and is cleared when the note is deleted (the tombstone trigger).
+// the REST API as it was written, and is cleared when the note is deleted for good (the tombstone trigger).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -80,7 +80,7 @@ describe('the notes table', () => {
     expect(await tableColumns()).toEqual(declared.sort(byName));
   });
 
-  it('stores every content field as written, and clears it all when the note is deleted', async () => {
+  it('stores every content field as written, and clears it all when the note is deleted for good', async () => {
     const content = Object.fromEntries(
       NOTE_CONTENT_FIELDS.map((field) => [field, sample(NOTE_FIELDS[field].value, EMPTY_CONTENT[field])]),
     ) as NoteContent;
@@ -94,8 +94,40 @@ describe('the notes table', () => {
     expect(written.error).toBeNull();
     expect(written.data).toMatchObject(content);
     const id = (written.data as { id: string }).id;
-    const deleted = await client.from('notes').delete().eq('id', id).select().single();
+    // With every content field set, trashed_at too, the note is in the Trash: a write of deleted_at
+    // deletes it for good [S30].
+    const deleted = await client
+      .from('notes')
+      .update({ deleted_at: new Date().toISOString() })
+      .eq('id', id)
+      .select()
+      .single();
     expect(deleted.error).toBeNull();
     expect(deleted.data).toMatchObject({ ...EMPTY_CONTENT, deleted_at: expect.any(String) });
+  });
+
+  it('[S30] keeps every content field when a tombstone of a note in the lists becomes a move to the Trash', async () => {
+    const content = Object.fromEntries(
+      NOTE_CONTENT_FIELDS.filter((field) => field !== 'trashed_at').map((field) => [
+        field,
+        sample(NOTE_FIELDS[field].value, EMPTY_CONTENT[field]),
+      ]),
+    ) as Omit<NoteContent, 'trashed_at'>;
+    const { client, id: userId } = await buildUser(server);
+    const written = await client
+      .from('notes')
+      .insert({ user_id: userId, ...content })
+      .select()
+      .single();
+    const id = (written.data as { id: string }).id;
+    const deletedAt = new Date().toISOString();
+    const moved = await client
+      .from('notes')
+      .update({ ...EMPTY_CONTENT, deleted_at: deletedAt })
+      .eq('id', id)
+      .select()
+      .single();
+    expect(moved.error).toBeNull();
+    expect(moved.data).toMatchObject({ ...content, trashed_at: deletedAt, deleted_at: null });
   });
 });

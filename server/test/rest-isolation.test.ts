@@ -74,7 +74,7 @@ describe("B writing A's notes", () => {
     expect(await aliceSees(aliceOther.id)).toEqual(aliceOther);
   });
 
-  it("delete by A's id leaves no tombstone", async () => {
+  it("delete by A's id leaves no tombstone and moves nothing to the Trash", async () => {
     const { data, error } = await bob.client.from('notes').delete().eq('id', aliceNote.id).select();
     expect(error).toBeNull();
     expect(data).toEqual([]);
@@ -160,15 +160,20 @@ describe("B writing A's notes", () => {
     expect(await aliceSees(aliceNote.id)).toEqual(aliceNote);
   });
 
-  it("a tombstone of A's note through B is impossible by any verb", async () => {
+  it("a tombstone of A's note, or a move to the Trash, through B is impossible by any verb", async () => {
     await bob.client.from('notes').delete().eq('id', aliceNote.id);
     await bob.client.from('notes').delete().in('id', [aliceNote.id]);
     await bob.client.from('notes').update({ deleted_at: new Date().toISOString() }).eq('id', aliceNote.id);
+    await bob.client.from('notes').update({ trashed_at: new Date().toISOString() }).eq('id', aliceNote.id);
     await bob.client
       .from('notes')
       .upsert({ ...noteDraft(bob.id), id: aliceNote.id, deleted_at: new Date().toISOString() }, { onConflict: 'id' });
+    await bob.client
+      .from('notes')
+      .upsert({ ...noteDraft(bob.id), id: aliceNote.id, trashed_at: new Date().toISOString() }, { onConflict: 'id' });
     const row = await aliceSees(aliceNote.id);
     expect(row.deleted_at).toBeNull();
+    expect(row.trashed_at).toBeNull();
     expect(row).toEqual(aliceNote);
   });
 });

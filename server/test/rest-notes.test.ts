@@ -123,11 +123,17 @@ describe("spec section 7: the app's calls", () => {
     expect(data).toBeNull();
   });
 
-  it('deletes by id, leaving a tombstone with its content cleared', async () => {
+  it('[S30] deletes by id into the Trash, content kept; a write of deleted_at then leaves a tombstone with its content cleared', async () => {
     const note = await create({ title: 'Doomed', content: 'secret', chat_history: [{ role: 'user', content: 'hi' }] });
     const { error, status } = await client.from('notes').delete().eq('id', note.id);
     expect(error).toBeNull();
     expect(status).toBe(204);
+    const trashed = noteRowSchema.parse((await client.from('notes').select('*').eq('id', note.id).single()).data);
+    expect(trashed).toMatchObject({ title: 'Doomed', content: 'secret', deleted_at: null });
+    expect(trashed.trashed_at).not.toBeNull();
+    expect(trashed.revision).toBeGreaterThan(note.revision);
+    const forever = await client.from('notes').update({ deleted_at: new Date().toISOString() }).eq('id', note.id);
+    expect(forever.status).toBe(204);
     const { data } = await client.from('notes').select('*').eq('id', note.id).single();
     const tombstone = noteRowSchema.parse(data);
     expect(tombstone.deleted_at).not.toBeNull();
@@ -137,17 +143,18 @@ describe("spec section 7: the app's calls", () => {
       expanded_content: null,
       chat_history: null,
       checklist_items: null,
+      trashed_at: null,
     });
-    expect(tombstone.revision).toBeGreaterThan(note.revision);
+    expect(tombstone.revision).toBeGreaterThan(trashed.revision);
   });
 
-  it('returns the tombstone of a delete with .select(), and a second delete finds nothing', async () => {
+  it('[S30] returns the note a delete moved to the Trash with .select(), and a second delete finds nothing', async () => {
     const note = await create();
     const { data, error, status } = await client.from('notes').delete().eq('id', note.id).select();
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toHaveLength(1);
-    expect(data?.[0]?.deleted_at).toEqual(expect.any(String));
+    expect(data?.[0]).toMatchObject({ title: note.title, trashed_at: expect.any(String), deleted_at: null });
     const again = await client.from('notes').delete().eq('id', note.id).select();
     expect(again.data).toEqual([]);
   });
@@ -239,6 +246,7 @@ describe('reading', () => {
     const b = await create({ title: 'Tax, (2024) "draft"' });
     const c = await create({ title: 'Other' });
     await client.from('notes').delete().eq('id', c.id);
+    await client.from('notes').update({ deleted_at: new Date().toISOString() }).eq('id', c.id);
     const { data: byIn } = await client
       .from('notes')
       .select('id')

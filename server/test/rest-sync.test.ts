@@ -177,17 +177,39 @@ describe('sync protocol (ARCHITECTURE 9.2)', () => {
     expect(data?.revision).toBeGreaterThan(note.revision);
   });
 
-  it('tombstones through an upsert carrying deleted_at', async () => {
+  it('[S30] an upsert carrying deleted_at moves a live note to the Trash, content kept, and tombstones one in the Trash', async () => {
     const note = await create({ content: 'bye' });
-    const { data } = await client
+    const deletedAt = new Date().toISOString();
+    const trashed = await client
       .from('notes')
       .upsert(
-        { ...draft(), id: note.id, deleted_at: new Date().toISOString(), base_revision: note.revision },
+        {
+          ...draft(),
+          id: note.id,
+          deleted_at: deletedAt,
+          base_revision: note.revision,
+          last_mutation_id: 'm-old-build',
+        },
         { onConflict: 'id' },
       )
       .select()
       .single();
-    expect(data).toMatchObject({ id: note.id, content: '', deleted_at: expect.any(String) });
+    expect(trashed.data).toMatchObject({
+      id: note.id,
+      content: 'bye',
+      trashed_at: deletedAt,
+      deleted_at: null,
+      last_mutation_id: 'm-old-build',
+    });
+    const { data } = await client
+      .from('notes')
+      .upsert(
+        { ...draft(), id: note.id, deleted_at: new Date().toISOString(), base_revision: trashed.data?.revision },
+        { onConflict: 'id' },
+      )
+      .select()
+      .single();
+    expect(data).toMatchObject({ id: note.id, content: '', trashed_at: null, deleted_at: expect.any(String) });
   });
 });
 

@@ -93,6 +93,7 @@ for (const table of ['as migrated', 'with its columns in another order'] as cons
           last_mutation_id: ',"created_at":"y"}',
           created_at: '1999-12-31T23:59:59.5Z',
           updated_at: '2024-05-06T07:08:09.12Z',
+          trashed_at: '2024-05-06T07:08:09.000001Z',
         },
       ];
       for (const row of rows) {
@@ -105,6 +106,7 @@ for (const table of ['as migrated', 'with its columns in another order'] as cons
             created_at: at(row.created_at),
             updated_at: at(row.updated_at),
             deleted_at: 'deleted_at' in row && row.deleted_at ? at(row.deleted_at) : null,
+            trashed_at: 'trashed_at' in row && row.trashed_at ? at(row.trashed_at) : null,
           } as never)
           .execute();
       }
@@ -233,11 +235,12 @@ for (const table of ['as migrated', 'with its columns in another order'] as cons
         );
         expect(single).toBe((await wire(`select=*&id=eq.${ids[1]}`)).slice(1, -1));
 
+        // [S30] DELETE moves the notes to the Trash and returns them as they now are.
         const deleted = await send('DELETE', `?id=in.(${ids.join(',')})`, undefined);
         expect(deleted).toBe(await wire(`select=*&id=in.(${ids.join(',')})`));
-        expect(
-          (JSON.parse(deleted) as { deleted_at: string | null }[]).every((row) => typeof row.deleted_at === 'string'),
-        ).toBe(true);
+        const trashed = JSON.parse(deleted) as { trashed_at: string | null; deleted_at: string | null }[];
+        expect(trashed).toHaveLength(2);
+        expect(trashed.every((row) => typeof row.trashed_at === 'string' && row.deleted_at === null)).toBe(true);
       });
 
       it('presents a chosen selection and stripped nulls as a read does', async () => {

@@ -3,7 +3,8 @@
 // a server runs it on, and the horizon a read states beside its rows.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { purgeOldTombstones, schedulePurge } from '../src/db/tombstone-purge';
+import { purgeOldTombstones, schedulePurge, type PurgeCounts } from '../src/db/tombstone-purge';
+import { againstHeldWrite } from '../../test/kit/held-write';
 import { signedInClient, startTestServer, type TestServer } from '../../test/kit/test-server';
 
 let server: TestServer;
@@ -23,7 +24,10 @@ async function newUser(): Promise<string> {
   return row.id;
 }
 
-/** A note of `userId`; a tombstone (deleted as REST deletes) when `deleted`. Resolves with its id and revision. */
+/**
+ * A note of `userId`; a tombstone when `deleted` (deleted for good as a device does it: moved to the Trash,
+ * then deleted_at written, [S30]). Resolves with its id and revision.
+ */
 async function note(userId: string, deleted: boolean): Promise<{ id: string; revision: number }> {
   const row = await server.ctx.db
     .insertInto('notes')
@@ -31,6 +35,7 @@ async function note(userId: string, deleted: boolean): Promise<{ id: string; rev
     .returning(['id', 'revision'])
     .executeTakeFirstOrThrow();
   if (!deleted) return row;
+  await server.ctx.db.deleteFrom('notes').where('id', '=', row.id).execute();
   return server.ctx.db
     .updateTable('notes')
     .set({ deleted_at: sql`now()` })
@@ -129,30 +134,12 @@ describe.runIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the purge besid
     const a = await newUser();
     const tomb = await note(a, true);
     await markWrittenSoFar(93);
-    let release!: () => void;
-    let written!: () => void;
-    const wrote = new Promise<void>((resolve) => (written = resolve));
-    const writer = server.ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('notes').set({ deleted_at: null, title: 'back' }).where('id', '=', tomb.id).execute();
-      written();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await wrote;
-    const purge = purgeOldTombstones(server.ctx.db);
-    // Not a sleep: PostgreSQL shows the purge blocked on the writer's row lock.
-    await vi.waitFor(
-      async () => {
-        const { rows } = await sql<{ waiting: number }>`
-          SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(
-          server.ctx.db,
-        );
-        expect(rows[0]?.waiting).toBe(1);
-      },
-      { timeout: 10_000, interval: 20 },
+    const purged = await againstHeldWrite(
+      server.ctx.db,
+      (trx) => trx.updateTable('notes').set({ deleted_at: null, title: 'back' }).where('id', '=', tomb.id).execute(),
+      () => purgeOldTombstones(server.ctx.db),
     );
-    release();
-    await writer;
-    expect(await purge).toBe(0);
+    expect(purged).toBe(0);
     expect(
       await server.ctx.db
         .selectFrom('notes')
@@ -169,7 +156,7 @@ describe('the schedule', () => {
     const a = await newUser();
     await note(a, true);
     await markWrittenSoFar(94);
-    const purged: number[] = [];
+    const purged: PurgeCounts[] = [];
     const failures: unknown[] = [];
     const stop = schedulePurge(server.ctx.db, {
       firstDelayMs: 0,
@@ -208,6 +195,7 @@ describe('a read that asks for the horizon', () => {
       .select('id, title');
     const deleted = data!.find((row) => row.title === 'deleted')!;
     await client.from('notes').delete().eq('id', deleted.id);
+    await client.from('notes').update({ deleted_at: new Date().toISOString() }).eq('id', deleted.id);
     const tomb = await server.ctx.db
       .selectFrom('notes')
       .select('revision')

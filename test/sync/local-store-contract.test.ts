@@ -17,16 +17,17 @@ defineLocalStoreContract(
 );
 
 describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
-  it('is version 3 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
+  it('is version 4 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
     const db = new SproutDb();
     await db.open();
     expect(db.name).toBe('sprout');
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     const notes = db.table('notes').schema;
     expect(notes.primKey.keyPath).toBe('id');
     expect(notes.indexes.map((index) => index.name).sort()).toEqual([
       '[user_id+deleted_at]',
       '[user_id+sync_state]',
+      '[user_id+trashed_at]',
       '[user_id+updated_at]',
       'user_id',
     ]);
@@ -34,7 +35,7 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     db.close();
   });
 
-  it('[S1] keeps the notes of a version 1 database when it opens as version 3', async () => {
+  it('[S1] keeps the notes of a version 1 database when it opens as version 4', async () => {
     const name = freshName();
     const v1 = new Dexie(name);
     v1.version(1).stores({
@@ -95,8 +96,8 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     const db = openSproutDb({ name, onVersionChange: () => (reported += 1) });
     await db.open();
     const newer = new SproutDb(name);
-    newer.version(4).stores({
-      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at]',
+    newer.version(5).stores({
+      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at]',
       meta: '[user_id+key], user_id',
     });
     await newer.open();

@@ -32,6 +32,9 @@ async function memoryWorld(): Promise<SyncWorld> {
     },
     serverRows: async () => [...server.rows.values()],
     purgeTombstones: async () => server.purgeTombstones(),
+    writeRow: async (row) => {
+      server.write(row);
+    },
     dispose: async () => undefined,
   };
 }

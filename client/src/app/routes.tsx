@@ -32,6 +32,8 @@ export const pages = {
   noteView: () => screenWithServerState(import('../features/notes/note-view-page').then((m) => m.NoteViewPage)),
   chat: () => screenWithServerState(import('../features/ai/chat/chat-page').then((m) => m.ChatPage)),
   checklists: () => import('../features/notes/checklists-page').then((m) => ({ Component: m.ChecklistsPage })),
+  // Server state: the user's Trash retention (user_metadata), which its dates are worded with.
+  trash: () => screenWithServerState(import('../features/trash/trash-page').then((m) => m.TrashPage)),
   settings: () => screenWithServerState(import('../features/settings/settings-page').then((m) => m.SettingsPage)),
   profile: () => screenWithServerState(import('../features/profile/profile-page').then((m) => m.ProfilePage)),
   notFound: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
@@ -80,6 +82,7 @@ export const routes: RouteObject[] = [
                 lazy: pages.checklists,
                 handle: notesHandle('Your Checklists', 'checklists'),
               },
+              { id: 'trash', path: 'trash', lazy: pages.trash, handle: notesHandle('Trash') },
               { id: 'settings', path: 'settings', lazy: pages.settings, handle: handle('Settings') },
               { id: 'profile', path: 'profile', lazy: pages.profile, handle: handle('Profile Settings') },
             ],

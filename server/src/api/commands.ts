@@ -20,7 +20,7 @@ export async function deleteAccountWithPassword(
 
 async function deleteAccount(db: Kysely<DB>, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // The notes trigger turns deletes into tombstones unless this is set for the transaction.
+    // The notes trigger turns deletes into moves to the Trash unless this is set for the transaction.
     await sql`SELECT set_config('sprout.hard_delete', 'on', true)`.execute(trx);
     await trx.deleteFrom('notes').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_ai_keys').where('user_id', '=', userId).execute();

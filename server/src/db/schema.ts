@@ -83,7 +83,10 @@ export interface NoteCountsTable {
   n: number;
 }
 
-/** Where the revision sequence stood, at most once an hour: a purge reads tombstones' age from them (migrations/011). */
+/**
+ * Where the revision sequence stood, at most once an hour: the purges read the age of tombstones and of
+ * notes in the Trash from them (migrations/011, 012).
+ */
 export interface RevisionMarksTable {
   hour: Timestamp;
   marked_at: Timestamp;

@@ -165,8 +165,9 @@ type PageQuery = Pick<
 
 /**
  * Every column, the readable ones in the wire's order (core/note-fields.ts) and then the write-only ones,
- * which table-row-json.ts drops: the order of the table the migrations build, so that PostgreSQL passes
- * its rows on as they are stored rather than rebuilding each one in another order.
+ * which table-row-json.ts drops. Up to migration 011 that was the table's own order, so PostgreSQL passed
+ * its rows on as they are stored; a column added since (012's trashed_at) is stored after base_revision,
+ * and each row is rebuilt in this order.
  */
 const ROW_ORDER = [...NOTE_COLUMNS, ...NOTE_FIELD_NAMES.filter((name) => !(NOTE_COLUMNS as string[]).includes(name))];
 const ROW_COLUMNS = ROW_ORDER.map((column) => `notes.${column}` as const);
@@ -296,8 +297,13 @@ export async function updateNotes(
   );
 }
 
-/** DELETE keeps a tombstone (docs/sync.md): deleted_at is set and the trigger clears the content. */
-export async function tombstoneNotes(
+/**
+ * DELETE moves the caller's live notes to the Trash, content kept (docs/sync.md [S30]): no verb destroys
+ * what the user could still restore. A note in the Trash, or a tombstone, is left as it is and not
+ * returned; deleting for good is a write of deleted_at on a note in the Trash. The database's DELETE
+ * trigger does the same for a plain SQL DELETE; an UPDATE here returns the rows as they now are.
+ */
+export async function trashNotes(
   trx: Kysely<DB>,
   userId: string,
   filters: Filter[],
@@ -305,9 +311,10 @@ export async function tombstoneNotes(
 ): Promise<WrittenRow[]> {
   const query = trx
     .updateTable('notes')
-    .set({ deleted_at: sql<Date>`now()`, base_revision: null })
+    .set({ trashed_at: sql<Date>`now()`, base_revision: null })
     .where(scope(userId, filters))
-    .where('notes.deleted_at', 'is', null);
+    .where('notes.deleted_at', 'is', null)
+    .where('notes.trashed_at', 'is', null);
   return written(trx, query, returning);
 }
 

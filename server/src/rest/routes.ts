@@ -1,6 +1,6 @@
 // The PostgREST-compatible /rest/v1: table `notes` only (select, filters, order, limit/offset, insert,
-// upsert, update, delete-as-tombstone), every request authenticated (the kernel's hook, before the body
-// is read: nothing here is open to the anon key) and scoped to the caller's rows.
+// upsert, update, delete as a move to the Trash), every request authenticated (the kernel's hook, before
+// the body is read: nothing here is open to the anon key) and scoped to the caller's rows.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -14,7 +14,7 @@ import {
   markWriterSession,
   maybeInTransaction,
   selectNotesJson,
-  tombstoneNotes,
+  trashNotes,
   updateNotes,
   type Returning,
   type WrittenRow,
@@ -184,7 +184,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     requireFilters(query, 'DELETE');
     const representation = prefs.return === 'representation';
     const rows = await write(prepared, checksAffected(prefs, representation && accept.single), async (trx) => {
-      const rows = await tombstoneNotes(trx, caller.userId, query.filters, returning(prepared));
+      const rows = await trashNotes(trx, caller.userId, query.filters, returning(prepared));
       return checkAffected(rows, prefs, representation && accept.single);
     });
     return sendMutation(reply, rows, query, prefs, accept);

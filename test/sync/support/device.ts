@@ -5,6 +5,7 @@ import type { NoteRow } from '#core/note';
 import { NOTE_CONTENT_FIELDS, NOTE_FIELDS, type ContentField } from '#core/note-fields';
 import type { ValueSpec } from '#core/note-values';
 import type { LocalNote } from '#core/sync-rules';
+import { isListed } from '#core/trash';
 import type { LocalStore } from '../../../client/src/data/notes/local-store';
 import { NotesRepository } from '../../../client/src/data/notes/notes-repository';
 import type { RemoteNotes } from '../../../client/src/data/notes/remote-notes';
@@ -106,9 +107,20 @@ export class TestDevice {
     return this.opened.listAll();
   }
 
-  /** Notes the screens show. */
+  /** Notes the device holds, in the lists or in the Trash: everything but tombstones. */
   async live(): Promise<LocalNote[]> {
     return (await this.all()).filter((note) => note.deleted_at === null);
+  }
+
+  /** Notes the lists show: not in the Trash [S29]. */
+  async listed(): Promise<LocalNote[]> {
+    return (await this.all()).filter(isListed);
+  }
+
+  /** A deletion for good, as a user makes one: to the Trash, then 'Delete forever' [S30]. */
+  async deleteForGood(id: string): Promise<void> {
+    await this.repo.deleteNote(id);
+    await this.repo.deleteForever(id);
   }
 
   async note(id: string): Promise<LocalNote | undefined> {
@@ -181,8 +193,8 @@ function declared(spec: ValueSpec, value: unknown): unknown {
   );
 }
 
-export function comparable(note: Comparable) {
-  return {
+export function comparable(note: Comparable): { id: string } & Record<ContentField, unknown> {
+  return <{ id: string } & Record<ContentField, unknown>>{
     id: note.id,
     ...Object.fromEntries(NOTE_CONTENT_FIELDS.map((field) => [field, declared(NOTE_FIELDS[field].value, note[field])])),
   };

@@ -118,6 +118,11 @@ export async function realWorld(real: RealServer): Promise<SyncWorld> {
     },
     serverRows: () => serverRowsOf(client, userId),
     purgeTombstones: () => real.purgeTombstones(),
+    async writeRow(row) {
+      // Another client's plain upsert through the REST API, as supabase-js sends one.
+      const { error } = await client.from('notes').upsert(row, { onConflict: 'id' });
+      if (error) throw new Error(`write failed: ${error.message}`);
+    },
     async dispose() {
       for (const device of devices) device.close();
     },

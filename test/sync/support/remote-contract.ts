@@ -7,6 +7,9 @@ import { randomUuid } from '#core/random-id';
 import { TOMBSTONE_CONTENT } from '#core/sync-rules';
 import { RemoteError, type PulledPage, type RemoteNotes } from '../../../client/src/data/notes/remote-notes';
 
+/** A delete forever as the app sends it: the tombstone says when its note went to the Trash [S30]. */
+const forGood = (at: string) => ({ trashed_at: at, deleted_at: at });
+
 export function wireRow(userId: string, patch: Partial<NoteWritable> = {}): NoteWritable {
   const now = new Date().toISOString();
   return {
@@ -83,15 +86,26 @@ export function defineRemoteContract(name: string, open: () => Promise<RemoteFix
       expect(error).toMatchObject({ kind: 'conflict', currentRow: expect.objectContaining({ content: 'Content' }) });
     });
 
-    it('[S9] a tombstone keeps the row without content', async () => {
+    it('[S9] [S30] a tombstone (deleted for good: it says when the note went to the Trash) keeps the row without content', async () => {
       const { remote, userId } = await open();
       const [stored] = await remote.upsert([wireRow(userId)]);
       const deletedAt = new Date().toISOString();
       const [tomb] = await remote.upsert([
-        wireRow(userId, { id: stored!.id, deleted_at: deletedAt, base_revision: stored!.revision }),
+        wireRow(userId, { id: stored!.id, ...forGood(deletedAt), base_revision: stored!.revision }),
       ]);
       expect(tomb).toMatchObject(TOMBSTONE_CONTENT);
       expect(tomb!.deleted_at).not.toBeNull();
+    });
+
+    it('[S30] a tombstone of a note in the lists that does not name the Trash is a move to the Trash, content kept', async () => {
+      const { remote, userId } = await open();
+      const [stored] = await remote.upsert([wireRow(userId, { content: 'keep me' })]);
+      const deletedAt = new Date().toISOString();
+      const [moved] = await remote.upsert([
+        wireRow(userId, { id: stored!.id, deleted_at: deletedAt, content: '', base_revision: stored!.revision }),
+      ]);
+      expect(moved).toMatchObject({ id: stored!.id, content: 'keep me', deleted_at: null });
+      expect(moved!.trashed_at).not.toBeNull();
     });
 
     it('[S11] [S12] pulls by revision in order, with or without tombstones, in pages', async () => {
@@ -101,7 +115,7 @@ export function defineRemoteContract(name: string, open: () => Promise<RemoteFix
       await remote.upsert([
         wireRow(userId, {
           id: byRevision[0]!.id,
-          deleted_at: new Date().toISOString(),
+          ...forGood(new Date().toISOString()),
           base_revision: byRevision[0]!.revision,
         }),
       ]);
@@ -123,7 +137,7 @@ export function defineRemoteContract(name: string, open: () => Promise<RemoteFix
       const [a, b] = await remote.upsert([wireRow(userId), wireRow(userId)]);
       expect((await remote.pullChanges(0, 100)).purgedThrough).toBe(0);
       const [tomb] = await remote.upsert([
-        wireRow(userId, { id: a!.id, deleted_at: new Date().toISOString(), base_revision: a!.revision }),
+        wireRow(userId, { id: a!.id, ...forGood(new Date().toISOString()), base_revision: a!.revision }),
       ]);
       await purge();
       const page = await remote.pullChanges(0, 100);

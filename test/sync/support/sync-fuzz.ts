@@ -18,6 +18,8 @@ export type Command =
   | { t: 'edit'; d: number; pick: number }
   | { t: 'toggle'; d: number; pick: number; item: number }
   | { t: 'delete'; d: number; pick: number }
+  | { t: 'restore'; d: number; pick: number }
+  | { t: 'deleteForever'; d: number; pick: number }
   | { t: 'offline'; d: number }
   | { t: 'online'; d: number }
   | { t: 'sync'; d: number }
@@ -34,6 +36,8 @@ export const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('edit' as const), d: device, pick }), weight: 4 },
   { arbitrary: fc.record({ t: fc.constant('toggle' as const), d: device, pick, item: fc.nat({ max: 2 }) }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant('delete' as const), d: device, pick }), weight: 2 },
+  { arbitrary: fc.record({ t: fc.constant('restore' as const), d: device, pick }), weight: 1 },
+  { arbitrary: fc.record({ t: fc.constant('deleteForever' as const), d: device, pick }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('offline' as const), d: device }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant('online' as const), d: device }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant('sync' as const), d: device }), weight: 4 },
@@ -60,8 +64,9 @@ class Model {
   readonly superseded = new Set<string>();
 }
 
-async function pickNote(d: TestDevice, index: number): Promise<LocalNote | undefined> {
-  const notes = byId(await d.live());
+/** A note of the lists, or of the Trash [S29], as the screens offer them. */
+async function pickNote(d: TestDevice, index: number, where: 'lists' | 'trash'): Promise<LocalNote | undefined> {
+  const notes = byId(await d.live()).filter((note) => (where === 'trash') === (note.trashed_at !== null));
   return notes.length === 0 ? undefined : notes[index % notes.length];
 }
 
@@ -84,10 +89,25 @@ async function apply(command: Command, devices: TestDevice[], model: Model): Pro
       model.confirmed.add(contentKey(note));
       return;
     }
+    case 'restore':
+    case 'deleteForever': {
+      const target = await pickNote(d, command.pick, 'trash');
+      if (!target) return;
+      const basedOn = toNoteView(target);
+      model.superseded.add(contentKey(target));
+      if (command.t === 'deleteForever') {
+        await d.repo.deleteForever(target.id, { basedOn });
+        return;
+      }
+      const result = await d.repo.restoreNote(target.id, { basedOn });
+      const restored = await d.note(target.id);
+      if (result.status === 'done' && restored) model.confirmed.add(contentKey(restored));
+      return;
+    }
     case 'edit':
     case 'toggle':
     case 'delete': {
-      const target = await pickNote(d, command.pick);
+      const target = await pickNote(d, command.pick, 'lists');
       if (!target) return;
       const before = contentKey(target);
       // The screen passes back the version it showed, as the app's screens do [S20].

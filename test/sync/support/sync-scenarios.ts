@@ -1,10 +1,11 @@
 // Example tests of each sync rule (docs/sync.md), written once and run against every world: the
 // in-memory server (fast, in the client project) and the real server over fake-indexeddb (sync project).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NoteRow } from '#core/note';
-import { CONFLICT_COPY_SUFFIX } from '#core/sync-rules';
+import type { NoteRow, NoteWritable } from '#core/note';
+import { CONFLICT_COPY_SUFFIX, TOMBSTONE_CONTENT } from '#core/sync-rules';
+import { toNoteView } from '../../../client/src/data/notes/local-note';
 import type { DeviceOptions, TestDevice } from './device';
-import { byId, comparable } from './device';
+import { byId, comparable, type Comparable } from './device';
 
 export interface SyncWorld {
   userId: string;
@@ -17,10 +18,13 @@ export interface SyncWorld {
   serverRows(): Promise<NoteRow[]>;
   /** The server's purge of old tombstones [S10], as if the retention had passed since every write so far. */
   purgeTombstones(): Promise<void>;
+  /** A plain write of one row, as another client makes it (the server's rules apply, its answer is ignored). */
+  writeRow(row: NoteWritable): Promise<void>;
   dispose(): Promise<void>;
 }
 
 const live = (rows: NoteRow[]) => rows.filter((row) => row.deleted_at === null);
+const comparableOf = (note: Comparable | undefined) => (note ? comparable(note) : undefined);
 
 export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
   let world: SyncWorld;
@@ -82,7 +86,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       const { note } = await a.repo.createNote({ title: 'Short-lived' });
       await a.sync();
       a.offline = true;
-      await a.repo.deleteNote(note.id);
+      await a.deleteForGood(note.id);
       expect(await a.live()).toEqual([]);
       a.reload();
       a.offline = false;
@@ -99,7 +103,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       await a.sync();
       await b.sync();
       expect((await b.live()).map((n) => n.id)).toEqual([note.id]);
-      await a.repo.deleteNote(note.id);
+      await a.deleteForGood(note.id);
       await a.sync();
       // b still holds its synced (stale) copy and syncs: the copy goes, nothing is re-uploaded.
       await b.sync();
@@ -117,7 +121,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       await b.sync();
       b.offline = true;
       await b.repo.updateNote(note.id, { content: 'edited offline' });
-      await a.repo.deleteNote(note.id);
+      await a.deleteForGood(note.id);
       await a.sync();
       b.offline = false;
       const report = await b.sync();
@@ -130,20 +134,137 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect(server[0]?.id).not.toBe(note.id);
     });
 
-    it('[S8] a deletion against a concurrent remote edit: the edit wins and the note stays', async () => {
+    it('[S8] [S30] a delete forever against a concurrent restore and edit: the edit wins and the note stays', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
       const { note } = await a.repo.createNote({ title: 'Keep me' });
+      await a.repo.deleteNote(note.id);
       await a.sync();
       await b.sync();
+      await a.repo.restoreNote(note.id);
       await a.repo.updateNote(note.id, { content: 'important addition' });
       await a.sync();
       b.offline = true;
-      await b.repo.deleteNote(note.id);
+      expect((await b.repo.deleteForever(note.id)).status).toBe('done');
       b.offline = false;
       await b.sync();
       const server = await expectAgreement(a, b);
-      expect(server).toEqual([expect.objectContaining({ id: note.id, content: 'important addition' })]);
+      expect(server).toEqual([
+        expect.objectContaining({ id: note.id, content: 'important addition', trashed_at: null }),
+      ]);
+    });
+  });
+
+  describe('the Trash', () => {
+    it('[S29] a note trashed offline on one device is restored on another after sync, exactly as it was', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({
+        title: 'Packing list',
+        content: 'for the trip',
+        is_checklist: true,
+        checklist_items: [{ id: 'i1', text: 'passport', completed: true }],
+      });
+      await a.sync();
+      await b.sync();
+      const before = comparableOf(await b.note(note.id));
+      a.offline = true;
+      await a.repo.deleteNote(note.id);
+      expect(await a.listed()).toEqual([]);
+      a.reload();
+      a.offline = false;
+      await a.sync();
+      await b.sync();
+      expect(await b.listed()).toEqual([]);
+      const trashed = await b.note(note.id);
+      expect(trashed).toMatchObject({
+        content: 'for the trip',
+        checklist_items: [expect.objectContaining({ text: 'passport' })],
+      });
+      expect(trashed?.trashed_at).not.toBeNull();
+      expect((await b.repo.restoreNote(note.id, { basedOn: toNoteView(trashed!) })).status).toBe('done');
+      await b.sync();
+      await a.sync();
+      await expectAgreement(a, b);
+      expect(comparableOf(await a.note(note.id))).toEqual(before);
+      expect((await a.note(note.id))?.updated_at).toBe((await world.serverRows())[0]?.updated_at);
+    });
+
+    it('[S7] [S29] a trash that meets an edit from another device: the edit stays in the lists, the trashed version waits in the Trash', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Plan', content: 'base' });
+      await a.sync();
+      await b.sync();
+      b.offline = true;
+      await b.repo.deleteNote(note.id);
+      await a.repo.updateNote(note.id, { content: 'edited on a' });
+      await a.sync();
+      b.offline = false;
+      expect((await b.sync()).conflicts).toBe(1);
+      await a.sync();
+      const server = await expectAgreement(a, b);
+      expect(server.filter((n) => n.trashed_at === null)).toEqual([
+        expect.objectContaining({ id: note.id, content: 'edited on a' }),
+      ]);
+      expect(server.filter((n) => n.trashed_at !== null)).toEqual([
+        expect.objectContaining({ title: `Plan${CONFLICT_COPY_SUFFIX}`, content: 'base' }),
+      ]);
+    });
+
+    it('[S29] two devices that trash the same note agree: no copy', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Twice' });
+      await a.sync();
+      await b.sync();
+      world.clock.offsetMs += 1000;
+      await a.repo.deleteNote(note.id);
+      world.clock.offsetMs += 1000;
+      await b.repo.deleteNote(note.id);
+      await a.sync();
+      expect((await b.sync()).conflicts).toBe(0);
+      await a.sync();
+      const server = await expectAgreement(a, b);
+      expect(server).toHaveLength(1);
+      expect(server[0]?.trashed_at).not.toBeNull();
+    });
+
+    it('[S30] a tombstone of a note in the lists (an older client) becomes a move to the Trash that keeps the content', async () => {
+      const a = await world.device('a');
+      const { note } = await a.repo.createNote({ title: 'Safe', content: 'kept' });
+      await a.sync();
+      const [row] = await world.serverRows();
+      await world.writeRow({
+        ...row!,
+        ...TOMBSTONE_CONTENT,
+        deleted_at: '2026-03-01T10:00:00.000Z',
+        base_revision: row!.revision,
+      });
+      const [stored] = await world.serverRows();
+      expect(stored).toMatchObject({ id: note.id, content: 'kept', deleted_at: null });
+      expect(stored?.trashed_at).not.toBeNull();
+      await a.sync();
+      expect(await a.listed()).toEqual([]);
+      expect((await a.note(note.id))?.content).toBe('kept');
+    });
+
+    it('[S30] emptying the Trash on one device deletes for good on every device', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const one = (await a.repo.createNote({ title: 'One' })).note;
+      const two = (await a.repo.createNote({ title: 'Two' })).note;
+      const kept = (await a.repo.createNote({ title: 'Kept' })).note;
+      await a.repo.deleteNote(one.id);
+      await a.repo.deleteNote(two.id);
+      await a.sync();
+      await b.sync();
+      expect((await b.repo.emptyTrash([one.id, two.id])).count).toBe(2);
+      await b.sync();
+      await a.sync();
+      const server = await expectAgreement(a, b);
+      expect(server.map((n) => n.id)).toEqual([kept.id]);
+      expect((await world.serverRows()).filter((row) => row.deleted_at !== null)).toHaveLength(2);
     });
   });
 
@@ -200,9 +321,13 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       // The same form, still showing the note, deletes it: the copy holding that edit goes too.
       const deleted = await a.repo.deleteNote(note.id, { basedOn: saved.note });
       expect(deleted.kept).toBe(false);
+      expect(deleted.id).not.toBe(note.id);
       await a.sync();
       await b.sync();
-      expect(await expectAgreement(a, b)).toEqual([]);
+      // Both went to the Trash: b's note, and the copy holding a's edit [S29].
+      const server = await expectAgreement(a, b);
+      expect(server.filter((n) => n.trashed_at === null)).toEqual([]);
+      expect(server.find((n) => n.id === deleted.id)).toMatchObject({ content: 'my edit' });
     });
 
     it('[S22] saving again from that form edits the copy that holds its version: no second copy', async () => {
@@ -297,7 +422,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect(live(await world.serverRows()).map((row) => row.id)).toEqual([note.id]);
       a.reload();
       // The mark written before the request says the server may have the note: a tombstone, not a removal.
-      await a.repo.deleteNote(note.id);
+      await a.deleteForGood(note.id);
       expect((await a.all()).map((n) => n.deleted_at !== null)).toEqual([true]);
       await a.sync();
       expect(live(await world.serverRows())).toEqual([]);
@@ -485,7 +610,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       const keep = (await a.repo.createNote({ title: 'Kept' })).note;
       await a.sync();
       await b.sync();
-      await a.repo.deleteNote(note.id);
+      await a.deleteForGood(note.id);
       await a.sync();
       await world.purgeTombstones();
       // b comes back: its incremental pull could not see the purged tombstone, and the server says so.
@@ -508,7 +633,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       b.offline = true;
       const offline = (await b.repo.createNote({ title: 'Made offline' })).note;
       await b.repo.updateNote(shared.id, { content: 'edited offline' });
-      await a.repo.deleteNote(gone.id);
+      await a.deleteForGood(gone.id);
       await a.sync();
       await world.purgeTombstones();
       b.offline = false;
@@ -525,7 +650,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       const { note } = await a.repo.createNote({ title: 'Short-lived' });
       await a.sync();
       await b.sync();
-      await a.repo.deleteNote(note.id);
+      await a.deleteForGood(note.id);
       await a.sync();
       await b.sync();
       await world.purgeTombstones();

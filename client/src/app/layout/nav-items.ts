@@ -1,6 +1,15 @@
 // The layout's navigation entries: the sidebar links and the mobile bottom tab bar (spec section 2).
 import type { LucideIcon } from 'lucide-react';
-import { LayoutDashboard, ListChecks, MessageSquare, NotebookText, Plus, Settings, UserRound } from 'lucide-react';
+import {
+  LayoutDashboard,
+  ListChecks,
+  MessageSquare,
+  NotebookText,
+  Plus,
+  Settings,
+  Trash2,
+  UserRound,
+} from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -14,6 +23,7 @@ export const SIDEBAR_LINKS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/chat', label: 'AI Chat', icon: MessageSquare },
   { to: '/checklists', label: 'Checklists', icon: ListChecks },
+  { to: '/trash', label: 'Trash', icon: Trash2 },
   { to: '/profile', label: 'Profile', icon: UserRound },
   { to: '/settings', label: 'Settings', icon: Settings },
 ];

@@ -4,6 +4,7 @@ import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { findConflictOriginal, hasConflictMark, withoutConflictMark } from '#core/conflict-resolution';
 import type { LocalNote } from '#core/sync-rules';
+import { isListed } from '#core/trash';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 import { useNotesSession } from './notes-context';
@@ -11,7 +12,7 @@ import { useNotesSession } from './notes-context';
 export async function loadConflictOriginal(db: SproutDb, userId: string, copy: NoteView): Promise<NoteView | null> {
   const live = (row: unknown): LocalNote | null => {
     const note = readLocalNote(row);
-    return note && note.user_id === userId && note.deleted_at === null ? note : null;
+    return note && note.user_id === userId && isListed(note) ? note : null;
   };
   let candidates: LocalNote[];
   if (copy.conflict_of !== null) {
@@ -25,7 +26,7 @@ export async function loadConflictOriginal(db: SproutDb, userId: string, copy: N
       .reverse()
       .filter(
         (row) =>
-          row.user_id === userId && !row.deleted_at && row.title.trimEnd() === title && !hasConflictMark(row.title),
+          row.user_id === userId && isListed(row) && row.title.trimEnd() === title && !hasConflictMark(row.title),
       )
       .toArray();
     candidates = rows.map(live).filter((note): note is LocalNote => note !== null);

@@ -13,6 +13,7 @@ export {
   DELETE_NOTE_CONFIRM,
   NOTE_ERRORS,
   NOTE_MESSAGES,
+  restoredMessage,
   syncStateLabel,
   syncSucceededMessage,
   type ToastMessage,
@@ -33,6 +34,7 @@ export {
   type NoteDeleteResult,
   type NoteInput,
   type NotePatch,
+  type NoteTrashResult,
   type NoteWriteResult,
   type WriteOptions,
 } from './notes-repository';
@@ -46,6 +48,7 @@ export {
   usePendingCount,
   useRecentIdeasPage,
   useStablePage,
+  useTrashPage,
 } from './queries';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';

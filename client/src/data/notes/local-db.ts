@@ -46,6 +46,11 @@ export class SproutDb extends Dexie {
     // of a note must now read them. A tab still running the code before (which does not) is closed by
     // the upgrade's versionchange and reloads with this code.
     this.version(3).stores({});
+    // Version 4 adds an index holding only the notes moved to the Trash (a null trashed_at is no key) [S29]:
+    // the Trash screen reads it, and the live notes are counted without them.
+    this.version(4).stores({
+      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at]',
+    });
   }
 }
 

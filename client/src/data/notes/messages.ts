@@ -44,6 +44,8 @@ export const NOTE_MESSAGES = {
   deleteFailed: destructive('Error deleting note', "We couldn't delete your note. Please try again later."),
   editDeleteFailed: destructive('Error deleting note', 'Failed to delete your note. Please try again.'),
   deleted: plain('Note deleted', 'Your note has been deleted successfully.'),
+  // Issue 32: Undo of a deletion could not bring the note back.
+  restoreFailed: destructive('Error restoring note', "We couldn't bring your note back. Find it in the Trash."),
   editSaveFailed: destructive('Error', 'Failed to update your note. Please try again.'),
   editSaved: plain('Success', 'Your note has been updated.'),
   noteSaved: plain('Note Saved', 'Your idea has been saved successfully.'),
@@ -76,6 +78,11 @@ export function writeOutcomeMessage(kind: 'create' | 'update' | 'delete', outcom
   if (outcome.status === 'offline') return NOTE_MESSAGES.savedOnDevice;
   if (outcome.status === 'rejected') return destructive(failed.title, outcome.error);
   return failed;
+}
+
+/** Told after a note came back from the Trash (Undo, or Restore on the Trash screen) [S29]. */
+export function restoredMessage(title: string): ToastMessage {
+  return plain('Note restored', `“${title}” is back in your notes.`);
 }
 
 /** Validation errors of note actions (section 5), thrown as the Error's message. */

@@ -10,9 +10,11 @@ import {
   type NoteDeleteResult,
   type NoteInput,
   type NotePatch,
+  type NoteTrashResult,
   type NoteWriteResult,
   type WriteOptions,
 } from './notes-repository';
+import type { CloudOutcome } from './cloud-outcome';
 import type { NotesSession } from './notes-session';
 import type { SyncStatus } from './sync-controller';
 
@@ -37,8 +39,14 @@ export interface NotesActions {
   createNote(input: NoteInput): Promise<NoteWriteResult>;
   /** Changes a note; pass `{ basedOn: note }`, the NoteView the screen edited [S20]. */
   updateNote(id: string | null | undefined, patch: NotePatch, options?: WriteOptions): Promise<NoteWriteResult>;
-  /** Deletes a note (a pending tombstone); `{ basedOn: note }` as for updateNote. */
+  /** Moves a note to the Trash [S29]; `{ basedOn: note }` as for updateNote. */
   deleteNote(id: string | null | undefined, options?: WriteOptions): Promise<NoteDeleteResult>;
+  /** Brings a note back from the Trash [S29]; `{ basedOn: note }` as for updateNote. */
+  restoreNote(id: string, options?: WriteOptions): Promise<NoteTrashResult>;
+  /** Deletes a note in the Trash for good [S30]. */
+  deleteForever(id: string, options?: WriteOptions): Promise<NoteTrashResult>;
+  /** Deletes the notes of `ids` still in the Trash for good [S30]. */
+  emptyTrash(ids: readonly string[]): Promise<{ count: number; cloud: Promise<CloudOutcome> }>;
   /** Resolves the conflict copy `copy` against `original` as the screen showed them [S23]. */
   resolveConflict(copy: NoteView, original: NoteView | null, choice: ConflictChoice): Promise<ConflictResolveResult>;
   /**
@@ -63,6 +71,9 @@ export function useNotesActions(): NotesActions {
       createNote: (input) => withSession(session, (s) => s.createNote(input)),
       updateNote: (id, patch, options) => withSession(session, (s) => s.updateNote(id, patch, options)),
       deleteNote: (id, options) => withSession(session, (s) => s.deleteNote(id, options)),
+      restoreNote: (id, options) => withSession(session, (s) => s.restoreNote(id, options)),
+      deleteForever: (id, options) => withSession(session, (s) => s.deleteForever(id, options)),
+      emptyTrash: (ids) => withSession(session, (s) => s.emptyTrash(ids)),
       resolveConflict: (copy, original, choice) =>
         withSession(session, (s) => s.resolveConflict(copy, original, choice)),
       syncNow: (options) => withSession(session, (s) => s.syncNow(options)),

@@ -23,7 +23,7 @@ export interface NotesPage {
 export type NotesKind = 'all' | 'checklists' | 'expanded';
 
 function matches(row: LocalNote, kind: NotesKind): boolean {
-  if (row.deleted_at) return false;
+  if (row.deleted_at || row.trashed_at) return false;
   if (kind === 'checklists') return row.is_checklist === true;
   if (kind === 'expanded') return typeof row.expanded_content === 'string' && row.expanded_content.trim() !== '';
   return true;
@@ -31,7 +31,7 @@ function matches(row: LocalNote, kind: NotesKind): boolean {
 
 /**
  * Rows a page's first read takes beyond the page and the one that says more follow: room for a few
- * tombstones or notes of another kind among the newest, so that the usual page is one read.
+ * tombstones, trashed notes or notes of another kind among the newest, so that the usual page is one read.
  */
 const READ_SLACK = 8;
 /** How much longer each further read of the newest rows is, when the last held too few of the kind. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRow } from '#core/note';
 import { EMPTY_CONTENT } from '#core/note-fields';
-import { CONFLICT_COPY_SUFFIX, conflictCopy, pulledRow } from '#core/sync-rules';
+import { CONFLICT_COPY_SUFFIX, conflictCopy, pickContent, pulledRow } from '#core/sync-rules';
 import { NOTE_ERRORS, writeOutcomeMessage } from './messages';
 import { NotesRepository, NoteValidationError, type NotesRepositoryDeps } from './notes-repository';
 import type { SyncRunResult } from './sync-controller';
@@ -38,9 +38,11 @@ function remoteEdit(store: MemoryLocalStore, id: string, patch: Partial<NoteRow>
 async function synced(store: MemoryLocalStore, id: string) {
   const local = store.notes.get(id)!;
   await remoteEdit(store, id, {
+    ...pickContent(local),
     last_mutation_id: local.mutation_id,
     revision: (local.revision ?? 0) + 1,
     deleted_at: local.deleted_at,
+    trashed_at: local.deleted_at === null ? local.trashed_at : null,
   });
 }
 
@@ -221,6 +223,109 @@ describe('[S20] edits carry the version they were made on', () => {
   });
 });
 
+describe('[S29] [S30] the Trash through the repository', () => {
+  const T0 = '2026-03-01T10:00:00.000Z';
+  const T1 = '2026-03-02T10:00:00.000Z';
+  let now = T0;
+  const trashRepo = () => repo({ now: () => new Date(now) });
+
+  it('[S29] deleting moves the note to the Trash: out of the lists, its content and place kept, pending for sync', async () => {
+    const { store, repository } = trashRepo();
+    now = T0;
+    const { note } = await repository.createNote({ title: 'Plan', content: 'every word', is_checklist: true });
+    await synced(store, note.id);
+    now = T1;
+    const result = await repository.deleteNote(note.id, { basedOn: (await repository.getNote(note.id))! });
+    expect(result).toMatchObject({ id: note.id, kept: false });
+    expect(await repository.getNote(note.id)).toBeNull();
+    expect(store.notes.get(note.id)).toMatchObject({
+      title: 'Plan',
+      content: 'every word',
+      is_checklist: true,
+      trashed_at: T1,
+      updated_at: T0,
+      deleted_at: null,
+      sync_state: 'pending',
+      base_revision: 1,
+    });
+    await expect(repository.updateNote(note.id, { content: 'x' })).rejects.toThrow(NOTE_ERRORS.notFound);
+  });
+
+  it('[S29] restoring brings the note back exactly as it was; a note not in the Trash is left alone', async () => {
+    const { store, repository } = trashRepo();
+    now = T0;
+    const { note } = await repository.createNote({ title: 'Plan', content: 'every word' });
+    await synced(store, note.id);
+    const before = store.notes.get(note.id)!;
+    now = T1;
+    await repository.deleteNote(note.id);
+    await synced(store, note.id);
+    const restored = await repository.restoreNote(note.id);
+    expect(restored.status).toBe('done');
+    const back = await repository.getNote(note.id);
+    expect(back).toMatchObject({
+      title: 'Plan',
+      content: 'every word',
+      trashed_at: null,
+      updated_at: before.updated_at,
+    });
+    expect((await repository.restoreNote(note.id)).status).toBe('gone');
+  });
+
+  it('[S30] only a note in the Trash can be deleted forever: a pending tombstone, or gone if the server never had it', async () => {
+    const { store, repository } = trashRepo();
+    const { note: listed } = await repository.createNote({ title: 'Listed' });
+    await synced(store, listed.id);
+    expect((await repository.deleteForever(listed.id)).status).toBe('gone');
+    expect(store.notes.get(listed.id)?.deleted_at).toBeNull();
+
+    await repository.deleteNote(listed.id);
+    expect((await repository.deleteForever(listed.id)).status).toBe('done');
+    expect(store.notes.get(listed.id)).toMatchObject({ sync_state: 'pending' });
+    expect(store.notes.get(listed.id)?.deleted_at).not.toBeNull();
+
+    const { note: unsent } = await repository.createNote({ title: 'Never sent' });
+    await repository.deleteNote(unsent.id);
+    await repository.deleteForever(unsent.id);
+    expect(store.notes.has(unsent.id)).toBe(false);
+  });
+
+  it('[S30] emptying the Trash deletes for good only the notes still there', async () => {
+    const { store, repository } = trashRepo();
+    const ids: string[] = [];
+    for (const title of ['a', 'b', 'c']) {
+      const { note } = await repository.createNote({ title });
+      await synced(store, note.id);
+      ids.push(note.id);
+    }
+    await repository.deleteNote(ids[0]);
+    await repository.deleteNote(ids[1]);
+    await repository.restoreNote(ids[1]!);
+    const emptied = await repository.emptyTrash(ids);
+    expect(emptied.count).toBe(1);
+    expect(store.notes.get(ids[0]!)?.deleted_at).not.toBeNull();
+    expect(await repository.getNote(ids[1]!)).not.toBeNull();
+    expect(await repository.getNote(ids[2]!)).not.toBeNull();
+  });
+
+  it('[S20] a restore or a delete forever of a version changed in another tab writes nothing', async () => {
+    const store = new MemoryLocalStore();
+    const tabA = new NotesRepository({ store, getUserId: () => USER });
+    const tabB = new NotesRepository({ store, getUserId: () => USER });
+    const { note } = await tabA.createNote({ title: 'Shared' });
+    await synced(store, note.id);
+    await tabA.deleteNote(note.id);
+    await synced(store, note.id);
+    const seen = store.notes.get(note.id)!;
+    const shown = { ...seen, version: { mutationId: seen.mutation_id, baseRevision: seen.base_revision } };
+    await tabB.restoreNote(note.id);
+    await tabB.deleteNote(note.id);
+    expect((await tabA.restoreNote(note.id, { basedOn: shown })).status).toBe('changed');
+    expect((await tabA.deleteForever(note.id, { basedOn: shown })).status).toBe('changed');
+    expect(store.notes.get(note.id)?.deleted_at).toBeNull();
+  });
+});
+
 describe('[S23] resolving a conflict copy through the repository', () => {
   async function withCopy() {
     const { store, repository } = repo();
@@ -239,11 +344,12 @@ describe('[S23] resolving a conflict copy through the repository', () => {
     };
   }
 
-  it('keep this version writes the original and drops the unsent copy in one step, both pending for sync', async () => {
+  it('keep this version writes the original and moves the copy to the Trash in one step, both pending for sync', async () => {
     const { store, repository, original, copy } = await withCopy();
     const result = await repository.resolveConflict(copy, original, 'keep-this');
     expect(result.status).toBe('resolved');
-    expect(store.notes.has('copy-id')).toBe(false);
+    expect(store.notes.get('copy-id')).toMatchObject({ content: 'mine', deleted_at: null, sync_state: 'pending' });
+    expect(store.notes.get('copy-id')?.trashed_at).not.toBeNull();
     expect(store.notes.get(original.id)).toMatchObject({ title: 'Shared', content: 'mine', sync_state: 'pending' });
   });
 

@@ -5,8 +5,9 @@ import { withListsRepaired } from '#core/note-lenient';
 import { randomUuid } from '#core/random-id';
 import type { LocalChanges, LocalNote } from '#core/sync-rules';
 import { conflictCopy, conflictCopyIds, pickContent } from '#core/sync-rules';
-import { editBasis, localCreate, localDelete, localEdit } from '#core/sync-local-writes';
+import { editBasis, localCreate, localDelete, localEdit, localTrash } from '#core/sync-local-writes';
 import { resolveConflict, type ConflictChoice } from '#core/conflict-resolution';
+import { inTrash, isListed } from '#core/trash';
 import type { CloudOutcome } from './cloud-outcome';
 import type { LocalStore } from './local-store';
 import { toNoteView, type NoteView } from './local-note';
@@ -36,6 +37,17 @@ export interface NoteDeleteResult {
   kept: boolean;
   cloud: Promise<CloudOutcome>;
 }
+
+export interface NoteTrashResult {
+  /**
+   * 'done': written; 'changed': another tab changed the note since the screen showed it, nothing was
+   * written [S20]; 'gone': the note is no longer in the Trash (restored or deleted elsewhere).
+   */
+  status: 'done' | 'changed' | 'gone';
+  cloud: Promise<CloudOutcome>;
+}
+
+const SYNCED: Promise<CloudOutcome> = Promise.resolve({ status: 'synced' });
 
 export interface ConflictResolveResult {
   /** 'changed': a compared version changed meanwhile and nothing was written; 'gone': nothing left to resolve. */
@@ -87,9 +99,7 @@ function unchangedCopy(
   userId: string,
 ): LocalNote | null {
   const copy = moved ? current.get(moved.id) : undefined;
-  return copy && copy.user_id === userId && copy.deleted_at === null && copy.mutation_id === moved?.mutationId
-    ? copy
-    : null;
+  return copy && copy.user_id === userId && isListed(copy) && copy.mutation_id === moved?.mutationId ? copy : null;
 }
 
 export class NotesRepository {
@@ -141,9 +151,10 @@ export class NotesRepository {
         return { put: [written], delete: [] };
       }
       const found = current.get(id);
-      const note = found && found.user_id === userId && found.deleted_at === null ? found : null;
+      const note = found && found.user_id === userId && isListed(found) ? found : null;
       if (!note) {
-        // Deleted meanwhile (by a pull or another tab): an edit of what the user saw survives as a copy [S7].
+        // Deleted or trashed meanwhile (by a pull or another tab): an edit of what the user saw survives as
+        // a copy [S7] [S29].
         if (!seen || seen.id !== id || seen.user_id !== userId) throw new NoteValidationError(NOTE_ERRORS.notFound);
         written = this.copyOf({ ...seen, ...changes }, userId, id, now);
       } else {
@@ -165,7 +176,10 @@ export class NotesRepository {
     return { note: toNoteView(note), savedAsCopy, cloud: this.cloudOutcome(note.id, note.mutation_id) };
   }
 
-  /** Deleting a note that is already gone is a success; a note changed elsewhere since `basedOn` stays [S20]. */
+  /**
+   * Moves a note to the Trash [S29]: its content stays and it can be restored. Deleting a note that is
+   * already gone or in the Trash is a success; a note changed elsewhere since `basedOn` stays [S20].
+   */
   async deleteNote(id: string | null | undefined, options: WriteOptions = {}): Promise<NoteDeleteResult> {
     if (!id) throw new NoteValidationError(NOTE_ERRORS.idRequired);
     const userId = this.requireUser();
@@ -175,16 +189,17 @@ export class NotesRepository {
     let mutationId: string | null = null;
     const moved = copyHolding(id, options.basedOn);
     await this.deps.store.modify(moved ? [id, moved.id] : [id], (current): LocalChanges => {
+      const now = this.now().toISOString();
       const copy = unchangedCopy(current, moved, userId);
       if (copy) {
         // The user deletes the version they saw, which a conflict copy now holds: the copy goes [S22].
         changed = true;
         target = copy.id;
         mutationId = this.mutationId();
-        return localDelete(copy, mutationId, this.now().toISOString());
+        return { put: [localTrash(copy, mutationId, now)], delete: [] };
       }
       const note = current.get(id);
-      if (!note || note.deleted_at !== null) return { put: [], delete: [] };
+      if (!note || !isListed(note)) return { put: [], delete: [] };
       if (note.user_id !== userId) throw new NoteValidationError(NOTE_ERRORS.notFound);
       const basis = editBasis(note, options.basedOn?.version, (m) => this.own.has(m));
       if (basis === 'changed-elsewhere') {
@@ -194,9 +209,75 @@ export class NotesRepository {
       changed = true;
       const staleBase = basis === 'replaced-by-server' ? (options.basedOn?.version.baseRevision ?? null) : undefined;
       mutationId = this.mutationId();
-      return localDelete(note, mutationId, this.now().toISOString(), staleBase);
+      return { put: [localTrash(note, mutationId, now, staleBase)], delete: [] };
     });
-    return { id, kept, cloud: changed ? this.cloudOutcome(target, mutationId) : Promise.resolve({ status: 'synced' }) };
+    return { id: target, kept, cloud: changed ? this.cloudOutcome(target, mutationId) : SYNCED };
+  }
+
+  /**
+   * Brings a note back from the Trash exactly as it was [S29]: to the lists it was in. A note no longer in
+   * the Trash (restored elsewhere, or deleted for good) is left as it is: `restored` says which.
+   */
+  async restoreNote(id: string, options: WriteOptions = {}): Promise<NoteTrashResult> {
+    return this.changeTrashed(id, options, (note, mutationId, _now, staleBase) => ({
+      put: [localTrash(note, mutationId, null, staleBase)],
+      delete: [],
+    }));
+  }
+
+  /**
+   * Deletes a note in the Trash for good [S30]: a tombstone, as before the Trash. Only a note in the Trash
+   * can go this way; one restored elsewhere meanwhile stays [S8].
+   */
+  async deleteForever(id: string, options: WriteOptions = {}): Promise<NoteTrashResult> {
+    return this.changeTrashed(id, options, (note, mutationId, now, staleBase) =>
+      localDelete(note, mutationId, now, staleBase),
+    );
+  }
+
+  /** Deletes every note in the user's Trash for good [S30]; resolves with how many went. */
+  async emptyTrash(ids: readonly string[]): Promise<{ count: number; cloud: Promise<CloudOutcome> }> {
+    const userId = this.requireUser();
+    let count = 0;
+    await this.deps.store.modify(ids, (current): LocalChanges => {
+      const changes: LocalChanges = { put: [], delete: [] };
+      const now = this.now().toISOString();
+      for (const note of current.values()) {
+        if (note.user_id !== userId || !inTrash(note)) continue;
+        const result = localDelete(note, this.mutationId(), now);
+        changes.put.push(...result.put);
+        changes.delete.push(...result.delete);
+        count++;
+      }
+      return changes;
+    });
+    return { count, cloud: count > 0 ? this.cloudOutcome(ids[0] ?? '', null) : SYNCED };
+  }
+
+  /** A change of a note in the Trash, made on the version the screen showed [S20]. */
+  private async changeTrashed(
+    id: string,
+    options: WriteOptions,
+    change: (note: LocalNote, mutationId: string, now: string, staleBase: number | null | undefined) => LocalChanges,
+  ): Promise<NoteTrashResult> {
+    const userId = this.requireUser();
+    let mutationId: string | null = null;
+    let status: NoteTrashResult['status'] = 'gone';
+    await this.deps.store.modify([id], (current): LocalChanges => {
+      const note = current.get(id);
+      if (!note || note.user_id !== userId || !inTrash(note)) return { put: [], delete: [] };
+      const basis = editBasis(note, options.basedOn?.version, (m) => this.own.has(m));
+      if (basis === 'changed-elsewhere') {
+        status = 'changed';
+        return { put: [], delete: [] };
+      }
+      status = 'done';
+      const staleBase = basis === 'replaced-by-server' ? (options.basedOn?.version.baseRevision ?? null) : undefined;
+      mutationId = this.mutationId();
+      return change(note, mutationId, this.now().toISOString(), staleBase);
+    });
+    const settled = status as NoteTrashResult['status'];
+    return { status: settled, cloud: settled === 'done' ? this.cloudOutcome(id, mutationId) : SYNCED };
   }
 
   /**
@@ -234,10 +315,7 @@ export class NotesRepository {
     const settled = status as ConflictResolveResult['status'];
     return {
       status: settled,
-      cloud:
-        settled === 'resolved'
-          ? this.cloudOutcome(original?.id ?? copy.id, null)
-          : Promise.resolve({ status: 'synced' }),
+      cloud: settled === 'resolved' ? this.cloudOutcome(original?.id ?? copy.id, null) : SYNCED,
     };
   }
 
@@ -249,7 +327,7 @@ export class NotesRepository {
   async getNote(id: string): Promise<NoteView | null> {
     const userId = this.deps.getUserId();
     const note = await this.deps.store.get(id);
-    return note && userId && note.user_id === userId && note.deleted_at === null ? toNoteView(note) : null;
+    return note && userId && note.user_id === userId && isListed(note) ? toNoteView(note) : null;
   }
 
   private mutationId(): string {

@@ -16,9 +16,11 @@ import {
   type NoteDeleteResult,
   type NoteInput,
   type NotePatch,
+  type NoteTrashResult,
   type NoteWriteResult,
   type WriteOptions,
 } from './notes-repository';
+import type { CloudOutcome } from './cloud-outcome';
 import { RemoteError, type RemoteNotes } from './remote-notes';
 import { SyncController, type SyncControllerOptions, type SyncStatus } from './sync-controller';
 import type { SyncEngine } from './sync-engine';
@@ -136,9 +138,24 @@ export class NotesSession {
     return this.repository.updateNote(id, patch, options);
   }
 
-  /** Deletes a note on this device (a pending tombstone) and asks for a sync. Throws NoteValidationError. */
+  /** Moves a note to the Trash on this device (pending) and asks for a sync [S29]. Throws NoteValidationError. */
   deleteNote(id: string | null | undefined, options?: WriteOptions): Promise<NoteDeleteResult> {
     return this.repository.deleteNote(id, options);
+  }
+
+  /** Brings a note back from the Trash [S29]. */
+  restoreNote(id: string, options?: WriteOptions): Promise<NoteTrashResult> {
+    return this.repository.restoreNote(id, options);
+  }
+
+  /** Deletes a note in the Trash for good (a pending tombstone) [S30]. */
+  deleteForever(id: string, options?: WriteOptions): Promise<NoteTrashResult> {
+    return this.repository.deleteForever(id, options);
+  }
+
+  /** Deletes every note in the Trash for good [S30]: those of `ids` still there. */
+  emptyTrash(ids: readonly string[]): Promise<{ count: number; cloud: Promise<CloudOutcome> }> {
+    return this.repository.emptyTrash(ids);
   }
 
   /** Resolves a conflict copy against the note it conflicts with [S23]. */

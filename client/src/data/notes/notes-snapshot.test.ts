@@ -70,3 +70,17 @@ describe('readNotesSummary', () => {
     expect(versions.updatedAt.get(deleted.id)).toBe('2024-02-01T00:00:00.000Z');
   });
 });
+
+describe('readNotesVersions', () => {
+  it('[S29] a move to the Trash and back changes the version, though updated_at stays', async () => {
+    const db = freshDb();
+    const a = note({ updated_at: '2024-01-01T00:00:00.000Z' });
+    await db.notes.put(a);
+    const listed = (await readNotesVersions(db, U1)).updatedAt.get(a.id);
+    await db.notes.put({ ...a, trashed_at: '2024-02-01T00:00:00.000Z' });
+    const trashed = (await readNotesVersions(db, U1)).updatedAt.get(a.id);
+    expect(trashed).not.toBe(listed);
+    await db.notes.put({ ...a, trashed_at: null });
+    expect((await readNotesVersions(db, U1)).updatedAt.get(a.id)).toBe(listed);
+  });
+});

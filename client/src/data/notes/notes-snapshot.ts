@@ -4,12 +4,13 @@
 // single read holds the page for long.
 import { Dexie, liveQuery } from 'dexie';
 import type { LocalNote } from '#core/sync-rules';
+import { isListed } from '#core/trash';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 
 /** Which of the user's notes exist on this device, when each last changed, and which wait to sync. */
 export interface NotesVersions {
-  /** Note id → updated_at, tombstones included (a deletion changes it). */
+  /** Note id → updated_at (with ' trashed' for a note in the Trash), tombstones included (a deletion changes it). */
   updatedAt: Map<string, string>;
   /** Ids of notes pending or refused: not yet on the server. */
   unsynced: Set<string>;
@@ -53,6 +54,15 @@ export function readNotesVersions(db: SproutDb, userId: string): Promise<NotesVe
       .eachKey((key, cursor) => {
         const at = Array.isArray(key) ? key[1] : undefined;
         updatedAt.set(String(cursor.primaryKey), typeof at === 'string' ? at : '');
+      });
+    // A move to the Trash or back keeps updated_at [S29]: the version of a trashed note says so itself,
+    // so that the search index drops it when it goes and takes it back when it is restored.
+    await db.notes
+      .where('[user_id+trashed_at]')
+      .between(...userRange(userId))
+      .eachPrimaryKey((id) => {
+        const key = String(id);
+        updatedAt.set(key, `${updatedAt.get(key) ?? ''} trashed`);
       });
     return {
       updatedAt,
@@ -105,8 +115,7 @@ export function watchNotesChanges(db: SproutDb, userId: string, onChange: () => 
 }
 
 function live(userId: string) {
-  return (note: LocalNote | null): note is LocalNote =>
-    note !== null && note.user_id === userId && note.deleted_at === null;
+  return (note: LocalNote | null): note is LocalNote => note !== null && note.user_id === userId && isListed(note);
 }
 
 /** The user's live notes with these ids (missing, deleted and other users' ids left out). */

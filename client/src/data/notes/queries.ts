@@ -4,6 +4,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { LocalNote } from '#core/sync-rules';
+import { inTrash, isListed } from '#core/trash';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 import { useNotesSession } from './notes-context';
@@ -12,16 +14,35 @@ import { preloadedNotesPage, subscribePreloads } from './page-preload';
 import { sharePage } from './shared-views';
 
 /**
- * How many live notes the user has, counted on indexes without reading a row: all the user's notes
- * less the tombstones, which are exactly the rows in the [user_id+deleted_at] index (a null
- * deleted_at is no key). Its own query, so a page of cards never waits for a count over everything.
+ * How many listed notes the user has, counted without reading their rows: all the user's notes less the
+ * tombstones, which are exactly the rows in the [user_id+deleted_at] index (a null deleted_at is no key),
+ * less the notes in the Trash, read from the [user_id+trashed_at] index (a trashed note deleted for good
+ * and not yet synced is in both, so those rows are read). Its own query, so a page of cards never waits
+ * for a count over everything.
  */
 export async function countLiveNotes(db: SproutDb, userId: string): Promise<number> {
-  const [all, tombstones] = await Promise.all([
+  const [all, tombstones, trashed] = await Promise.all([
     db.notes.where('user_id').equals(userId).count(),
     db.notes.where('[user_id+deleted_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).count(),
+    trashIndex(db, userId)
+      .filter((row) => row.deleted_at === null)
+      .count(),
   ]);
-  return all - tombstones;
+  return all - tombstones - trashed;
+}
+
+/** The user's notes that went to the Trash, newest move first (tombstones not yet synced among them). */
+function trashIndex(db: SproutDb, userId: string) {
+  return db.notes.where('[user_id+trashed_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse();
+}
+
+/** The notes in the user's Trash, the latest moved there first [S29]. */
+export async function loadTrash(db: SproutDb, userId: string): Promise<NoteView[]> {
+  const rows = await trashIndex(db, userId).toArray();
+  return rows
+    .map(readLocalNote)
+    .filter((note): note is LocalNote => note !== null && note.user_id === userId && inTrash(note))
+    .map(toNoteView);
 }
 
 const NO_NOTES: NotesPage = Object.freeze({ notes: [], hasMore: false });
@@ -67,10 +88,16 @@ export function useRecentIdeasPage(): NoteView[] | undefined {
   return useNotesPage(RECENT_IDEAS_LIMIT, 'expanded')?.notes;
 }
 
-/** One note; undefined while loading, null when it does not exist (or is deleted, or another user's). */
+/** One note; undefined while loading, null when it does not exist (or is deleted, trashed, or another user's). */
 export async function loadNote(db: SproutDb, userId: string, id: string): Promise<NoteView | null> {
   const note = readLocalNote(await db.notes.get(id));
-  return note && note.user_id === userId && note.deleted_at === null ? toNoteView(note) : null;
+  return note && note.user_id === userId && isListed(note) ? toNoteView(note) : null;
+}
+
+/** The notes in the signed-in user's Trash, the latest moved there first; undefined while loading. */
+export function useTrashPage(): NoteView[] | undefined {
+  const { db, userId } = useNotesSource();
+  return useLiveQuery(async () => (db && userId ? loadTrash(db, userId) : []), [db, userId]);
 }
 
 /** One live note of the signed-in user; undefined while loading, null when there is no such note. */

@@ -282,6 +282,7 @@ it('[S10] [S12] a page read below a purge made while the pull went on turns the 
   world.server.write({
     ...toWire(newNote(world.userId, 'deleted')),
     id: deleted.id,
+    trashed_at: new Date().toISOString(),
     deleted_at: new Date().toISOString(),
   });
   // The server purges the tombstone once the pull has read its first page.

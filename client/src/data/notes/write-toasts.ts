@@ -1,6 +1,7 @@
 // What the user is told after writing a note (spec section 8; issue 12 for offline): the screen's own
 // toast at once, then whatever the sync that the write asked for adds: a failure, the server's refusal, or
 // that the write waits on this device. Every screen that writes a note tells the user through this.
+import type { ReactElement } from 'react';
 import { toast } from '../../lib/toast';
 import type { CloudOutcome } from './cloud-outcome';
 import type { NoteView } from './local-note';
@@ -18,6 +19,8 @@ export interface WriteToastOptions {
   offline: 'tell' | 'quiet';
   /** Where the toasts go: the page's queue unless a test passes its own. */
   notify?: (message: ToastMessage) => void;
+  /** A button every toast of this write offers (Undo after a deletion), whichever of them ends up shown. */
+  action?: ReactElement;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function notifyWrite(
   cloud: Promise<CloudOutcome>,
   options: WriteToastOptions,
 ): Promise<void> {
-  const notify = options.notify ?? toast;
+  const notify = options.notify ?? ((message: ToastMessage) => toast({ ...message, action: options.action }));
   if (options.saved) notify(options.saved);
   const outcome = await cloud;
   if (outcome.status === 'offline' && options.offline === 'quiet') return;

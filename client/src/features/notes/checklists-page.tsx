@@ -1,6 +1,6 @@
 // Your Checklists (spec section 2): the notes flagged as checklists in a grid of 1/2/3 columns, each with
 // its progress, View (the checklist view), Edit and Delete (after the browser's confirm).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ListChecks } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
@@ -8,10 +8,10 @@ import { DELETE_CHECKLIST_CONFIRM, type NoteView, PAGE_SIZE, useNotesPage, useSt
 import { recordNoteActivity } from '../../lib/device-storage';
 import { useContentShown } from '../../lib/first-content';
 import { EmptyState } from './empty-state';
-import { useDeleteNoteFromList } from './note-actions';
 import { NoteCardFrame } from './note-card-frame';
 import { checklistProgress, FROM_CHECKLISTS } from './note-view-logic';
 import { useUserId } from '../../data/auth';
+import { useConfirmDelete } from './use-confirm-delete';
 import { NoteSearchBar } from './search/note-search-bar';
 import { SearchResults } from './search/search-results';
 import { useUrlSearch } from './search/use-url-search';
@@ -25,17 +25,22 @@ export function ChecklistsPage() {
   const notes = page?.notes;
   useContentShown(notes !== undefined);
   const search = useUrlSearch();
-  const deleteNoteFromList = useDeleteNoteFromList();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The spec's own question for a checklist, in the app's dialog like every other delete (issue 32).
+  const { requestDelete: onDelete, dialog: deleteDialog } = useConfirmDelete({
+    onFailure: 'toast',
+    question: DELETE_CHECKLIST_CONFIRM,
+    focusAfter: headingRef,
+  });
   const onView = (note: NoteView) => {
     if (userId) recordNoteActivity(userId, note.id, 'view');
-  };
-  const onDelete = (note: NoteView) => {
-    if (window.confirm(DELETE_CHECKLIST_CONFIRM)) void deleteNoteFromList(note, 'toast');
   };
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
-      <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Your Checklists</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none md:text-3xl">
+        Your Checklists
+      </h1>
       {notes !== undefined && (notes.length > 0 || search.active) && (
         <NoteSearchBar search={search} label="Search checklists" filters={false} />
       )}
@@ -63,7 +68,7 @@ export function ChecklistsPage() {
           <ul aria-label="Checklists" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {notes.map((note) => (
               <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
-                <ChecklistCard note={note} userId={userId} />
+                <ChecklistCard note={note} userId={userId} onDelete={onDelete} />
               </li>
             ))}
           </ul>
@@ -76,18 +81,22 @@ export function ChecklistsPage() {
           )}
         </>
       )}
+      {deleteDialog}
     </div>
   );
 }
 
-function ChecklistCard({ note, userId }: { note: NoteView; userId: string | null }) {
-  const deleteNoteFromList = useDeleteNoteFromList();
+function ChecklistCard({
+  note,
+  userId,
+  onDelete,
+}: {
+  note: NoteView;
+  userId: string | null;
+  onDelete: (note: NoteView) => void;
+}) {
   const progress = checklistProgress(note.checklist_items);
   const complete = progress.total > 0 && progress.done === progress.total;
-
-  const onDelete = () => {
-    if (window.confirm(DELETE_CHECKLIST_CONFIRM)) void deleteNoteFromList(note, 'toast');
-  };
 
   return (
     <NoteCardFrame
@@ -99,7 +108,7 @@ function ChecklistCard({ note, userId }: { note: NoteView; userId: string | null
         onClick: () => userId && recordNoteActivity(userId, note.id, 'view'),
       }}
       deleteLabel="Delete checklist"
-      onDelete={onDelete}
+      onDelete={() => onDelete(note)}
     >
       <div className="mt-auto grid gap-1.5">
         <p className="flex items-center justify-between text-sm">

@@ -1,5 +1,7 @@
 // The confirmation before a note is deleted (spec section 5: 'Are you sure you want to delete this
-// note?'), naming the note, on the app's confirm dialog (loaded on first use; the Delete buttons preload it).
+// note?', or the Checklists page's 'this checklist?'), naming the note and saying where it goes (the
+// Trash [S29]), on the app's confirm dialog (loaded on first use; the Delete buttons preload it). Every
+// delete asks through it (issue 32).
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DELETE_NOTE_CONFIRM } from '../../data/notes';
 
@@ -9,6 +11,8 @@ export interface ConfirmDeleteDialogProps {
   onConfirm: () => void;
   /** The note's title, shown under the question so the user knows which note goes. */
   noteTitle?: string;
+  /** The question asked; the spec's for a note unless a screen has its own (Checklists). */
+  question?: string;
   /** Where focus goes when the dialog closes (by default back to the button that opened it). */
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -18,20 +22,21 @@ export function ConfirmDeleteDialog({
   onOpenChange,
   onConfirm,
   noteTitle,
+  question = DELETE_NOTE_CONFIRM,
   onCloseAutoFocus,
 }: ConfirmDeleteDialogProps) {
   return (
     <ConfirmDialog
       open={open}
-      title={DELETE_NOTE_CONFIRM}
+      title={question}
       description={
         noteTitle ? (
           <>
-            “<span className="font-medium text-foreground">{noteTitle}</span>” will be removed from this device and from
-            the cloud.
+            “<span className="font-medium text-foreground">{noteTitle}</span>” will move to the Trash, where you can
+            restore it.
           </>
         ) : (
-          'The note will be removed from this device and from the cloud.'
+          'The note will move to the Trash, where you can restore it.'
         )
       }
       cancelLabel="Cancel"

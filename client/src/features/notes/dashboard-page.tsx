@@ -15,12 +15,10 @@ import {
   useSyncStatusOf,
 } from '../../data/notes';
 import { recordNoteActivity } from '../../lib/device-storage';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { useConfirmDelete } from './use-confirm-delete';
 import { EmptyState } from './empty-state';
 import { NoteCard } from './note-card';
 import { QuickCaptureButtons } from './quick-capture/quick-capture-buttons';
-import { useDeleteNoteFromList } from './note-actions';
-import { noteTitle } from './note-text';
 import { useUserId } from '../../data/auth';
 import { DashboardSearch } from './search/dashboard-search';
 import { formatCount } from '../../lib/format-count';
@@ -35,17 +33,15 @@ export function DashboardPage() {
   const [shown, setShown] = useState(PAGE_SIZE);
   const page = useStablePage(useNotesPage(shown));
   const liveCount = useLiveNotesCount();
-  const deleteNoteFromList = useDeleteNoteFromList();
   // Whether a query or filter is set; the text itself stays in DashboardSearch (see there why).
   const [searching, setSearching] = useState(false);
   const notes = page?.notes;
   useContentShown(notes !== undefined);
-  const [toDelete, setToDelete] = useState<NoteView | null>(null);
-  // The dialog keeps showing the title while it closes.
-  const [dialogOpen, setDialogOpen] = useState(false);
-  // After a deletion the card (and the button that opened the dialog) is gone: focus the heading.
-  const deletedRef = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { requestDelete: onDelete, dialog: deleteDialog } = useConfirmDelete({
+    onFailure: 'log',
+    focusAfter: headingRef,
+  });
 
   const onView = useCallback(
     (note: NoteView) => {
@@ -53,10 +49,6 @@ export function DashboardPage() {
     },
     [userId],
   );
-  const onDelete = useCallback((note: NoteView) => {
-    setToDelete(note);
-    setDialogOpen(true);
-  }, []);
 
   const total = liveCount ?? notes?.length ?? 0;
 
@@ -138,22 +130,7 @@ export function DashboardPage() {
         </div>
       )}
 
-      <ConfirmDeleteDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        noteTitle={toDelete ? noteTitle(toDelete) : undefined}
-        onConfirm={() => {
-          if (!toDelete) return;
-          deletedRef.current = true;
-          void deleteNoteFromList(toDelete, 'log');
-        }}
-        onCloseAutoFocus={(event) => {
-          if (!deletedRef.current) return;
-          deletedRef.current = false;
-          event.preventDefault();
-          headingRef.current?.focus();
-        }}
-      />
+      {deleteDialog}
     </div>
   );
 }

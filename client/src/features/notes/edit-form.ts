@@ -19,10 +19,13 @@ const SHAPED = [
   'chat_history',
 ] as const satisfies readonly ContentField[];
 type ShapedField = (typeof SHAPED)[number];
+/** Fields the form never holds: where the note is kept changes by its own actions (the Trash's), not by a save. */
+const NOT_EDITED = ['trashed_at'] as const satisfies readonly ContentField[];
 /** A content field the form carries as it is (the title, the text, and any field a screen shows as it is). */
-export type PlainField = Exclude<ContentField, ShapedField>;
+export type PlainField = Exclude<ContentField, ShapedField | (typeof NOT_EDITED)[number]>;
 const PLAIN_FIELDS = NOTE_CONTENT_FIELDS.filter(
-  (field): field is PlainField => !(SHAPED as readonly ContentField[]).includes(field),
+  (field): field is PlainField =>
+    !(SHAPED as readonly ContentField[]).includes(field) && !(NOT_EDITED as readonly ContentField[]).includes(field),
 );
 
 export type EditableNote = Pick<NoteContent, PlainField | 'expanded_content' | 'is_checklist'> & {
@@ -120,7 +123,8 @@ export function editFormReducer(state: EditFormState, action: EditFormAction): E
   }
 }
 
-export type EditNotePatch = NoteContent;
+/** Every content field but the ones the form never holds. */
+export type EditNotePatch = Omit<NoteContent, (typeof NOT_EDITED)[number]>;
 
 /**
  * What Save Changes writes (spec section 4): checklist items only while the switch is on (else null),

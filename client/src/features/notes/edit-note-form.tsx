@@ -18,7 +18,8 @@ import { ActionStepsEditor } from './action-steps-editor';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { canSave, editFormReducer, initEditForm, isDirty, savePatch, type EditFormValues } from './edit-form';
 import { LeaveDialog } from './leave-dialog';
-import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast } from './note-actions';
+import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast, tellDeleted } from './note-actions';
+import { noteTitle } from './note-text';
 import { readEditEntry } from './edit-entry';
 import { ExpandedEditor } from './expanded-editor';
 import { NoteChatTab } from './note-chat-tab';
@@ -47,7 +48,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   // while the user reads the dialog is one they never saw, and survives their deletion [S8].
   const [deleteBasis, setDeleteBasis] = useState<NoteView | null>(null);
   const [autoSaveSeconds] = useState(() => readAutoSaveSeconds());
-  const { updateNote, deleteNote } = useNotesActions();
+  const { updateNote, deleteNote, restoreNote } = useNotesActions();
   const dirty = isDirty(state);
   const { blocker, allowNextNavigation } = useLeaveGuard(dirty);
   const { values } = state;
@@ -138,7 +139,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
         return;
       }
       forgetNoteActivity(initialNote.user_id, initialNote.id);
-      void notifyWrite('delete', result.cloud, { saved: NOTE_MESSAGES.deleted, offline: 'tell' });
+      tellDeleted({ restoreNote }, result, noteTitle(shown));
       leave();
     } catch (error) {
       console.error('Error deleting note:', error);

@@ -18,6 +18,13 @@ describe('palette commands', () => {
     expect(ids('zebra')).toEqual([]);
   });
 
+  it('goes to the Trash by its name and by what it holds', () => {
+    expect(commands.find((c) => c.id === 'go-trash')).toMatchObject({ label: 'Go to Trash', group: 'Go to' });
+    expect(ids('trash')).toEqual(['go-trash']);
+    expect(ids('go deleted')).toEqual(['go-trash']);
+    expect(ids('restore')).toEqual(['go-trash']);
+  });
+
   it('names the theme the toggle switches to and the assistant by its name', () => {
     const dark = paletteCommands({ aiName: 'Ada', theme: 'dark' });
     expect(dark.find((c) => c.id === 'toggle-theme')?.label).toBe('Switch to light theme');

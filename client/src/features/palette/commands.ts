@@ -7,6 +7,7 @@ export type CommandId =
   | 'go-dashboard'
   | 'go-chat'
   | 'go-checklists'
+  | 'go-trash'
   | 'go-settings'
   | 'go-profile'
   | 'sync'
@@ -47,6 +48,7 @@ export function paletteCommands(options: { aiName: string; theme: 'light' | 'dar
     { id: 'go-dashboard', label: 'Go to your notes', group: 'Go to', keywords: ['dashboard', 'home', 'notes'] },
     { id: 'go-chat', label: 'Go to AI chat', group: 'Go to', keywords: ['assistant', 'conversation'] },
     { id: 'go-checklists', label: 'Go to checklists', group: 'Go to', keywords: ['todo', 'lists'] },
+    { id: 'go-trash', label: 'Go to Trash', group: 'Go to', keywords: ['deleted', 'restore', 'bin', 'recycle'] },
     {
       id: 'go-settings',
       label: 'Go to settings',

@@ -49,6 +49,7 @@ const GO: Partial<Record<CommandId, string>> = {
   'go-dashboard': '/',
   'go-chat': '/chat',
   'go-checklists': '/checklists',
+  'go-trash': '/trash',
   'go-settings': '/settings',
   'go-profile': '/profile',
 };

@@ -1,5 +1,6 @@
 // The Settings screen (spec section 2): heading, a back button to /, and four tabs (Appearance, Editor,
-// AI, Sync). The open tab is kept in the URL (?tab=ai), so a link or a reload returns to it.
+// AI, Sync; Sync also holds the Trash's retention and Your data). The open tab is kept in the URL
+// (?tab=ai), so a link or a reload returns to it.
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Bot, Palette, PenLine, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -8,6 +9,7 @@ import { AiTab } from './ai-tab';
 import { AppearanceTab } from './appearance-tab';
 import { EditorTab } from './editor-tab';
 import { SyncTab } from './sync-tab';
+import { TrashRetentionCard } from './trash-retention-card';
 import { YourDataSection } from './your-data/your-data-section';
 
 const TABS = [
@@ -67,6 +69,7 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="sync">
           <SyncTab />
+          <TrashRetentionCard />
           <YourDataSection />
         </TabsContent>
       </Tabs>

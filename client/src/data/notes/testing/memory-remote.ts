@@ -1,8 +1,9 @@
 // Test doubles for the server: an in-memory server with the same write rules as the database triggers
-// (server/src/db/migrations/001_initial.sql), and a wrapper that injects offline periods and lost answers.
+// (server/src/db/migrations/001_initial.sql, 012_trash.sql), and a wrapper that injects offline periods and lost answers.
 import type { NoteRow, NoteWritable } from '#core/note';
 import { RemoteError, type PulledPage, type RemoteNotes } from '../remote-notes';
 import { pickContent, TOMBSTONE_CONTENT } from '#core/sync-rules';
+import { isListed } from '#core/trash';
 
 /** One user's notes table, as the REST API and its triggers behave. */
 export class MemoryServer {
@@ -25,14 +26,22 @@ export class MemoryServer {
         });
       }
       revision += 1;
+      // [S30] A tombstone that does not say when its note went to the Trash (an older client's delete), of a
+      // note in the lists, is a move to the Trash that keeps the stored content.
+      const trashInstead =
+        existing !== undefined && row.deleted_at !== null && row.trashed_at === null && isListed(existing);
       const written: NoteRow = {
         id: row.id,
         user_id: row.user_id,
-        ...(row.deleted_at !== null ? TOMBSTONE_CONTENT : pickContent(row)),
+        ...(trashInstead
+          ? { ...pickContent(existing), trashed_at: row.deleted_at }
+          : row.deleted_at !== null
+            ? TOMBSTONE_CONTENT
+            : pickContent(row)),
         created_at: row.created_at,
         updated_at: row.updated_at,
         revision,
-        deleted_at: row.deleted_at,
+        deleted_at: trashInstead ? null : row.deleted_at,
         last_mutation_id: row.last_mutation_id,
       };
       next.set(row.id, written);
