@@ -72,7 +72,7 @@ test('delete with Undo, Restore with every field, the retention setting, Delete 
     await expect(titles).toHaveText(['Garden plan', 'Groceries']);
   });
 
-  await test.step('the Trash lists it; Restore brings it back with its text, items, ticks and place', async () => {
+  await test.step('the Trash lists it; Restore brings it back with its text, items, ticks and place; the view screen deletes it again', async () => {
     await deleteFromCard(page, 'Groceries');
     await openFromSidebar(page, 'Trash');
     await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
@@ -105,6 +105,16 @@ test('delete with Undo, Restore with every field, the retention setting, Delete 
         return row && { ...stateOf(row), updated_at: row.updated_at };
       })
       .toEqual({ ...stateOf(groceries!), updated_at: groceries!.updated_at });
+
+    // The view screen deletes too: the same question, then back to the list it was opened from.
+    await page.getByRole('button', { name: 'Delete Groceries' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(card(page, 'Groceries')).toHaveCount(0);
+    await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
   });
 
   await test.step("Settings' Keep deleted notes is saved to the account", async () => {
@@ -122,7 +132,6 @@ test('delete with Undo, Restore with every field, the retention setting, Delete 
   await test.step('Delete forever and Empty Trash leave only tombstones on the server', async () => {
     await openFromSidebar(page, 'Dashboard');
     await deleteFromCard(page, 'Garden plan');
-    await deleteFromCard(page, 'Groceries');
     await expect(page.getByText("You don't have any notes yet")).toBeVisible();
     // In the Trash on the server, their content kept.
     for (const note of [garden!, groceries!])
@@ -145,7 +154,7 @@ test('delete with Undo, Restore with every field, the retention setting, Delete 
     ).toBeVisible();
     // The latest deleted first.
     const trash = page.getByRole('list', { name: 'Notes in the Trash' });
-    await expect(trash.getByRole('heading', { level: 2 })).toHaveText(['Groceries', 'Garden plan']);
+    await expect(trash.getByRole('heading', { level: 2 })).toHaveText(['Garden plan', 'Groceries']);
     await expect(card(page, 'Garden plan')).toContainText('Deleted for good in 7 days');
 
     await card(page, 'Garden plan').getByRole('button', { name: 'Delete Garden plan forever' }).click();

@@ -1,15 +1,18 @@
-// Note view at /view/{id} and /note/{id} (spec section 2): the note's title with Back and Edit, the
-// Note / Expanded / Chat tabs, and for checklist notes a checklist view whose edits are saved at once.
+// Note view at /view/{id} and /note/{id} (spec section 2): the note's title with Back, Edit and Delete (to
+// the Trash, issue 32), the Note / Expanded / Chat tabs, and for checklist notes a checklist view whose
+// edits are saved at once.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { ArrowLeft, ListChecks, NotebookText, Sparkles, SquarePen } from 'lucide-react';
+import { ArrowLeft, ListChecks, NotebookText, Sparkles, SquarePen, Trash2 } from 'lucide-react';
 import type { ChatMessage, ChecklistItem } from '#core/note';
 import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
 import { formatUpdated } from '#core/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
+import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { cn } from '../../lib/utils';
 import {
   NOTE_MESSAGES,
@@ -29,6 +32,7 @@ import { ConflictPanel } from './conflict/conflict-panel';
 import { ExpandWithAssistant } from './expand-with-assistant';
 import { backTarget, checklistProgress, expandedView, initialViewMode, type NoteViewMode } from './note-view-logic';
 import { SyncStateIndicator } from './sync-state-indicator';
+import { useConfirmDelete } from './use-confirm-delete';
 import { useLoadedNote } from './use-loaded-note';
 import { useUserId } from '../../data/auth';
 
@@ -36,7 +40,9 @@ export function NoteViewPage() {
   const { id } = useParams();
   const userId = useUserId();
   const loaded = useLoadedNote(userId, id);
-  if (loaded.status === 'missing') return <Navigate to="/" replace />;
+  const location = useLocation();
+  // Gone (deleted here or elsewhere, or never on this device): back to the list the user came from.
+  if (loaded.status === 'missing') return <Navigate to={backTarget(location.state)} replace />;
   if (loaded.status === 'loading') return <FullPageSpinner />;
   return <NoteViewContent key={loaded.note.id} note={loaded.note} />;
 }
@@ -67,6 +73,20 @@ function NoteViewContent({ note }: { note: NoteView }) {
   const title = noteTitle(note);
   const updated = formatUpdated(note.updated_at);
   const showChecklist = note.is_checklist && mode === 'checklist';
+  // Once the note is in the Trash, NoteViewPage takes the user back where they came from.
+  const { requestDelete, dialog: deleteDialog } = useConfirmDelete({ onFailure: 'toast' });
+  const remove = (
+    <Button
+      variant="ghost-destructive"
+      size="icon"
+      aria-label={`Delete ${title}`}
+      className="flex-none"
+      onClick={() => requestDelete(note)}
+      {...preloadOnIntent(preloadConfirmDialog)}
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
+  );
 
   const toggle = note.is_checklist ? (
     <Button variant="outline" onClick={() => setMode(showChecklist ? 'details' : 'checklist')}>
@@ -112,6 +132,7 @@ function NoteViewContent({ note }: { note: NoteView }) {
         <div className="hidden shrink-0 items-center gap-2 md:flex">
           {toggle}
           {edit}
+          {remove}
         </div>
       </header>
 
@@ -126,7 +147,7 @@ function NoteViewContent({ note }: { note: NoteView }) {
         aria-label="Note actions"
         className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t bg-background/95 px-4 py-2.5 backdrop-blur supports-[backdrop-filter]:bg-background/85 md:hidden"
       >
-        <div className="mx-auto flex max-w-lg items-center gap-2 [&>*]:flex-1">
+        <div className="mx-auto flex max-w-lg items-center gap-2 [&>*:not(.flex-none)]:flex-1">
           <Button asChild variant="ghost">
             <Link to={back}>
               <ArrowLeft aria-hidden="true" />
@@ -135,8 +156,10 @@ function NoteViewContent({ note }: { note: NoteView }) {
           </Button>
           {toggle}
           {edit}
+          {remove}
         </div>
       </nav>
+      {deleteDialog}
     </div>
   );
 }

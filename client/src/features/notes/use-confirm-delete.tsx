@@ -12,7 +12,8 @@ export interface ConfirmDeleteOptions {
   onFailure: 'log' | 'toast';
   /** The dialog's question, when not the spec's for a note. */
   question?: string;
-  focusAfter: RefObject<HTMLElement | null>;
+  /** Where focus goes once the note has left the screen (a list's heading); none when the screen goes too. */
+  focusAfter?: RefObject<HTMLElement | null>;
 }
 
 /** `requestDelete(note)` opens the dialog for `note`; render `dialog` once on the page. */
@@ -44,7 +45,7 @@ export function useConfirmDelete({ onFailure, question, focusAfter }: ConfirmDel
         if (!deletedRef.current) return;
         deletedRef.current = false;
         event.preventDefault();
-        focusAfter.current?.focus();
+        focusAfter?.current?.focus();
       }}
     />
   );
