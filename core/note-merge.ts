@@ -1,0 +1,154 @@
+// Three-way merge of a note's content (issue 32, item 3; docs/sync.md [S32]): two versions made
+// concurrently from one base, merged field by field where they do not overlap. Texts line by line
+// (node-diff3), checklist items by item id and member, chat histories by keeping every message once,
+// flags by the last writer. Pure: the sync rules decide when to merge and what to do when it cannot.
+import { diff3Merge } from 'node-diff3';
+import {
+  NOTE_CONTENT_FIELDS,
+  type ChatMessage,
+  type ChecklistItem,
+  type ContentField,
+  type NoteContent,
+} from './note-fields';
+
+/** The merged content, or the fields both versions changed in the same place. */
+export type MergeOutcome = { merged: NoteContent } | { conflicts: ContentField[] };
+
+type Merged<T> = { value: T } | 'conflict';
+
+/** Whether two values of a field hold the same thing (lists compared member by member, keys in any order). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => same(item, b[i]));
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((key) => same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  }
+  return false;
+}
+
+/** A value only one side changed takes that side; a change both made alike is that change. */
+function trivially<T>(base: T, mine: T, theirs: T): { value: T } | null {
+  if (same(mine, theirs) || same(theirs, base)) return { value: mine };
+  if (same(mine, base)) return { value: theirs };
+  return null;
+}
+
+/** A flag (the checklist switch, the Trash): the version written last, the one being merged in, wins. */
+function flag<T>(base: T, mine: T, theirs: T): Merged<T> {
+  return same(mine, base) ? { value: theirs } : { value: mine };
+}
+
+/** Text merged line by line; changes to the same lines (or to lines next to each other) do not merge. */
+function text(base: string, mine: string, theirs: string): Merged<string> {
+  const trivial = trivially(base, mine, theirs);
+  if (trivial) return trivial;
+  const lines: string[] = [];
+  for (const region of diff3Merge(mine.split('\n'), base.split('\n'), theirs.split('\n'))) {
+    if (region.conflict) return 'conflict';
+    lines.push(...(region.ok ?? []));
+  }
+  return { value: lines.join('\n') };
+}
+
+/** A text that may be absent (the expanded plan): absent merges as empty and stays absent when empty. */
+function optionalText(base: string | null, mine: string | null, theirs: string | null): Merged<string | null> {
+  const trivial = trivially(base, mine, theirs);
+  if (trivial) return trivial;
+  const merged = text(base ?? '', mine ?? '', theirs ?? '');
+  if (merged === 'conflict') return merged;
+  return { value: merged.value === '' && (mine === null || theirs === null) ? null : merged.value };
+}
+
+const ITEM_MEMBERS = ['text', 'completed'] as const;
+
+/**
+ * Checklist items by id: each member (text, ticked) of an item takes the side that changed it; an item
+ * one side removed stays removed unless the other changed it (then it stays, changed: nothing is lost); an
+ * item one side added is kept. Their order is theirs, with the items only mine has after the item that
+ * precedes each in mine.
+ */
+function checklist(
+  base: readonly ChecklistItem[] | null,
+  mine: readonly ChecklistItem[] | null,
+  theirs: readonly ChecklistItem[] | null,
+): Merged<ChecklistItem[] | null> {
+  const trivial = trivially(base, mine, theirs);
+  if (trivial) return { value: trivial.value === null ? null : [...trivial.value] };
+  const byId = (items: readonly ChecklistItem[] | null) => new Map((items ?? []).map((item) => [item.id, item]));
+  const [o, a, b] = [byId(base), byId(mine), byId(theirs)];
+  const merged = new Map<string, ChecklistItem>();
+  for (const id of new Set([...b.keys(), ...a.keys()])) {
+    const [was, ours, their] = [o.get(id), a.get(id), b.get(id)];
+    if (!ours || !their) {
+      // Added by one side, or removed by one: removed only when the side that kept it left it as it was.
+      const kept = ours ?? their!;
+      if (!was || !same(kept, was)) merged.set(id, kept);
+      continue;
+    }
+    const item = { ...their };
+    for (const member of ITEM_MEMBERS) {
+      const value = trivially(was?.[member], ours[member], their[member]);
+      if (!value) return 'conflict';
+      (item as Record<string, unknown>)[member] = value.value;
+    }
+    merged.set(id, item);
+  }
+  // Theirs' order, then each item only mine has after the one before it in mine.
+  const order = (theirs ?? []).map((item) => item.id).filter((id) => merged.has(id));
+  let after = -1;
+  for (const item of mine ?? []) {
+    const at = order.indexOf(item.id);
+    if (at >= 0) after = at;
+    else if (merged.has(item.id)) order.splice(++after, 0, item.id);
+  }
+  const items = order.map((id) => merged.get(id)!);
+  return { value: items.length === 0 && (mine === null || theirs === null) ? null : items };
+}
+
+/**
+ * Chat histories keep every message once: theirs, then the messages mine added after the history both
+ * started from (a conversation only grows; a side that cleared it loses to one that went on).
+ */
+function chat(
+  base: readonly ChatMessage[] | null,
+  mine: readonly ChatMessage[] | null,
+  theirs: readonly ChatMessage[] | null,
+): Merged<ChatMessage[] | null> {
+  const trivial = trivially(base, mine, theirs);
+  if (trivial) return { value: trivial.value === null ? null : [...trivial.value] };
+  const start = base ?? [];
+  const common = start.findIndex((message, i) => !same(message, mine?.[i]));
+  const added = (mine ?? []).slice(common === -1 ? start.length : common);
+  const merged = [...(theirs ?? [])];
+  for (const message of added) if (!merged.some((kept) => same(kept, message))) merged.push(message);
+  return { value: merged.length === 0 ? null : merged };
+}
+
+const MERGERS: {
+  [K in ContentField]: (base: NoteContent[K], mine: NoteContent[K], theirs: NoteContent[K]) => Merged<NoteContent[K]>;
+} = {
+  title: text,
+  content: text,
+  expanded_content: optionalText,
+  is_checklist: flag,
+  checklist_items: checklist,
+  chat_history: chat,
+  trashed_at: flag,
+};
+
+/**
+ * `mine` and `theirs`, both made from `base`, merged field by field; the fields both changed in the same
+ * place when they cannot be merged. A field either side left as it was takes the other side's value.
+ */
+export function mergeContent(base: NoteContent, mine: NoteContent, theirs: NoteContent): MergeOutcome {
+  const merged = {} as Record<ContentField, unknown>;
+  const conflicts: ContentField[] = [];
+  for (const field of NOTE_CONTENT_FIELDS) {
+    const merge = MERGERS[field] as (base: unknown, mine: unknown, theirs: unknown) => Merged<unknown>;
+    const result = merge(base[field], mine[field], theirs[field]);
+    if (result === 'conflict') conflicts.push(field);
+    else merged[field] = result.value;
+  }
+  return conflicts.length > 0 ? { conflicts } : { merged: merged as NoteContent };
+}
