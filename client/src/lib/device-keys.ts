@@ -8,6 +8,7 @@ export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export const NOTES_ACTIVITY_KEY = 'notes_activity';
 export const USER_DATA_KEY = 'user_data';
 export const AI_PREFERENCES_KEY = 'ai_preferences';
+export const TRASH_RETENTION_UNSYNCED_KEY = 'trash_retention_unsynced';
 
 /** The keys. The theme and font size names are also read by index.html's inline script: keep them. */
 export const DEVICE_KEYS = {
@@ -29,6 +30,8 @@ export const DEVICE_KEYS = {
   aiPreferences: (userId: string) => `${AI_PREFERENCES_KEY}:${userId}`,
   /** Per user: '1' while the local AI preferences hold a save not yet written to the server. */
   aiPreferencesUnsynced: (userId: string) => `${AI_PREFERENCES_KEY}_unsynced:${userId}`,
+  /** Per user: JSON of a Trash retention chosen here and not yet written to the account (Settings > Sync). */
+  trashRetentionUnsynced: (userId: string) => `${TRASH_RETENTION_UNSYNCED_KEY}:${userId}`,
 } as const;
 
 /** This browser's localStorage, or null when the browser refuses it. */

@@ -4,3 +4,5 @@
 export { DEFAULT_TRASH_RETENTION, TRASH_RETENTION_CHOICES, type TrashRetention } from '#core/trash';
 export type { RetentionSaved } from './retention-sync';
 export { useTrashRetention, useTrashRetentionSetting, type TrashRetentionSetting } from './use-trash-retention';
+/** Drops a choice this device still had to send for `userId` (their account is gone). */
+export { clearPendingRetention as forgetTrashRetention } from './pending-save';

@@ -2,12 +2,18 @@
 // down), under `trash_retention_unsynced:<userId>`: an outbox, never a second copy to reconcile, as the
 // AI preferences keep theirs (data/ai-preferences/local-copy.ts). The account's is the retention.
 import { TRASH_RETENTION_CHOICES, type TrashRetention } from '#core/trash';
-import { deviceStorage, readJson, removeKey, writeJson, type StorageLike } from '../../lib/device-keys';
-
-const PENDING_KEY = 'trash_retention_unsynced';
+import {
+  DEVICE_KEYS,
+  deviceStorage,
+  readJson,
+  removeKey,
+  TRASH_RETENTION_UNSYNCED_KEY,
+  writeJson,
+  type StorageLike,
+} from '../../lib/device-keys';
 
 /** The key of a user's queued choice. */
-export const pendingRetentionKey = (userId: string) => `${PENDING_KEY}:${userId}`;
+export const pendingRetentionKey = DEVICE_KEYS.trashRetentionUnsynced;
 
 export function isTrashRetention(value: unknown): value is TrashRetention {
   return (TRASH_RETENTION_CHOICES as readonly unknown[]).includes(value);
@@ -38,6 +44,6 @@ export function clearPendingRetention(userId: string, storage: StorageLike | nul
 
 /** The user whose queued choice a localStorage key holds (another tab's save, seen in a `storage` event), or null. */
 export function pendingRetentionUser(key: string | null): string | null {
-  const prefix = `${PENDING_KEY}:`;
+  const prefix = `${TRASH_RETENTION_UNSYNCED_KEY}:`;
   return key?.startsWith(prefix) ? key.slice(prefix.length) : null;
 }

@@ -6,6 +6,7 @@ import { useResetAiConnection } from '../../../data/ai-connection';
 import { useNotesSession } from '../../../data/notes';
 import { authorizedFetch } from '../../../lib/authorized-fetch';
 import { clearUserData } from '../../../lib/device-storage';
+import { forgetTrashRetention } from '../../../data/trash-retention';
 
 /** The server refused the current password. */
 export class WrongPasswordError extends Error {
@@ -32,7 +33,8 @@ export async function deleteAccount(currentPassword: string): Promise<void> {
 
 /**
  * Deletes the account of `userId`, then removes what this device holds of the user: notes, note
- * activity, the profile copy, AI preferences and the connection status. The caller signs out.
+ * activity, the profile copy, AI preferences, a Trash retention not yet sent and the connection status.
+ * The caller signs out.
  */
 export function useDeleteAccount(userId: string) {
   const notes = useNotesSession();
@@ -48,6 +50,7 @@ export function useDeleteAccount(userId: string) {
       }
       clearUserData(userId);
       forgetAiPreferences(userId);
+      forgetTrashRetention(userId);
       resetAiConnection();
     },
   });
