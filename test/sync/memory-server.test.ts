@@ -44,7 +44,7 @@ defineSyncScenarios(memoryWorld);
 // 300 runs take a few seconds on an idle machine; the generous limit keeps a busy CI machine from
 // failing a property that holds.
 it(
-  '[S1]-[S13] property: devices and server agree and no confirmed write is lost (in-memory server)',
+  '[S1]-[S13] [S29] [S30] property: devices and server agree and no confirmed write is lost (in-memory server)',
   { timeout: 120_000 },
   async () => {
     await runSyncFuzz(memoryWorld, { numRuns: 300, maxCommands: 40 });

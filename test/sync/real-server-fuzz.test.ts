@@ -12,6 +12,6 @@ afterAll(async () => {
   await real?.close();
 });
 
-it('[S1]-[S13] [S20] property: devices and server agree and no confirmed write is lost (real server)', async () => {
+it('[S1]-[S13] [S20] [S29] [S30] property: devices and server agree and no confirmed write is lost (real server)', async () => {
   await runSyncFuzz(() => realWorld(real), { numRuns: 40, maxCommands: 30 });
 });

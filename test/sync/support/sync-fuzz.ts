@@ -1,5 +1,6 @@
 // Seeded property test of the sync rules: random command sequences over three devices of one user
-// (writes, offline/online, reloads, lost answers), then every device syncs until quiet. Invariants:
+// (writes, moves to the Trash and back, deletions for good, offline/online, reloads, lost answers), then
+// every device syncs until quiet. Invariants:
 // server and devices agree, and every confirmed write is present or was superseded by a later write
 // made on top of it. The seed comes from SYNC_FUZZ_SEED or is random, and is printed on failure.
 import fc from 'fast-check';
