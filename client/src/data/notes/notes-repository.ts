@@ -239,6 +239,8 @@ export class NotesRepository {
   async emptyTrash(ids: readonly string[]): Promise<{ count: number; cloud: Promise<CloudOutcome> }> {
     const userId = this.requireUser();
     let count = 0;
+    // A tombstone the server must learn of tells how the sync went; notes it never had just went.
+    let sent: LocalNote | undefined;
     await this.deps.store.modify(ids, (current): LocalChanges => {
       const changes: LocalChanges = { put: [], delete: [] };
       const now = this.now().toISOString();
@@ -249,9 +251,11 @@ export class NotesRepository {
         changes.delete.push(...result.delete);
         count++;
       }
+      sent = changes.put[0];
       return changes;
     });
-    return { count, cloud: count > 0 ? this.cloudOutcome(ids[0] ?? '', null) : SYNCED };
+    const tombstone = sent as LocalNote | undefined;
+    return { count, cloud: tombstone ? this.cloudOutcome(tombstone.id, tombstone.mutation_id) : SYNCED };
   }
 
   /** A change of a note in the Trash, made on the version the screen showed [S20]. */
