@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     name: 'adversarial',
     environment: 'node',
-    include: ['server/test/adversarial/**/*.adversarial.ts'],
+    include: ['server/test/adversarial/**/*.adversarial.ts', 'test/sync/**/*.adversarial.ts'],
     setupFiles: ['test/setup/loopback-only.ts', 'test/setup/fail-on-console-error.ts'],
     globalSetup: ['test/setup/pglite-image.ts'],
     maxWorkers: 2,

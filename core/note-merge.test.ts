@@ -39,6 +39,32 @@ describe('[S32] merging two versions made from one base', () => {
     expect(outcome).toEqual({ conflicts: ['content'] });
   });
 
+  it('keeps the lines both sides added at the same place, theirs first, and a line both added once', () => {
+    const list = 'Milk\nBread';
+    expect(merged({ content: list }, { content: `${list}\nEggs` }, { content: `${list}\nTea\nJam` }).content).toBe(
+      'Milk\nBread\nTea\nJam\nEggs',
+    );
+    expect(merged({ content: list }, { content: `${list}\nEggs` }, { content: `${list}\nEggs` }).content).toBe(
+      'Milk\nBread\nEggs',
+    );
+  });
+
+  it('keeps a line one side added next to a line the other changed; two changes of one line do not merge', () => {
+    const list = 'Milk\nBread';
+    expect(merged({ content: list }, { content: `${list}\nEggs` }, { content: 'Milk\nBrown bread' }).content).toBe(
+      'Milk\nBrown bread\nEggs',
+    );
+    expect(merged({ content: list }, { content: 'Milk\nBrown bread' }, { content: `Butter\n${list}` }).content).toBe(
+      'Butter\nMilk\nBrown bread',
+    );
+    const outcome = mergeContent(
+      note({ content: list }),
+      note({ content: 'Milk\nWhite bread\nEggs' }),
+      note({ content: 'Milk\nBrown bread' }),
+    );
+    expect(outcome).toEqual({ conflicts: ['content'] });
+  });
+
   it('takes a title, a plan or a text that only one side changed, whatever the other changed elsewhere', () => {
     const result = merged(
       { content: TEXT, expanded_content: null },
@@ -105,9 +131,24 @@ describe('[S32] merging two versions made from one base', () => {
 
   it('takes the flags from the version merged in last when both changed them', () => {
     expect(
-      merged({ is_checklist: false }, { is_checklist: true, trashed_at: '2026-03-01T10:00:00.000Z' }, { content: 'x' }),
-    ).toMatchObject({ is_checklist: true, trashed_at: '2026-03-01T10:00:00.000Z', content: 'x' });
+      merged(
+        { is_checklist: false },
+        { is_checklist: true, trashed_at: '2026-03-01T10:00:00.000Z' },
+        { is_checklist: false },
+      ),
+    ).toMatchObject({ is_checklist: true, trashed_at: '2026-03-01T10:00:00.000Z' });
     expect(merged({ trashed_at: '2026-03-01T10:00:00.000Z' }, {}, { trashed_at: null }).trashed_at).toBeNull();
+  });
+
+  it('[S33] keeps a note out of the Trash when the other side edited it: a move to the Trash loses to an edit it never saw', () => {
+    const trashed = '2026-03-01T10:00:00.000Z';
+    const edited = { content: TEXT.replace('Friday: rest', 'Friday: rest!') };
+    expect(merged({ content: TEXT }, { trashed_at: trashed }, edited)).toMatchObject({ ...edited, trashed_at: null });
+    expect(merged({ content: TEXT }, edited, { trashed_at: trashed })).toMatchObject({ ...edited, trashed_at: null });
+    // Both sides moved it (one also edited it first, on the same device): it stays in the Trash.
+    expect(merged({ content: TEXT }, { ...edited, trashed_at: trashed }, { trashed_at: trashed }).trashed_at).toBe(
+      trashed,
+    );
   });
 
   it('property: a side left as it was gives the other side, whatever it is', () => {
@@ -125,7 +166,8 @@ describe('[S32] merging two versions made from one base', () => {
   });
 
   it('property: edits to lines two or more apart always merge, and the result holds both', () => {
-    const lines = fc.array(fc.stringMatching(/^[a-z]{1,6}$/), { minLength: 4, maxLength: 12 });
+    // Distinct lines: where lines repeat, the diff may pair them otherwise and call the edits neighbours.
+    const lines = fc.uniqueArray(fc.stringMatching(/^[a-z]{1,6}$/), { minLength: 4, maxLength: 12 });
     fc.assert(
       fc.property(lines, fc.nat(), fc.nat(), (base, i, j) => {
         const a = i % base.length;
@@ -144,6 +186,40 @@ describe('[S32] merging two versions made from one base', () => {
         expect(result[b]).toBe(`${base[b]}-theirs`);
         expect(result).toHaveLength(base.length);
       }),
+    );
+  });
+
+  it('property: a merge keeps every line either side wrote, and a side that wrote none gets the other', () => {
+    const base = fc.uniqueArray(fc.stringMatching(/^[a-z]{1,4}$/), { minLength: 0, maxLength: 10 });
+    // One side's edits: lines replaced, inserted or removed at random places, each new line unique.
+    let fresh = 0;
+    const edit = fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom('replace', 'insert', 'remove') }), {
+      maxLength: 4,
+    });
+    const apply = (lines: string[], edits: { at: number; kind: string }[], side: string) => {
+      const out = [...lines];
+      for (const { at, kind } of edits) {
+        const i = out.length === 0 ? 0 : at % out.length;
+        if (kind === 'insert' || out.length === 0) out.splice(i, 0, `${side}${++fresh}`);
+        else if (kind === 'replace') out[i] = `${side}${++fresh}`;
+        else out.splice(i, 1);
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(base, edit, edit, (lines, mineEdits, theirEdits) => {
+        const mine = apply(lines, mineEdits, 'M');
+        const theirs = apply(lines, theirEdits, 'T');
+        const outcome = mergeContent(
+          note({ content: lines.join('\n') }),
+          note({ content: mine.join('\n') }),
+          note({ content: theirs.join('\n') }),
+        );
+        if (!('merged' in outcome)) return;
+        const result = new Set(outcome.merged.content.split('\n'));
+        for (const line of [...mine, ...theirs]) if (!lines.includes(line)) expect(result).toContain(line);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,7 +1,7 @@
 // Three-way merge of a note's content (issue 32, item 3; docs/sync.md [S32]): two versions made
 // concurrently from one base, merged field by field where they do not overlap. Texts line by line
 // (node-diff3), checklist items by item id and member, chat histories by keeping every message once,
-// flags by the last writer. Pure: the sync rules decide when to merge and what to do when it cannot.
+// flags by the last writer (a move to the Trash loses to an edit it never saw). Pure: the sync rules decide when to merge and what to do when it cannot.
 import { diff3Merge } from 'node-diff3';
 import {
   NOTE_CONTENT_FIELDS,
@@ -39,16 +39,46 @@ function flag<T>(base: T, mine: T, theirs: T): Merged<T> {
   return same(mine, base) ? { value: theirs } : { value: mine };
 }
 
-/** Text merged line by line; changes to the same lines (or to lines next to each other) do not merge. */
+/**
+ * Text merged line by line; changes to the same lines (or to lines next to each other) do not merge. Lines
+ * both sides added at the same place, changing none, are all kept: theirs, then mine (two devices adding
+ * to the end of a list).
+ */
 function text(base: string, mine: string, theirs: string): Merged<string> {
   const trivial = trivially(base, mine, theirs);
   if (trivial) return trivial;
   const lines: string[] = [];
   for (const region of diff3Merge(mine.split('\n'), base.split('\n'), theirs.split('\n'))) {
-    if (region.conflict) return 'conflict';
-    lines.push(...(region.ok ?? []));
+    if (region.ok) lines.push(...region.ok);
+    else {
+      const both = region.conflict && addedBeside(region.conflict.o, region.conflict.b, region.conflict.a);
+      if (!both) return 'conflict';
+      lines.push(...both);
+    }
   }
   return { value: lines.join('\n') };
+}
+
+const startsWith = (lines: readonly string[], start: readonly string[]) => start.every((line, i) => lines[i] === line);
+const endsWith = (lines: readonly string[], end: readonly string[]) =>
+  end.every((line, i) => lines[lines.length - end.length + i] === line);
+
+/**
+ * A region both sides changed where one of them only added lines before or after the base's lines (or
+ * both added lines where the base had none): both changes, the adder's lines on their side of the other's
+ * change; null when both changed the same lines.
+ */
+function addedBeside(base: readonly string[], theirs: readonly string[], mine: readonly string[]): string[] | null {
+  if (base.length === 0) return [...theirs, ...mine];
+  for (const [adder, other] of [
+    [mine, theirs],
+    [theirs, mine],
+  ] as const) {
+    if (adder.length <= base.length) continue;
+    if (startsWith(adder, base)) return [...other, ...adder.slice(base.length)];
+    if (endsWith(adder, base)) return [...adder.slice(0, adder.length - base.length), ...other];
+  }
+  return null;
 }
 
 /** A text that may be absent (the expanded plan): absent merges as empty and stays absent when empty. */
@@ -137,6 +167,27 @@ const MERGERS: {
   trashed_at: flag,
 };
 
+/** Whether a version changed anything but the Trash. */
+function changedBesidesTrash(base: NoteContent, side: NoteContent): boolean {
+  return NOTE_CONTENT_FIELDS.some((field) => field !== 'trashed_at' && !same(base[field], side[field]));
+}
+
+/**
+ * A move to the Trash loses to a change it never saw, as a deletion does [S8]: the note stays in the lists
+ * with that change. Otherwise the Trash is a flag like the others.
+ */
+function trashAfterMerge(
+  base: NoteContent,
+  mine: NoteContent,
+  theirs: NoteContent,
+  merged: Record<ContentField, unknown>,
+): void {
+  const moved = (side: NoteContent) => base.trashed_at === null && side.trashed_at !== null;
+  const unseenEdit = (trashing: NoteContent, other: NoteContent) =>
+    moved(trashing) && !moved(other) && changedBesidesTrash(base, other);
+  if (unseenEdit(mine, theirs) || unseenEdit(theirs, mine)) merged.trashed_at = null;
+}
+
 /**
  * `mine` and `theirs`, both made from `base`, merged field by field; the fields both changed in the same
  * place when they cannot be merged. A field either side left as it was takes the other side's value.
@@ -150,5 +201,7 @@ export function mergeContent(base: NoteContent, mine: NoteContent, theirs: NoteC
     if (result === 'conflict') conflicts.push(field);
     else merged[field] = result.value;
   }
-  return conflicts.length > 0 ? { conflicts } : { merged: merged as NoteContent };
+  if (conflicts.length > 0) return { conflicts };
+  trashAfterMerge(base, mine, theirs, merged);
+  return { merged: merged as NoteContent };
 }

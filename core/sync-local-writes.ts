@@ -1,7 +1,7 @@
 // The pure rules of local writes (docs/sync.md [S1]-[S4], [S9], [S20], [S29], [S30]): what creating,
 // editing, trashing or deleting a note does to its local working copy and sync bookkeeping.
 import type { LocalChanges, LocalNote, NoteContent } from './sync-rules';
-import { pickContent } from './sync-rules';
+import { pickContent, sentAsIs } from './sync-rules';
 
 const put = (...notes: LocalNote[]): LocalChanges => ({ put: notes, delete: [] });
 const remove = (id: string): LocalChanges => ({ put: [], delete: [id] });
@@ -29,27 +29,41 @@ export function localCreate(content: NoteContent, ids: NewNoteIds): LocalNote {
     sync_state: 'pending',
     sync_error: null,
     conflict_of: null,
+    base_content: null,
   };
 }
 
+/** The version a screen showed, when a write is made on it rather than on the current local copy [S20]. */
+export interface SeenBase {
+  /** Its base revision. */
+  revision: number | null;
+  /** What it showed: the write changes this, so a merge takes it as the write's base [S33]. */
+  content: NoteContent;
+}
+
 /**
- * An edit: a new mutation id, pending. A synced note's base becomes its current revision; a note that
- * was already pending keeps its base, since its content still derives from that server version [S4].
- * `staleBase` (see editBasis) makes the edit build on the older server version the user saw [S20].
+ * An edit: a new mutation id, pending. A synced note's base becomes its current revision and content; a
+ * note that was already pending keeps its base, since its content still derives from that server version
+ * [S4] [S33]. `staleBase` (see editBasis) makes the edit build on the older version the user saw [S20].
  */
 export function localEdit(
   current: LocalNote,
   patch: Partial<NoteContent>,
   mutationId: string,
   now: string,
-  staleBase?: number | null,
+  staleBase?: SeenBase,
 ): LocalNote {
   const wasPending = current.sync_state !== 'synced';
   return {
     ...current,
     ...pickContent({ ...current, ...patch }),
     updated_at: now,
-    base_revision: staleBase !== undefined ? staleBase : wasPending ? current.base_revision : current.revision,
+    base_revision: staleBase ? staleBase.revision : wasPending ? current.base_revision : current.revision,
+    base_content: staleBase
+      ? staleBase.content
+      : wasPending
+        ? (current.base_content ?? sentAsIs(current))
+        : pickContent(current),
     mutation_id: mutationId,
     sync_state: 'pending',
     sync_error: null,
@@ -64,7 +78,7 @@ export function localTrash(
   current: LocalNote,
   mutationId: string,
   trashedAt: string | null,
-  staleBase?: number | null,
+  staleBase?: SeenBase,
 ): LocalNote {
   return localEdit(current, { trashed_at: trashedAt }, mutationId, current.updated_at, staleBase);
 }
@@ -106,19 +120,14 @@ export function mayExistOnServer(note: LocalNote): boolean {
  * A deletion [S9]: a note the server can never have had simply goes; any other becomes a pending
  * tombstone, so the deletion reaches the server and other devices. `staleBase` as for localEdit [S20].
  */
-export function localDelete(
-  current: LocalNote,
-  mutationId: string,
-  now: string,
-  staleBase?: number | null,
-): LocalChanges {
+export function localDelete(current: LocalNote, mutationId: string, now: string, staleBase?: SeenBase): LocalChanges {
   if (!mayExistOnServer(current)) return remove(current.id);
   const base = current.sync_state === 'synced' ? current.revision : current.base_revision;
   return put({
     ...current,
     deleted_at: now,
     updated_at: now,
-    base_revision: staleBase !== undefined ? staleBase : base,
+    base_revision: staleBase ? staleBase.revision : base,
     mutation_id: mutationId,
     sync_state: 'pending',
     sync_error: null,

@@ -11,6 +11,8 @@ import {
   conflictCopyIds,
   fromServer,
   LocalChangeSet,
+  mergeMutationId,
+  pickContent,
   planBatches,
   pulledRow,
   pushAccepted,
@@ -124,10 +126,22 @@ describe('[S20] the version an edit was made on', () => {
     expect(editBasis(otherTab, versionOf(seen), own([]))).toBe('changed-elsewhere');
   });
 
-  it('a stale edit or deletion keeps the base revision the user saw', () => {
+  it('[S33] a stale edit or deletion keeps the base revision the user saw, and an edit its content as the merge base', () => {
     const pulled = fromServer(serverRow({ revision: 12, last_mutation_id: 'm-remote' }));
-    expect(localEdit(pulled, { content: 'x' }, 'm1', T1, 10).base_revision).toBe(10);
-    expect(localDelete(pulled, 'm1', T1, 10).put[0]?.base_revision).toBe(10);
+    const seen = { revision: 10, content: pickContent(synced()) };
+    expect(localEdit(pulled, { content: 'x' }, 'm1', T1, seen)).toMatchObject({
+      base_revision: 10,
+      base_content: seen.content,
+    });
+    expect(localDelete(pulled, 'm1', T1, seen).put[0]?.base_revision).toBe(10);
+  });
+
+  it('[S33] an edit of a synced note keeps its content as the base; further edits keep that base', () => {
+    const note = synced();
+    const first = localEdit(note, { content: 'one' }, 'm1', T1);
+    expect(first.base_content).toEqual(pickContent(note));
+    expect(localEdit(first, { content: 'two' }, 'm2', T1).base_content).toEqual(pickContent(note));
+    expect(fromServer(serverRow({ revision: 13 })).base_content).toBeNull();
   });
 });
 
@@ -224,6 +238,51 @@ describe('push', () => {
       revision: null,
       conflict_of: NOTE,
     });
+  });
+
+  it('[S33] a 409 from another device that changed other lines: the local change is merged into its version and pushed again', () => {
+    const base = synced({ content: 'one\ntwo\nthree', revision: 11 });
+    const edited = localEdit(base, { content: 'one!\ntwo\nthree' }, 'm1', T1);
+    const current = serverRow({ content: 'one\ntwo\nthree!', revision: 12, last_mutation_id: 'm9' });
+    const res = pushConflict(edited, 'm1', current, ids);
+    expect(res.outcome).toBe('merged');
+    expect(res.changes).toEqual({
+      put: [
+        expect.objectContaining({
+          id: NOTE,
+          content: 'one!\ntwo\nthree!',
+          sync_state: 'pending',
+          revision: 12,
+          base_revision: 12,
+          base_content: pickContent(current),
+          mutation_id: mergeMutationId(NOTE, 'm1', current),
+          sent_mutation_ids: [],
+        }),
+      ],
+      delete: [],
+    });
+    // Made again (another tab, a retry), the merge is the same change.
+    expect(pushConflict(edited, 'm1', current, ids)).toEqual(res);
+    // With merges off, the rules before [S33]: a copy.
+    expect(pushConflict(edited, 'm1', current, ids, { merge: false }).outcome).toBe('conflict-copy');
+  });
+
+  it('[S33] a merge that adds nothing to the server version takes it: our change was already there', () => {
+    const base = synced({ content: 'one\ntwo\nthree', revision: 11 });
+    const edited = localEdit(base, { content: 'one!\ntwo\nthree' }, 'm1', T1);
+    const current = serverRow({ content: 'one!\ntwo\nthree!', revision: 12, last_mutation_id: 'm9' });
+    const res = pushConflict(edited, 'm1', current, ids);
+    expect(res.outcome).toBe('same-change');
+    expect(res.changes.put).toEqual([expect.objectContaining({ content: 'one!\ntwo\nthree!', sync_state: 'synced' })]);
+  });
+
+  it('[S33] a note whose base content is unknown (stored before merges, or new) still makes a copy', () => {
+    const edited = {
+      ...localEdit(synced({ content: 'a\nb\nc' }), { content: 'a!\nb\nc' }, 'm1', T1),
+      base_content: null,
+    };
+    const current = serverRow({ content: 'a\nb\nc!', revision: 12, last_mutation_id: 'm9' });
+    expect(pushConflict(edited, 'm1', current, ids).outcome).toBe('conflict-copy');
   });
 
   it('[S7] a local edit against a remote deletion survives as a conflict copy; the id stays deleted', () => {

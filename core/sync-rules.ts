@@ -12,6 +12,7 @@ import {
   type NoteWritable,
 } from './note-fields';
 import { NOTE_LIMITS } from './note-constants';
+import { mergeContent } from './note-merge';
 import { canonicalizer } from './note-values';
 
 export type { NoteContent } from './note-fields';
@@ -38,6 +39,12 @@ export interface LocalNote extends NoteFields {
   sync_error: string | null;
   /** For a conflict copy made on this device [S7]: the id of the note it was copied from. */
   conflict_of: string | null;
+  /**
+   * The content of the server version at `base_revision` while a local change is pending, so that a
+   * concurrent change can be merged into it [S33]; null once synced (the content is the base then), for a
+   * note new to the server, and for an edit made on an older version the user saw.
+   */
+  base_content: NoteContent | null;
 }
 
 export const CONFLICT_COPY_SUFFIX = ' (conflict copy)';
@@ -178,6 +185,7 @@ export function fromServer(row: NoteRow, local?: LocalNote): LocalNote {
     sync_state: 'synced',
     sync_error: null,
     conflict_of: local?.conflict_of ?? null,
+    base_content: null,
   };
 }
 
@@ -194,7 +202,13 @@ function rebaseOnOwn(local: LocalNote, row: NoteRow, landedMutationId: string): 
     index >= 0
       ? local.sent_mutation_ids.slice(index + 1)
       : local.sent_mutation_ids.filter((id) => id !== landedMutationId);
-  return put({ ...local, revision: row.revision, base_revision: row.revision, sent_mutation_ids: sent });
+  return put({
+    ...local,
+    revision: row.revision,
+    base_revision: row.revision,
+    base_content: pickContent(row),
+    sent_mutation_ids: sent,
+  });
 }
 
 /** The server accepted the row sent with `sentMutationId` [S3]. */
@@ -269,7 +283,7 @@ export class LocalChangeSet {
   }
 }
 
-export type ConflictOutcome = 'duplicate' | 'rebased' | 'remote-wins' | 'same-change' | 'conflict-copy';
+export type ConflictOutcome = 'duplicate' | 'rebased' | 'remote-wins' | 'same-change' | 'merged' | 'conflict-copy';
 
 export interface ConflictResolution {
   outcome: ConflictOutcome;
@@ -295,6 +309,7 @@ export function conflictCopy(local: LocalNote, ids: { id: string; mutationId: st
     sync_state: 'pending',
     sync_error: null,
     conflict_of: local.id,
+    base_content: null,
   };
 }
 
@@ -311,15 +326,66 @@ export function conflictCopyIds(noteId: string, mutationId: string): { id: strin
   };
 }
 
+/** The mutation id of the merge of local change `mutationId` with the server's `current` row [S33]: derived, as [S22]. */
+export function mergeMutationId(noteId: string, mutationId: string | null, current: NoteRow): string {
+  return derivedUuid(`merge:${noteId}:${mutationId ?? ''}:${current.last_mutation_id ?? ''}:${current.revision}`);
+}
+
+/**
+ * The local change merged with another device's `current` version, both made from the local base [S33]:
+ * a pending change built on `current`, or null when they changed the same place (or the base is unknown).
+ */
+function mergedWith(local: LocalNote, current: NoteRow): LocalNote | null {
+  const base = baseContentOf(local);
+  if (base === null || local.deleted_at !== null || current.deleted_at !== null) return null;
+  const outcome = mergeContent(base, pickContent(local), pickContent(current));
+  if (!('merged' in outcome)) return null;
+  return {
+    ...local,
+    ...outcome.merged,
+    updated_at: local.updated_at > current.updated_at ? local.updated_at : current.updated_at,
+    revision: current.revision,
+    base_revision: current.revision,
+    base_content: pickContent(current),
+    mutation_id: mergeMutationId(local.id, local.mutation_id, current),
+    // Every earlier send was made on the older base, which the server now refuses: none can land.
+    sent_mutation_ids: [],
+    sync_state: 'pending',
+    sync_error: null,
+  };
+}
+
+/**
+ * The content the server's version of a note descends from, as far as this device knows: its base; for a
+ * note new to the server whose sends went unanswered [S6], what it was when first sent (localEdit keeps it),
+ * or, not edited since, what it is.
+ */
+function baseContentOf(local: LocalNote): NoteContent | null {
+  return local.base_content ?? sentAsIs(local);
+}
+
+/** A note new to the server, as it is now, when it was sent so [S6]: a version the server may hold. */
+export function sentAsIs(local: LocalNote): NoteContent | null {
+  const sent =
+    local.base_revision === null && local.mutation_id !== null && local.sent_mutation_ids.includes(local.mutation_id);
+  return sent ? pickContent(local) : null;
+}
+
+/** Rules a push uses to settle a 409: with `merge` off, every real conflict makes a copy (the rules before [S33]). */
+export interface ConflictRules {
+  merge: boolean;
+}
+
 /**
  * The server refused the row sent with `sentMutationId` because its base revision is stale (409) and
- * returned its current row [S6] [S7] [S8].
+ * returned its current row [S6] [S7] [S8] [S33].
  */
 export function pushConflict(
   local: LocalNote | undefined,
   sentMutationId: string,
   current: NoteRow,
   ids: { id: string; mutationId: string; now: string },
+  rules: ConflictRules = { merge: true },
 ): ConflictResolution {
   if (!local) return { outcome: 'duplicate', changes: NO_CHANGES };
   const landed = current.last_mutation_id;
@@ -333,6 +399,12 @@ export function pushConflict(
   if (local.deleted_at !== null) return { outcome: 'remote-wins', changes: takeServer(current, local) };
   if (current.deleted_at === null && sameContent(local, current)) {
     return { outcome: 'same-change', changes: takeServer(current, local) };
+  }
+  const merged = rules.merge ? mergedWith(local, current) : null;
+  if (merged) {
+    // Our change is already in theirs: nothing is left to send.
+    if (sameContent(merged, current)) return { outcome: 'same-change', changes: takeServer(current, local) };
+    return { outcome: 'merged', changes: put(merged) };
   }
   const copy = conflictCopy(local, {
     ...(local.mutation_id ? conflictCopyIds(local.id, local.mutation_id) : ids),

@@ -34,7 +34,8 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   await page.getByLabel('Original idea').fill('Tent\nStove\nCompass');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card(page, 'Packing list').getByText('Waiting to sync')).toBeVisible();
-  await editOnServer(request, account, note.id, { content: 'Tent\nStove\nMap\nTorch' });
+  // Both change the same line, so the sync cannot merge them [S33]: a conflict copy [S7].
+  await editOnServer(request, account, note.id, { content: 'Tent\nStove\nMap, Torch' });
   await page.unroute('**/rest/v1/notes**');
   await syncNow(page);
   await expect(card(page, 'Packing list (conflict copy)')).toBeVisible();
@@ -67,8 +68,7 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
     'Original idea:',
     'Tent',
     'Stove',
-    'Differs: Map',
-    'Differs: Torch',
+    'Differs: Map, Torch',
   ]);
   await checkInBothThemes(page, (theme) => `notes-conflict-desktop-${theme}`);
 

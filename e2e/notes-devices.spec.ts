@@ -1,6 +1,7 @@
-// Two devices of one user (issue 4): concurrent offline edits of one note both survive (one keeps the
-// id, the other becomes a conflict copy), and a deletion (a move to the Trash [S29]) on one device is
-// never undone by the other. notes-trash.spec.ts restores on one device what the other deleted.
+// Two devices of one user (issue 4): concurrent offline edits of one note both survive: merged into one
+// note where they touch different lines [S33], else one keeps the id and the other becomes a conflict
+// copy [S7]. A deletion (a move to the Trash [S29]) on one device is never undone by the other's stale
+// copy, only by an edit it never saw [S8]. notes-trash.spec.ts restores on one device what the other deleted.
 import { test, expect } from './support/fixtures';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
 import {
@@ -18,7 +19,9 @@ import { signIn } from './support/session';
 // These go offline and reload or change routes, which needs the service worker.
 test.use({ serviceWorkers: 'allow' });
 
-test('the same note edited offline on two devices keeps both versions', async ({
+const WEEK = ['Monday: plan the week', 'Tuesday: gym', 'Wednesday: call the bank', 'Thursday: groceries'];
+
+test('notes edited offline on two devices: different lines merge into one note, the same line makes a copy', async ({
   page,
   newDevice,
   account,
@@ -27,7 +30,10 @@ test('the same note edited offline on two devices keeps both versions', async ({
 }) => {
   test.setTimeout(120_000);
   consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/);
-  const [note] = await seedNotes(request, account, [{ title: 'Shared', content: 'original text' }]);
+  const [note, week] = await seedNotes(request, account, [
+    { title: 'Shared', content: 'original text' },
+    { title: 'Week plan', content: WEEK.join('\n') },
+  ]);
   await signIn(page, account);
   await waitForServiceWorker(page);
   const device2 = await newDevice({ account, signIn: 'form' });
@@ -39,18 +45,29 @@ test('the same note edited offline on two devices keeps both versions', async ({
   await goOffline(device2);
   await editNote(page, note!.id, { content: 'written on device one' });
   await editNote(device2, note!.id, { content: 'written on device two' });
+  await editNote(page, week!.id, { content: WEEK.join('\n').replace('gym', 'gym at 7') });
+  await editNote(device2, week!.id, { content: WEEK.join('\n').replace('groceries', 'groceries and bread') });
 
   await goOnline(page);
   await expectAllSynced(page);
   await goOnline(device2);
   await expectAllSynced(device2);
 
-  // Both texts are on the server: one under the note's id, the other in a conflict copy.
+  // The plan holds both edits, under its id, with no copy [S33].
+  const merged = [
+    'Monday: plan the week',
+    'Tuesday: gym at 7',
+    'Wednesday: call the bank',
+    'Thursday: groceries and bread',
+  ];
+  await expect.poll(async () => (await serverNote(request, account, week!.id))?.content).toBe(merged.join('\n'));
+  // Both texts of the one line are on the server: one under the note's id, the other in a conflict copy.
   await expect
     .poll(async () => (await serverNotes(request, account)).map((n) => n.content).sort())
-    .toEqual(['written on device one', 'written on device two']);
+    .toEqual([merged.join('\n'), 'written on device one', 'written on device two']);
   const rows = await serverNotes(request, account);
-  const copy = rows.find((row) => row.id !== note!.id);
+  expect(rows.map((row) => row.title).sort()).toEqual(['Shared', 'Shared (conflict copy)', 'Week plan']);
+  const copy = rows.find((row) => row.title.startsWith('Shared') && row.id !== note!.id);
   expect(copy?.title).toBe('Shared (conflict copy)');
   expect((await serverNote(request, account, note!.id))?.content).toBe('written on device one');
 
@@ -59,9 +76,13 @@ test('the same note edited offline on two devices keeps both versions', async ({
   await syncNow(page);
   await expect(card(page, 'Shared (conflict copy)').getByText('Conflict copy', { exact: true })).toBeVisible();
   await expect(card(page, 'Shared')).toBeVisible();
+  for (const device of [page, device2]) {
+    await expect(card(device, 'Week plan')).toContainText('Tuesday: gym at 7');
+    await expect(card(device, 'Week plan (conflict copy)')).toHaveCount(0);
+  }
 });
 
-test('a note deleted on one device stays in the Trash on the other, even after it syncs a stale copy', async ({
+test('a note deleted on one device stays in the Trash on the other, even after it syncs a stale copy; an edit brings it back', async ({
   page,
   newDevice,
   account,
@@ -95,26 +116,28 @@ test('a note deleted on one device stays in the Trash on the other, even after i
   await goOnline(device2);
   await expectAllSynced(device2);
 
-  // The deleted ids stay in the Trash as they were deleted; the offline edit survives as a new note [S29].
+  // The untouched note stays in the Trash as it was deleted; the one edited offline comes back with the
+  // edit, since its deletion never saw it [S8] [S33]: no copy.
   await expect(card(device2, 'Gone everywhere')).toHaveCount(0);
-  await expect(card(device2, 'Edited while deleted')).toHaveCount(0);
-  await expect(card(device2, 'Edited while deleted (conflict copy)')).toBeVisible();
+  await expect(card(device2, 'Edited while deleted')).toContainText('v2 from the offline device');
+  await expect(card(device2, 'Edited while deleted (conflict copy)')).toHaveCount(0);
   expect(await serverNote(request, account, untouched!.id)).toMatchObject({
     trashed_at: expect.any(String),
     deleted_at: null,
   });
   expect(await serverNote(request, account, edited!.id)).toMatchObject({
-    trashed_at: expect.any(String),
+    trashed_at: null,
     deleted_at: null,
-    content: 'v1',
+    content: 'v2 from the offline device',
   });
   expect((await serverNotes(request, account)).map((n) => [n.title, n.content])).toEqual([
-    ['Edited while deleted (conflict copy)', 'v2 from the offline device'],
+    ['Edited while deleted', 'v2 from the offline device'],
   ]);
 
-  // A reload of device two brings nothing back.
+  // A reload of device two brings nothing else back; device one gets the edited note back with its sync.
   await device2.reload();
   await expect(device2.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(1);
   await syncNow(page);
   await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(1);
+  await expect(card(page, 'Edited while deleted')).toContainText('v2 from the offline device');
 });

@@ -1,10 +1,13 @@
 // Two-device offline fuzz in Chromium (docs/sync.md, Tests): two browser contexts of one user make seeded
-// random edits and deletions through the Edit screen, going offline and online in between; then both
-// sync, and each device's IndexedDB and the server are compared with every write the user made:
+// random edits of one line of a note's text, and deletions, through the Edit screen, going offline and
+// online in between; then both sync, and each device's IndexedDB and the server are compared with every
+// write the user made (each line written is unique):
 // - the same live notes everywhere;
-// - no lost write: every text written is still on a live note unless a later edit or a deletion was made
-//   on a screen showing it (the user replaced or deleted it themselves);
-// - no resurrection: a text the user deleted (on a screen showing it, [S22]) is on no live note.
+// - no lost write: every line written is still on a live note unless a later edit or a deletion was made
+//   on a screen showing it (the user replaced or deleted it themselves). Edits of different lines of one
+//   note merge [S33], so both must be there;
+// - no resurrection: a note the user deleted (on a screen showing it, [S22]) is not live again unless it
+//   holds a line that screen never showed (an edit the deletion never saw wins [S8]).
 // A live note is one in the lists: a deletion moves the note to the Trash [S29], where it is not live.
 // `npm test` runs a few seeds; `npm run soak` runs 120 (SYNC_E2E_RUNS). SYNC_E2E_SEED replays a run.
 import type { Page } from '@playwright/test';
@@ -18,6 +21,8 @@ import { signIn } from './support/session';
 test.use({ serviceWorkers: 'allow' });
 
 const RUNS = Number(process.env.SYNC_E2E_RUNS ?? 2);
+/** Lines of each note's text; an edit replaces one. */
+const LINES = 4;
 const OPS = Number(process.env.SYNC_E2E_OPS ?? 6);
 const SEED = Number(process.env.SYNC_E2E_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
@@ -82,19 +87,23 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
   ];
 
   const written = new Set<string>();
-  /** Texts a later edit replaced on a screen that showed them. */
+  /** Lines a later edit replaced on a screen that showed them. */
   const replaced = new Set<string>();
-  /** Texts the user deleted on a screen that showed them. */
-  const deleted = new Set<string>();
+  /** The lines of each note the user deleted, as the screen showed them. */
+  const deleted: Set<string>[] = [];
   let counter = 0;
+  const lines = (text: string) => text.split('\n');
 
   for (let run = 0; run < RUNS; run++) {
     const seeded = await seedNotes(
       request,
       account,
-      [0, 1].map((i) => ({ title: `Run ${run} note ${i}`, content: `seed ${run}.${i}` })),
+      [0, 1].map((i) => ({
+        title: `Run ${run} note ${i}`,
+        content: Array.from({ length: LINES }, (_, line) => `seed ${run}.${i}.${line}`).join('\n'),
+      })),
     );
-    for (const note of seeded) written.add(note.content);
+    for (const note of seeded) for (const line of lines(note.content)) written.add(line);
     for (const device of devices) await syncUntilQuiet(device);
 
     for (let step = 0; step < OPS; step++) {
@@ -113,21 +122,28 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
       const field = device.page.getByLabel('Original idea');
       if (roll < 0.75) {
         const text = `write ${SEED}.${run}.${counter++}`;
+        const at = Math.floor(random() * LINES);
         // What the screen shows when the user starts typing: a pull may have refreshed the untouched
         // form since it opened, and from the first key on the form keeps what is typed. Read and typed
         // in one task of the page, so no pull can land between the two.
-        const shown = await field.evaluate((element, typed) => {
-          const input = element as HTMLTextAreaElement;
-          const before = input.value;
-          Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')!.set!.call(input, typed);
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-          return before;
-        }, text);
-        await expect(field).toHaveValue(text);
+        const { before, after } = await field.evaluate(
+          (element, { typed, line }) => {
+            const input = element as HTMLTextAreaElement;
+            const shown = input.value;
+            const edited = shown.split('\n');
+            edited[Math.min(line, edited.length - 1)] = typed;
+            const value = edited.join('\n');
+            Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')!.set!.call(input, value);
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            return { before: shown, after: value };
+          },
+          { typed: text, line: at },
+        );
+        await expect(field).toHaveValue(after);
         await device.page.getByRole('button', { name: 'Save Changes' }).click();
         await expect(device.page).toHaveURL(/\/$/);
         written.add(text);
-        replaced.add(shown);
+        for (const line of lines(before)) if (!lines(after).includes(line)) replaced.add(line);
       } else {
         // The deletion is of the version shown when Delete was pressed; the form holds still while the
         // confirmation is open ([S20], [S8]), so what it shows then is what the user deletes.
@@ -135,7 +151,7 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
         const shown = await field.inputValue();
         await device.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
         await expect(device.page).toHaveURL(/\/$/);
-        deleted.add(shown);
+        deleted.push(new Set(lines(shown)));
       }
     }
 
@@ -152,9 +168,13 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
         sorted(await localLive(device.page, account.userId)),
         `run ${run}, device ${device.name}, seed ${SEED}`,
       ).toEqual(server);
-    const live = new Set(server.map((note) => note.content));
-    const lost = [...written].filter((text) => !live.has(text) && !replaced.has(text) && !deleted.has(text));
-    const resurrected = [...deleted].filter((text) => live.has(text) && !replaced.has(text));
+    const live = new Set(server.flatMap((note) => lines(note.content)));
+    const gone = (line: string) => replaced.has(line) || deleted.some((shown) => shown.has(line));
+    const lost = [...written].filter((line) => !live.has(line) && !gone(line));
+    // A live note made only of lines a deletion showed: back although the user deleted all of it.
+    const resurrected = server
+      .filter((note) => deleted.some((shown) => lines(note.content).every((line) => shown.has(line))))
+      .map((note) => note.content);
     expect({ lost, resurrected }, `run ${run}, seed ${SEED}`).toEqual({ lost: [], resurrected: [] });
   }
 });

@@ -90,6 +90,7 @@ function variedNotes(userId: string, count: number): LocalNote[] {
       sync_state: 'synced',
       sync_error: null,
       conflict_of: null,
+      base_content: null,
     };
   });
 }

@@ -144,6 +144,7 @@ export async function fillNotes(
               sync_state: state,
               sync_error: null,
               conflict_of: null,
+              base_content: null,
             };
             store.put(note);
           }

@@ -34,6 +34,10 @@ export interface DeviceOptions {
   batchMaxRows?: number;
   batchMaxBytes?: number;
   pageSize?: number;
+  /** Merge concurrent changes [S33] (default); off for the rules before it, to compare. */
+  merges?: boolean;
+  /** Ids of new notes and mutations (default random). */
+  makeId?: () => string;
 }
 
 export class TestDevice {
@@ -71,8 +75,16 @@ export class TestDevice {
       batchMaxRows: this.options.batchMaxRows,
       batchMaxBytes: this.options.batchMaxBytes,
       pageSize: this.options.pageSize,
+      merges: this.options.merges,
+      makeId: this.options.makeId,
     });
-    this.repo = new NotesRepository({ store: this.recording, getUserId: () => this.userId, now: this.now });
+    this.repo = new NotesRepository({
+      store: this.recording,
+      getUserId: () => this.userId,
+      now: this.now,
+      merges: this.options.merges,
+      makeId: this.options.makeId,
+    });
   }
 
   /** Like closing the tab and opening it again: only what is stored survives. */

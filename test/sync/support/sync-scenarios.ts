@@ -12,7 +12,7 @@ export interface SyncWorld {
   clock: { offsetMs: number };
   device(
     name: string,
-    options?: Partial<Pick<DeviceOptions, 'batchMaxRows' | 'batchMaxBytes' | 'pageSize'>>,
+    options?: Partial<Pick<DeviceOptions, 'batchMaxRows' | 'batchMaxBytes' | 'pageSize' | 'merges' | 'makeId'>>,
   ): Promise<TestDevice>;
   /** Every row of the user on the server, tombstones included. */
   serverRows(): Promise<NoteRow[]>;
@@ -190,13 +190,51 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       expect((await a.note(note.id))?.updated_at).toBe((await world.serverRows())[0]?.updated_at);
     });
 
-    it('[S7] [S29] a trash that meets an edit from another device: the edit stays in the lists, the trashed version waits in the Trash', async () => {
+    it('[S8] [S33] a trash that meets an edit from another device loses to it: one note, in the lists, with the edit', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
       const { note } = await a.repo.createNote({ title: 'Plan', content: 'base' });
       await a.sync();
       await b.sync();
       b.offline = true;
+      await b.repo.deleteNote(note.id);
+      await a.repo.updateNote(note.id, { content: 'edited on a' });
+      await a.sync();
+      b.offline = false;
+      expect((await b.sync()).conflicts).toBe(0);
+      await a.sync();
+      expect(await expectAgreement(a, b)).toEqual([
+        expect.objectContaining({ id: note.id, content: 'edited on a', trashed_at: null }),
+      ]);
+    });
+
+    it('[S8] [S33] an edit that meets a trash from another device brings the note back with the edit', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Plan', content: 'base' });
+      await a.sync();
+      await b.sync();
+      a.offline = true;
+      await a.repo.updateNote(note.id, { content: 'edited on a' });
+      await b.repo.deleteNote(note.id);
+      await b.sync();
+      a.offline = false;
+      const report = await a.sync();
+      expect(report).toMatchObject({ conflicts: 0, merged: 1 });
+      await b.sync();
+      expect(await expectAgreement(a, b)).toEqual([
+        expect.objectContaining({ id: note.id, content: 'edited on a', trashed_at: null }),
+      ]);
+    });
+
+    it('[S7] [S29] a trash of an edited version that meets an edit of the same line: the edit stays in the lists, the trashed version waits in the Trash', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'Plan', content: 'base' });
+      await a.sync();
+      await b.sync();
+      b.offline = true;
+      await b.repo.updateNote(note.id, { content: 'edited on b' });
       await b.repo.deleteNote(note.id);
       await a.repo.updateNote(note.id, { content: 'edited on a' });
       await a.sync();
@@ -208,7 +246,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
         expect.objectContaining({ id: note.id, content: 'edited on a' }),
       ]);
       expect(server.filter((n) => n.trashed_at !== null)).toEqual([
-        expect.objectContaining({ title: `Plan${CONFLICT_COPY_SUFFIX}`, content: 'base' }),
+        expect.objectContaining({ title: `Plan${CONFLICT_COPY_SUFFIX}`, content: 'edited on b' }),
       ]);
     });
 
@@ -269,7 +307,83 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
   });
 
   describe('conflicts', () => {
-    it('[S7] concurrent edits of one note: the first pushed keeps the id, the other becomes a conflict copy', async () => {
+    it('[S33] two devices offline edit different lines of one note: one note holds both edits, no copy', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const base = 'Monday: plan\nTuesday: gym\nWednesday: bank\nThursday: groceries';
+      const { note } = await a.repo.createNote({ title: 'Week', content: base });
+      await a.sync();
+      await b.sync();
+      a.offline = b.offline = true;
+      await a.repo.updateNote(note.id, { content: base.replace('gym', 'gym at 7') });
+      await b.repo.updateNote(note.id, { title: 'Week 12', content: base.replace('groceries', 'groceries and bread') });
+      a.offline = b.offline = false;
+      await a.sync();
+      expect(await b.sync()).toMatchObject({ conflicts: 0, merged: 1 });
+      await a.sync();
+      expect(await expectAgreement(a, b)).toEqual([
+        expect.objectContaining({
+          id: note.id,
+          title: 'Week 12',
+          content: 'Monday: plan\nTuesday: gym at 7\nWednesday: bank\nThursday: groceries and bread',
+        }),
+      ]);
+    });
+
+    it('[S33] checklist items merge by id: a tick on one device, a rename and a removal on the other', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const items = [
+        { id: 'i1', text: 'milk', completed: false },
+        { id: 'i2', text: 'bread', completed: false },
+        { id: 'i3', text: 'eggs', completed: false },
+      ];
+      const { note } = await a.repo.createNote({ title: 'Shop', is_checklist: true, checklist_items: items });
+      await a.sync();
+      await b.sync();
+      a.offline = b.offline = true;
+      await a.repo.updateNote(note.id, {
+        checklist_items: [
+          { ...items[0]!, completed: true },
+          items[1]!,
+          items[2]!,
+          { id: 'i4', text: 'tea', completed: false },
+        ],
+      });
+      await b.repo.updateNote(note.id, { checklist_items: [{ ...items[0]!, text: 'oat milk' }, items[1]!] });
+      a.offline = b.offline = false;
+      await a.sync();
+      expect(await b.sync()).toMatchObject({ conflicts: 0, merged: 1 });
+      await a.sync();
+      expect((await expectAgreement(a, b))[0]?.checklist_items).toEqual([
+        { id: 'i1', text: 'oat milk', completed: true },
+        { id: 'i2', text: 'bread', completed: false },
+        { id: 'i4', text: 'tea', completed: false },
+      ]);
+    });
+
+    it('[S33] chat histories continued on two devices keep every message once', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const said = (role: 'user' | 'assistant', content: string) => ({ role, content });
+      const { note } = await a.repo.createNote({ title: 'Idea', chat_history: [said('user', 'an app')] });
+      await a.sync();
+      await b.sync();
+      a.offline = b.offline = true;
+      await a.repo.updateNote(note.id, { chat_history: [said('user', 'an app'), said('assistant', 'for whom?')] });
+      await b.repo.updateNote(note.id, { chat_history: [said('user', 'an app'), said('user', 'for runners')] });
+      a.offline = b.offline = false;
+      await a.sync();
+      expect(await b.sync()).toMatchObject({ conflicts: 0, merged: 1 });
+      await a.sync();
+      expect((await expectAgreement(a, b))[0]?.chat_history).toEqual([
+        said('user', 'an app'),
+        said('assistant', 'for whom?'),
+        said('user', 'for runners'),
+      ]);
+    });
+
+    it('[S7] [S33] concurrent edits of the same line: the first pushed keeps the id, the other becomes a conflict copy', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
       const { note } = await a.repo.createNote({ title: 'Trip', content: 'base' });
@@ -313,21 +427,49 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       await a.sync();
       await b.sync();
       const shown = await a.repo.getNote(note.id);
-      await b.repo.deleteNote(note.id);
+      await b.repo.updateNote(note.id, { content: "b's edit" });
       await b.sync();
-      // A's open form saves: its push meets the tombstone and the edit becomes a conflict copy [S7].
+      // A's open form saves: its push meets b's edit of the same line and becomes a conflict copy [S7].
       const saved = await a.repo.updateNote(note.id, { content: 'my edit' }, { basedOn: shown! });
       expect((await a.sync()).conflicts).toBe(1);
-      // The same form, still showing the note, deletes it: the copy holding that edit goes too.
+      // The same form, still showing the note, deletes it: the copy holding that edit goes [S29].
       const deleted = await a.repo.deleteNote(note.id, { basedOn: saved.note });
       expect(deleted.kept).toBe(false);
       expect(deleted.id).not.toBe(note.id);
       await a.sync();
       await b.sync();
-      // Both went to the Trash: b's note, and the copy holding a's edit [S29].
       const server = await expectAgreement(a, b);
-      expect(server.filter((n) => n.trashed_at === null)).toEqual([]);
+      expect(server.filter((n) => n.trashed_at === null)).toEqual([
+        expect.objectContaining({ id: note.id, content: "b's edit" }),
+      ]);
       expect(server.find((n) => n.id === deleted.id)).toMatchObject({ content: 'my edit' });
+      expect(server.find((n) => n.id === deleted.id)?.trashed_at).not.toBeNull();
+    });
+
+    it('[S8] [S33] a deletion made on a version from before a merge loses to the line it never saw', async () => {
+      const a = await world.device('a');
+      const b = await world.device('b');
+      const { note } = await a.repo.createNote({ title: 'S0', content: 'one\n\ntwo' });
+      await a.sync();
+      await b.sync();
+      const shown = await a.repo.getNote(note.id);
+      await b.repo.updateNote(note.id, { content: 'one\n\ntwo, by b' });
+      await b.sync();
+      const saved = await a.repo.updateNote(note.id, { content: 'one, by a\n\ntwo' }, { basedOn: shown! });
+      expect((await a.sync()).merged).toBe(1);
+      // A screen still showing a's version, without b's line, deletes it: b's line is an edit that
+      // deletion never saw, so the note stays with both [S8]; no copy is made.
+      await a.repo.deleteNote(note.id, { basedOn: saved.note });
+      expect(await a.sync()).toMatchObject({ conflicts: 0 });
+      await b.sync();
+      expect(await expectAgreement(a, b)).toEqual([
+        expect.objectContaining({ id: note.id, content: 'one, by a\n\ntwo, by b', trashed_at: null }),
+      ]);
+      // Deleted from a version that shows both lines, it goes.
+      const merged = await a.repo.getNote(note.id);
+      expect(await a.repo.deleteNote(note.id, { basedOn: merged! })).toMatchObject({ id: note.id, kept: false });
+      await a.sync();
+      expect((await world.serverRows())[0]?.trashed_at).not.toBeNull();
     });
 
     it('[S22] saving again from that form edits the copy that holds its version: no second copy', async () => {
@@ -355,7 +497,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       );
     });
 
-    it('[S11] a pending edit meets a pulled remote edit: the local content stays until its push resolves it', async () => {
+    it('[S11] [S33] a pending edit meets a pulled remote edit: the local content stays until its push merges them', async () => {
       const a = await world.device('a');
       const b = await world.device('b');
       const { note } = await a.repo.createNote({
@@ -371,14 +513,15 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
       // A pull alone (as after a push that failed): the local change keeps its content and base.
       await b.engine.pull();
       expect(await b.note(note.id)).toMatchObject({ title: 'Renamed', sync_state: 'pending' });
-      await b.sync();
+      expect(await b.sync()).toMatchObject({ conflicts: 0, merged: 1 });
       await a.sync();
-      const server = await expectAgreement(a, b);
-      expect(server.find((n) => n.id === note.id)).toMatchObject({
-        title: 'Note',
-        checklist_items: [{ id: 'i1', text: 'milk', completed: true }],
-      });
-      expect(server.find((n) => n.id !== note.id)).toMatchObject({ title: `Renamed${CONFLICT_COPY_SUFFIX}` });
+      expect(await expectAgreement(a, b)).toEqual([
+        expect.objectContaining({
+          id: note.id,
+          title: 'Renamed',
+          checklist_items: [{ id: 'i1', text: 'milk', completed: true }],
+        }),
+      ]);
     });
   });
 

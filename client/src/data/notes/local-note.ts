@@ -69,6 +69,10 @@ export function readLocalNote(raw: unknown): LocalNote | null {
       typeof raw.sync_state === 'string' && SYNC_STATES.has(raw.sync_state) ? (raw.sync_state as SyncState) : 'pending',
     sync_error: strOrNull(raw.sync_error),
     conflict_of: strOrNull(raw.conflict_of),
+    // Rows stored before [S33] have none: their pending change makes a copy, as it did, if it conflicts.
+    base_content: isRecord(raw.base_content)
+      ? readContent(raw.base_content, { makeId: stableItemIds(raw.id), bounded: true })
+      : null,
   };
 }
 

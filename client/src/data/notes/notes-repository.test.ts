@@ -111,7 +111,7 @@ describe('NotesRepository writes', () => {
   });
 
   it('reports how the sync after a write went', async () => {
-    const report = { pushed: 1, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
+    const report = { pushed: 1, pulled: 0, conflicts: 0, merged: 0, rejected: 0, fullResync: false };
     let run: () => Promise<SyncRunResult> = async () => ({ ok: true, report });
     const store = new MemoryLocalStore();
     const repository = new NotesRepository({ store, getUserId: () => USER, syncAfterWrite: () => run() });
@@ -142,7 +142,7 @@ describe('NotesRepository writes', () => {
     // A quick note is created, and its title typed and saved while the creation's sync still runs: the run
     // ends with the note waiting for the edit, which says nothing about whether the creation reached the
     // cloud (it did, and was rebased on), so only the edit reports.
-    const report = { pushed: 1, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
+    const report = { pushed: 1, pulled: 0, conflicts: 0, merged: 0, rejected: 0, fullResync: false };
     let endRun = () => {};
     const runEnds = new Promise<void>((resolve) => (endRun = resolve));
     const store = new MemoryLocalStore();
@@ -319,10 +319,41 @@ describe('[S29] [S30] the Trash through the repository', () => {
     const seen = store.notes.get(note.id)!;
     const shown = { ...seen, version: { mutationId: seen.mutation_id, baseRevision: seen.base_revision } };
     await tabB.restoreNote(note.id);
+    await tabB.updateNote(note.id, { content: 'changed in tab B' });
     await tabB.deleteNote(note.id);
     expect((await tabA.restoreNote(note.id, { basedOn: shown })).status).toBe('changed');
     expect((await tabA.deleteForever(note.id, { basedOn: shown })).status).toBe('changed');
-    expect(store.notes.get(note.id)?.deleted_at).toBeNull();
+    expect(store.notes.get(note.id)).toMatchObject({ deleted_at: null, content: 'changed in tab B' });
+  });
+
+  it('[S33] a write on a version changed elsewhere to the same content is a write on the current one', async () => {
+    const store = new MemoryLocalStore();
+    const tabA = new NotesRepository({ store, getUserId: () => USER });
+    const tabB = new NotesRepository({ store, getUserId: () => USER });
+    const { note } = await tabA.createNote({ title: 'Shared' });
+    await synced(store, note.id);
+    await tabA.deleteNote(note.id);
+    await synced(store, note.id);
+    const seen = store.notes.get(note.id)!;
+    const shown = { ...seen, version: { mutationId: seen.mutation_id, baseRevision: seen.base_revision } };
+    // Tab B restores and trashes it again: what tab A shows is still exactly what is there.
+    await tabB.restoreNote(note.id);
+    await tabB.deleteNote(note.id);
+    expect((await tabA.restoreNote(note.id, { basedOn: shown })).status).toBe('done');
+    expect(store.notes.get(note.id)?.trashed_at).toBeNull();
+  });
+
+  it('[S33] an edit of a version changed in another tab merges where they do not overlap, and is a copy where they do', async () => {
+    const store = new MemoryLocalStore();
+    const tabA = new NotesRepository({ store, getUserId: () => USER });
+    const tabB = new NotesRepository({ store, getUserId: () => USER });
+    const { note: shown } = await tabA.createNote({ title: 'Week', content: 'mon\ntue\nwed\nthu' });
+    await tabB.updateNote(shown.id, { content: 'mon\ntue\nwed\nthu!' });
+    const merged = await tabA.updateNote(shown.id, { content: 'mon!\ntue\nwed\nthu' }, { basedOn: shown });
+    expect(merged).toMatchObject({ savedAsCopy: false, note: { content: 'mon!\ntue\nwed\nthu!' } });
+    const copy = await tabB.updateNote(shown.id, { content: 'mon?\ntue\nwed\nthu' }, { basedOn: shown });
+    expect(copy).toMatchObject({ savedAsCopy: true, note: { content: 'mon?\ntue\nwed\nthu' } });
+    expect(store.notes.get(shown.id)?.content).toBe('mon!\ntue\nwed\nthu!');
   });
 });
 

@@ -4,9 +4,18 @@ import { EMPTY_CONTENT, type NoteContent, type ReadonlyLists } from '#core/note-
 import { withListsRepaired } from '#core/note-lenient';
 import { randomUuid } from '#core/random-id';
 import type { LocalChanges, LocalNote } from '#core/sync-rules';
-import { conflictCopy, conflictCopyIds, pickContent } from '#core/sync-rules';
-import { editBasis, localCreate, localDelete, localEdit, localTrash } from '#core/sync-local-writes';
+import { conflictCopy, conflictCopyIds, pickContent, sameContent } from '#core/sync-rules';
+import {
+  editBasis,
+  type EditBasis,
+  localCreate,
+  type SeenBase,
+  localDelete,
+  localEdit,
+  localTrash,
+} from '#core/sync-local-writes';
 import { resolveConflict, type ConflictChoice } from '#core/conflict-resolution';
+import { mergeContent } from '#core/note-merge';
 import { inTrash, isListed } from '#core/trash';
 import type { CloudOutcome } from './cloud-outcome';
 import type { LocalStore } from './local-store';
@@ -73,6 +82,8 @@ export interface NotesRepositoryDeps {
   syncAfterWrite?: () => Promise<SyncRunResult>;
   now?: () => Date;
   makeId?: () => string;
+  /** Merge an edit into a version its screen never saw [S33] (default); off only to measure the rules before it. */
+  merges?: boolean;
 }
 
 /**
@@ -100,6 +111,20 @@ function unchangedCopy(
 ): LocalNote | null {
   const copy = moved ? current.get(moved.id) : undefined;
   return copy && copy.user_id === userId && isListed(copy) && copy.mutation_id === moved?.mutationId ? copy : null;
+}
+
+/** The version a screen showed, as the base of a write made on it [S20] [S33]. */
+function seenBase(seen: NoteView | undefined): SeenBase | undefined {
+  return seen ? { revision: seen.version.baseRevision, content: pickContent(seen) } : undefined;
+}
+
+/**
+ * A screen's edit of the version `seen`, merged into `current`, a version it never saw, where they do not
+ * overlap [S33]; null when both changed the same place.
+ */
+function mergedEdit(seen: NoteView, changes: Partial<NoteContent>, current: LocalNote): NoteContent | null {
+  const outcome = mergeContent(pickContent(seen), pickContent({ ...seen, ...changes }), pickContent(current));
+  return 'merged' in outcome ? outcome.merged : null;
 }
 
 export class NotesRepository {
@@ -158,13 +183,18 @@ export class NotesRepository {
         if (!seen || seen.id !== id || seen.user_id !== userId) throw new NoteValidationError(NOTE_ERRORS.notFound);
         written = this.copyOf({ ...seen, ...changes }, userId, id, now);
       } else {
-        const basis = editBasis(note, seen?.version, (m) => this.own.has(m));
-        if (basis === 'changed-elsewhere') {
+        const basis = this.basisOf(note, seen);
+        // An edit of a version the screen showed, which changed since (another tab, a pull, a merge):
+        // merged into the current one where they do not overlap [S33].
+        const merged =
+          basis !== 'current' && seen && this.deps.merges !== false ? mergedEdit(seen, changes, note) : null;
+        if (basis === 'current' || merged) {
+          written = localEdit(note, merged ?? changes, this.mutationId(), now);
+        } else if (basis === 'changed-elsewhere') {
           // Both versions are unsynced changes of this device: the current one keeps the note.
           written = this.copyOf({ ...pickContent(note), ...changes }, userId, id, now);
         } else {
-          const staleBase = basis === 'replaced-by-server' ? (seen?.version.baseRevision ?? null) : undefined;
-          written = localEdit(note, changes, this.mutationId(), now, staleBase);
+          written = localEdit(note, changes, this.mutationId(), now, seenBase(seen));
         }
       }
       validContent(written);
@@ -201,13 +231,13 @@ export class NotesRepository {
       const note = current.get(id);
       if (!note || !isListed(note)) return { put: [], delete: [] };
       if (note.user_id !== userId) throw new NoteValidationError(NOTE_ERRORS.notFound);
-      const basis = editBasis(note, options.basedOn?.version, (m) => this.own.has(m));
+      const basis = this.basisOf(note, options.basedOn);
       if (basis === 'changed-elsewhere') {
         kept = true; // a deletion loses to an edit it did not see [S8]
         return { put: [], delete: [] };
       }
       changed = true;
-      const staleBase = basis === 'replaced-by-server' ? (options.basedOn?.version.baseRevision ?? null) : undefined;
+      const staleBase = basis === 'replaced-by-server' ? seenBase(options.basedOn) : undefined;
       mutationId = this.mutationId();
       return { put: [localTrash(note, mutationId, now, staleBase)], delete: [] };
     });
@@ -258,11 +288,21 @@ export class NotesRepository {
     return { count, cloud: tombstone ? this.cloudOutcome(tombstone.id, tombstone.mutation_id) : SYNCED };
   }
 
+  /**
+   * How a write made on the version `seen` relates to the local copy [S20]. A copy that changed since but
+   * holds exactly what the screen showed (a merge that changed nothing the user sees [S33], the same edit
+   * made elsewhere) is the version it showed: writing on it overwrites nothing unseen.
+   */
+  private basisOf(note: LocalNote, seen: NoteView | undefined): EditBasis {
+    const basis = editBasis(note, seen?.version, (m) => this.own.has(m));
+    return basis !== 'current' && seen && sameContent(seen, note) ? 'current' : basis;
+  }
+
   /** A change of a note in the Trash, made on the version the screen showed [S20]. */
   private async changeTrashed(
     id: string,
     options: WriteOptions,
-    change: (note: LocalNote, mutationId: string, now: string, staleBase: number | null | undefined) => LocalChanges,
+    change: (note: LocalNote, mutationId: string, now: string, staleBase: SeenBase | undefined) => LocalChanges,
   ): Promise<NoteTrashResult> {
     const userId = this.requireUser();
     let mutationId: string | null = null;
@@ -270,13 +310,13 @@ export class NotesRepository {
     await this.deps.store.modify([id], (current): LocalChanges => {
       const note = current.get(id);
       if (!note || note.user_id !== userId || !inTrash(note)) return { put: [], delete: [] };
-      const basis = editBasis(note, options.basedOn?.version, (m) => this.own.has(m));
+      const basis = this.basisOf(note, options.basedOn);
       if (basis === 'changed-elsewhere') {
         status = 'changed';
         return { put: [], delete: [] };
       }
       status = 'done';
-      const staleBase = basis === 'replaced-by-server' ? (options.basedOn?.version.baseRevision ?? null) : undefined;
+      const staleBase = basis === 'replaced-by-server' ? seenBase(options.basedOn) : undefined;
       mutationId = this.mutationId();
       return change(note, mutationId, this.now().toISOString(), staleBase);
     });

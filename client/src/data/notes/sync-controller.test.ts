@@ -4,7 +4,7 @@ import { RemoteError } from './remote-notes';
 import { SyncController, SyncOfflineError, type SyncControllerOptions } from './sync-controller';
 import type { SyncObserver, SyncReport } from './sync/sync-run';
 
-const REPORT: SyncReport = { pushed: 2, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
+const REPORT: SyncReport = { pushed: 2, pulled: 0, conflicts: 0, merged: 0, rejected: 0, fullResync: false };
 
 class FakeTarget {
   readonly listeners = new Map<string, Set<() => void>>();

@@ -74,6 +74,7 @@ const NOTHING_DONE: Readonly<SyncReport> = Object.freeze({
   pushed: 0,
   pulled: 0,
   conflicts: 0,
+  merged: 0,
   rejected: 0,
   fullResync: false,
 });

@@ -19,6 +19,8 @@ export interface SyncEngineOptions {
   pageSize?: number;
   batchMaxRows?: number;
   batchMaxBytes?: number;
+  /** Merge concurrent changes that do not overlap [S33] (default); off only to measure the rules before it. */
+  merges?: boolean;
 }
 
 export class SyncEngine {
@@ -34,6 +36,7 @@ export class SyncEngine {
       pageSize: options.pageSize ?? 500,
       batchMaxRows: options.batchMaxRows,
       batchMaxBytes: options.batchMaxBytes,
+      conflictRules: { merge: options.merges ?? true },
     };
   }
 

@@ -9,7 +9,7 @@ import { RemoteError, type RemoteNotes } from '../remote-notes';
 import { checkedRows } from './push-check';
 import type { Accepted, SyncDeps, SyncRun } from './sync-run';
 
-/** Push rounds per run: conflict copies and rebased notes are pushed again in the same run. */
+/** Push rounds per run: conflict copies, merged and rebased notes are pushed again in the same run. */
 export const MAX_PUSH_ROUNDS = 5;
 
 /**
@@ -158,13 +158,16 @@ export async function applyAccepted(deps: SyncDeps, run: SyncRun, { sent, stored
 async function applyConflict(deps: SyncDeps, run: SyncRun, sent: NoteWritable, currentRow: NoteRow): Promise<void> {
   const now = deps.now().toISOString();
   await deps.local.modify([sent.id], (current) => {
-    const resolution = pushConflict(current.get(sent.id), sent.last_mutation_id ?? '', currentRow, {
-      id: deps.makeId(),
-      mutationId: deps.makeId(),
-      now,
-    });
+    const resolution = pushConflict(
+      current.get(sent.id),
+      sent.last_mutation_id ?? '',
+      currentRow,
+      { id: deps.makeId(), mutationId: deps.makeId(), now },
+      deps.conflictRules,
+    );
     if (resolution.outcome === 'duplicate') run.report.pushed += 1;
     if (resolution.outcome === 'conflict-copy') run.report.conflicts += 1;
+    if (resolution.outcome === 'merged') run.report.merged += 1;
     return resolution.changes;
   });
 }

@@ -2,6 +2,7 @@
 // and the observer that hears its outcome before it is over. Shared by the push, the pull and the engine.
 import type { NoteRow, NoteWritable } from '#core/note';
 import type { RevisionSpan } from '#core/sync-pull-plan';
+import type { ConflictRules } from '#core/sync-rules';
 import type { LocalStore } from '../local-store';
 import type { RemoteNotes } from '../remote-notes';
 
@@ -12,6 +13,8 @@ export interface SyncReport {
   pulled: number;
   /** Conflict copies made [S7]. */
   conflicts: number;
+  /** Concurrent changes merged into one version [S33]. */
+  merged: number;
   /** Notes refused for good and put in the error state [S13]. */
   rejected: number;
   fullResync: boolean;
@@ -28,7 +31,7 @@ export interface SyncObserver {
 }
 
 export function emptyReport(): SyncReport {
-  return { pushed: 0, pulled: 0, conflicts: 0, rejected: 0, fullResync: false };
+  return { pushed: 0, pulled: 0, conflicts: 0, merged: 0, rejected: 0, fullResync: false };
 }
 
 /** The engine's parts and settings, the same for every run. */
@@ -43,6 +46,7 @@ export interface SyncDeps {
   /** Push batch limits [S5]; undefined for core's. */
   readonly batchMaxRows: number | undefined;
   readonly batchMaxBytes: number | undefined;
+  readonly conflictRules: ConflictRules;
 }
 
 /** One run's state: its report, and the revision spans its accepted upserts wrote, which its pull skips [S26]. */

@@ -30,6 +30,7 @@ export function localNoteMaker(
       sync_state: 'synced',
       sync_error: null,
       conflict_of: null,
+      base_content: null,
       ...patch,
     };
   };

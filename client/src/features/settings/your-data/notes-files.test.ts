@@ -32,6 +32,7 @@ const NOTE: LocalNote = {
   sync_state: 'synced',
   sync_error: null,
   conflict_of: null,
+  base_content: null,
 };
 
 describe('Markdown notes', () => {
