@@ -87,6 +87,8 @@ describe('[S23] resolving a conflict', () => {
       content: 'my text',
       sync_state: 'pending',
       base_revision: 10,
+      // The push names it, so the server's history keeps the text it replaces.
+      history_reason: 'conflict',
     });
   });
 

@@ -90,12 +90,16 @@ export function resolveConflict(input: ResolveConflictInput): ResolveConflictRes
   // Overwriting the original is only right if it is still the version the user compared with.
   if (!input.seenOriginal || editBasis(original, input.seenOriginal, input.isOwnMutation) !== 'current')
     return { status: 'changed' };
-  const kept = localEdit(
-    original,
-    { ...pickContent(copy), title: withoutConflictMark(copy.title) },
-    input.mutationId(),
-    input.now,
-  );
+  // The original's text is replaced: its history keeps it, whichever device wrote it (docs/history.md).
+  const kept: LocalNote = {
+    ...localEdit(
+      original,
+      { ...pickContent(copy), title: withoutConflictMark(copy.title) },
+      input.mutationId(),
+      input.now,
+    ),
+    history_reason: 'conflict',
+  };
   const dropped = localTrash(copy, input.mutationId(), input.now);
   return { status: 'resolved', changes: { put: [kept, dropped], delete: [] } };
 }

@@ -30,6 +30,7 @@ export function localCreate(content: NoteContent, ids: NewNoteIds): LocalNote {
     sync_error: null,
     conflict_of: null,
     base_content: null,
+    history_reason: null,
   };
 }
 

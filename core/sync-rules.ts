@@ -12,6 +12,7 @@ import {
   type NoteWritable,
 } from './note-fields';
 import { NOTE_LIMITS } from './note-constants';
+import type { StatedHistoryReason } from './history';
 import { mergeContent } from './note-merge';
 import { canonicalizer } from './note-values';
 
@@ -45,6 +46,11 @@ export interface LocalNote extends NoteFields {
    * note new to the server, and for an edit made on an older version the user saw.
    */
   base_content: NoteContent | null;
+  /**
+   * Why this pending change replaces the note's content, when the server cannot see it (an assistant's
+   * result, a resolved conflict): the push names it, and the note's history keeps the version replaced.
+   */
+  history_reason: StatedHistoryReason | null;
 }
 
 export const CONFLICT_COPY_SUFFIX = ' (conflict copy)';
@@ -186,6 +192,7 @@ export function fromServer(row: NoteRow, local?: LocalNote): LocalNote {
     sync_error: null,
     conflict_of: local?.conflict_of ?? null,
     base_content: null,
+    history_reason: null,
   };
 }
 
@@ -310,6 +317,7 @@ export function conflictCopy(local: LocalNote, ids: { id: string; mutationId: st
     sync_error: null,
     conflict_of: local.id,
     base_content: null,
+    history_reason: null,
   };
 }
 

@@ -91,6 +91,7 @@ function variedNotes(userId: string, count: number): LocalNote[] {
       sync_error: null,
       conflict_of: null,
       base_content: null,
+      history_reason: null,
     };
   });
 }

@@ -145,6 +145,7 @@ export async function fillNotes(
               sync_error: null,
               conflict_of: null,
               base_content: null,
+              history_reason: null,
             };
             store.put(note);
           }

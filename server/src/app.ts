@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { aiRoutes } from './ai/routes';
 import { apiRoutes } from './api/routes';
+import { historyRoutes } from './history/routes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -153,6 +154,7 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   await registerSurface(app, ctx, { prefix: '/rest/v1', errors: restErrorMapper, auth: 'user', routes: restRoutes });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'none', routes: apiRoutes });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'user', routes: aiRoutes });
+  await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'user', routes: historyRoutes });
   await registerSurface(app, ctx, {
     prefix: '/realtime/v1',
     errors: jsonErrors,

@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   // server get no job deleting rows under them.
   const stopPurge = schedulePurge(database.db, {
     ...DEFAULT_PURGE_SCHEDULE,
-    onPurged: (purged) => app.log.info({ purged }, 'purged old tombstones and expired notes in the Trash'),
+    onPurged: (purged) =>
+      app.log.info({ purged }, 'purged old tombstones, expired notes in the Trash and old versions'),
     onError: (error) => app.log.warn({ err: error }, 'purging failed; the next purge tries again'),
   });
   let closing = false;

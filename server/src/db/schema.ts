@@ -99,6 +99,27 @@ export interface PurgeHorizonsTable {
   purged_through: number;
 }
 
+/** Earlier versions of notes (migrations/013, docs/history.md). */
+export interface NoteVersionsTable {
+  id: Generated<string>;
+  note_id: string;
+  user_id: string;
+  revision: number;
+  written_at: Timestamp;
+  content: unknown;
+  user_agent: string | null;
+  reason: string;
+  kept_at: Generated<Timestamp>;
+  bytes: number;
+}
+
+/** Who wrote each note's current content, and when a version of it was last kept (migrations/013). */
+export interface NoteHeadsTable {
+  note_id: string;
+  session_id: string | null;
+  kept_at: Timestamp | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -110,4 +131,6 @@ export interface DB {
   note_counts: NoteCountsTable;
   revision_marks: RevisionMarksTable;
   purge_horizons: PurgeHorizonsTable;
+  note_versions: NoteVersionsTable;
+  note_heads: NoteHeadsTable;
 }

@@ -1,8 +1,10 @@
-// The server's purges: old tombstones (docs/sync.md [S10], purge_old_tombstones of migration 011) and notes
-// in the Trash past their owner's retention ([S31], purge_expired_trash of migration 012), in batches, and
+// The server's purges: old tombstones (docs/sync.md [S10], purge_old_tombstones of migration 011), notes
+// in the Trash past their owner's retention ([S31], purge_expired_trash of migration 012) and versions past
+// the history's (docs/history.md, purge_old_versions of migration 013), in batches, and
 // the schedule each server runs them on. Safe with several servers on one database: one purge runs at a
 // time there (an advisory lock both take), and a server that finds it taken does nothing.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { HISTORY_MIN_VERSIONS, HISTORY_RETENTION_DAYS } from '#core/history';
 import { TOMBSTONE_RETENTION_DAYS } from '#core/sync-rules';
 import type { DB } from './schema';
 
@@ -41,6 +43,25 @@ export async function purgeExpiredTrash(
   );
 }
 
+/**
+ * Removes the versions kept longer ago than the history's retention, except each note's newest
+ * `HISTORY_MIN_VERSIONS`, a batch at a time; resolves with how many.
+ */
+export async function purgeOldVersions(
+  db: Kysely<DB>,
+  options: Pick<PurgeOptions, 'batchRows'> & { keepDays?: number } = {},
+): Promise<number> {
+  const keepDays = options.keepDays ?? HISTORY_RETENTION_DAYS;
+  return inBatches(
+    db,
+    options.batchRows ?? PURGE_BATCH_ROWS,
+    (limit) =>
+      sql<{
+        purged: number;
+      }>`select purge_old_versions(${keepDays}::integer, ${HISTORY_MIN_VERSIONS}::integer, ${limit}::integer) as purged`,
+  );
+}
+
 /** Runs a purge's batches until one comes back short: each statement is a transaction of its own. */
 async function inBatches(
   db: Kysely<DB>,
@@ -62,17 +83,20 @@ export interface PurgeCounts {
   tombstones: number;
   /** Notes in the Trash deleted for good, now tombstones [S31]. */
   trash: number;
+  /** Versions past the history's retention. */
+  versions: number;
 }
 
 /**
- * Both purges, the tombstones' first as before the Trash. Each marks the hour itself and takes the same
+ * The three purges, the tombstones' first as before the Trash. Each marks the hour itself and takes the same
  * lock, so neither needs the other; the tombstones the trash purge makes are new, and wait out their own
  * retention.
  */
 async function purgeAll(db: Kysely<DB>, options: PurgeOptions = {}): Promise<PurgeCounts> {
   const tombstones = await purgeOldTombstones(db, options);
   const trash = await purgeExpiredTrash(db, options);
-  return { tombstones, trash };
+  const versions = await purgeOldVersions(db, options);
+  return { tombstones, trash, versions };
 }
 
 export interface PurgeSchedule {
@@ -100,7 +124,7 @@ export function schedulePurge(db: Kysely<DB>, schedule: PurgeSchedule, options: 
   const run = async () => {
     try {
       const counts = await purgeAll(db, options);
-      if (counts.tombstones > 0 || counts.trash > 0) schedule.onPurged(counts);
+      if (counts.tombstones > 0 || counts.trash > 0 || counts.versions > 0) schedule.onPurged(counts);
     } catch (error) {
       if (!stopped) schedule.onError(error);
     }

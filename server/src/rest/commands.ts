@@ -42,26 +42,26 @@ export interface ReadOptions {
   offset: number | null;
 }
 
-/**
- * Runs a request's statements in a transaction when it needs one: a write whose result is checked
- * before it commits (a thrown error rolls everything back). A single statement runs alone, as its own
- * transaction. Every connection is in UTC already (db/database.ts).
- */
-export function maybeInTransaction<T>(
-  db: Kysely<DB>,
-  needed: boolean,
-  work: (db: Kysely<DB>) => Promise<T>,
-): Promise<T> {
-  return needed ? db.transaction().execute(work) : work(db);
+/** Who writes in a transaction, and what they ask of the change hints and the history. */
+export interface Writer {
+  sessionId: string;
+  /** `Sprout-Echo: none`: the change hints skip this session (migration 008). */
+  quiet: boolean;
+  /** Notes whose replaced content their history keeps, and why (`Sprout-History`, migration 013). */
+  history: ReadonlyMap<string, string>;
 }
 
 /**
- * Names the caller's session as the writer of this transaction's rows, for the change hints (migration
- * 008): the realtime hub then sends them to every socket of the user but that session's. Local to the
- * transaction, so a pooled connection never carries it into another request.
+ * Names the caller's session as the writer of this transaction's rows: for the history, which keeps a
+ * version when another session's content is replaced (migration 013), and, when quiet, for the change
+ * hints, which the realtime hub then sends to every socket of the user but that session's (migration
+ * 008). Local to the transaction, so a pooled connection never carries it into another request.
  */
-export async function markWriterSession(trx: Kysely<DB>, sessionId: string): Promise<void> {
-  await sql`select set_config('sprout.writer_session', ${sessionId}, true)`.execute(trx);
+export async function markWriterSession(trx: Kysely<DB>, writer: Writer): Promise<void> {
+  const marks = writer.history.size > 0 ? JSON.stringify(Object.fromEntries(writer.history)) : '';
+  await sql`select set_config('sprout.session', ${writer.sessionId}, true),
+    set_config('sprout.writer_session', ${writer.quiet ? writer.sessionId : ''}, true),
+    set_config('sprout.history_marks', ${marks}, true)`.execute(trx);
 }
 
 /** One JSON member of a row on the wire: its key (a column's name or alias) and the column it shows. */

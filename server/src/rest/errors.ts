@@ -1,4 +1,5 @@
 // The REST surface's own errors, in the PostgREST shape (the kernel's RestError, http/errors/postgrest-errors.ts).
+import { HISTORY_MARKS_MAX } from '#core/history';
 import { RestError } from '../http/errors/postgrest-errors';
 
 export const TABLE = 'notes';
@@ -68,6 +69,14 @@ export const restErrors = {
       `failed to parse Sprout-Echo header (${value})`,
       null,
       "Send 'Sprout-Echo: none', or 'all' (the default).",
+    ),
+  invalidHistory: (value: string) =>
+    new RestError(
+      400,
+      'PGRST100',
+      `failed to parse Sprout-History header (${value.slice(0, 200)})`,
+      null,
+      `Send 'Sprout-History: ai=<note id>, conflict=<note id>', at most ${HISTORY_MARKS_MAX} ids.`,
     ),
   invalidHorizon: (value: string) =>
     new RestError(

@@ -1,6 +1,7 @@
 // The HTTP headers PostgREST reads and writes besides Prefer: Accept (array or single object, stripped
 // nulls), Accept-Profile / Content-Profile, Content-Type of bodies, Range, and Content-Range; and
-// Sprout's own two, Sprout-Echo on writes and Sprout-Horizon on reads.
+// Sprout's own three, Sprout-Echo and Sprout-History on writes and Sprout-Horizon on reads.
+import { HISTORY_MARKS_MAX, type StatedHistoryReason } from '#core/history';
 import { restErrors } from './errors';
 
 export interface Representation {
@@ -64,6 +65,30 @@ export function parseEcho(header: string | string[] | undefined): 'all' | 'none'
   const value = (Array.isArray(header) ? header.join(',') : header).trim().toLowerCase();
   if (value === 'none' || value === 'all') return value;
   throw restErrors.invalidEcho(value);
+}
+
+/** Why a write replaces a note's content, as a push states it for its history (migration 013). */
+export type HistoryReason = StatedHistoryReason;
+
+const HISTORY_MARK = /^(ai|conflict)=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * `Sprout-History: ai=<id>, conflict=<id>` on a write: the notes of the request whose content it replaces
+ * for a reason the server cannot see (an assistant's result applied, a conflict resolved), so that their
+ * history keeps the version replaced. No header names none. Returns note id → reason.
+ */
+export function parseHistoryMarks(header: string | string[] | undefined): Map<string, HistoryReason> {
+  const marks = new Map<string, HistoryReason>();
+  if (header === undefined) return marks;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length > HISTORY_MARKS_MAX) throw restErrors.invalidHistory(value);
+  for (const part of parts) {
+    const match = HISTORY_MARK.exec(part);
+    if (!match) throw restErrors.invalidHistory(value);
+    marks.set(match[2]!.toLowerCase(), match[1]!.toLowerCase() as HistoryReason);
+  }
+  return marks;
 }
 
 /**

@@ -12,7 +12,6 @@ import {
   insertNotes,
   isWholeRow,
   markWriterSession,
-  maybeInTransaction,
   selectNotesJson,
   trashNotes,
   updateNotes,
@@ -26,7 +25,9 @@ import {
   contentRange,
   negotiate,
   parseEcho,
+  parseHistoryMarks,
   parseHorizon,
+  type HistoryReason,
   parseRange,
   type Representation,
 } from './headers';
@@ -46,6 +47,8 @@ interface Prepared {
   accept: Representation;
   /** `Sprout-Echo: none`: the write's change hints skip the caller's own session. */
   quiet: boolean;
+  /** `Sprout-History`: notes whose replaced content their history keeps, and why (migration 013). */
+  history: Map<string, HistoryReason>;
 }
 
 export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -88,16 +91,17 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw restErrors.invalidPreferences(prefs.invalid);
     const query = parseQuery(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
     const quiet = !reading && parseEcho(request.headers['sprout-echo']) === 'none';
-    return { caller, query, prefs, accept: negotiate(request.headers.accept), quiet };
+    const history = reading ? new Map<string, HistoryReason>() : parseHistoryMarks(request.headers['sprout-history']);
+    return { caller, query, prefs, accept: negotiate(request.headers.accept), quiet, history };
   };
 
   /**
-   * A write's statements, in a transaction when its result is checked before it commits or when its
-   * writer is named for the change hints (set_config is local to a transaction); else one statement alone.
+   * A write's statements, in a transaction that names its writer's session first (set_config is local to
+   * a transaction): for the history (migration 013) and, with `Sprout-Echo: none`, the change hints.
    */
-  const write = <T>({ caller, quiet }: Prepared, checked: boolean, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
-    maybeInTransaction(db, checked || quiet, async (trx) => {
-      if (quiet) await markWriterSession(trx, caller.sessionId);
+  const write = <T>({ caller, quiet, history }: Prepared, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
+    db.transaction().execute(async (trx) => {
+      await markWriterSession(trx, { sessionId: caller.sessionId, quiet, history });
       return work(trx);
     });
 
@@ -137,9 +141,8 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
       userId: caller.userId,
     });
     const representation = prefs.return === 'representation';
-    // A batch checked after the insert must be able to roll back; a plain insert is one statement.
-    const checked = prefs.resolution === 'merge-duplicates' || (representation && accept.single);
-    const rows = await write(prepared, checked, async (trx) => {
+    // In a transaction, so that a batch checked after the insert rolls back whole.
+    const rows = await write(prepared, async (trx) => {
       if (input.rows.length === 0) return [];
       // NOTES_QUOTA is the insert trigger's to enforce (migration 009): it refuses the whole statement.
       const rows = await insertNotes(trx, caller.userId, input, prefs.resolution, returning(prepared)).catch(
@@ -169,7 +172,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     requireFilters(query, 'UPDATE');
     const set = parsePatchBody(request.body, caller.userId);
     const representation = prefs.return === 'representation';
-    const rows = await write(prepared, checksAffected(prefs, representation && accept.single), async (trx) => {
+    const rows = await write(prepared, async (trx) => {
       // An empty body changes nothing (and must not bump revisions).
       if (Object.keys(set).length === 0) return [];
       const rows = await updateNotes(trx, caller.userId, set, query.filters, returning(prepared));
@@ -183,7 +186,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { caller, query, prefs, accept } = prepared;
     requireFilters(query, 'DELETE');
     const representation = prefs.return === 'representation';
-    const rows = await write(prepared, checksAffected(prefs, representation && accept.single), async (trx) => {
+    const rows = await write(prepared, async (trx) => {
       const rows = await trashNotes(trx, caller.userId, query.filters, returning(prepared));
       return checkAffected(rows, prefs, representation && accept.single);
     });
@@ -206,10 +209,6 @@ function requireFilters(query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {
       'Filter by id instead.',
     );
   }
-}
-
-function checksAffected(prefs: Preferences, single: boolean): boolean {
-  return single || (prefs.handling === 'strict' && prefs.maxAffected !== null);
 }
 
 /** Enforces `Prefer: max-affected` (with handling=strict) and `.single()` before the transaction commits. */

@@ -73,6 +73,7 @@ export function readLocalNote(raw: unknown): LocalNote | null {
     base_content: isRecord(raw.base_content)
       ? readContent(raw.base_content, { makeId: stableItemIds(raw.id), bounded: true })
       : null,
+    history_reason: raw.history_reason === 'ai' || raw.history_reason === 'conflict' ? raw.history_reason : null,
   };
 }
 

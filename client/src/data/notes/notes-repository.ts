@@ -16,6 +16,7 @@ import {
 } from '#core/sync-local-writes';
 import { resolveConflict, type ConflictChoice } from '#core/conflict-resolution';
 import { mergeContent } from '#core/note-merge';
+import type { StatedHistoryReason } from '#core/history';
 import { inTrash, isListed } from '#core/trash';
 import type { CloudOutcome } from './cloud-outcome';
 import type { LocalStore } from './local-store';
@@ -72,6 +73,11 @@ export interface WriteOptions {
    * the current local copy is; with it, a change made meanwhile elsewhere is never overwritten [S20].
    */
   basedOn?: NoteView;
+  /**
+   * Why this edit replaces the note's content, when the server cannot see it: applying an assistant's
+   * result ('ai'). The note's history then keeps the version it replaces (docs/history.md).
+   */
+  history?: StatedHistoryReason;
 }
 
 export interface NotesRepositoryDeps {
@@ -199,6 +205,7 @@ export class NotesRepository {
       }
       validContent(written);
       savedAsCopy = written.id !== id;
+      if (!savedAsCopy && options.history) written = { ...written, history_reason: options.history };
       return { put: [written], delete: [] };
     });
     const note = written as LocalNote | null;

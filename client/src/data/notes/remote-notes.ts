@@ -1,9 +1,14 @@
 // The sync engine's view of the server (the RemoteNotes interface) and the one error type it throws.
+import type { StatedHistoryReason } from '#core/history';
 import type { NoteRow, NoteWritable } from '#core/note';
+
+/** Note id → why the row sent replaces its content (the push's Sprout-History header). */
+export type HistoryMarks = ReadonlyMap<string, StatedHistoryReason>;
 
 export interface RemoteNotes {
   /** Upserts the rows (merge on id) and returns them as stored. Throws RemoteError. */
-  upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]>;
+  /** `history`: why some of these rows replace their note's content, for its history (docs/history.md). */
+  upsert(rows: readonly NoteWritable[], history?: HistoryMarks): Promise<NoteRow[]>;
   /**
    * The user's rows with revision > `afterRevision` (and < `beforeRevision` when given), tombstones
    * included, by revision, at most `limit`.

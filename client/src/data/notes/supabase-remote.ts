@@ -7,7 +7,8 @@ import type { NoteRow, NoteWritable } from '#core/note';
 // Not #core/note: that module defines the schemas, and zod would load with the sync (server-row.ts).
 import { NOTE_COLUMNS } from '#core/note-fields';
 import { readServerRow, readServerRows } from './server-row';
-import { kindForStatus, RemoteError, type PulledPage, type RemoteNotes } from './remote-notes';
+import { HISTORY_MARKS_MAX } from '#core/history';
+import { kindForStatus, RemoteError, type HistoryMarks, type PulledPage, type RemoteNotes } from './remote-notes';
 
 const COLUMNS = NOTE_COLUMNS.join(',');
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -30,6 +31,19 @@ export interface SupabaseRemoteOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The Sprout-History header of an upsert (docs/api.md): the marked notes among the rows sent, at most
+ * the server's limit (any past it are left to the server's own rules: docs/history.md).
+ */
+export function historyHeader(rows: readonly NoteWritable[], history: HistoryMarks | undefined): string | null {
+  if (!history || history.size === 0) return null;
+  const marks = rows
+    .filter((row) => history.has(row.id))
+    .slice(0, HISTORY_MARKS_MAX)
+    .map((row) => `${history.get(row.id)}=${row.id}`);
+  return marks.length > 0 ? marks.join(', ') : null;
+}
+
 export class SupabaseRemote implements RemoteNotes {
   private readonly warn: (message: string) => void;
   private readonly timeoutMs: number;
@@ -43,7 +57,7 @@ export class SupabaseRemote implements RemoteNotes {
     this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   }
 
-  async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
+  async upsert(rows: readonly NoteWritable[], history?: HistoryMarks): Promise<NoteRow[]> {
     const authorization = await this.sessionAuthorization();
     // ARCHITECTURE 9.1: only the session user's rows are ever sent.
     if (rows.some((row) => row.user_id !== this.userId))
@@ -65,6 +79,8 @@ export class SupabaseRemote implements RemoteNotes {
     headers.set('Authorization', authorization);
     // This device learns the rows from the answer: its own sockets need no change event for them [S21].
     headers.set('Sprout-Echo', 'none');
+    const marks = historyHeader(rows, history);
+    if (marks) headers.set('Sprout-History', marks);
     const { data } = await this.send(table, url, { method: 'POST', headers, body: JSON.stringify(rows) });
     return this.readRows(data);
   }

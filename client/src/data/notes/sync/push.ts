@@ -5,7 +5,7 @@ import type { NoteRow, NoteWritable } from '#core/note';
 import { landedSpan } from '#core/sync-pull-plan';
 import type { LocalChanges, LocalNote } from '#core/sync-rules';
 import { acceptedChanges, planBatches, pushConflict, pushRejected } from '#core/sync-rules';
-import { RemoteError, type RemoteNotes } from '../remote-notes';
+import { RemoteError, type HistoryMarks, type RemoteNotes } from '../remote-notes';
 import { checkedRows } from './push-check';
 import type { Accepted, SyncDeps, SyncRun } from './sync-run';
 
@@ -27,11 +27,11 @@ export async function pushPending(
   const attempted = new Set<string>();
   let held: Accepted | null = null;
   for (let round = 0; round < rounds; round++) {
-    const batches = await nextBatches(deps, run, attempted);
-    if (batches === null) break;
+    const next = await nextBatches(deps, run, attempted);
+    if (next === null) break;
     const lastRound = round === rounds - 1;
-    for (const [i, batch] of batches.entries()) {
-      held = await sendBatch(deps, run, batch, hold && lastRound && i === batches.length - 1);
+    for (const [i, batch] of next.batches.entries()) {
+      held = await sendBatch(deps, run, batch, next.history, hold && lastRound && i === next.batches.length - 1);
     }
   }
   return held;
@@ -42,7 +42,11 @@ export async function pushPending(
  * goes again only once its mutation or base changed), checked first: those the schema refuses are put in
  * the error state unsent [S13]. Null when no note is left.
  */
-async function nextBatches(deps: SyncDeps, run: SyncRun, attempted: Set<string>): Promise<NoteWritable[][] | null> {
+async function nextBatches(
+  deps: SyncDeps,
+  run: SyncRun,
+  attempted: Set<string>,
+): Promise<{ batches: NoteWritable[][]; history: HistoryMarks } | null> {
   const pending = (await deps.local.listPending(deps.userId)).filter(
     (note) => note.user_id === deps.userId && note.mutation_id !== null && !attempted.has(attemptKey(note)),
   );
@@ -55,7 +59,11 @@ async function nextBatches(deps: SyncDeps, run: SyncRun, attempted: Set<string>)
       run,
       invalid.map(({ note, message }) => ({ id: note.id, mutationId: note.mutation_id, message })),
     );
-  return planBatches(rows, deps.batchMaxRows, deps.batchMaxBytes);
+  // Why some of them replace their note's content, for the server's history (docs/history.md).
+  const history = new Map(
+    pending.flatMap((note) => (note.history_reason ? [[note.id, note.history_reason] as const] : [])),
+  );
+  return { batches: planBatches(rows, deps.batchMaxRows, deps.batchMaxBytes), history };
 }
 
 function attemptKey(note: LocalNote): string {
@@ -68,14 +76,20 @@ function attemptKey(note: LocalNote): string {
  * names no row sends the rows one by one, so that only the refused one is put in the error state [S27].
  * With `hold`, an accepted answer is returned unwritten [S25]; otherwise it is written here.
  */
-async function sendBatch(deps: SyncDeps, run: SyncRun, batch: NoteWritable[], hold: boolean): Promise<Accepted | null> {
+async function sendBatch(
+  deps: SyncDeps,
+  run: SyncRun,
+  batch: NoteWritable[],
+  history: HistoryMarks,
+  hold: boolean,
+): Promise<Accepted | null> {
   await deps.local.markSent(
     deps.userId,
     batch.map((row) => ({ id: row.id, mutationId: row.last_mutation_id ?? '' })),
   );
   let rows = batch;
   while (rows.length > 0) {
-    const answer = await send(deps.remote, rows);
+    const answer = await send(deps.remote, rows, history);
     if (answer.kind === 'accepted') {
       run.report.pushed += rows.length;
       if (hold) return answer.accepted;
@@ -94,7 +108,7 @@ async function sendBatch(deps: SyncDeps, run: SyncRun, batch: NoteWritable[], ho
       return null;
     } else {
       // Which row was refused is unknown in a batch [S27].
-      for (const row of rows) await sendAlone(deps, run, row);
+      for (const row of rows) await sendAlone(deps, run, row, history);
       return null;
     }
   }
@@ -102,8 +116,8 @@ async function sendBatch(deps: SyncDeps, run: SyncRun, batch: NoteWritable[], ho
 }
 
 /** A row of a refused batch, sent alone [S27] (its mark was written with the batch's). */
-async function sendAlone(deps: SyncDeps, run: SyncRun, row: NoteWritable): Promise<void> {
-  const answer = await send(deps.remote, [row]);
+async function sendAlone(deps: SyncDeps, run: SyncRun, row: NoteWritable, history: HistoryMarks): Promise<void> {
+  const answer = await send(deps.remote, [row], history);
   if (answer.kind === 'accepted') {
     run.report.pushed += 1;
     await applyAccepted(deps, run, answer.accepted);
@@ -120,9 +134,9 @@ type Answer =
   | { kind: 'refused'; message: string };
 
 /** One upsert and what its answer means for the rows [S13]; an error that ends the run is thrown. */
-async function send(remote: RemoteNotes, rows: NoteWritable[]): Promise<Answer> {
+async function send(remote: RemoteNotes, rows: NoteWritable[], history: HistoryMarks): Promise<Answer> {
   try {
-    return { kind: 'accepted', accepted: { sent: rows, stored: await remote.upsert(rows) } };
+    return { kind: 'accepted', accepted: { sent: rows, stored: await remote.upsert(rows, history) } };
   } catch (error) {
     if (!(error instanceof RemoteError)) throw error;
     const current = error.kind === 'conflict' ? error.currentRow : null;

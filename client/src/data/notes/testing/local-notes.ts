@@ -31,6 +31,7 @@ export function localNoteMaker(
       sync_error: null,
       conflict_of: null,
       base_content: null,
+      history_reason: null,
       ...patch,
     };
   };

@@ -1,7 +1,7 @@
 // Test doubles for the server: an in-memory server with the same write rules as the database triggers
 // (server/src/db/migrations/001_initial.sql, 012_trash.sql), and a wrapper that injects offline periods and lost answers.
 import type { NoteRow, NoteWritable } from '#core/note';
-import { RemoteError, type PulledPage, type RemoteNotes } from '../remote-notes';
+import { RemoteError, type HistoryMarks, type PulledPage, type RemoteNotes } from '../remote-notes';
 import { pickContent, TOMBSTONE_CONTENT } from '#core/sync-rules';
 import { isListed } from '#core/trash';
 
@@ -88,11 +88,14 @@ export class MemoryServer {
 /** RemoteNotes over a MemoryServer, recording the requests it makes. */
 export class MemoryRemote implements RemoteNotes {
   readonly upserts: NoteWritable[][] = [];
+  /** The history marks each upsert named (the real server's Sprout-History; the memory server keeps no history). */
+  readonly historyMarks: Map<string, string>[] = [];
 
   constructor(readonly server: MemoryServer) {}
 
-  async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
+  async upsert(rows: readonly NoteWritable[], history?: HistoryMarks): Promise<NoteRow[]> {
     this.upserts.push(rows.map((row) => ({ ...row })));
+    this.historyMarks.push(new Map(history));
     return this.server.upsert(structuredClone(rows));
   }
 
@@ -125,7 +128,7 @@ export class FaultyRemote implements RemoteNotes {
 
   constructor(private readonly inner: RemoteNotes) {}
 
-  async upsert(rows: readonly NoteWritable[]): Promise<NoteRow[]> {
+  async upsert(rows: readonly NoteWritable[], history?: HistoryMarks): Promise<NoteRow[]> {
     this.check();
     if (rows.some((row) => this.refuseIds.has(row.id))) {
       throw new RemoteError('rejected', 'new row for relation "notes" violates the rules of column "title"', {
@@ -133,7 +136,7 @@ export class FaultyRemote implements RemoteNotes {
       });
     }
     this.upsertSizes.push(rows.length);
-    const result = await this.inner.upsert(rows);
+    const result = await this.inner.upsert(rows, history);
     await this.afterUpsert?.();
     if (this.loseNextAnswers > 0) {
       this.loseNextAnswers -= 1;

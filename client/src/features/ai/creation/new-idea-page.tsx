@@ -112,7 +112,7 @@ export function NewIdeaPage() {
     setSaving(true);
     try {
       const { note, cloud } = expanding
-        ? await updateNote(expanding.id, expandPatch(input), { basedOn: expanding })
+        ? await updateNote(expanding.id, expandPatch(input), { basedOn: expanding, history: 'ai' })
         : await createNote(input);
       // The spec's success toast, then, if the cloud copy could not be written yet, what became of it.
       void notifyWrite(expanding ? writeKindOf(note) : 'create', cloud, {

@@ -33,6 +33,7 @@ const NOTE: LocalNote = {
   sync_error: null,
   conflict_of: null,
   base_content: null,
+  history_reason: null,
 };
 
 describe('Markdown notes', () => {
