@@ -62,14 +62,18 @@ export interface BenchUser {
   userId: string;
   session: unknown;
   headers: Record<string, string>;
+  email: string;
+  password: string;
 }
 
 export async function signUp(url: string): Promise<BenchUser> {
   const { anonKey } = (await (await fetch(`${url}/api/config`)).json()) as { anonKey: string };
+  const email = `bench-${randomUUID()}@example.com`;
+  const password = `pw-${randomUUID()}`;
   const response = await fetch(`${url}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: `pw-${randomUUID()}` }),
+    body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const session = (await response.json()) as { access_token: string; user: { id: string } };
@@ -80,6 +84,25 @@ export async function signUp(url: string): Promise<BenchUser> {
     userId: session.user.id,
     session,
     headers: { apikey: anonKey, Authorization: `Bearer ${session.access_token}` },
+    email,
+    password,
+  };
+}
+
+/** The same user signed in again: another session, as another device is. */
+export async function signInAgain(user: BenchUser): Promise<BenchUser> {
+  const response = await fetch(`${user.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: user.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const session = (await response.json()) as { access_token: string };
+  return {
+    ...user,
+    token: session.access_token,
+    session,
+    headers: { apikey: user.anonKey, Authorization: `Bearer ${session.access_token}` },
   };
 }
 
