@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NoteRow } from './note';
 import { noteWritableSchema } from './note';
 import { EMPTY_CONTENT } from './note-fields';
+import { mergeContent } from './note-merge';
 import type { LocalNote } from './sync-rules';
 import { editBasis, localCreate, localDelete, localEdit, versionOf } from './sync-local-writes';
 import {
@@ -28,6 +29,7 @@ const NOTE = '00000000-0000-4000-8000-0000000000aa';
 const T0 = '2024-05-01T10:00:00.000Z';
 const T1 = '2024-05-01T11:00:00.000Z';
 const ids = { id: '00000000-0000-4000-8000-0000000000cc', mutationId: 'm-copy', now: T1 };
+const MERGES = { merge: mergeContent };
 
 function serverRow(patch: Partial<NoteRow> = {}): NoteRow {
   return {
@@ -244,7 +246,7 @@ describe('push', () => {
     const base = synced({ content: 'one\ntwo\nthree', revision: 11 });
     const edited = localEdit(base, { content: 'one!\ntwo\nthree' }, 'm1', T1);
     const current = serverRow({ content: 'one\ntwo\nthree!', revision: 12, last_mutation_id: 'm9' });
-    const res = pushConflict(edited, 'm1', current, ids);
+    const res = pushConflict(edited, 'm1', current, ids, MERGES);
     expect(res.outcome).toBe('merged');
     expect(res.changes).toEqual({
       put: [
@@ -262,16 +264,16 @@ describe('push', () => {
       delete: [],
     });
     // Made again (another tab, a retry), the merge is the same change.
-    expect(pushConflict(edited, 'm1', current, ids)).toEqual(res);
+    expect(pushConflict(edited, 'm1', current, ids, MERGES)).toEqual(res);
     // With merges off, the rules before [S33]: a copy.
-    expect(pushConflict(edited, 'm1', current, ids, { merge: false }).outcome).toBe('conflict-copy');
+    expect(pushConflict(edited, 'm1', current, ids, { merge: null }).outcome).toBe('conflict-copy');
   });
 
   it('[S33] a merge that adds nothing to the server version takes it: our change was already there', () => {
     const base = synced({ content: 'one\ntwo\nthree', revision: 11 });
     const edited = localEdit(base, { content: 'one!\ntwo\nthree' }, 'm1', T1);
     const current = serverRow({ content: 'one!\ntwo\nthree!', revision: 12, last_mutation_id: 'm9' });
-    const res = pushConflict(edited, 'm1', current, ids);
+    const res = pushConflict(edited, 'm1', current, ids, MERGES);
     expect(res.outcome).toBe('same-change');
     expect(res.changes.put).toEqual([expect.objectContaining({ content: 'one!\ntwo\nthree!', sync_state: 'synced' })]);
   });
@@ -282,7 +284,7 @@ describe('push', () => {
       base_content: null,
     };
     const current = serverRow({ content: 'a\nb\nc!', revision: 12, last_mutation_id: 'm9' });
-    expect(pushConflict(edited, 'm1', current, ids).outcome).toBe('conflict-copy');
+    expect(pushConflict(edited, 'm1', current, ids, MERGES).outcome).toBe('conflict-copy');
   });
 
   it('[S7] a local edit against a remote deletion survives as a conflict copy; the id stays deleted', () => {

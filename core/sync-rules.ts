@@ -13,7 +13,7 @@ import {
 } from './note-fields';
 import { NOTE_LIMITS } from './note-constants';
 import type { StatedHistoryReason } from './history';
-import { mergeContent } from './note-merge';
+import type { MergeOutcome } from './note-merge';
 import { canonicalizer } from './note-values';
 
 export type { NoteContent } from './note-fields';
@@ -343,7 +343,7 @@ export function mergeMutationId(noteId: string, mutationId: string | null, curre
  * The local change merged with another device's `current` version, both made from the local base [S33]:
  * a pending change built on `current`, or null when they changed the same place (or the base is unknown).
  */
-function mergedWith(local: LocalNote, current: NoteRow): LocalNote | null {
+function mergedWith(local: LocalNote, current: NoteRow, mergeContent: MergeContent): LocalNote | null {
   const base = baseContentOf(local);
   if (base === null || local.deleted_at !== null || current.deleted_at !== null) return null;
   const outcome = mergeContent(base, pickContent(local), pickContent(current));
@@ -379,9 +379,12 @@ export function sentAsIs(local: LocalNote): NoteContent | null {
   return sent ? pickContent(local) : null;
 }
 
-/** Rules a push uses to settle a 409: with `merge` off, every real conflict makes a copy (the rules before [S33]). */
+/** core/note-merge.ts's mergeContent, passed in: it brings node-diff3, which the first load leaves out. */
+export type MergeContent = (base: NoteContent, mine: NoteContent, theirs: NoteContent) => MergeOutcome;
+
+/** Rules a push uses to settle a 409: without `merge`, every real conflict makes a copy (the rules before [S33]). */
 export interface ConflictRules {
-  merge: boolean;
+  merge: MergeContent | null;
 }
 
 /**
@@ -393,7 +396,7 @@ export function pushConflict(
   sentMutationId: string,
   current: NoteRow,
   ids: { id: string; mutationId: string; now: string },
-  rules: ConflictRules = { merge: true },
+  rules: ConflictRules = { merge: null },
 ): ConflictResolution {
   if (!local) return { outcome: 'duplicate', changes: NO_CHANGES };
   const landed = current.last_mutation_id;
@@ -408,7 +411,7 @@ export function pushConflict(
   if (current.deleted_at === null && sameContent(local, current)) {
     return { outcome: 'same-change', changes: takeServer(current, local) };
   }
-  const merged = rules.merge ? mergedWith(local, current) : null;
+  const merged = rules.merge ? mergedWith(local, current, rules.merge) : null;
   if (merged) {
     // Our change is already in theirs: nothing is left to send.
     if (sameContent(merged, current)) return { outcome: 'same-change', changes: takeServer(current, local) };

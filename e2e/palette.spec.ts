@@ -6,6 +6,7 @@
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { openCard, seedNotes } from './support/notes';
+import { expectToast, toastRegion } from './support/toasts';
 
 test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   signedIn: page,
@@ -96,6 +97,29 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   await expect(field).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(palette).toHaveCount(0);
+
+  // On a note's screen the palette deletes that note, as every Delete does: the app's dialog naming it,
+  // the Trash, and Undo (issue 32). Elsewhere it offers no such command.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('delete this');
+  await expect(palette.getByRole('option')).toHaveText(['Delete this note']);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
+  await expect(confirm).toHaveAccessibleDescription('“Weekend trip” will move to the Trash, where you can restore it.');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(/\/checklists$/);
+  await expectToast(page, 'Note deleted', 'Your note has been deleted successfully.');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('delete this');
+  await expect(palette.getByRole('option')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await toastRegion(page)
+    .getByRole('listitem')
+    .filter({ hasText: 'Note deleted' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expectToast(page, 'Note restored', '“Weekend trip” is back in your notes.');
+  await page.goto(`/note/${trip!.id}`);
 
   // None fires while typing in a field: `n` and `?` are text in the editor's title.
   await page.getByRole('link', { name: 'Edit', exact: true }).click();

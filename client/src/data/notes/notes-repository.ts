@@ -15,7 +15,7 @@ import {
   localTrash,
 } from '#core/sync-local-writes';
 import { resolveConflict, type ConflictChoice } from '#core/conflict-resolution';
-import { mergeContent } from '#core/note-merge';
+import type { MergeContent } from '#core/sync-rules';
 import type { StatedHistoryReason } from '#core/history';
 import { inTrash, isListed } from '#core/trash';
 import type { CloudOutcome } from './cloud-outcome';
@@ -97,6 +97,8 @@ export interface NotesRepositoryDeps {
  * showing notes never needs them (issue 10). A write awaits them before its transaction starts.
  */
 const contentCheck = () => import('./note-content-check').then((module) => module.validContent);
+/** The merge of concurrent edits [S33], loaded with the first edit for the same reason (node-diff3). */
+const contentMerge = () => import('#core/note-merge').then((module) => module.mergeContent);
 
 /** Lists as stored: checklist items normalised (malformed → 'Item'), an empty chat history → null. */
 function normalizePatch(patch: NotePatch): Partial<NoteContent> {
@@ -128,7 +130,12 @@ function seenBase(seen: NoteView | undefined): SeenBase | undefined {
  * A screen's edit of the version `seen`, merged into `current`, a version it never saw, where they do not
  * overlap [S33]; null when both changed the same place.
  */
-function mergedEdit(seen: NoteView, changes: Partial<NoteContent>, current: LocalNote): NoteContent | null {
+function mergedEdit(
+  mergeContent: MergeContent,
+  seen: NoteView,
+  changes: Partial<NoteContent>,
+  current: LocalNote,
+): NoteContent | null {
   const outcome = mergeContent(pickContent(seen), pickContent({ ...seen, ...changes }), pickContent(current));
   return 'merged' in outcome ? outcome.merged : null;
 }
@@ -166,6 +173,7 @@ export class NotesRepository {
     if (!id) throw new NoteValidationError(NOTE_ERRORS.idRequired);
     const userId = this.requireUser();
     const validContent = await contentCheck();
+    const merge = this.deps.merges === false ? null : await contentMerge();
     const changes = normalizePatch(patch);
     const seen = options.basedOn;
     let written: LocalNote | null = null;
@@ -192,8 +200,7 @@ export class NotesRepository {
         const basis = this.basisOf(note, seen);
         // An edit of a version the screen showed, which changed since (another tab, a pull, a merge):
         // merged into the current one where they do not overlap [S33].
-        const merged =
-          basis !== 'current' && seen && this.deps.merges !== false ? mergedEdit(seen, changes, note) : null;
+        const merged = basis !== 'current' && seen && merge ? mergedEdit(merge, seen, changes, note) : null;
         if (basis === 'current' || merged) {
           written = localEdit(note, merged ?? changes, this.mutationId(), now);
         } else if (basis === 'changed-elsewhere') {

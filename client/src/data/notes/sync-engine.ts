@@ -1,6 +1,7 @@
 // The sync engine (docs/sync.md): one run pushes the pending local changes, pulls by revision, and
 // pushes again what the pull rebased. The push and the pull are in sync/; the rules they apply are
 // core's (sync-rules.ts, sync-pull-plan.ts); all I/O goes through the LocalStore and RemoteNotes interfaces.
+import { mergeContent } from '#core/note-merge';
 import { randomUuid } from '#core/random-id';
 import type { RevisionSpan } from '#core/sync-pull-plan';
 import type { LocalStore } from './local-store';
@@ -36,7 +37,7 @@ export class SyncEngine {
       pageSize: options.pageSize ?? 500,
       batchMaxRows: options.batchMaxRows,
       batchMaxBytes: options.batchMaxBytes,
-      conflictRules: { merge: options.merges ?? true },
+      conflictRules: { merge: options.merges === false ? null : mergeContent },
     };
   }
 

@@ -1,6 +1,6 @@
-// The Edit Note form: title, the Original / Expanded / Chat tabs, Delete, Cancel and Save Changes, with
-// the spec's save rules and toasts, auto-save every N seconds (Settings > Editor) and a warning before
-// leaving with unsaved changes.
+// The Edit Note form: title, the Original / Expanded / Chat tabs, History (issue 32), Delete, Cancel and
+// Save Changes, with the spec's save rules and toasts, auto-save every N seconds (Settings > Editor) and a
+// warning before leaving with unsaved changes.
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Check, LoaderCircle, Trash2 } from 'lucide-react';
@@ -16,6 +16,9 @@ import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { readAutoSaveSeconds } from './auto-save-setting';
 import { ActionStepsEditor } from './action-steps-editor';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { conflictText } from './conflict/conflict-text';
+import { sideBySide } from './conflict/line-diff';
+import { HistoryButton, type CompareNotes } from '../history';
 import { canSave, editFormReducer, initEditForm, isDirty, savePatch, type EditFormValues } from './edit-form';
 import { LeaveDialog } from './leave-dialog';
 import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast, tellDeleted } from './note-actions';
@@ -28,6 +31,9 @@ import { SaveIndicator } from './save-indicator';
 import { useLeaveGuard } from './use-leave-guard';
 
 type SaveMode = 'manual' | 'auto';
+
+// The History panel compares a version with the note as the conflict view compares two versions.
+const compareWithNote: CompareNotes = (version, current) => sideBySide(conflictText(version), conflictText(current));
 
 function sameVersion(a: NoteView, b: NoteView): boolean {
   return (
@@ -166,16 +172,20 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             Edit Note
           </h1>
           <SaveIndicator saving={saving} dirty={dirty} autoSavedAt={autoSavedAt} />
-          <Button
-            type="button"
-            variant="outline-destructive"
-            className="ml-auto text-destructive"
-            {...preloadOnIntent(preloadConfirmDialog)}
-            onClick={() => setDeleteBasis(basis)}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
+          <div className="ml-auto flex items-center gap-2">
+            {/* The stored note, not the form: restoring waits until the form's changes are saved or cancelled. */}
+            <HistoryButton note={liveNote ?? basis} compare={compareWithNote} unsavedChanges={dirty} />
+            <Button
+              type="button"
+              variant="outline-destructive"
+              className="text-destructive"
+              {...preloadOnIntent(preloadConfirmDialog)}
+              onClick={() => setDeleteBasis(basis)}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </div>
         </header>
 
         <div className="mt-6 grid gap-6 rounded-2xl border bg-card p-4 shadow-xs sm:p-6">

@@ -1,6 +1,6 @@
-// Note view at /view/{id} and /note/{id} (spec section 2): the note's title with Back, Edit and Delete (to
-// the Trash, issue 32), the Note / Expanded / Chat tabs, and for checklist notes a checklist view whose
-// edits are saved at once.
+// Note view at /view/{id} and /note/{id} (spec section 2): the note's title with Back, History, Edit and
+// Delete (History and the Trash: issue 32), the Note / Expanded / Chat tabs, and for checklist notes a
+// checklist view whose edits are saved at once.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ArrowLeft, ListChecks, NotebookText, Sparkles, SquarePen, Trash2 } from 'lucide-react';
@@ -29,12 +29,18 @@ import { MarkdownContent } from '../../components/markdown/markdown-content';
 import { SAVED_AS_COPY_MESSAGE, showToast } from './note-actions';
 import { isConflictCopy, noteTitle } from './note-text';
 import { ConflictPanel } from './conflict/conflict-panel';
+import { conflictText } from './conflict/conflict-text';
+import { sideBySide } from './conflict/line-diff';
+import { HistoryButton, type CompareNotes } from '../history';
 import { ExpandWithAssistant } from './expand-with-assistant';
 import { backTarget, checklistProgress, expandedView, initialViewMode, type NoteViewMode } from './note-view-logic';
 import { SyncStateIndicator } from './sync-state-indicator';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useLoadedNote } from './use-loaded-note';
 import { useUserId } from '../../data/auth';
+
+// The History panel compares a version with the note as the conflict view compares two versions.
+const compareWithNote: CompareNotes = (version, current) => sideBySide(conflictText(version), conflictText(current));
 
 export function NoteViewPage() {
   const { id } = useParams();
@@ -129,8 +135,11 @@ function NoteViewContent({ note }: { note: NoteView }) {
           </div>
           <ExpandWithAssistant note={note} className="mt-3" />
         </div>
+        {/* Mobile: History beside the title, as the action bar below is full (a checklist's has four). */}
+        <HistoryButton note={note} compare={compareWithNote} look="icon" className="-mr-2 md:hidden" />
         <div className="hidden shrink-0 items-center gap-2 md:flex">
           {toggle}
+          <HistoryButton note={note} compare={compareWithNote} />
           {edit}
           {remove}
         </div>

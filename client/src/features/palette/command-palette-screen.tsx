@@ -9,11 +9,16 @@ import { paletteCommands } from './commands';
 
 export interface CommandPaletteScreenProps extends Omit<CommandPaletteProps, 'commands'> {
   theme: 'light' | 'dark';
+  /** A note's screen is open: its own commands are offered. */
+  noteOpen: boolean;
 }
 
-function PaletteWithCommands({ theme, ...props }: CommandPaletteScreenProps) {
+function PaletteWithCommands({ theme, noteOpen, ...props }: CommandPaletteScreenProps) {
   const { preferences } = useAiPreferences();
-  const commands = useMemo(() => paletteCommands({ aiName: preferences.aiName, theme }), [preferences.aiName, theme]);
+  const commands = useMemo(
+    () => paletteCommands({ aiName: preferences.aiName, theme, noteOpen }),
+    [preferences.aiName, theme, noteOpen],
+  );
   return <CommandPalette {...props} commands={commands} />;
 }
 

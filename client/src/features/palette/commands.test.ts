@@ -25,6 +25,13 @@ describe('palette commands', () => {
     expect(ids('restore')).toEqual(['go-trash']);
   });
 
+  it('offers to delete the open note only while a note screen is open', () => {
+    expect(commands.some((c) => c.id === 'delete-note')).toBe(false);
+    const onNote = paletteCommands({ aiName: 'Sprout', theme: 'light', noteOpen: true });
+    expect(filterCommands(onNote, 'trash').map((c) => c.id)).toEqual(['go-trash', 'delete-note']);
+    expect(filterCommands(onNote, 'delete this').map((c) => c.label)).toEqual(['Delete this note']);
+  });
+
   it('names the theme the toggle switches to and the assistant by its name', () => {
     const dark = paletteCommands({ aiName: 'Ada', theme: 'dark' });
     expect(dark.find((c) => c.id === 'toggle-theme')?.label).toBe('Switch to light theme');

@@ -11,6 +11,7 @@ export type CommandId =
   | 'go-settings'
   | 'go-profile'
   | 'sync'
+  | 'delete-note'
   | 'toggle-theme'
   | 'shortcuts'
   | 'sign-out';
@@ -28,8 +29,15 @@ export interface PaletteCommand {
 
 export const COMMAND_GROUPS: readonly CommandGroup[] = ['Create', 'Go to', 'Actions'];
 
-/** Every command; the theme command's label names the theme it switches to. */
-export function paletteCommands(options: { aiName: string; theme: 'light' | 'dark' }): PaletteCommand[] {
+/**
+ * Every command; the theme command's label names the theme it switches to. 'Delete this note' is there
+ * while a note's screen is open (`noteOpen`).
+ */
+export function paletteCommands(options: {
+  aiName: string;
+  theme: 'light' | 'dark';
+  noteOpen?: boolean;
+}): PaletteCommand[] {
   return [
     {
       id: 'quick-note',
@@ -57,6 +65,16 @@ export function paletteCommands(options: { aiName: string; theme: 'light' | 'dar
     },
     { id: 'go-profile', label: 'Go to profile', group: 'Go to', keywords: ['account', 'password', 'name'] },
     { id: 'sync', label: 'Sync now', group: 'Actions', keywords: ['cloud', 'upload', 'refresh'] },
+    ...(options.noteOpen
+      ? [
+          {
+            id: 'delete-note' as const,
+            label: 'Delete this note',
+            group: 'Actions' as const,
+            keywords: ['trash', 'remove', 'bin'],
+          },
+        ]
+      : []),
     {
       id: 'toggle-theme',
       label: options.theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme',

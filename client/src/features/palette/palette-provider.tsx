@@ -13,9 +13,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../../data/auth';
-import { useManualSync, type NoteView } from '../../data/notes';
+import { useManualSync, useNote, type NoteView } from '../../data/notes';
 import { focusNoteSearchField } from '../../lib/search-field';
 import { useTheme } from '../../lib/use-theme';
 import { useQuickCapture } from '../notes';
@@ -28,6 +28,12 @@ const CommandPalette = lazy(() =>
   import('./command-palette-screen').then((m) => ({ default: m.CommandPaletteScreen })),
 );
 const ShortcutSheet = lazy(() => import('./shortcut-sheet').then((m) => ({ default: m.ShortcutSheet })));
+const DeleteOpenNote = lazy(() => import('./delete-open-note').then((m) => ({ default: m.DeleteOpenNote })));
+
+/** The note a note screen (its view or its edit form) shows, by its route. */
+function openNoteId(pathname: string): string | null {
+  return /^\/(?:note|edit)\/([^/]+)$/.exec(pathname)?.[1] ?? null;
+}
 
 export interface PaletteControls {
   openPalette: () => void;
@@ -77,6 +83,8 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   const sync = useManualSync();
   const signOut = useSignOut();
   const { theme, toggleTheme } = useTheme();
+  const openNote = useNote(openNoteId(useLocation().pathname));
+  const [deleting, setDeleting] = useState<NoteView | null>(null);
   // Once opened, each stays mounted, so that closing plays its exit and reopening is instant.
   const [paletteUsed, setPaletteUsed] = useState(false);
   const [sheetUsed, setSheetUsed] = useState(false);
@@ -115,13 +123,14 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
       else if (id === 'sync') void sync();
       else if (id === 'toggle-theme') toggleTheme();
       else if (id === 'shortcuts') setSheetOpen(true);
+      else if (id === 'delete-note') setDeleting(openNote ?? null);
       else if (id === 'sign-out') {
         void signOut().then((result) => {
           if (result === 'signed-out') void navigate('/login', { replace: true });
         });
       }
     },
-    [navigate, quickNote, newChecklist, sync, toggleTheme, signOut],
+    [navigate, quickNote, newChecklist, sync, toggleTheme, signOut, openNote],
   );
 
   const onOpenNote = useCallback((note: NoteView) => void navigate(`/note/${note.id}`), [navigate]);
@@ -140,12 +149,20 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
             open={paletteOpen}
             onOpenChange={setPaletteOpen}
             theme={theme}
+            noteOpen={Boolean(openNote)}
             onCommand={onCommand}
             onOpenNote={onOpenNote}
           />
         )}
         {(sheetOpen || sheetUsed) && (
           <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} shortcuts={shortcutList(mac)} />
+        )}
+        {deleting && (
+          <DeleteOpenNote
+            note={deleting}
+            onClose={() => setDeleting(null)}
+            onDeleted={(note) => void navigate(note.is_checklist ? '/checklists' : '/', { replace: true })}
+          />
         )}
       </Suspense>
     </PaletteContext.Provider>
