@@ -10,10 +10,12 @@ import { createQueryClient } from '../../lib/query-client';
 import type { CompareNotes } from './compare-notes';
 import { HistoryButton } from './history-button';
 
-// The panel loads when first opened: loaded here first, so that no test waits on the import.
+// The panel loads when first opened: loaded here first, so that no test waits on the import. The first
+// import transforms the panel's modules, which on a 2-core machine also running the type check, the lint
+// and the build took more than the default 10 s.
 beforeAll(async () => {
   await import('./history-panel');
-});
+}, 60_000);
 afterEach(() => vi.restoreAllMocks());
 
 const note = (baseRevision: number | null): NoteView => ({
