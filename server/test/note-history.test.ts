@@ -77,6 +77,13 @@ async function push(
   return noteRowSchema.parse(((await response.json()) as unknown[])[0]);
 }
 
+async function headsOf(id: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM note_heads WHERE note_id = ${id}`.execute(
+    server.ctx.db,
+  );
+  return rows[0]!.n;
+}
+
 /** As if the last version of the note had been kept `minutes` ago. */
 async function lastKeptAgo(id: string, minutes: number): Promise<void> {
   await sql`UPDATE note_heads SET kept_at = now() - make_interval(mins => ${minutes}) WHERE note_id = ${id}`.execute(
@@ -201,6 +208,17 @@ describe('the history endpoints', () => {
     }>`SELECT count(*)::int AS n FROM note_versions WHERE note_id = ${note.id}`.execute(server.ctx.db);
     expect(rows[0]?.n).toBe(0);
     expect((await api(alice.token, `/notes/${note.id}/history`)).status).toBe(404);
+    expect(await headsOf(note.id)).toBe(0);
+  });
+
+  it('keeps no bookkeeping of a note removed from the table (the tombstone purge, an account’s deletion)', async () => {
+    const note = await buildNote(alice, { title: 'Gone', content: 'a' });
+    expect(await headsOf(note.id)).toBe(1);
+    await server.ctx.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('sprout.hard_delete', 'on', true)`.execute(trx);
+      await sql`DELETE FROM notes WHERE id = ${note.id}`.execute(trx);
+    });
+    expect(await headsOf(note.id)).toBe(0);
   });
 
   it('lets no other user list, read, restore or delete a note’s history, by any id', async () => {
