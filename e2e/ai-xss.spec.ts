@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { messageLog, recordDialogs, scriptFake, startChat, storeAiKey, uniqueTag } from './support/ai';
 import { test, expect } from './support/fixtures';
-import { openFromSidebar } from './support/layout';
+import { openFromSidebar, scrollSettled } from './support/layout';
 import { gotoAs } from './support/session';
 
 const PAYLOADS = [
@@ -115,6 +115,9 @@ test('an XSS corpus never executes, in a chat reply or in a plan', async ({ sign
     await expect(messageLog(page).getByText('The end of the reply.')).toBeVisible();
     await page.getByRole('button', { name: 'Create Plan' }).click();
     await expect(page.getByText('Plan created successfully!')).toBeVisible();
+    // The page scrolls to the plan smoothly: a tab clicked meanwhile can be missed (a CI run waited 2
+    // minutes on 'Action Steps' that never opened), so the clicks below wait for the scroll to end.
+    await scrollSettled(page);
     await expectNothingRan(page, dialogs, ran);
     // Steps show as text, as the model wrote them.
     await expect(page.getByRole('list', { name: 'Action steps' }).getByRole('listitem').nth(2)).toHaveText(
