@@ -2,6 +2,7 @@
 // feature gives the comparison (its conflict view's labelled lines and line diff), since a feature reaches
 // another only through its face.
 import type { NoteContent } from '#core/note-fields';
+import type { DiffColumnLine } from '../../components/diff-column';
 
 /** What a version and the note are compared by: the title, the text, the expanded plan and the items. */
 export type ComparedNote = Pick<
@@ -9,11 +10,8 @@ export type ComparedNote = Pick<
   'title' | 'content' | 'expanded_content' | 'is_checklist' | 'checklist_items'
 >;
 
-export interface MarkedLine {
-  text: string;
-  /** True when the other side does not have this line here. */
-  changed: boolean;
-}
+/** A line of one side, marked when the other side lacks it (the shared column draws it). */
+export type MarkedLine = DiffColumnLine;
 
 export interface Comparison {
   /** The version's lines. */

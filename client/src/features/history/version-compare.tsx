@@ -2,12 +2,12 @@
 // and Restore this version.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ArrowLeft, LoaderCircle, RotateCcw } from 'lucide-react';
+import { DiffColumn } from '../../components/diff-column';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { cn } from '../../lib/utils';
 import { useVersion } from './api/get-version';
 import type { Version } from './api/history-request';
-import type { CompareNotes, ComparedNote, MarkedLine } from './compare-notes';
+import type { CompareNotes, ComparedNote } from './compare-notes';
 import { errorText, exactTime, HISTORY_TEXT, keptAgo, reasonText } from './history-text';
 
 export interface VersionCompareProps {
@@ -117,36 +117,11 @@ export function VersionCompare({
         <div className="@container grid gap-3">
           {comparison.same && <p className="text-sm text-muted-foreground">{HISTORY_TEXT.same}</p>}
           <div className="grid gap-3 @xl:grid-cols-2">
-            <LinesColumn heading="This version" lines={comparison.left} />
-            <LinesColumn heading="Current note" lines={comparison.right} />
+            <DiffColumn heading="This version" lines={comparison.left} level={4} />
+            <DiffColumn heading="Current note" lines={comparison.right} level={4} />
           </div>
         </div>
       )}
-    </section>
-  );
-}
-
-function LinesColumn({ heading, lines }: { heading: string; lines: readonly MarkedLine[] }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border bg-card">
-      <h4 id={headingId} className="border-b px-3 py-2 text-sm font-semibold">
-        {heading}
-      </h4>
-      <ol className="grid py-1.5 text-sm leading-6">
-        {lines.map((line, index) => (
-          <li
-            key={index}
-            className={cn(
-              'min-h-6 border-l-[3px] px-3 break-words whitespace-pre-wrap',
-              line.changed ? 'border-amber-500 bg-amber-500/15 dark:bg-amber-400/15' : 'border-transparent',
-            )}
-          >
-            {line.changed && <span className="sr-only">Differs: </span>}
-            {line.text}
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { GitCompare } from 'lucide-react';
 import { withoutConflictMark } from '#core/conflict-resolution';
+import { DiffColumn } from '../../../components/diff-column';
 import { Button } from '../../../components/ui/button';
 import {
   type ConflictChoice,
@@ -13,12 +14,11 @@ import {
   useConflictOriginal,
   useNotesActions,
 } from '../../../data/notes';
-import { cn } from '../../../lib/utils';
 import { showToast } from '../note-actions';
 import { noteTitle } from '../note-text';
 import { CONFLICT_MESSAGES } from './conflict-messages';
 import { conflictText } from './conflict-text';
-import { sideBySide, type DiffLine } from './line-diff';
+import { sideBySide } from './line-diff';
 
 export function ConflictPanel({ copy }: { copy: NoteView }) {
   const original = useConflictOriginal(copy);
@@ -89,8 +89,8 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
 
       {original && diff && (
         <div className="grid gap-3 md:grid-cols-2">
-          <VersionColumn heading="This version" lines={diff.left} />
-          <VersionColumn heading={`The other version: ${otherTitle}`} lines={diff.right} />
+          <DiffColumn heading="This version" lines={diff.left} level={3} truncate />
+          <DiffColumn heading={`The other version: ${otherTitle}`} lines={diff.right} level={3} truncate />
           {diff.same && (
             <p className="text-sm text-muted-foreground md:col-span-2">The two versions have the same text.</p>
           )}
@@ -122,31 +122,6 @@ export function ConflictPanel({ copy }: { copy: NoteView }) {
           Keep both keeps two separate notes.
         </p>
       )}
-    </section>
-  );
-}
-
-function VersionColumn({ heading, lines }: { heading: string; lines: readonly DiffLine[] }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border bg-card">
-      <h3 id={headingId} className="truncate border-b px-3 py-2 text-sm font-semibold" title={heading}>
-        {heading}
-      </h3>
-      <ol className="grid py-1.5 text-sm leading-6">
-        {lines.map((line, index) => (
-          <li
-            key={index}
-            className={cn(
-              'min-h-6 border-l-[3px] px-3 break-words whitespace-pre-wrap',
-              line.changed ? 'border-amber-500 bg-amber-500/15 dark:bg-amber-400/15' : 'border-transparent',
-            )}
-          >
-            {line.changed && <span className="sr-only">Differs: </span>}
-            {line.text}
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }
