@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NoteRow, NoteWritable } from '#core/note';
 import { CONFLICT_COPY_SUFFIX, TOMBSTONE_CONTENT } from '#core/sync-rules';
 import { toNoteView } from '../../../client/src/data/notes/local-note';
+import type { NoteInput } from '../../../client/src/data/notes/notes-repository';
 import type { DeviceOptions, TestDevice } from './device';
 import { byId, comparable, type Comparable } from './device';
 
@@ -34,6 +35,16 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
   afterEach(async () => {
     await world.dispose();
   });
+
+  /** Two devices of the user that both have `input`, made on the first and synced to both. */
+  async function bothHave(input: NoteInput) {
+    const a = await world.device('a');
+    const b = await world.device('b');
+    const { note } = await a.repo.createNote(input);
+    await a.sync();
+    await b.sync();
+    return { a, b, note };
+  }
 
   async function expectAgreement(...devices: TestDevice[]) {
     const server = byId(live(await world.serverRows())).map(comparable);
@@ -97,11 +108,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it("[S9] a note deleted on one device does not come back from another device's stale copy", async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Shared' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'Shared' });
       expect((await b.live()).map((n) => n.id)).toEqual([note.id]);
       await a.deleteForGood(note.id);
       await a.sync();
@@ -114,11 +121,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S7] [S9] an offline edit of a note deleted elsewhere survives as a conflict copy; the id stays deleted', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Plan' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'Plan' });
       b.offline = true;
       await b.repo.updateNote(note.id, { content: 'edited offline' });
       await a.deleteForGood(note.id);
@@ -157,16 +160,12 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
 
   describe('the Trash', () => {
     it('[S29] a note trashed offline on one device is restored on another after sync, exactly as it was', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({
+      const { a, b, note } = await bothHave({
         title: 'Packing list',
         content: 'for the trip',
         is_checklist: true,
         checklist_items: [{ id: 'i1', text: 'passport', completed: true }],
       });
-      await a.sync();
-      await b.sync();
       const before = comparableOf(await b.note(note.id));
       a.offline = true;
       await a.repo.deleteNote(note.id);
@@ -191,11 +190,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S8] [S33] a trash that meets an edit from another device loses to it: one note, in the lists, with the edit', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Plan', content: 'base' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'Plan', content: 'base' });
       b.offline = true;
       await b.repo.deleteNote(note.id);
       await a.repo.updateNote(note.id, { content: 'edited on a' });
@@ -209,11 +204,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S8] [S33] an edit that meets a trash from another device brings the note back with the edit', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Plan', content: 'base' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'Plan', content: 'base' });
       a.offline = true;
       await a.repo.updateNote(note.id, { content: 'edited on a' });
       await b.repo.deleteNote(note.id);
@@ -228,11 +219,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S7] [S29] a trash of an edited version that meets an edit of the same line: the edit stays in the lists, the trashed version waits in the Trash', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Plan', content: 'base' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'Plan', content: 'base' });
       b.offline = true;
       await b.repo.updateNote(note.id, { content: 'edited on b' });
       await b.repo.deleteNote(note.id);
@@ -251,11 +238,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S29] two devices that trash the same note agree: no copy', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Twice' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'Twice' });
       world.clock.offsetMs += 1000;
       await a.repo.deleteNote(note.id);
       world.clock.offsetMs += 1000;
@@ -384,11 +367,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S7] [S33] concurrent edits of the same line: the first pushed keeps the id, the other becomes a conflict copy', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Trip', content: 'base' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'Trip', content: 'base' });
       a.offline = b.offline = true;
       await a.repo.updateNote(note.id, { content: 'from a' });
       await b.repo.updateNote(note.id, { content: 'from b' });
@@ -408,11 +387,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S7] the same change made on two devices makes no copy', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'List' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'List' });
       await a.repo.updateNote(note.id, { content: 'same' });
       await b.repo.updateNote(note.id, { content: 'same' });
       await a.sync();
@@ -421,11 +396,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it("[S22] a deletion made on top of one's own edit follows that edit into its conflict copy", async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'S0' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'S0' });
       const shown = await a.repo.getNote(note.id);
       await b.repo.updateNote(note.id, { content: "b's edit" });
       await b.sync();
@@ -447,11 +418,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S8] [S33] a deletion made on a version from before a merge loses to the line it never saw', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'S0', content: 'one\n\ntwo' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'S0', content: 'one\n\ntwo' });
       const shown = await a.repo.getNote(note.id);
       await b.repo.updateNote(note.id, { content: 'one\n\ntwo, by b' });
       await b.sync();
@@ -473,11 +440,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S22] saving again from that form edits the copy that holds its version: no second copy', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'S0' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'S0' });
       const shown = await a.repo.getNote(note.id);
       await b.repo.updateNote(note.id, { content: "b's edit" });
       await b.sync();
@@ -498,15 +461,11 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S11] [S33] a pending edit meets a pulled remote edit: the local content stays until its push merges them', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({
+      const { a, b, note } = await bothHave({
         title: 'Note',
         checklist_items: [{ id: 'i1', text: 'milk', completed: false }],
         is_checklist: true,
       });
-      await a.sync();
-      await b.sync();
       await a.repo.updateNote(note.id, { checklist_items: [{ id: 'i1', text: 'milk', completed: true }] });
       await a.sync();
       await b.repo.updateNote(note.id, { title: 'Renamed' });
@@ -788,11 +747,7 @@ export function defineSyncScenarios(makeWorld: () => Promise<SyncWorld>): void {
     });
 
     it('[S10] [S12] a device that pulled after the deletion goes on pulling incrementally after the purge', async () => {
-      const a = await world.device('a');
-      const b = await world.device('b');
-      const { note } = await a.repo.createNote({ title: 'Short-lived' });
-      await a.sync();
-      await b.sync();
+      const { a, b, note } = await bothHave({ title: 'Short-lived' });
       await a.deleteForGood(note.id);
       await a.sync();
       await b.sync();
