@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { firstLoadChunks } from './build/first-load-chunks';
 import { inlineCss } from './build/inline-css';
+import { manifestPngIcons, pngIcons } from './build/png-icons';
 import { routePreload } from './build/route-preload';
 import { shellOnlyPrecache } from './build/sw-shell';
 
@@ -47,6 +48,7 @@ export default defineConfig({
     chunks.plugin,
     routePreload(clientRoot),
     inlineCss(),
+    pngIcons(path.join(clientRoot, 'public')),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -61,6 +63,17 @@ export default defineConfig({
         icons: [
           { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
           { src: '/icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+          ...manifestPngIcons(),
+        ],
+        // Text or a link shared from another app opens as a new quick note (/capture).
+        share_target: { action: '/capture', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
+        shortcuts: [
+          {
+            name: 'Quick note',
+            url: '/capture',
+            icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          { name: 'Search', url: '/search', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
         ],
       },
       workbox: {
@@ -102,6 +115,8 @@ export default defineConfig({
       '/auth': apiTarget,
       '/rest': apiTarget,
       '/api': apiTarget,
+      // Live changes: the realtime socket (server/src/realtime) goes to the API server as well.
+      '/realtime': { target: apiTarget, ws: true },
     },
   },
 });

@@ -56,6 +56,8 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   signedIn('^/trash/?$', 'src/features/trash/trash-page.tsx', SERVER_STATE),
   signedIn('^/settings/?$', 'src/features/settings/settings-page.tsx', SERVER_STATE),
   signedIn('^/profile/?$', 'src/features/profile/profile-page.tsx', SERVER_STATE),
+  signedIn('^/capture/?$', 'src/features/notes/quick-capture/capture-page.tsx'),
+  signedIn('^/search/?$', 'src/features/palette/search-page.tsx'),
 ];
 
 /** The parts of a Rollup/Rolldown output chunk read here. */

@@ -36,6 +36,9 @@ export const pages = {
   trash: () => screenWithServerState(import('../features/trash/trash-page').then((m) => m.TrashPage)),
   settings: () => screenWithServerState(import('../features/settings/settings-page').then((m) => m.SettingsPage)),
   profile: () => screenWithServerState(import('../features/profile/profile-page').then((m) => m.ProfilePage)),
+  // The installed app's share target and shortcuts (vite.config.ts, the manifest).
+  capture: () => import('../features/notes/quick-capture/capture-page').then((m) => ({ Component: m.CapturePage })),
+  searchShortcut: () => import('../features/palette/search-page').then((m) => ({ Component: m.SearchShortcutPage })),
   notFound: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
   // The signed-in screens' layout, with the notes, Sign out and tooltips that only they use.
   layout: () => import('./signed-in-app').then((m) => ({ Component: m.SignedInApp })),
@@ -85,6 +88,8 @@ export const routes: RouteObject[] = [
               { id: 'trash', path: 'trash', lazy: pages.trash, handle: notesHandle('Trash') },
               { id: 'settings', path: 'settings', lazy: pages.settings, handle: handle('Settings') },
               { id: 'profile', path: 'profile', lazy: pages.profile, handle: handle('Profile Settings') },
+              { id: 'capture', path: 'capture', lazy: pages.capture, handle: handle('Quick note') },
+              { id: 'search', path: 'search', lazy: pages.searchShortcut, handle: handle('Your Notes') },
             ],
           },
         ],

@@ -85,6 +85,29 @@ describe('SyncController', () => {
     controller.stop();
   });
 
+  it('[S14] a write made before the first start waits for it: the start run reports it, not "offline"', async () => {
+    const { controller, run } = setup();
+    const early = controller.afterWrite();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(run).not.toHaveBeenCalled();
+    controller.start();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(await early).toEqual({ ok: true, report: REPORT });
+    controller.stop();
+  });
+
+  it('[S14] a write made before a start that never comes, or before a stop, counts as offline', async () => {
+    const never = setup({ startWaitMs: 15_000 });
+    const waiting = never.controller.afterWrite();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await waiting).toEqual({ ok: false, offline: true });
+    const stopped = setup();
+    const beforeStop = stopped.controller.afterWrite();
+    stopped.controller.stop();
+    expect(await beforeStop).toEqual({ ok: false, offline: true });
+    expect(await stopped.controller.afterWrite()).toEqual({ ok: false, offline: true });
+  });
+
   it('[S14] syncs on the online event and on the interval only while online and visible', async () => {
     const { controller, run, win, state } = setup();
     controller.start();

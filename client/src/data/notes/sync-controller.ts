@@ -61,6 +61,8 @@ export interface SyncControllerOptions {
   intervalMs?: number;
   /** While the change feed is healthy, only every this many interval ticks runs (the safety net [S21]). */
   liveIntervalTicks?: number;
+  /** How long a write made before the first start() waits for it before it counts as offline. */
+  startWaitMs?: number;
   /**
    * The revision this device has pulled through (its last pull's; what its own pushes wrote lies below):
    * a burst of hints none of which is above it brings nothing new, and runs nothing [S21].
@@ -109,6 +111,10 @@ export class SyncController {
   /** Told the outcome of the next run that starts, as soon as it is decided (manual requests waiting for it). */
   private decidedListeners: ((report: SyncReport) => void)[] = [];
   private stopped = true;
+  /** start() has not run yet: the session is still loading the sync engine. */
+  private starting = true;
+  /** Writes made before the first start(), each told once it starts or when the wait runs out. */
+  private startWaiters: ((started: boolean) => void)[] = [];
   /** The highest revision hinted since the last run began; Infinity once a hint named none [S21]. */
   private hinted = -Infinity;
   private readonly opts: Required<
@@ -126,6 +132,7 @@ export class SyncController {
       remoteDebounceMs: 50,
       intervalMs: 60_000,
       liveIntervalTicks: 5,
+      startWaitMs: 15_000,
       backoff: SYNC_BACKOFF,
       ...options,
     };
@@ -134,6 +141,8 @@ export class SyncController {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.starting = false;
+    for (const proceed of this.startWaiters.splice(0)) proceed(true);
     const win =
       this.opts.windowTarget === undefined ? (typeof window === 'undefined' ? null : window) : this.opts.windowTarget;
     const doc =
@@ -164,6 +173,22 @@ export class SyncController {
     if (this.intervalTimer) clearInterval(this.intervalTimer);
     this.debounceTimer = this.retryTimer = this.intervalTimer = this.remoteTimer = null;
     for (const resolve of this.writeWaiters.splice(0)) resolve({ ok: false, offline: true });
+    this.starting = false;
+    for (const proceed of this.startWaiters.splice(0)) proceed(false);
+  }
+
+  private afterStart(): Promise<SyncRunResult> {
+    return new Promise((resolve) => {
+      const proceed = (started: boolean) => {
+        clearTimeout(timer);
+        resolve(started ? this.afterWrite() : { ok: false, offline: true });
+      };
+      const timer = setTimeout(() => {
+        this.startWaiters = this.startWaiters.filter((waiter) => waiter !== proceed);
+        proceed(false);
+      }, this.opts.startWaitMs);
+      this.startWaiters.push(proceed);
+    });
   }
 
   /**
@@ -171,6 +196,9 @@ export class SyncController {
    * that run's outcome, or at once as offline when offline or stopped.
    */
   afterWrite(): Promise<SyncRunResult> {
+    // A write made while the app starts (a shared text, a shortcut) comes before the session's first
+    // start(): it waits for it, not to be told 'offline' while online.
+    if (this.starting && this.opts.isOnline()) return this.afterStart();
     if (this.stopped || !this.opts.isOnline()) return Promise.resolve({ ok: false, offline: true });
     const promise = new Promise<SyncRunResult>((resolve) => this.writeWaiters.push(resolve));
     if (this.debounceTimer) clearTimeout(this.debounceTimer);

@@ -6,14 +6,25 @@ import { useNavigate } from 'react-router';
 import { NOTE_MESSAGES, notifyWrite, useNotesActions } from '../../../data/notes';
 import { showToast } from '../note-actions';
 import type { EditEntryState } from '../edit-entry';
+import type { SharedNote } from './shared-note';
 
 export const QUICK_NOTE_TITLE = 'Untitled note';
 export const QUICK_CHECKLIST_TITLE = 'Untitled checklist';
 
 export type QuickCaptureKind = 'note' | 'checklist';
 
+export interface QuickCaptureOptions {
+  /** What another app shared (the manifest's share_target), as the note's title and text. */
+  shared?: SharedNote;
+  /**
+   * The editor replaces the current history entry, and a failure goes to the dashboard: for a screen
+   * that exists only to make the note (/capture), which Back must not run again.
+   */
+  replace?: boolean;
+}
+
 export interface QuickCapture {
-  quickNote: () => Promise<void>;
+  quickNote: (options?: QuickCaptureOptions) => Promise<void>;
   newChecklist: () => Promise<void>;
 }
 
@@ -22,28 +33,29 @@ export function useQuickCapture(): QuickCapture {
   const navigate = useNavigate();
 
   const capture = useCallback(
-    async (kind: QuickCaptureKind) => {
+    async (kind: QuickCaptureKind, { shared, replace = false }: QuickCaptureOptions = {}) => {
       try {
         const checklist = kind === 'checklist';
         const { note, cloud } = await createNote({
-          title: checklist ? QUICK_CHECKLIST_TITLE : QUICK_NOTE_TITLE,
-          content: '',
+          title: shared?.title ?? (checklist ? QUICK_CHECKLIST_TITLE : QUICK_NOTE_TITLE),
+          content: shared?.content ?? '',
           is_checklist: checklist,
           checklist_items: checklist ? [] : null,
         });
         const state: EditEntryState = { focus: 'title', tab: checklist ? 'expanded' : 'original' };
-        await navigate(`/edit/${note.id}`, { state });
+        await navigate(`/edit/${note.id}`, { state, replace });
         void notifyWrite('create', cloud, { offline: 'tell' });
       } catch (error) {
         console.error('Error creating note:', error);
         showToast(NOTE_MESSAGES.creationSaveFailed);
+        if (replace) await navigate('/', { replace: true });
       }
     },
     [createNote, navigate],
   );
 
   return {
-    quickNote: useCallback(() => capture('note'), [capture]),
+    quickNote: useCallback((options?: QuickCaptureOptions) => capture('note', options), [capture]),
     newChecklist: useCallback(() => capture('checklist'), [capture]),
   };
 }
