@@ -59,18 +59,25 @@ function clientIsStale() {
   return sources.some((s) => newestMtime(path.join(root, s)) > built.mtimeMs);
 }
 
-if (process.env.SPROUT_SKIP_BUILD !== '1' && clientIsStale()) {
+const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
+// After `npm run build`, a production install (`npm ci --omit=dev`) has no compiler: it serves the build
+// it has, whatever the file times say, and only a missing build stops it.
+const canBuildClient = fs.existsSync(viteBin);
+if (process.env.SPROUT_SKIP_BUILD !== '1' && !canBuildClient && !fs.existsSync(builtIndex)) {
+  console.error(
+    'The client is not built, and this install has no Vite to build it (npm ci --omit=dev). ' +
+      'Run `npm run build` where the dev dependencies are installed, then copy dist/ here.',
+  );
+  process.exit(1);
+}
+if (process.env.SPROUT_SKIP_BUILD !== '1' && canBuildClient && clientIsStale()) {
   console.info('Building the client (first start or sources changed)...');
   // Loaded only here: both processes of a start (before and after the re-execution) loaded it for nothing.
   const { spawnSync } = await import('node:child_process');
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
