@@ -1,5 +1,5 @@
 // `npm run dev`: the API server (restarted on change by tsx watch) and Vite's dev server, which proxies
-// /auth, /rest and /api to it. Ctrl+C stops both.
+// /auth, /rest, /api and the live-changes socket /realtime to it. Ctrl+C stops both.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
