@@ -8,6 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { aiRoutes } from './ai/routes';
 import { apiRoutes } from './api/routes';
+import { checkReadiness } from './startup/readiness';
+import { readAppVersion } from './startup/version';
 import { historyRoutes } from './history/routes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
@@ -82,6 +84,8 @@ export async function createServer(
     anonKey: await signer.signAnonKey(),
     encryptionKey: Buffer.alloc(0),
     encryptionKeyId: '',
+    version: readAppVersion(),
+    readiness: async () => ({ ready: false, checks: { database: 'starting', changeFeed: 'starting' } }),
   };
   const app = await buildApp(ctx, database, options);
   const realtime = app.realtimeHub;
@@ -91,6 +95,7 @@ export async function createServer(
   await app.ready();
   ({ key: ctx.encryptionKey, keyId: ctx.encryptionKeyId } = await encryption);
   await realtime.start((listener) => database.listenChanges(listener));
+  ctx.readiness = () => checkReadiness({ db: ctx.db, changeFeed: () => realtime.feedStatus() });
   return { app, ctx, realtime };
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_PURGE_SCHEDULE, schedulePurge } from './db/tombstone-purge';
 import { restrictUmask } from './db/data-dir-permissions';
 import { takeEarlyWorker } from './db/pglite-thread';
 import { formatBanner, summarizeStart } from './startup/banner';
+import { describeVersion } from './startup/version';
 import { describeListenError } from './startup/listen-error';
 import { startLogger } from './startup/logger';
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   starting.catch(() => undefined);
   const { createServer, loggerOptions } = await import('./app');
   const { database, ready } = await starting;
-  const [{ app }] = await Promise.all([
+  const [{ app, ctx }] = await Promise.all([
     createServer(config, database, { logger: await startLogger(loggerOptions(config.logLevel), terminal) }),
     ready,
   ]);
@@ -86,12 +87,14 @@ async function main(): Promise<void> {
     const message = describeListenError(error, config);
     throw message ? new StartupError(message) : error;
   }
-  const summary = summarizeStart(config, performance.now() - started);
+  const summary = summarizeStart(config, performance.now() - started, describeVersion(ctx.version));
   if (terminal.isTTY) {
     process.stdout.write(`${formatBanner(summary, terminal.color)}\n`);
   } else {
     app.log.info(
       {
+        version: ctx.version.version,
+        commit: ctx.version.commit,
         database: database.kind,
         ai: config.ai.serverKey ? 'server key' : 'no server key',
         startupMs: summary.startupMs,

@@ -21,7 +21,19 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     );
   });
 
-  app.get('/health', async () => ({ ok: true }));
+  // Liveness: the process answers. Cheap on purpose (no database), with the version it runs.
+  app.get('/health', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { ok: true, version: ctx.version.version, commit: ctx.version.commit };
+  });
+
+  // Readiness: 503 while the database or the change feed is not usable (startup/readiness.ts).
+  app.get('/ready', async (_request, reply) => {
+    const readiness = await ctx.readiness();
+    reply.header('Cache-Control', 'no-store');
+    if (!readiness.ready) reply.code(503).header('Retry-After', '5');
+    return readiness;
+  });
 
   app.delete(
     '/account',

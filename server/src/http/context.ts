@@ -1,4 +1,6 @@
 // What every surface receives: the database, the token signer, the configuration and the secrets.
+import type { AppVersion } from '../startup/version';
+import type { Readiness } from '../startup/readiness';
 import type { Kysely } from 'kysely';
 import type { RefreshTokens } from '../identity/refresh-tokens';
 import type { SessionCache } from '../identity/session-cache';
@@ -17,4 +19,8 @@ export interface AppContext {
   /** 32 bytes, for encrypting users' provider keys at rest. */
   encryptionKey: Buffer;
   encryptionKeyId: string;
+  /** Which Sprout this is (/api/health, the banner, Settings). */
+  version: AppVersion;
+  /** Whether the server can serve now, checked by /api/ready (startup/readiness.ts). */
+  readiness: () => Promise<Readiness>;
 }

@@ -37,12 +37,15 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
   private stopListening: StopListening | null = null;
   private closing = false;
 
+  private feed: FeedStatus | 'starting' = 'starting';
+
   constructor(deps: HubDeps) {
     this.deps = deps;
   }
 
   async start(listen: (listener: ChangeListener) => Promise<StopListening>): Promise<void> {
     this.stopListening = await listen(this);
+    this.feed = 'up';
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweepTimer.unref();
   }
@@ -127,7 +130,13 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
     }
   }
 
+  /** The change feed's connection: 'starting' until start() listens. */
+  feedStatus(): FeedStatus | 'starting' {
+    return this.feed;
+  }
+
   onStatus(status: FeedStatus): void {
+    this.feed = status;
     this.deps.log.warn({ status }, 'realtime change feed connection');
     // Hints may have been lost while the feed was down: the clients reconnect and pull [S21].
     if (status === 'up') this.closeAll(CLOSE.restart, 'change feed restarted, reconnect');

@@ -5,8 +5,8 @@ import { describeAi, describeDatabase, formatBanner, summarizeStart } from './ba
 describe('the start banner', () => {
   it('says where Sprout runs, on which database, and whether the assistant has a key', () => {
     const config = loadConfig({ PORT: '3000', HOST: '127.0.0.1', DATA_DIR: '/srv/sprout' });
-    const banner = formatBanner(summarizeStart(config, 412.4), false);
-    expect(banner).toContain('Sprout is running at http://127.0.0.1:3000');
+    const banner = formatBanner(summarizeStart(config, 412.4, '1.4.0 (3f2a9c1b7d4e)'), false);
+    expect(banner).toContain('Sprout 1.4.0 (3f2a9c1b7d4e) is running at http://127.0.0.1:3000');
     expect(banner).toContain('Database  embedded PostgreSQL (PGlite) in /srv/sprout');
     expect(banner).toContain(
       'AI        OpenRouter at https://openrouter.ai/api/v1, no server key: each user can add their own',
@@ -17,7 +17,7 @@ describe('the start banner', () => {
 
   it('colours only when asked', () => {
     const config = loadConfig({});
-    expect(formatBanner(summarizeStart(config, 1), true)).toContain('\u001b[32m');
+    expect(formatBanner(summarizeStart(config, 1, '1.4.0'), true)).toContain('\u001b[32m');
   });
 
   it('names a PostgreSQL server without its password', () => {

@@ -1,8 +1,10 @@
-// What `npm start` tells a person at a terminal once the server listens: where it is, which database it
+// What `npm start` tells a person at a terminal once the server listens: which version, where it is, which database it
 // uses and whether the AI assistant has a provider key. Pure, so the wording is unit-tested.
 import type { Config } from '../config';
 
 export interface StartSummary {
+  /** The version and commit in words (startup/version.ts). */
+  version: string;
   url: string;
   database: string;
   ai: string;
@@ -30,8 +32,9 @@ export function describeAi(ai: Config['ai']): string {
   );
 }
 
-export function summarizeStart(config: Config, startupMs: number): StartSummary {
+export function summarizeStart(config: Config, startupMs: number, version: string): StartSummary {
   return {
+    version,
     url: `http://${config.host}:${config.port}`,
     database: describeDatabase(config),
     ai: describeAi(config.ai),
@@ -49,7 +52,7 @@ export function formatBanner(summary: StartSummary, color: boolean): string {
   const row = (label: string, value: string) => `  ${dim(label.padEnd(9))} ${value}`;
   return [
     '',
-    `  ${green(bold('Sprout'))} is running at ${bold(summary.url)}`,
+    `  ${green(bold('Sprout'))} ${summary.version} is running at ${bold(summary.url)}`,
     '',
     row('Database', summary.database),
     row('AI', summary.ai),

@@ -229,6 +229,7 @@ const ROUTES: readonly [string, string, number][] = [
   ['POST', '/rest/v1/rpc/anything', 1],
   ['GET', '/api/config', 1],
   ['GET', '/api/health', 1],
+  ['GET', '/api/ready', 1],
   ['GET', '/api/openrouter-key', 2],
   ['PUT', '/api/ai/key', 3],
   ['DELETE', '/api/ai/key', 1],

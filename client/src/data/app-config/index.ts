@@ -6,3 +6,5 @@ export {
   publicConfigQuery,
   useProviderName,
 } from './app-config';
+// Which Sprout the server runs, for Settings.
+export { parseServerVersion, serverVersionQuery, useServerVersion, type ServerVersion } from './server-version';

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Bot, Palette, PenLine, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AboutSprout } from './about-sprout';
 import { AiTab } from './ai-tab';
 import { AppearanceTab } from './appearance-tab';
 import { EditorTab } from './editor-tab';
@@ -73,6 +74,7 @@ export function SettingsPage() {
           <YourDataSection />
         </TabsContent>
       </Tabs>
+      <AboutSprout />
     </div>
   );
 }
