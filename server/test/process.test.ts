@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readMigrations } from '../src/db/migrate';
+import { describeVersion, readAppVersion } from '../src/startup/version';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-process-'));
@@ -161,6 +162,8 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     expect(records).toContainEqual(
       expect.objectContaining({
         msg: `Sprout is running at http://127.0.0.1:${port}`,
+        version: readAppVersion().version,
+        commit: readAppVersion().commit,
         database: 'pglite',
         ai: 'no server key',
       }),
@@ -251,7 +254,9 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     await expect.poll(() => started.output(), { timeout: 10_000 }).toContain('Press Ctrl+C to stop.');
     // eslint-disable-next-line no-control-regex -- removing the banner's colour codes is the point
     const text = started.output().replace(/\u001b\[[0-9;]*m/g, '');
-    expect(text).toContain(`Sprout is running at ${started.url}`);
+    // The banner names the version and commit the server reports (startup/version.ts).
+    const { version, commit } = readAppVersion();
+    expect(text).toContain(`Sprout ${describeVersion({ version, commit })} is running at ${started.url}`);
     expect(text).toMatch(/Database +embedded PostgreSQL \(PGlite\) in /);
     expect(text).toMatch(/AI +OpenRouter at https:\/\/openrouter\.ai\/api\/v1, no server key/);
     expect(text).not.toMatch(/^\{"level"/m);
