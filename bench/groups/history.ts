@@ -10,6 +10,7 @@ import { interleave, quantile, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
 import { seedNotes, signInAgain, signUp, startSprout, type BenchUser } from '../lib/sprout';
 import { diffLines } from 'diff';
+import { NOTE_CONTENT_FIELDS } from '#core/note-fields';
 
 const NOTES = 1000;
 const EDITED = 100;
@@ -27,17 +28,8 @@ interface NoteRow {
   [field: string]: unknown;
 }
 
-const CONTENT_FIELDS = [
-  'title',
-  'content',
-  'expanded_content',
-  'is_checklist',
-  'checklist_items',
-  'chat_history',
-  'trashed_at',
-];
 const contentBytes = (row: Record<string, unknown>) =>
-  Buffer.byteLength(JSON.stringify(CONTENT_FIELDS.map((field) => row[field] ?? null)));
+  Buffer.byteLength(JSON.stringify(NOTE_CONTENT_FIELDS.map((field) => row[field] ?? null)));
 
 async function call(user: BenchUser, path: string, init: RequestInit = {}): Promise<Response> {
   const response = await fetch(`${user.url}${path}`, {
