@@ -8,7 +8,6 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { aiRoutes } from './ai/routes';
 import { apiRoutes } from './api/routes';
-import { checkReadiness } from './startup/readiness';
 import { readAppVersion } from './startup/version';
 import { historyRoutes } from './history/routes';
 import { authRoutes } from './auth/routes';
@@ -85,7 +84,6 @@ export async function createServer(
     encryptionKey: Buffer.alloc(0),
     encryptionKeyId: '',
     version: readAppVersion(),
-    readiness: async () => ({ ready: false, checks: { database: 'starting', changeFeed: 'starting' } }),
   };
   const app = await buildApp(ctx, database, options);
   const realtime = app.realtimeHub;
@@ -95,7 +93,6 @@ export async function createServer(
   await app.ready();
   ({ key: ctx.encryptionKey, keyId: ctx.encryptionKeyId } = await encryption);
   await realtime.start((listener) => database.listenChanges(listener));
-  ctx.readiness = () => checkReadiness({ db: ctx.db, changeFeed: () => realtime.feedStatus() });
   return { app, ctx, realtime };
 }
 

@@ -3,6 +3,7 @@
 // their own surface, ai/, mounted beside this one by app.ts.)
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../http/authentication';
+import { checkReadiness } from '../startup/readiness';
 import type { AppContext } from '../http/context';
 import { parseBody } from '../http/parse-body';
 import { deleteAccountWithPassword } from './commands';
@@ -29,7 +30,8 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   // Readiness: 503 while the database or the change feed is not usable (startup/readiness.ts).
   app.get('/ready', async (_request, reply) => {
-    const readiness = await ctx.readiness();
+    // The hub says 'starting' until it listens, so a server that is still starting is not ready.
+    const readiness = await checkReadiness({ db: ctx.db, changeFeed: () => app.realtimeHub.feedStatus() });
     reply.header('Cache-Control', 'no-store');
     if (!readiness.ready) reply.code(503).header('Retry-After', '5');
     return readiness;

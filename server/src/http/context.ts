@@ -1,6 +1,5 @@
 // What every surface receives: the database, the token signer, the configuration and the secrets.
 import type { AppVersion } from '../startup/version';
-import type { Readiness } from '../startup/readiness';
 import type { Kysely } from 'kysely';
 import type { RefreshTokens } from '../identity/refresh-tokens';
 import type { SessionCache } from '../identity/session-cache';
@@ -21,6 +20,4 @@ export interface AppContext {
   encryptionKeyId: string;
   /** Which Sprout this is (/api/health, the banner, Settings). */
   version: AppVersion;
-  /** Whether the server can serve now, checked by /api/ready (startup/readiness.ts). */
-  readiness: () => Promise<Readiness>;
 }
