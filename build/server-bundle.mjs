@@ -13,6 +13,8 @@ const ENTRY_POINTS = {
   main: 'server/src/boot.ts',
   'pglite-worker': 'server/src/db/pglite-worker.ts',
   'pglite-create-main': 'server/src/db/pglite-create-main.ts',
+  // `npm run admin` (scripts/admin.mjs).
+  admin: 'server/src/ops/admin-main.ts',
 };
 const MIGRATIONS = path.join(root, 'server/src/db/migrations');
 const SOURCES = ['server/src', 'core', 'package.json', 'package-lock.json', 'build/server-bundle.mjs'];

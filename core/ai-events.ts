@@ -13,6 +13,8 @@ export type TurnErrorCode =
   | 'connection'
   | 'interrupted'
   | 'no_plan'
+  /** The server shut down mid-turn (a restart, a deploy): try again after `retryAfter`. */
+  | 'server_restarting'
   | 'unexpected';
 
 /** Whose provider key a request used: the server's secret or the user's own. */
@@ -46,7 +48,7 @@ export interface AiErrorPayload {
   /** The text sent before a stream broke. */
   partial?: string;
   incomplete?: true;
-  /** Seconds, when the provider asked to wait. */
+  /** Seconds to wait before trying again: the provider asked to wait, or the server is restarting. */
   retryAfter?: number;
   /** With invalid_key: whose key was refused (the browser links to /api-setup only for the user's own). */
   keySource?: AiKeySource;

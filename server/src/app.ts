@@ -19,6 +19,7 @@ import type { AppContext } from './http/context';
 import { gotrueErrors } from './http/errors/gotrue-errors';
 import { jsonErrors } from './http/errors/json-errors';
 import { registerJsonParser } from './http/json-parser';
+import { registerLoadShedding } from './http/load-shedding';
 import { rateLimitBackend } from './http/rate-limit-store';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers';
 import { readIndexHtml, registerStaticFiles } from './http/static-files';
@@ -26,6 +27,10 @@ import { registerSurface } from './http/surface';
 import { RefreshTokens } from './identity/refresh-tokens';
 import { SessionCache } from './identity/session-cache';
 import { TokenSigner } from './identity/tokens';
+import { recordRequests } from './metrics/http-metrics';
+import { listenForScrapes, type MetricsListener } from './metrics/listener';
+import { createMetrics, type AppMetrics } from './metrics/registry';
+import { metricsRoutes } from './metrics/routes';
 import { DEFAULT_REALTIME_LIMITS, RealtimeHub } from './realtime/hub';
 import { realtimeRoutes } from './realtime/routes';
 import { restErrorMapper, restRoutes } from './rest/routes';
@@ -93,12 +98,24 @@ export async function createServer(
   await app.ready();
   ({ key: ctx.encryptionKey, keyId: ctx.encryptionKeyId } = await encryption);
   await realtime.start((listener) => database.listenChanges(listener));
+  const { metrics } = app;
+  if (metrics && config.metrics.port !== undefined) {
+    // Its own port (loopback by default), bound with the app: a scraper never needs the public port.
+    app.metricsListener = await listenForScrapes(metrics.registry, {
+      port: config.metrics.port,
+      host: config.metrics.host,
+    });
+  }
   return { app, ctx, realtime };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     realtimeHub: RealtimeHub;
+    /** This app's metrics; null unless METRICS_PORT or METRICS_TOKEN serves them. */
+    metrics: AppMetrics | null;
+    /** The metrics' own listener, while METRICS_PORT is set. */
+    metricsListener: MetricsListener | null;
   }
 }
 
@@ -119,6 +136,8 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   // The kernel: the same for every surface.
   registerJsonParser(app);
   await registerSecurityHeaders(app, scriptHashes);
+  // Before every other hook: a shed request costs as little as possible.
+  await registerLoadShedding(app, ctx.config.loadShedding);
   // Shared by every server (Redis, or PostgreSQL); in memory for the one process of the embedded database.
   const limits = await rateLimitBackend({
     redisUrl: ctx.config.redisUrl,
@@ -140,6 +159,26 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
     now: Date.now,
   });
   app.decorate('realtimeHub', hub);
+  // Measured only where someone can read them: per request the cost is a few histogram updates.
+  const { metrics: served } = ctx.config;
+  const metrics =
+    served.port !== undefined || served.token !== undefined
+      ? createMetrics({
+          databaseLoad: () => database.load(),
+          realtimeSockets: () => hub.size,
+          changeFeedUp: () => hub.feedStatus() === 'up',
+        })
+      : null;
+  app.decorate('metrics', metrics);
+  app.decorate('metricsListener', null);
+  // Opened by createServer once the app is ready; closed with it.
+  app.addHook('onClose', async () => app.metricsListener?.close());
+  if (metrics) {
+    recordRequests(app, metrics);
+    database.observeQueries(metrics.observeQuery);
+    // A test's database outlives its app (test/kit/pglite-pool.ts): stop feeding this app's registry.
+    app.addHook('onClose', async () => database.observeQueries(null));
+  }
   // Before the plugin's own preClose: our sockets hear "reconnect" (1012), not a bare close.
   app.addHook('preClose', (done) => {
     hub.beginShutdown();
@@ -155,7 +194,12 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   await registerSurface(app, ctx, { prefix: '/auth/v1', errors: gotrueErrors, auth: 'none', routes: authRoutes });
   await registerSurface(app, ctx, { prefix: '/rest/v1', errors: restErrorMapper, auth: 'user', routes: restRoutes });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'none', routes: apiRoutes });
-  await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'user', routes: aiRoutes });
+  await registerSurface(app, ctx, {
+    prefix: '/api',
+    errors: jsonErrors,
+    auth: 'user',
+    routes: aiRoutes(metrics?.ai),
+  });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'user', routes: historyRoutes });
   await registerSurface(app, ctx, {
     prefix: '/realtime/v1',
@@ -163,6 +207,14 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
     auth: 'none',
     routes: realtimeRoutes(hub),
   });
+  if (metrics && served.token !== undefined) {
+    await registerSurface(app, ctx, {
+      prefix: '/api',
+      errors: jsonErrors,
+      auth: 'none',
+      routes: metricsRoutes(metrics.registry, served.token),
+    });
+  }
 
   await registerStaticFiles(app, ctx.config.staticDir, indexHtml);
   return app;

@@ -37,11 +37,25 @@ const envSchema = z.object({
   RATE_LIMIT_WRITE: intFromEnv(120, 1),
   RATE_LIMIT_WRITE_WINDOW_MS: intFromEnv(60_000, 1),
   NOTES_QUOTA: intFromEnv(20_000, 1),
+  // Closes sign-up whatever the instance setting says (GoTrue's GOTRUE_DISABLE_SIGNUP); `false` opens it.
+  DISABLE_SIGNUP: z.enum(['true', 'false', '1', '0']).optional(),
   NODE_ENV: z.string().optional(),
   // The realtime feed's per-user limits (per server) and the largest frame a client may send.
   REALTIME_MAX_SOCKETS_PER_USER: intFromEnv(10, 1),
   REALTIME_MAX_CHANNELS_PER_SOCKET: intFromEnv(10, 1),
   REALTIME_MAX_FRAME_BYTES: intFromEnv(64 * 1024, 1024),
+  // Prometheus metrics: never on the public port unless a token guards them (docs/decisions.md).
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // Load shedding (http/load-shedding.ts): 0 turns a check off.
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: intFromEnv(1000),
+  LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  LOAD_SHED_MAX_HEAP_BYTES: intFromEnv(0),
+  LOAD_SHED_MAX_RSS_BYTES: intFromEnv(0),
+  LOAD_SHED_MAX_IN_FLIGHT: intFromEnv(1000),
+  LOAD_SHED_SAMPLE_MS: intFromEnv(500, 10),
+  LOAD_SHED_RETRY_AFTER_S: intFromEnv(5, 1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,10 +94,28 @@ export interface Config {
   };
   /** Most notes rows (live and tombstones) one user may have. */
   notesQuota: number;
+  /** DISABLE_SIGNUP when set; undefined leaves it to the instance setting (`npm run admin -- signup close`). */
+  disableSignup: boolean | undefined;
   realtime: {
     maxSocketsPerUser: number;
     maxChannelsPerSocket: number;
     maxFrameBytes: number;
+  };
+  /** Prometheus metrics: a listener of its own when `port` is set, /api/metrics when `token` is. */
+  metrics: {
+    port: number | undefined;
+    host: string;
+    token: string | undefined;
+  };
+  /** When to answer 503 instead of serving (http/load-shedding.ts); 0 turns a check off. */
+  loadShedding: {
+    maxEventLoopDelayMs: number;
+    maxEventLoopUtilization: number;
+    maxHeapBytes: number;
+    maxRssBytes: number;
+    maxInFlight: number;
+    sampleIntervalMs: number;
+    retryAfterSeconds: number;
   };
 }
 
@@ -141,10 +173,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       writeWindowMs: e.RATE_LIMIT_WRITE_WINDOW_MS,
     },
     notesQuota: e.NOTES_QUOTA,
+    disableSignup: e.DISABLE_SIGNUP === undefined ? undefined : e.DISABLE_SIGNUP === 'true' || e.DISABLE_SIGNUP === '1',
     realtime: {
       maxSocketsPerUser: e.REALTIME_MAX_SOCKETS_PER_USER,
       maxChannelsPerSocket: e.REALTIME_MAX_CHANNELS_PER_SOCKET,
       maxFrameBytes: e.REALTIME_MAX_FRAME_BYTES,
+    },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    loadShedding: {
+      maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapBytes: e.LOAD_SHED_MAX_HEAP_BYTES,
+      maxRssBytes: e.LOAD_SHED_MAX_RSS_BYTES,
+      maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT,
+      sampleIntervalMs: e.LOAD_SHED_SAMPLE_MS,
+      retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_S,
     },
     ...overrides,
   };

@@ -11,6 +11,7 @@ import { takeEarlyWorker } from './db/pglite-thread';
 import { formatBanner, summarizeStart } from './startup/banner';
 import { describeVersion } from './startup/version';
 import { describeListenError } from './startup/listen-error';
+import { listenAdminSocket, type AdminSocket } from './ops/admin-socket';
 import { startLogger } from './startup/logger';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -55,11 +56,25 @@ async function main(): Promise<void> {
       app.log.info({ purged }, 'purged old tombstones, expired notes in the Trash and old versions'),
     onError: (error) => app.log.warn({ err: error }, 'purging failed; the next purge tries again'),
   });
+  // The embedded database's worker thread died (a crash in PGlite): every query fails from now on, and
+  // /api/ready says so until the process ends. Reopening the directory in a new worker in this process
+  // would leave the change feed and any half-done transaction to reason about; a restart by the
+  // supervisor (systemd, Docker) is clean, and a restart takes about a second.
+  database.onLost?.((error) => {
+    app.log.fatal(
+      { err: error },
+      'the embedded database stopped (its worker thread exited); exiting so that the supervisor restarts Sprout',
+    );
+    // A moment for the log line to reach its destination.
+    setTimeout(() => process.exit(1), 200).unref();
+  });
   let closing = false;
+  let adminSocket: AdminSocket | undefined;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     stopPurge();
+    void adminSocket?.close();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
@@ -86,6 +101,14 @@ async function main(): Promise<void> {
     await database.close();
     const message = describeListenError(error, config);
     throw message ? new StartupError(message) : error;
+  }
+  // `npm run admin` reaches the embedded database through this server while it runs (ops/admin-socket.ts).
+  if (database.kind === 'pglite') {
+    adminSocket = await listenAdminSocket(
+      config.dataDir,
+      { db: database.db, kind: database.kind, config, version: ctx.version },
+      app.log,
+    );
   }
   const summary = summarizeStart(config, performance.now() - started, describeVersion(ctx.version));
   if (terminal.isTTY) {

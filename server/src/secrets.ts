@@ -56,12 +56,16 @@ export function loadJwtSecret(config: Config): string {
 
 export async function loadEncryptionKey(config: Config, db: Kysely<DB>): Promise<{ key: Buffer; keyId: string }> {
   const key = config.encryptionKey ? decodeKey(config.encryptionKey) : await generatedKey(db);
-  // The id lets stored ciphertexts name the key that made them, for a later rotation.
-  const keyId = createHash('sha256').update(key).digest('hex').slice(0, 12);
-  return { key, keyId };
+  return { key, keyId: encryptionKeyId(key) };
 }
 
-function decodeKey(value: string): Buffer {
+/** The id stored ciphertexts name the key that made them by, for a later rotation (and a restore's check). */
+export function encryptionKeyId(key: Buffer): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 12);
+}
+
+/** ENCRYPTION_KEY's bytes: 64 hex characters or base64 (config.ts checked which). */
+export function decodeKey(value: string): Buffer {
   return /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
 }
 

@@ -21,6 +21,7 @@ import type { Log } from './log';
 import { buildChatPrompt, buildConversationPrompt, buildExpandPrompt } from './prompts';
 import { createProvider } from './provider';
 import { runTurn, type TurnOutput, type TurnPlan } from './turn';
+import { observedOutput, observedProvider, type AiObserver, type TurnKind } from './turn-observer';
 
 type AiConfig = AppContext['config']['ai'];
 
@@ -135,6 +136,13 @@ export function chatTurn(
   };
 }
 
+/** How a turn is watched: which one it is for the metrics, and the server's shutdown. */
+export interface TurnWatch {
+  kind: TurnKind;
+  observer: AiObserver;
+  shutdown: AbortSignal;
+}
+
 /** Runs a turn on `output` to its end (runTurn ends the stream whatever happens). */
 export async function streamTurn(
   ctx: AppContext,
@@ -142,11 +150,13 @@ export async function streamTurn(
   turn: TurnPlan,
   output: TurnOutput,
   request: { id: string; log: Log },
+  watch: TurnWatch,
 ): Promise<void> {
   const { ai } = ctx.config;
   await runTurn(turn, {
-    output,
-    provider: providerFor(ai, caller.key),
+    output: observedOutput(output, watch.kind, watch.observer),
+    provider: observedProvider(providerFor(ai, caller.key), watch.observer),
+    shutdown: watch.shutdown,
     providerName: ai.providerName,
     apiKey: caller.key.apiKey,
     keySource: caller.key.source,

@@ -18,6 +18,22 @@ export const DEFAULT_TURN_MESSAGES = {
 /** The catalogue's words when a plan answer still did not conform after the corrective attempt. */
 export const NO_PLAN_MESSAGE = 'The assistant did not return a plan. Try again.';
 
+/** Seconds a browser is asked to wait before trying a turn again that a server shutdown ended. */
+export const SHUTDOWN_RETRY_AFTER_S = 5;
+
+/**
+ * A turn ended because this server is shutting down (a restart or a deploy): retryable, and the next
+ * attempt reaches this server once it is back or another one behind the proxy.
+ */
+export function describeShutdown(): TurnErrorPayload {
+  return {
+    status: 503,
+    code: 'server_restarting',
+    message: 'The server is restarting. Please try again in a moment.',
+    retryAfter: SHUTDOWN_RETRY_AFTER_S,
+  };
+}
+
 /** A provider's body, shortened and with the key in use cut out, should the provider echo it. */
 export function quoteBody(body: string | undefined, apiKey: string): string {
   let text = (body ?? '').trim();

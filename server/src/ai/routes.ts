@@ -3,6 +3,7 @@
 // All but the first need a signed-in user (the surface's default); the test and the turns count against
 // that user's AI rate limit. HTTP only: each route parses its input (schemas.ts), calls a command
 // (commands.ts) and presents the result (presenters.ts); a turn's answer is an event stream (sse.ts).
+// At shutdown, open turns end with a retryable error event before the server closes (turn.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
@@ -25,8 +26,14 @@ import { presentConnectionTest, presentKeyStatus } from './presenters';
 import { chatBodySchema, conversationBodySchema, expandBodySchema, putKeyBodySchema } from './schemas';
 import { openSse } from './sse';
 import type { TurnPlan } from './turn';
+import { UNOBSERVED, type AiObserver, type TurnKind } from './turn-observer';
 
-export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** The AI surface's routes, reporting its turns and provider calls to `observer` (the metrics). */
+export function aiRoutes(observer: AiObserver = UNOBSERVED) {
+  return (app: FastifyInstance, ctx: AppContext) => registerAiRoutes(app, ctx, observer);
+}
+
+async function registerAiRoutes(app: FastifyInstance, ctx: AppContext, observer: AiObserver): Promise<void> {
   const { ai, rateLimits } = ctx.config;
   const hasServerKey = Boolean(ai.serverKey);
   // One counter per user across the AI calls (a per-route limit would multiply the allowance). A
@@ -57,8 +64,32 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     requireKey(
       await (callerReads.get(request) ?? readTurnCaller(ctx, callerOf(request).userId, request.log, recentNotes)),
     );
-  const stream = (request: FastifyRequest, reply: FastifyReply, caller: TurnCaller, turn: TurnPlan) =>
-    streamTurn(ctx, caller, turn, openSse(reply, app.scriptHashes), { id: request.id, log: request.log });
+  // Aborted before the server stops listening and waits for open connections: each open turn stops its
+  // provider call and ends its stream with a retryable error, so the close does not wait for it.
+  const shutdown = new AbortController();
+  app.addHook('preClose', (done) => {
+    shutdown.abort();
+    done();
+  });
+  const stream = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    caller: TurnCaller,
+    kind: TurnKind,
+    turn: TurnPlan,
+  ) => {
+    await streamTurn(
+      ctx,
+      caller,
+      turn,
+      openSse(reply, app.scriptHashes),
+      { id: request.id, log: request.log },
+      { kind, observer, shutdown: shutdown.signal },
+    );
+    // At shutdown the connection ends with the stream (after its last bytes): left open and idle, it
+    // would hold the server's close until the browser drops it (undici after 4 s).
+    if (shutdown.signal.aborted) reply.raw.socket?.end();
+  };
 
   // The spec's path. Unlike the original it never returns the key (ARCHITECTURE 6.1).
   app.get('/openrouter-key', { config: { auth: 'optional' } }, async (request, reply) => {
@@ -91,18 +122,18 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   app.post('/ai/expand', turnRoute(false), async (request, reply) => {
     const body = parseBody(expandBodySchema, request.body);
     const caller = await turnCallerOf(request, false);
-    await stream(request, reply, caller, expandTurn(ai, caller, body));
+    await stream(request, reply, caller, 'expand', expandTurn(ai, caller, body));
   });
 
   app.post('/ai/conversation', turnRoute(false), async (request, reply) => {
     const body = parseBody(conversationBodySchema, request.body);
     const caller = await turnCallerOf(request, false);
-    await stream(request, reply, caller, conversationTurn(ai, caller, body));
+    await stream(request, reply, caller, 'conversation', conversationTurn(ai, caller, body));
   });
 
   app.post('/ai/chat', turnRoute(true), async (request, reply) => {
     const body = parseBody(chatBodySchema, request.body);
     const caller = await turnCallerOf(request, true);
-    await stream(request, reply, caller, chatTurn(ai, caller, body));
+    await stream(request, reply, caller, 'chat', chatTurn(ai, caller, body));
   });
 }

@@ -13,6 +13,7 @@ import {
   allowsFallback,
   describeFailure,
   describeInterruption,
+  describeShutdown,
   logDetail,
   NO_PLAN_MESSAGE,
   type WordingContext,
@@ -55,6 +56,23 @@ export interface TurnContext {
   /** Shown in every error message, and on every log line of the request (Fastify's reqId). */
   requestId: string;
   log: Log;
+  /**
+   * Aborts when the server shuts down: the provider call stops and the stream ends with a retryable
+   * error (the text so far as its partial), before the server's grace period cuts the connection.
+   */
+  shutdown?: AbortSignal;
+}
+
+/** The provider call's signal: the browser left, or the server is shutting down. */
+function callSignal(context: TurnContext): AbortSignal {
+  return context.shutdown ? AbortSignal.any([context.output.signal, context.shutdown]) : context.output.signal;
+}
+
+/** True (and the stream ended with the retryable error) when the turn stopped because the server shuts down. */
+function endForShutdown(context: TurnContext, sent: string): boolean {
+  if (!context.shutdown?.aborted || !context.output.open) return false;
+  fail(context, { ...describeShutdown(), ...(sent !== '' ? { partial: sent, incomplete: true as const } : {}) });
+  return true;
 }
 
 type Attempt = { ok: true; text: string } | { ok: false; failure: ProviderError; sent: string };
@@ -65,7 +83,7 @@ async function streamOnce(context: TurnContext, model: string, messages: PromptM
     const text = await context.provider.streamChat({
       model,
       messages,
-      signal: context.output.signal,
+      signal: callSignal(context),
       onDelta: (piece) => {
         sent += piece;
         context.output.send('delta', { text: piece });
@@ -100,6 +118,7 @@ async function answer(turn: TurnPlan, context: TurnContext): Promise<void> {
     keySource: context.keySource,
     defaultMessage: turn.defaultMessage,
   };
+  if (endForShutdown(context, '')) return;
   const first = await streamOnce(context, turn.model, turn.messages);
   if (!first.ok) return failMain(turn, context, wording, first);
   if (!turn.parsePlan) return finish(output, turn, first.text, false);
@@ -131,7 +150,7 @@ async function failMain(
 ): Promise<void> {
   const { output, log } = context;
   const { failure, sent } = attempt;
-  if (failure.kind === 'aborted' || !output.open) return;
+  if (endForShutdown(context, sent) || failure.kind === 'aborted' || !output.open) return;
   if (sent !== '') {
     log.warn(logDetail(failure, context.apiKey), 'AI stream broke after text was sent');
     fail(context, { ...describeInterruption(failure, wording), partial: sent, incomplete: true });
@@ -152,15 +171,15 @@ async function failMain(
           model: turn.fallbackModel,
           messages,
           maxTokens: FALLBACK_MAX_TOKENS,
-          signal: output.signal,
+          signal: callSignal(context),
         }),
-      { signal: output.signal },
+      { signal: callSignal(context) },
     );
     output.send('delta', { text });
     finish(output, turn, text, true);
   } catch (error) {
     const fallbackFailure = asProviderError(error);
-    if (fallbackFailure.kind === 'aborted' || !output.open) return;
+    if (endForShutdown(context, '') || fallbackFailure.kind === 'aborted' || !output.open) return;
     logFailure(log, fallbackFailure, context.apiKey, 'AI fallback failed');
     fail(context, describeFailure(fallbackFailure, wording));
   }

@@ -23,7 +23,8 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   });
 
   // Liveness: the process answers. Cheap on purpose (no database), with the version it runs.
-  app.get('/health', async (_request, reply) => {
+  // Never shed under load (http/load-shedding.ts): a proxy must not take a busy server for a dead one.
+  app.get('/health', { config: { shed: false } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { ok: true, version: ctx.version.version, commit: ctx.version.commit };
   });

@@ -3,6 +3,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import { mergeUserMetadata, USER_METADATA_MAX_BYTES } from '#core/user-metadata';
+import { readSignupState } from '../db/instance-settings';
 import type { DB, UsersTable } from '../db/schema';
 import type { AppContext } from '../http/context';
 import { checkJsonValue } from '../http/json-value';
@@ -28,6 +29,7 @@ import {
 export type UserRow = Selectable<UsersTable>;
 
 type Deps = Pick<AppContext, 'db' | 'signer' | 'refreshTokens' | 'sessions'>;
+type SignupDeps = Deps & { config: Pick<AppContext['config'], 'disableSignup'> };
 
 /** Who opens a session, kept with it. */
 export interface ClientInfo {
@@ -45,7 +47,13 @@ export interface Session {
 
 export type LogoutScope = z.infer<typeof logoutQuerySchema>['scope'];
 
-export async function signUp(deps: Deps, body: z.infer<typeof signupBodySchema>, client: ClientInfo): Promise<Session> {
+export async function signUp(
+  deps: SignupDeps,
+  body: z.infer<typeof signupBodySchema>,
+  client: ClientInfo,
+): Promise<Session> {
+  // First, as GoTrue does: a closed instance says so whatever the body holds.
+  if (!(await readSignupState(deps.db, deps.config.disableSignup)).open) throw authErrors.signupDisabled();
   if (body.phone !== undefined && body.email === undefined) {
     throw authErrors.validation('Phone signups are not supported', 422);
   }

@@ -4,6 +4,7 @@ import { GoTrueError } from '../http/errors/gotrue-errors';
 export const authErrors = {
   invalidCredentials: () => new GoTrueError(400, 'invalid_credentials', 'Invalid login credentials'),
   validation: (message: string, status = 400) => new GoTrueError(status, 'validation_failed', message),
+  signupDisabled: () => new GoTrueError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   userExists: () => new GoTrueError(422, 'user_already_exists', 'User already registered'),
   weakPassword: (message: string, reasons: string[]) =>
     new GoTrueError(422, 'weak_password', message, { weak_password: { reasons } }),

@@ -46,3 +46,18 @@ export function presentSession(session: Session): Record<string, unknown> {
     user: presentUser(session.user),
   };
 }
+
+/**
+ * GET /auth/v1/settings in GoTrue's shape: email and password only, accounts confirmed at once
+ * (ARCHITECTURE 6.3), and whether sign-up is open.
+ */
+export function presentSettings(signupOpen: boolean): Record<string, unknown> {
+  return {
+    external: { email: true, phone: false },
+    disable_signup: !signupOpen,
+    mailer_autoconfirm: true,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  };
+}

@@ -1,5 +1,5 @@
 // The GoTrue-compatible auth service at /auth/v1: signup, token (password and refresh_token grants),
-// logout with scopes, GET/PUT user. Other GoTrue paths answer a GoTrue-shaped error. HTTP only: each
+// logout with scopes, GET/PUT user, the public settings. Other GoTrue paths answer a GoTrue-shaped error. HTTP only: each
 // route parses its input, calls a command (commands.ts) and presents the result (presenters.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../http/authentication';
@@ -16,7 +16,8 @@ import {
   type ClientInfo,
 } from './commands';
 import { authErrors } from './errors';
-import { presentSession, presentUser } from './presenters';
+import { presentSession, presentSettings, presentUser } from './presenters';
+import { readSignupState } from '../db/instance-settings';
 import {
   logoutQuerySchema,
   passwordGrantBodySchema,
@@ -56,6 +57,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post('/signup', { config: rateLimit(limits.signup, 'signup') }, async (request, reply) => {
     const body = parseBody(signupBodySchema, request.body);
     return reply.send(presentSession(await signUp(ctx, body, clientOf(request))));
+  });
+
+  // GoTrue's public settings: what a sign-in screen may offer (the client hides Sign Up when it is closed).
+  app.get('/settings', async (_request, reply) => {
+    const signup = await readSignupState(db, config.disableSignup);
+    return reply.send(presentSettings(signup.open));
   });
 
   app.post(
@@ -129,6 +136,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 /** The methods of each path this surface serves; another method there is a 405. */
 const ROUTE_METHODS: Record<string, string[]> = {
   '/signup': ['POST'],
+  '/settings': ['GET', 'HEAD'],
   '/token': ['POST'],
   '/logout': ['POST'],
   '/user': ['GET', 'HEAD', 'PUT'],

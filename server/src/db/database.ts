@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import {
   listenOnPGlite,
   listenOnPostgres,
@@ -30,7 +30,37 @@ export interface Database {
    * with back-off), in process on PGlite. Call the returned function before close().
    */
   listenChanges(listener: ChangeListener): Promise<StopListening>;
+  /** How busy the database is now, for the metrics (metrics/registry.ts). */
+  load(): DatabaseLoad;
+  /**
+   * Hands every statement's duration to `observer` (one app's metrics) until replaced or cleared with
+   * null. A setter, not an option of the open: the database opens before the app that measures it.
+   */
+  observeQueries(observer: QueryObserver | null): void;
+  /**
+   * PGlite only: `listener` hears once if the worker thread that holds the database dies (every query
+   * fails from then on). main.ts exits then, for a supervisor to restart the server (docs/decisions.md).
+   */
+  onLost?(listener: (error: Error) => void): void;
   close(): Promise<void>;
+}
+
+/** One statement's time through Kysely (queued time included), and whether it failed. */
+export type QueryObserver = (durationMs: number, failed: boolean) => void;
+
+export type DatabaseLoad =
+  /** `queued`: statements sent to the worker and not yet answered, plus those held behind a transaction. */
+  | { kind: 'pglite'; queued: number }
+  /** The pool's connections checked out and idle, and the queries waiting for one. */
+  | { kind: 'postgres'; inUse: number; idle: number; waiting: number };
+
+/** Kysely's `log` option, calling whichever observer is set at the time. */
+function queryTiming(): { log: (event: LogEvent) => void; observe: (observer: QueryObserver | null) => void } {
+  let current: QueryObserver | null = null;
+  return {
+    log: (event) => current?.(event.queryDurationMillis, event.level === 'error'),
+    observe: (observer) => (current = observer),
+  };
 }
 
 export type DatabaseOptions =
@@ -116,11 +146,19 @@ async function openPostgres(url: string, settings: Record<string, string>): Prom
     await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
     client.release();
   }
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const timing = queryTiming();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: timing.log });
   return {
     kind: 'postgres',
     db,
     listenChanges: (listener) => listenOnPostgres(url, listener),
+    load: () => ({
+      kind: 'postgres',
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    observeQueries: timing.observe,
     close: () => db.destroy(),
   };
 }
@@ -144,19 +182,31 @@ function startPGlite(options: PGliteOptions, settings: Record<string, string>): 
     throw error;
   });
   const thread = new OpeningThread(opening);
-  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect(thread) });
+  const dialect = new SerialPGliteDialect(thread);
+  const timing = queryTiming();
+  const db = new Kysely<DB>({ dialect, log: timing.log });
   const database: Database = {
     kind: 'pglite',
     db,
     // LISTEN goes to the worker outside the driver's queue: it only ever runs at start-up.
     listenChanges: (listener) => listenOnPGlite(thread, listener),
+    load: () => ({ kind: 'pglite', queued: thread.pending + dialect.heldBack }),
+    observeQueries: timing.observe,
+    onLost: (listener) =>
+      void opening.then(
+        (opened) => opened.onLost(listener),
+        () => undefined,
+      ),
     async close() {
       await db.destroy();
       lock?.release();
     },
   };
+  openThreads.set(database, opening);
   return { database, ready: opening.then(() => undefined) };
 }
+
+const openThreads = new WeakMap<Database, Promise<PGliteThread>>();
 
 async function openThread(options: PGliteOptions, settings: Record<string, string>): Promise<PGliteThread> {
   if (options.kind === 'memory') {
@@ -207,6 +257,11 @@ class OpeningThread implements SerialDatabase, PGliteListenable {
     return this.#thread?.closed ?? false;
   }
 
+  /** Statements sent to the worker and not answered yet. */
+  get pending(): number {
+    return this.#thread?.pending ?? 0;
+  }
+
   async query(sql: string, params: readonly unknown[]): Promise<QueryOutcome> {
     return (this.#thread ?? (await this.opening)).query(sql, params);
   }
@@ -218,6 +273,13 @@ class OpeningThread implements SerialDatabase, PGliteListenable {
   async close(): Promise<void> {
     await (await this.opening.catch(() => null))?.close();
   }
+}
+
+/** Ends an embedded database's worker thread abruptly, as a crash in PGlite would (tests only). */
+export async function crashPGliteWorkerForTests(database: Database): Promise<void> {
+  const thread = openThreads.get(database);
+  if (!thread) throw new Error('not an embedded database');
+  await (await thread).crashForTests();
 }
 
 /** An in-memory PGlite's data directory with every migration applied, for `{ kind: 'memory', image }`. */

@@ -69,7 +69,10 @@ class SerialPGliteDriver implements Driver {
   #transaction: { ended: Promise<void>; end: () => void; release: () => void; owner: SerialPGliteConnection } | null =
     null;
 
-  constructor(private readonly pglite: SerialDatabase) {}
+  constructor(
+    private readonly pglite: SerialDatabase,
+    private readonly counts: { heldBack: number },
+  ) {}
 
   async init(): Promise<void> {}
 
@@ -95,7 +98,14 @@ class SerialPGliteDriver implements Driver {
     compiled: CompiledQuery,
     inTransaction: boolean,
   ): Promise<{ rows: unknown[]; affectedRows?: number | undefined }> {
-    if (!inTransaction) while (this.#transaction) await this.#transaction.ended;
+    if (!inTransaction && this.#transaction) {
+      this.counts.heldBack++;
+      try {
+        while (this.#transaction) await this.#transaction.ended;
+      } finally {
+        this.counts.heldBack--;
+      }
+    }
     return this.pglite.query(compiled.sql, compiled.parameters);
   }
 
@@ -130,12 +140,20 @@ class SerialPGliteDriver implements Driver {
 }
 
 export class SerialPGliteDialect implements Dialect {
+  readonly #counts = { heldBack: 0 };
+
   constructor(private readonly pglite: SerialDatabase) {}
+
+  /** Statements outside a transaction waiting for one to end (the metrics' queue depth counts them). */
+  get heldBack(): number {
+    return this.#counts.heldBack;
+  }
+
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new SerialPGliteDriver(this.pglite);
+    return new SerialPGliteDriver(this.pglite, this.#counts);
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();

@@ -52,6 +52,7 @@ export class PGliteThread {
   #nextId = 1;
   #failure: Error | null = null;
   #closed = false;
+  #onLost: ((error: Error) => void) | null = null;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -94,6 +95,11 @@ export class PGliteThread {
     return this.#closed;
   }
 
+  /** Requests posted to the worker and not answered yet: its queue, the running one included. */
+  get pending(): number {
+    return this.#pending.size;
+  }
+
   query(sql: string, params: readonly unknown[] = []): Promise<QueryOutcome> {
     return this.#send({ kind: 'query', sql, params }) as Promise<QueryOutcome>;
   }
@@ -117,9 +123,24 @@ export class PGliteThread {
     };
   }
 
+  /** Called once if the worker dies while open (a crash in PGlite, not a close()). */
+  onLost(callback: (error: Error) => void): void {
+    this.#onLost = callback;
+  }
+
+  /** Ends the worker thread abruptly, as a crash would: for tests of what the server does then. */
+  async crashForTests(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
   /** Closes PGlite (flushing it to disk) and ends the worker. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    // A dead worker has nothing to flush, and no 'exit' left to wait for.
+    if (this.#failure) {
+      this.#closed = true;
+      return;
+    }
     const exited = new Promise((resolve) => this.#worker.once('exit', resolve));
     await this.#send({ kind: 'close' }).catch(() => undefined);
     this.#closed = true;
@@ -151,7 +172,9 @@ export class PGliteThread {
   /** A worker that died takes every waiting query with it; later queries fail at once. */
   #fail(error: Error): void {
     if (this.#closed && this.#pending.size === 0) return;
+    const first = this.#failure === null;
     this.#failure ??= error;
+    if (first && !this.#closed) this.#onLost?.(error);
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }

@@ -120,6 +120,13 @@ export interface NoteHeadsTable {
   kept_at: Timestamp | null;
 }
 
+/** Settings of the instance its operator changes while it runs (migrations/014, db/instance-settings.ts). */
+export interface InstanceSettingsTable {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -133,4 +140,5 @@ export interface DB {
   purge_horizons: PurgeHorizonsTable;
   note_versions: NoteVersionsTable;
   note_heads: NoteHeadsTable;
+  instance_settings: InstanceSettingsTable;
 }

@@ -11,6 +11,7 @@ import { getAuthClient } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 import { CredentialsForm, type CredentialsMode } from './credentials-form';
 import { afterLoginPath } from './require-auth';
+import { useSignupOpen } from './signup-open';
 import { authErrorMessage, useAuth } from '../../data/auth';
 
 const HIGHLIGHTS = [
@@ -26,6 +27,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<CredentialsMode | null>(null);
+  const signupOpen = useSignupOpen();
 
   if (status === 'loading') return <FullPageSpinner minHeight="min-h-svh" />;
   if (status === 'signed-in') return <Navigate to={afterLoginPath(location.state)} replace />;
@@ -125,25 +127,35 @@ export function LoginPage() {
             <p className="mt-1.5 text-sm font-medium tracking-wide text-primary">Think. Expand. Act.</p>
           </div>
           <div className="rounded-2xl border bg-card p-6 shadow-sm">
-            <Tabs defaultValue="login" gap="gap-6">
-              <TabsList className="grid h-9 w-full grid-cols-2">
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
+            {/* Keyed: a closed sign-up arriving while Sign Up was chosen starts again on Login. */}
+            <Tabs key={String(signupOpen)} defaultValue="login" gap="gap-6">
+              {signupOpen && (
+                <TabsList className="grid h-9 w-full grid-cols-2">
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                </TabsList>
+              )}
               <TabsContent value="login" className="grid gap-5">
                 <div className="grid gap-1">
                   <h2 className="text-lg font-semibold tracking-tight">Welcome back</h2>
                   <p className="text-sm text-muted-foreground">Sign in to pick up where you left off.</p>
                 </div>
                 <CredentialsForm mode="login" onSubmit={() => void submit('login')} {...formProps} />
+                {!signupOpen && (
+                  <p className="text-center text-sm text-muted-foreground">
+                    Sign-up is closed on this server. Ask its administrator for an account.
+                  </p>
+                )}
               </TabsContent>
-              <TabsContent value="signup" className="grid gap-5">
-                <div className="grid gap-1">
-                  <h2 className="text-lg font-semibold tracking-tight">Create your account</h2>
-                  <p className="text-sm text-muted-foreground">Start turning ideas into plans in minutes.</p>
-                </div>
-                <CredentialsForm mode="signup" onSubmit={() => void submit('signup')} {...formProps} />
-              </TabsContent>
+              {signupOpen && (
+                <TabsContent value="signup" className="grid gap-5">
+                  <div className="grid gap-1">
+                    <h2 className="text-lg font-semibold tracking-tight">Create your account</h2>
+                    <p className="text-sm text-muted-foreground">Start turning ideas into plans in minutes.</p>
+                  </div>
+                  <CredentialsForm mode="signup" onSubmit={() => void submit('signup')} {...formProps} />
+                </TabsContent>
+              )}
             </Tabs>
           </div>
         </div>
