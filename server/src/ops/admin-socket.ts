@@ -124,8 +124,8 @@ export function adminSocketAnswers(dataDir: string): Promise<boolean> {
   });
 }
 
-/** Sends a request to the server on the socket; rejects with the server's own message. */
-export function callAdminSocket(dataDir: string, request: AdminRequest): Promise<unknown> {
+/** POSTs one request to the server on the socket; resolves with its response, unread. */
+function postToSocket(dataDir: string, request: AdminRequest | BackupRequest): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const call = http.request(
       {
@@ -134,56 +134,49 @@ export function callAdminSocket(dataDir: string, request: AdminRequest): Promise
         path: '/',
         headers: { 'Content-Type': 'application/json' },
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          let body: { result?: unknown; error?: string };
-          try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
-          } catch {
-            return reject(new Error('The running server sent an answer that is not JSON.'));
-          }
-          if (response.statusCode === 200) resolve(body.result);
-          else reject(new AdminError(body.error ?? `The running server answered ${response.statusCode}.`));
-        });
-        response.on('error', reject);
-      },
+      resolve,
     );
     call.on('error', reject);
     call.end(JSON.stringify(request));
   });
 }
 
+/** The response's JSON body: `{ result }` on success, `{ error }` with the server's message otherwise. */
+async function readAnswer(response: http.IncomingMessage): Promise<{ result?: unknown; error?: string }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { result?: unknown; error?: string };
+  } catch {
+    throw new Error('The running server sent an answer that is not JSON.');
+  }
+}
+
+async function refusal(response: http.IncomingMessage): Promise<AdminError> {
+  const answer = await readAnswer(response);
+  return new AdminError(answer.error ?? `The running server answered ${response.statusCode}.`);
+}
+
+/** Sends a request to the server on the socket; rejects with the server's own message. */
+export async function callAdminSocket(dataDir: string, request: AdminRequest): Promise<unknown> {
+  const response = await postToSocket(dataDir, request);
+  if (response.statusCode !== 200) throw await refusal(response);
+  return (await readAnswer(response)).result;
+}
+
 /** Asks the server on the socket for a backup and writes its bytes to `out`. */
-export function backupThroughSocket(
+export async function backupThroughSocket(
   dataDir: string,
   request: BackupRequest,
   out: NodeJS.WritableStream,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const call = http.request(
-      {
-        socketPath: path.join(dataDir, ADMIN_SOCKET),
-        method: 'POST',
-        path: '/',
-        headers: { 'Content-Type': 'application/json' },
-      },
-      (response) => {
-        if (response.statusCode !== 200) {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => reject(new AdminError(Buffer.concat(chunks).toString('utf8'))));
-          return;
-        }
-        response.pipe(out);
-        out.on('finish', () => resolve());
-        out.on('error', reject);
-        response.on('error', reject);
-        response.on('aborted', () => reject(new Error('The running server stopped sending the backup.')));
-      },
-    );
-    call.on('error', reject);
-    call.end(JSON.stringify(request));
+  const response = await postToSocket(dataDir, request);
+  if (response.statusCode !== 200) throw await refusal(response);
+  await new Promise<void>((resolve, reject) => {
+    response.pipe(out);
+    out.on('finish', () => resolve());
+    out.on('error', reject);
+    response.on('error', reject);
+    response.on('aborted', () => reject(new Error('The running server stopped sending the backup.')));
   });
 }
