@@ -198,6 +198,16 @@ async function contents(db: Kysely<DB>) {
   return { tables, sequences: sequences.rows };
 }
 
+/** The user's provider key as the server reads it back: decrypted with the server's own key. */
+async function storedProviderKey(server: Served, userId: string): Promise<string> {
+  const row = await server.database.db
+    .selectFrom('user_ai_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return decryptApiKey({ ciphertext: row.ciphertext, iv: row.iv, authTag: row.auth_tag }, server.encryptionKey, userId);
+}
+
 async function signsIn(server: Served, email: string, password: string) {
   const { error } = await server.client().auth.signInWithPassword({ email, password });
   return error === null;
@@ -328,13 +338,7 @@ describe.skipIf(onPostgres)('npm run admin on the embedded database', () => {
       expect(await signsIn(moved, user.email, PASSWORD)).toBe(true);
       const refreshed = await moved.client().auth.refreshSession({ refresh_token: user.refreshToken });
       expect(refreshed.error).toBeNull();
-      const row = await moved.database.db
-        .selectFrom('user_ai_keys')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      const sealed = { ciphertext: row.ciphertext, iv: row.iv, authTag: row.auth_tag };
-      expect(decryptApiKey(sealed, moved.encryptionKey, user.id)).toBe(user.apiKey);
+      expect(await storedProviderKey(moved, user.id)).toBe(user.apiKey);
     }
     // A restore never writes over a database, running or not.
     expect((await admin(target, ['restore', backup])).err).toMatch(/already holds a Sprout database/);
@@ -394,15 +398,7 @@ describe.skipIf(!onPostgres)('moving between the embedded database and PostgreSQ
       expect((await onServer.client().auth.refreshSession({ refresh_token: user.refreshToken })).error).toBeNull();
     }
     // The provider keys read back under the key that moved with the backup.
-    for (const user of users) {
-      const row = await onServer.database.db
-        .selectFrom('user_ai_keys')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      const sealed = { ciphertext: row.ciphertext, iv: row.iv, authTag: row.auth_tag };
-      expect(decryptApiKey(sealed, onServer.encryptionKey, user.id)).toBe(user.apiKey);
-    }
+    for (const user of users) expect(await storedProviderKey(onServer, user.id)).toBe(user.apiKey);
 
     // Back again, the key kept out of the file this time: another ENCRYPTION_KEY is refused, and
     // --drop-ai-keys restores everything else.

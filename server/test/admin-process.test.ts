@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './process-support';
+import { startServerProcess } from './process-support';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-admin-process-'));
@@ -17,21 +17,11 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const env = (port: number) => ({
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  LOG_LEVEL: 'warn',
-  STATIC_DIR: path.join(dataDir, 'none'),
-  SPROUT_SKIP_BUILD: '1',
-});
-
-function run(args: string[], port = 0): Promise<{ code: number | null; out: string; err: string }> {
+/** `npm run admin -- ...args` with the server's DATA_DIR. */
+function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(process.execPath, ['scripts/admin.mjs', ...args], {
     cwd: root,
-    env: env(port),
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -47,28 +37,15 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')(
   { timeout: 180_000 },
   () => {
     it('goes through the running server, then opens DATA_DIR itself once it has stopped', async () => {
-      const port = await freePort();
-      const server = spawn(process.execPath, ['scripts/start.mjs'], {
-        cwd: root,
-        env: env(port),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      running.push(server);
-      let serverOutput = '';
-      server.stdout?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
-      server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
-      await expect
-        .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status, {
-          timeout: 60_000,
-        })
-        .toBe(200);
+      const server = await startServerProcess(dataDir, { LOG_LEVEL: 'warn' });
+      running.push(server.child);
       // The socket only this account can use, in the private DATA_DIR.
       await expect.poll(() => fs.existsSync(path.join(dataDir, 'admin.sock')), { timeout: 10_000 }).toBe(true);
       expect(fs.statSync(path.join(dataDir, 'admin.sock')).mode & 0o777).toBe(0o600);
 
       const created = await run(['users', 'create', 'operator@example.com', '--password', 'a fine password']);
       expect(created).toMatchObject({ code: 0, out: 'Created operator@example.com.\n', err: '' });
-      const signIn = await fetch(`http://127.0.0.1:${port}/auth/v1/token?grant_type=password`, {
+      const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: 'operator@example.com', password: 'a fine password' }),
@@ -79,14 +56,13 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')(
       expect(taken.code).toBe(0);
       expect(taken.out).toMatch(/^1 users, 1 sessions, 0 notes/m);
 
-      const exited = new Promise((resolve) => server.once('close', resolve));
-      server.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'admin.sock'))).toBe(false);
       const listed = await run(['users', 'list']);
       expect(listed.code).toBe(0);
       expect(listed.out).toMatch(/^operator@example\.com +0 +1 /m);
-      expect(serverOutput).not.toMatch(/"level":50/);
+      expect(server.output()).not.toMatch(/"level":50/);
     });
   },
 );

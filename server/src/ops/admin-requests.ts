@@ -6,7 +6,7 @@ import { createGzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { readSignupState, writeSignupOpen, type SignupState } from '../db/instance-settings';
+import { readSignupState, writeSignupOpen } from '../db/instance-settings';
 import type { DB } from '../db/schema';
 import { loadEncryptionKey, loadJwtSecret, loadSharedJwtSecret } from '../secrets';
 import type { AppVersion } from '../startup/version';
@@ -52,7 +52,7 @@ export async function runAdminRequest(deps: AdminDeps, request: AdminRequest): P
       return readSignupState(deps.db, deps.config.disableSignup);
     case 'signup.set': {
       await writeSignupOpen(deps.db, request.open);
-      return readSignupState(deps.db, deps.config.disableSignup) satisfies Promise<SignupState>;
+      return readSignupState(deps.db, deps.config.disableSignup);
     }
   }
 }

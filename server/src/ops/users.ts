@@ -10,6 +10,9 @@ import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../ident
 
 export class AdminError extends Error {}
 
+/** A user's notes not deleted (the Trash included), for a query over `users as u`. */
+const liveNotes = sql<number>`(SELECT count(*)::int FROM notes n WHERE n.user_id = u.id AND n.deleted_at IS NULL)`;
+
 export interface UserSummary {
   id: string;
   email: string;
@@ -28,7 +31,7 @@ export async function listUsers(db: Kysely<DB>): Promise<UserSummary[]> {
       'u.email',
       'u.created_at',
       'u.last_sign_in_at',
-      sql<number>`(SELECT count(*)::int FROM notes n WHERE n.user_id = u.id AND n.deleted_at IS NULL)`.as('notes'),
+      liveNotes.as('notes'),
       sql<number>`(SELECT count(*)::int FROM sessions s WHERE s.user_id = u.id)`.as('sessions'),
     ])
     .orderBy('u.created_at')
@@ -97,23 +100,14 @@ export async function resetPassword(
 /** Deletes the user and everything they own: notes (the Trash and history too), keys, sessions. */
 export async function deleteUser(db: Kysely<DB>, email: string): Promise<{ email: string; notes: number }> {
   const address = normalEmail(email);
-  const found = await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where(sql`lower(email)`, '=', address)
-      .executeTakeFirst();
-    if (!user) throw new AdminError(`No user has the email ${address}.`);
-    const notes = await trx
-      .selectFrom('notes')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('user_id', '=', user.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return { id: user.id, notes: Number(notes.n) };
-  });
-  await deleteAccount(db, found.id);
-  return { email: address, notes: found.notes };
+  const user = await db
+    .selectFrom('users as u')
+    .select(['u.id', liveNotes.as('notes')])
+    .where(sql`lower(u.email)`, '=', address)
+    .executeTakeFirst();
+  if (!user) throw new AdminError(`No user has the email ${address}.`);
+  await deleteAccount(db, user.id);
+  return { email: address, notes: Number(user.notes) };
 }
 
 /** The address as stored (lower case); an AdminError when it is not one. */
