@@ -12,6 +12,7 @@ import { readAppVersion } from './startup/version';
 import { historyRoutes } from './history/routes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
+import { userScope } from './db/as-user';
 import type { Database } from './db/database';
 import { serializeError } from './db/error-serializer';
 import { decorateCaller } from './http/authentication';
@@ -81,6 +82,7 @@ export async function createServer(
   const ctx: AppContext = {
     config,
     db: database.db,
+    asUser: userScope(database, config.requestRole),
     signer,
     // Refresh-token derivation uses its own key, separate from the JWT signing key.
     refreshTokens: new RefreshTokens(`refresh:${jwtSecret}`),
@@ -148,6 +150,7 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   await app.register(rateLimit, { global: false, ...limits.options });
   const hub = new RealtimeHub({
     db: ctx.db,
+    asUser: ctx.asUser,
     signer: ctx.signer,
     sessions: ctx.sessions,
     log: app.log,

@@ -39,6 +39,12 @@ const envSchema = z.object({
   NOTES_QUOTA: intFromEnv(20_000, 1),
   // Closes sign-up whatever the instance setting says (GoTrue's GOTRUE_DISABLE_SIGNUP); `false` opens it.
   DISABLE_SIGNUP: z.enum(['true', 'false', '1', '0']).optional(),
+  // The database role a user's statements run as (db/as-user.ts); `owner` runs them as the server's own
+  // account, without row-level security: the benchmarks' floor, or a database where the role is missing.
+  REQUEST_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'REQUEST_ROLE must be a role name or owner')
+    .default('sprout_user'),
   NODE_ENV: z.string().optional(),
   // The realtime feed's per-user limits (per server) and the largest frame a client may send.
   REALTIME_MAX_SOCKETS_PER_USER: intFromEnv(10, 1),
@@ -96,6 +102,8 @@ export interface Config {
   notesQuota: number;
   /** DISABLE_SIGNUP when set; undefined leaves it to the instance setting (`npm run admin -- signup close`). */
   disableSignup: boolean | undefined;
+  /** The role users' statements run as (REQUEST_ROLE); null: the server's own account, no row-level security. */
+  requestRole: string | null;
   realtime: {
     maxSocketsPerUser: number;
     maxChannelsPerSocket: number;
@@ -174,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     notesQuota: e.NOTES_QUOTA,
     disableSignup: e.DISABLE_SIGNUP === undefined ? undefined : e.DISABLE_SIGNUP === 'true' || e.DISABLE_SIGNUP === '1',
+    requestRole: e.REQUEST_ROLE === 'owner' ? null : e.REQUEST_ROLE,
     realtime: {
       maxSocketsPerUser: e.REALTIME_MAX_SOCKETS_PER_USER,
       maxChannelsPerSocket: e.REALTIME_MAX_CHANNELS_PER_SOCKET,

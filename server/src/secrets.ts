@@ -18,12 +18,12 @@ export async function loadSharedJwtSecret(config: Config, db: Kysely<DB>): Promi
   if (config.jwtSecret) return config.jwtSecret;
   const earlier = readJwtSecretFile(config);
   await db
-    .insertInto('server_secrets')
+    .insertInto('private.server_secrets')
     .values({ name: 'jwt_secret', value: earlier ?? randomBytes(48).toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const row = await db
-    .selectFrom('server_secrets')
+    .selectFrom('private.server_secrets')
     .select('value')
     .where('name', '=', 'jwt_secret')
     .executeTakeFirstOrThrow();
@@ -71,13 +71,13 @@ export function decodeKey(value: string): Buffer {
 
 async function generatedKey(db: Kysely<DB>): Promise<Buffer> {
   const read = () =>
-    db.selectFrom('server_secrets').select('value').where('name', '=', 'encryption_key').executeTakeFirst();
+    db.selectFrom('private.server_secrets').select('value').where('name', '=', 'encryption_key').executeTakeFirst();
   // Read first: the key exists at every start but the first, and a restart's first statements on PGlite
   // are slow (its caches are cold); the insert, a no-op then, was one of them.
   const existing = await read();
   if (existing) return Buffer.from(existing.value, 'base64');
   await db
-    .insertInto('server_secrets')
+    .insertInto('private.server_secrets')
     .values({ name: 'encryption_key', value: randomBytes(32).toString('base64') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();

@@ -201,7 +201,7 @@ async function contents(db: Kysely<DB>) {
 /** The user's provider key as the server reads it back: decrypted with the server's own key. */
 async function storedProviderKey(server: Served, userId: string): Promise<string> {
   const row = await server.database.db
-    .selectFrom('user_ai_keys')
+    .selectFrom('private.user_ai_keys')
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
@@ -415,8 +415,8 @@ describe.skipIf(!onPostgres)('moving between the embedded database and PostgreSQ
     await onServer.stop();
     const homeServer = await serve(home);
     const after = await contents(homeServer.database.db);
-    expect(after.tables['public.user_ai_keys']).toEqual([]);
-    expect({ ...after.tables, 'public.user_ai_keys': [] }).toEqual({ ...middle.tables, 'public.user_ai_keys': [] });
+    expect(after.tables['private.user_ai_keys']).toEqual([]);
+    expect({ ...after.tables, 'private.user_ai_keys': [] }).toEqual({ ...middle.tables, 'private.user_ai_keys': [] });
     expect(after.sequences).toEqual(middle.sequences);
     for (const user of users) expect(await signsIn(homeServer, user.email, PASSWORD)).toBe(true);
     await homeServer.stop();
@@ -490,7 +490,7 @@ describe.skipIf(!onPostgres)('moving between the embedded database and PostgreSQ
       for (const line of lines)
         if (line.t === 'public.notes')
           notesPerUser.set(String(line.r?.user_id), (notesPerUser.get(String(line.r?.user_id)) ?? 0) + 1);
-      const counts = lines.filter((line) => line.t === 'public.note_counts');
+      const counts = lines.filter((line) => line.t === 'private.note_counts');
       expect(counts.length).toBe(2);
       for (const count of counts) expect(count.r?.n).toBe(notesPerUser.get(String(count.r?.user_id)));
       const loadTitles = lines.filter((line) => line.t === 'public.notes' && String(line.r?.title).startsWith('load '));

@@ -25,7 +25,7 @@ async function addNotes(userId: string, count: number): Promise<void> {
   await bed.server.ctx.db.insertInto('notes').values(rows).execute();
 }
 
-const countWhere = async (table: 'notes' | 'sessions' | 'refresh_tokens' | 'user_ai_keys', userId: string) =>
+const countWhere = async (table: 'notes' | 'sessions' | 'refresh_tokens' | 'private.user_ai_keys', userId: string) =>
   (await bed.server.ctx.db.selectFrom(table).select('user_id').where('user_id', '=', userId).execute()).length;
 
 describe('DELETE /api/account', () => {
@@ -83,7 +83,7 @@ describe('DELETE /api/account', () => {
     expect(await countWhere('notes', userId)).toBe(0);
     expect(await countWhere('sessions', userId)).toBe(0);
     expect(await countWhere('refresh_tokens', userId)).toBe(0);
-    expect(await countWhere('user_ai_keys', userId)).toBe(0);
+    expect(await countWhere('private.user_ai_keys', userId)).toBe(0);
     expect(await countWhere('notes', bystander.userId)).toBe(2);
 
     // The account cannot sign in, and its tokens are dead everywhere.

@@ -84,7 +84,7 @@ describe('without a server key', () => {
   });
 
   it('keeps no plaintext in the database', async () => {
-    const rows = await bed.server.ctx.db.selectFrom('user_ai_keys').selectAll().execute();
+    const rows = await bed.server.ctx.db.selectFrom('private.user_ai_keys').selectAll().execute();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row.user_id).toBe(a.userId);
@@ -128,7 +128,11 @@ describe('without a server key', () => {
     expect(await (await put(bed, b.token, KEY_B)).json()).toEqual({ available: true, source: 'user', last4: 'QRST' });
     expect(await (await put(bed, b.token, `${KEY_B}X`)).json()).toMatchObject({ last4: 'QRSTX'.slice(-4) });
     expect(
-      await bed.server.ctx.db.selectFrom('user_ai_keys').select('user_id').where('user_id', '=', b.userId).execute(),
+      await bed.server.ctx.db
+        .selectFrom('private.user_ai_keys')
+        .select('user_id')
+        .where('user_id', '=', b.userId)
+        .execute(),
     ).toHaveLength(1);
     await put(bed, b.token, KEY_B);
   });
@@ -199,11 +203,15 @@ describe('without a server key', () => {
     const { token, userId } = await signIn(bed.server);
     await put(bed, token, 'sk-or-v1-tamper-target-0000-TTTT');
     const db = bed.server.ctx.db;
-    const row = await db.selectFrom('user_ai_keys').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('private.user_ai_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     const flipped = Buffer.from(row.ciphertext, 'base64');
     flipped[0] = (flipped[0] ?? 0) ^ 0xff;
     await db
-      .updateTable('user_ai_keys')
+      .updateTable('private.user_ai_keys')
       .set({ ciphertext: flipped.toString('base64') })
       .where('user_id', '=', userId)
       .execute();
@@ -211,7 +219,11 @@ describe('without a server key', () => {
     expect((await api(bed.server, '/ai/expand', token, { body: { idea: 'x' } })).status).toBe(400);
 
     await put(bed, token, 'sk-or-v1-rotated-key-0000-RRRR');
-    await db.updateTable('user_ai_keys').set({ key_id: 'an-older-key' }).where('user_id', '=', userId).execute();
+    await db
+      .updateTable('private.user_ai_keys')
+      .set({ key_id: 'an-older-key' })
+      .where('user_id', '=', userId)
+      .execute();
     expect(await keyStatus(bed, token)).toEqual({ available: false, source: null, last4: null });
   });
 

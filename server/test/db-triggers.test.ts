@@ -113,7 +113,8 @@ describe('notes triggers', () => {
 
 describe('note_counts (what NOTES_QUOTA reads)', () => {
   const countOf = async (id: string) =>
-    (await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', id).executeTakeFirst())?.n ?? 0;
+    (await server.ctx.db.selectFrom('private.note_counts').select('n').where('user_id', '=', id).executeTakeFirst())
+      ?.n ?? 0;
   const held = async (id: string) =>
     Number(
       (
@@ -153,7 +154,11 @@ describe('note_counts (what NOTES_QUOTA reads)', () => {
     expect(await countOf(owner.id)).toBe(await held(owner.id));
     await server.ctx.db.deleteFrom('users').where('id', '=', owner.id).execute();
     expect(
-      await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', owner.id).executeTakeFirst(),
+      await server.ctx.db
+        .selectFrom('private.note_counts')
+        .select('n')
+        .where('user_id', '=', owner.id)
+        .executeTakeFirst(),
     ).toBeUndefined();
   });
 

@@ -46,7 +46,7 @@ async function note(userId: string, deleted: boolean): Promise<{ id: string; rev
 
 /** As a purge `daysAgo` days ago would have marked it: everything written so far is older than that. */
 async function markWrittenSoFar(daysAgo: number): Promise<void> {
-  await sql`INSERT INTO revision_marks (hour, marked_at, revision)
+  await sql`INSERT INTO private.revision_marks (hour, marked_at, revision)
     SELECT date_trunc('hour', now() - make_interval(days => ${daysAgo})), now() - make_interval(days => ${daysAgo}), last_value FROM notes_revision_seq
     ON CONFLICT (hour) DO UPDATE SET marked_at = excluded.marked_at, revision = excluded.revision`.execute(
     server.ctx.db,
@@ -66,7 +66,8 @@ const horizonOf = async (userId: string) =>
       .executeTakeFirst()
   )?.purged_through ?? null;
 const countOf = async (userId: string) =>
-  (await server.ctx.db.selectFrom('note_counts').select('n').where('user_id', '=', userId).executeTakeFirst())?.n;
+  (await server.ctx.db.selectFrom('private.note_counts').select('n').where('user_id', '=', userId).executeTakeFirst())
+    ?.n;
 
 // Each test counts what its own purge removes: whatever an earlier test left is purged first.
 beforeEach(async () => {

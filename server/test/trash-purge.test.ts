@@ -19,7 +19,7 @@ afterAll(async () => server?.close());
 
 /** As a purge `daysAgo` days ago would have marked it: everything written so far is older than that. */
 async function markWrittenSoFar(daysAgo: number): Promise<void> {
-  await sql`INSERT INTO revision_marks (hour, marked_at, revision)
+  await sql`INSERT INTO private.revision_marks (hour, marked_at, revision)
     SELECT date_trunc('hour', now() - make_interval(days => ${daysAgo})), now() - make_interval(days => ${daysAgo}), last_value FROM notes_revision_seq
     ON CONFLICT (hour) DO UPDATE SET marked_at = excluded.marked_at, revision = excluded.revision`.execute(
     server.ctx.db,
@@ -124,16 +124,18 @@ describe('the trash purge', () => {
     const notes = [];
     for (let i = 0; i < 5; i++) notes.push(await trashedNote(user, `n${i}`));
     await markWrittenSoFar(31);
-    await sql`DELETE FROM revision_marks WHERE hour = date_trunc('hour', now())`.execute(server.ctx.db);
-    const marks = await server.ctx.db.selectFrom('revision_marks').selectAll().orderBy('hour').execute();
+    await sql`DELETE FROM private.revision_marks WHERE hour = date_trunc('hour', now())`.execute(server.ctx.db);
+    const marks = await server.ctx.db.selectFrom('private.revision_marks').selectAll().orderBy('hour').execute();
 
-    const { rows } = await sql<{ purged: number }>`select purge_expired_trash(2) as purged`.execute(server.ctx.db);
+    const { rows } = await sql<{ purged: number }>`select private.purge_expired_trash(2) as purged`.execute(
+      server.ctx.db,
+    );
     expect(rows[0]?.purged).toBe(2);
     expect(await Promise.all(notes.map(isInTrash))).toEqual([false, false, true, true, true]);
     expect(await purgeExpiredTrash(server.ctx.db, { batchRows: 2 })).toBe(3);
     expect(await Promise.all(notes.map(isInTrash))).toEqual([false, false, false, false, false]);
 
-    const after = await server.ctx.db.selectFrom('revision_marks').selectAll().orderBy('hour').execute();
+    const after = await server.ctx.db.selectFrom('private.revision_marks').selectAll().orderBy('hour').execute();
     expect(after.slice(0, -1)).toEqual(marks);
     expect(after.at(-1)?.marked_at.getTime()).toBeGreaterThan(Date.now() - 60 * 60_000);
   });

@@ -51,7 +51,7 @@ export async function loadCallerContext(
   // One call of the SQL function of migration 010: its plan is kept, where this query as a statement
   // was planned anew for every turn. Without a server key it also reads the caller's stored key.
   const { rows } =
-    await sql<ContextRow>`select * from ai_caller_context(${userId}, ${options.recentNotes ? RECENT_NOTES_IN_PROMPT : 0}, ${!serverKey})`.execute(
+    await sql<ContextRow>`select * from private.ai_caller_context(${userId}, ${options.recentNotes ? RECENT_NOTES_IN_PROMPT : 0}, ${!serverKey})`.execute(
       ctx.db,
     );
   const row = rows[0];

@@ -55,7 +55,7 @@ export async function saveUserApiKey(
     last4: last4 ?? '',
   };
   await ctx.db
-    .insertInto('user_ai_keys')
+    .insertInto('private.user_ai_keys')
     .values({ user_id: userId, ...values })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
     .execute();
@@ -63,7 +63,7 @@ export async function saveUserApiKey(
 }
 
 export async function deleteUserApiKey(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db.deleteFrom('user_ai_keys').where('user_id', '=', userId).execute();
+  await ctx.db.deleteFrom('private.user_ai_keys').where('user_id', '=', userId).execute();
 }
 
 export interface StoredUserKey {
@@ -73,7 +73,11 @@ export interface StoredUserKey {
 
 /** The user's key, decrypted; null when there is none or it cannot be decrypted (logged: e.g. a rotated key). */
 export async function loadUserApiKey(ctx: AppContext, userId: string, log: Log): Promise<StoredUserKey | null> {
-  const row = await ctx.db.selectFrom('user_ai_keys').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('private.user_ai_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) return null;
   if (row.key_id !== ctx.encryptionKeyId) {
     log.warn({ userId, keyId: row.key_id }, 'stored AI key was encrypted with another ENCRYPTION_KEY; ignoring it');

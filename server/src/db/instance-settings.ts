@@ -13,7 +13,11 @@ export interface SignupState {
 /** `disableSignup` is DISABLE_SIGNUP, when set. */
 export async function readSignupState(db: Kysely<DB>, disableSignup: boolean | undefined): Promise<SignupState> {
   if (disableSignup !== undefined) return { open: !disableSignup, source: 'env' };
-  const row = await db.selectFrom('instance_settings').select('value').where('name', '=', 'signup').executeTakeFirst();
+  const row = await db
+    .selectFrom('private.instance_settings')
+    .select('value')
+    .where('name', '=', 'signup')
+    .executeTakeFirst();
   if (!row) return { open: true, source: 'default' };
   return { open: (row.value as { open?: unknown }).open !== false, source: 'setting' };
 }
@@ -21,7 +25,7 @@ export async function readSignupState(db: Kysely<DB>, disableSignup: boolean | u
 export async function writeSignupOpen(db: Kysely<DB>, open: boolean): Promise<void> {
   const value = JSON.stringify({ open });
   await db
-    .insertInto('instance_settings')
+    .insertInto('private.instance_settings')
     .values({ name: 'signup', value })
     .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: sql<Date>`now()` }))
     .execute();

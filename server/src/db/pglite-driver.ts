@@ -38,7 +38,12 @@ class Mutex {
 /** What the driver needs of PGlite: one connection's queries, in order, and a close. */
 export interface SerialDatabase {
   readonly closed: boolean;
-  query(sql: string, params: readonly unknown[]): Promise<{ rows: unknown[]; affectedRows?: number | undefined }>;
+  /** `settings`: set first, in a transaction of the statement's own (db/as-user.ts). */
+  query(
+    sql: string,
+    params: readonly unknown[],
+    settings?: Record<string, string>,
+  ): Promise<{ rows: unknown[]; affectedRows?: number | undefined }>;
   close(): Promise<void>;
 }
 
@@ -94,11 +99,26 @@ class SerialPGliteDriver implements Driver {
    * A statement of a transaction goes at once; any other waits while a transaction runs, then goes in
    * the same tick as it checked, so nothing slips between a BEGIN and its COMMIT.
    */
-  async send(
+  send(
     compiled: CompiledQuery,
     inTransaction: boolean,
   ): Promise<{ rows: unknown[]; affectedRows?: number | undefined }> {
-    if (!inTransaction && this.#transaction) {
+    const sendNow = () => this.pglite.query(compiled.sql, compiled.parameters);
+    return inTransaction ? sendNow() : this.#outsideTransactions(sendNow);
+  }
+
+  /** A statement in a transaction of its own that sets `settings` first: it waits as any statement outside one. */
+  sendWithSettings(
+    sql: string,
+    params: readonly unknown[],
+    settings: Record<string, string>,
+  ): Promise<{ rows: unknown[]; affectedRows?: number | undefined }> {
+    return this.#outsideTransactions(() => this.pglite.query(sql, params, settings));
+  }
+
+  /** Calls `sendNow` once no transaction runs, in the very tick it last checked. */
+  async #outsideTransactions<T>(sendNow: () => Promise<T>): Promise<T> {
+    if (this.#transaction) {
       this.counts.heldBack++;
       try {
         while (this.#transaction) await this.#transaction.ended;
@@ -106,7 +126,7 @@ class SerialPGliteDriver implements Driver {
         this.counts.heldBack--;
       }
     }
-    return this.pglite.query(compiled.sql, compiled.parameters);
+    return sendNow();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -141,6 +161,7 @@ class SerialPGliteDriver implements Driver {
 
 export class SerialPGliteDialect implements Dialect {
   readonly #counts = { heldBack: 0 };
+  #driver: SerialPGliteDriver | null = null;
 
   constructor(private readonly pglite: SerialDatabase) {}
 
@@ -153,7 +174,18 @@ export class SerialPGliteDialect implements Dialect {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new SerialPGliteDriver(this.pglite, this.#counts);
+    this.#driver = new SerialPGliteDriver(this.pglite, this.#counts);
+    return this.#driver;
+  }
+
+  /** One statement with `settings` set for a transaction of its own (Database.queryWithSettings). */
+  queryWithSettings(
+    sql: string,
+    params: readonly unknown[],
+    settings: Record<string, string>,
+  ): Promise<{ rows: unknown[]; affectedRows?: number | undefined }> {
+    if (!this.#driver) throw new Error('the dialect has no driver yet');
+    return this.#driver.sendWithSettings(sql, params, settings);
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();

@@ -100,8 +100,11 @@ export class PGliteThread {
     return this.#pending.size;
   }
 
-  query(sql: string, params: readonly unknown[] = []): Promise<QueryOutcome> {
-    return this.#send({ kind: 'query', sql, params }) as Promise<QueryOutcome>;
+  /** One statement; with `settings`, in a transaction of its own that sets them first (the worker's). */
+  query(sql: string, params: readonly unknown[] = [], settings?: Record<string, string>): Promise<QueryOutcome> {
+    return this.#send(
+      settings ? { kind: 'query', sql, params, settings } : { kind: 'query', sql, params },
+    ) as Promise<QueryOutcome>;
   }
 
   async exec(sql: string): Promise<void> {

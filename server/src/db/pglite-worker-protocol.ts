@@ -11,7 +11,11 @@ export interface WorkerStart {
 }
 
 export type WorkerRequest =
-  | { id: number; kind: 'query'; sql: string; params: readonly unknown[] }
+  /**
+   * `settings`: set for a transaction of the statement's own, which the worker opens and ends around it
+   * (a user's statement: its role and claims, db/as-user.ts).
+   */
+  | { id: number; kind: 'query'; sql: string; params: readonly unknown[]; settings?: Record<string, string> }
   | { id: number; kind: 'exec'; sql: string }
   | { id: number; kind: 'listen'; channel: string }
   | { id: number; kind: 'unlisten'; channel: string }

@@ -127,18 +127,19 @@ export interface InstanceSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Sprout's tables; the server's own are in the schema `private` (migration 016), which no API exposes. */
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   notes: NotesTable;
-  server_secrets: ServerSecretsTable;
-  user_ai_keys: UserAiKeysTable;
-  rate_limits: RateLimitsTable;
-  note_counts: NoteCountsTable;
-  revision_marks: RevisionMarksTable;
+  'private.server_secrets': ServerSecretsTable;
+  'private.user_ai_keys': UserAiKeysTable;
+  'private.rate_limits': RateLimitsTable;
+  'private.note_counts': NoteCountsTable;
+  'private.revision_marks': RevisionMarksTable;
   purge_horizons: PurgeHorizonsTable;
   note_versions: NoteVersionsTable;
   note_heads: NoteHeadsTable;
-  instance_settings: InstanceSettingsTable;
+  'private.instance_settings': InstanceSettingsTable;
 }

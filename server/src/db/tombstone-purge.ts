@@ -24,7 +24,7 @@ export async function purgeOldTombstones(db: Kysely<DB>, options: PurgeOptions =
     db,
     options.batchRows ?? PURGE_BATCH_ROWS,
     (limit) =>
-      sql<{ purged: number }>`select purge_old_tombstones(${retention}::interval, ${limit}::integer) as purged`,
+      sql<{ purged: number }>`select private.purge_old_tombstones(${retention}::interval, ${limit}::integer) as purged`,
   );
 }
 
@@ -39,7 +39,7 @@ export async function purgeExpiredTrash(
   return inBatches(
     db,
     options.batchRows ?? PURGE_BATCH_ROWS,
-    (limit) => sql<{ purged: number }>`select purge_expired_trash(${limit}::integer) as purged`,
+    (limit) => sql<{ purged: number }>`select private.purge_expired_trash(${limit}::integer) as purged`,
   );
 }
 
@@ -58,7 +58,7 @@ export async function purgeOldVersions(
     (limit) =>
       sql<{
         purged: number;
-      }>`select purge_old_versions(${keepDays}::integer, ${HISTORY_MIN_VERSIONS}::integer, ${limit}::integer) as purged`,
+      }>`select private.purge_old_versions(${keepDays}::integer, ${HISTORY_MIN_VERSIONS}::integer, ${limit}::integer) as purged`,
   );
 }
 

@@ -1,8 +1,10 @@
 // What the history endpoints do (docs/history.md): list a note's versions, read one, restore one (itself a
 // change that keeps the version it replaces), and delete a note's history. Every statement names the
-// caller as the note's owner: another user's note, or a note deleted for good, is not found.
+// caller as the note's owner: another user's note, or a note deleted for good, is not found. The routes
+// run them as the caller (db/as-user.ts), so the database holds them to that user's rows as well.
 import { sql, type Kysely } from 'kysely';
 import { NOTE_CONTENT_FIELDS } from '#core/note-fields';
+import type { LocalSettings } from '../db/as-user';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/errors/json-errors';
 import { presentVersion, type VersionMeta, type VersionRow } from './presenters';
@@ -76,36 +78,38 @@ export async function readVersion(
 // The Trash is where a note is, not what it says: a restored version leaves the note where it is.
 const RESTORED_FIELDS = NOTE_CONTENT_FIELDS.filter((field) => field !== 'trashed_at');
 
+/** Who restores a version, as transaction settings for asUser: the restore's change keeps what it replaces. */
+export function restoreSettings(sessionId: string): LocalSettings {
+  return { 'sprout.session': sessionId, 'sprout.history_reason': 'version' };
+}
+
 /**
  * Writes the version's content onto the note as a new change (a new revision, which every device pulls);
  * the content it replaces is kept as a version first ('version', migration 013), so a restore is undone by
- * restoring that one. Resolves with the note's new revision.
+ * restoring that one. Runs in the caller's transaction, with restoreSettings set. Resolves with the
+ * note's new revision.
  */
 export async function restoreVersion(
-  db: Kysely<DB>,
-  caller: { userId: string; sessionId: string },
+  trx: Kysely<DB>,
+  userId: string,
   noteId: string,
   versionId: string,
 ): Promise<{ revision: number }> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('sprout.session', ${caller.sessionId}, true),
-      set_config('sprout.history_reason', 'version', true)`.execute(trx);
-    const columns = sql.join(RESTORED_FIELDS.map((field) => sql.ref(field)));
-    const values = sql.join(RESTORED_FIELDS.map((field) => sql.ref(`r.${field}`)));
-    const { rows } = await sql<{ revision: number | string }>`
-      UPDATE notes n SET (${columns}) = (SELECT ${values} FROM jsonb_populate_record(n, v.content) r),
-        updated_at = now(), last_mutation_id = gen_random_uuid(), base_revision = NULL
-      FROM note_versions v
-      WHERE v.id = ${versionId}::bigint AND v.note_id = n.id AND v.user_id = ${caller.userId}
-        AND n.id = ${noteId} AND n.user_id = ${caller.userId} AND n.deleted_at IS NULL
-      RETURNING n.revision`.execute(trx);
-    const row = rows[0];
-    if (!row) {
-      if (!(await ownNote(trx, caller.userId, noteId))) throw historyErrors.noteNotFound();
-      throw historyErrors.versionNotFound();
-    }
-    return { revision: Number(row.revision) };
-  });
+  const columns = sql.join(RESTORED_FIELDS.map((field) => sql.ref(field)));
+  const values = sql.join(RESTORED_FIELDS.map((field) => sql.ref(`r.${field}`)));
+  const { rows } = await sql<{ revision: number | string }>`
+    UPDATE notes n SET (${columns}) = (SELECT ${values} FROM jsonb_populate_record(n, v.content) r),
+      updated_at = now(), last_mutation_id = gen_random_uuid(), base_revision = NULL
+    FROM note_versions v
+    WHERE v.id = ${versionId}::bigint AND v.note_id = n.id AND v.user_id = ${userId}
+      AND n.id = ${noteId} AND n.user_id = ${userId} AND n.deleted_at IS NULL
+    RETURNING n.revision`.execute(trx);
+  const row = rows[0];
+  if (!row) {
+    if (!(await ownNote(trx, userId, noteId))) throw historyErrors.noteNotFound();
+    throw historyErrors.versionNotFound();
+  }
+  return { revision: Number(row.revision) };
 }
 
 /** Deletes every version of the caller's note; resolves with how many went. */

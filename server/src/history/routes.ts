@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
 import { parseBody } from '../http/parse-body';
-import { deleteHistory, listVersions, readVersion, restoreVersion } from './commands';
+import { deleteHistory, listVersions, readVersion, restoreSettings, restoreVersion } from './commands';
 import { noteParamsSchema, versionParamsSchema } from './schemas';
 
 const listQuerySchema = z.object({
@@ -22,22 +22,30 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/notes/:id/history', async (request) => {
     const { id } = parseBody(noteParamsSchema, request.params);
     const { before } = parseBody(listQuerySchema, request.query);
-    return listVersions(ctx.db, callerOf(request).userId, id, before ?? null);
+    const { userId } = callerOf(request);
+    return ctx.asUser.statements(userId, (db) => listVersions(db, userId, id, before ?? null));
   });
 
   app.get('/notes/:id/history/:versionId', async (request) => {
     const { id, versionId } = parseBody(versionParamsSchema, request.params);
-    return readVersion(ctx.db, callerOf(request).userId, id, versionId);
+    const { userId } = callerOf(request);
+    return ctx.asUser.statements(userId, (db) => readVersion(db, userId, id, versionId));
   });
 
   app.post('/notes/:id/history/:versionId/restore', async (request) => {
     const { id, versionId } = parseBody(versionParamsSchema, request.params);
-    return restoreVersion(ctx.db, callerOf(request), id, versionId);
+    const { userId, sessionId } = callerOf(request);
+    return ctx.asUser.transaction(
+      userId,
+      (trx) => restoreVersion(trx, userId, id, versionId),
+      restoreSettings(sessionId),
+    );
   });
 
   app.delete('/notes/:id/history', async (request, reply) => {
     const { id } = parseBody(noteParamsSchema, request.params);
-    await deleteHistory(ctx.db, callerOf(request).userId, id);
+    const { userId } = callerOf(request);
+    await ctx.asUser.statements(userId, (db) => deleteHistory(db, userId, id));
     return reply.code(204).send();
   });
 }

@@ -5,11 +5,15 @@ import type { RefreshTokens } from '../identity/refresh-tokens';
 import type { SessionCache } from '../identity/session-cache';
 import type { TokenSigner } from '../identity/tokens';
 import type { Config } from '../config';
+import type { UserScope } from '../db/as-user';
 import type { DB } from '../db/schema';
 
 export interface AppContext {
   config: Config;
+  /** The database as the server's own account: its upkeep, sign-in and sessions. */
   db: Kysely<DB>;
+  /** A user's request's statements, as that user under row-level security (db/as-user.ts). */
+  asUser: UserScope;
   signer: TokenSigner;
   refreshTokens: RefreshTokens;
   /** Recently seen live sessions; call `revoked()` after any change that ends sessions. */

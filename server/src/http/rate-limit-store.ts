@@ -59,7 +59,9 @@ export interface WindowCount {
 /**
  * Fixed windows, several keys' in one upsert (PostgreSQL's row lock orders concurrent increments of a
  * key), each raised by `by`: the count returned is the last of the `by`
- * numbers it hands out. Keys are distinct, and locked in their sorted order, so two servers' batches
+ * numbers it hands out. The time left is read on the clock, not at the transaction's start: a statement
+ * that waited for another's row lock may have started before the other, whose window then ends more
+ * than a window after this one's now(). Keys are distinct, and locked in their sorted order, so two servers' batches
  * over the same keys queue behind each other instead of deadlocking.
  */
 export async function incrementWindows(
@@ -68,14 +70,16 @@ export async function incrementWindows(
 ): Promise<Map<string, WindowCount>> {
   const sorted = [...increments].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const { rows } = await sql<{ key: string; count: number; ttl: number }>`
-    INSERT INTO rate_limits AS r (key, count, expires_at)
+    INSERT INTO private.rate_limits AS r (key, count, expires_at)
     SELECT k, n, now() + w * interval '1 millisecond'
     FROM unnest(${sorted.map((i) => i.key)}::text[], ${sorted.map((i) => i.by)}::int[], ${sorted.map((i) => i.windowMs)}::float8[]) WITH ORDINALITY AS t(k, n, w, o)
     ORDER BY o
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN r.expires_at <= now() THEN EXCLUDED.count ELSE r.count + EXCLUDED.count END,
       expires_at = CASE WHEN r.expires_at <= now() THEN EXCLUDED.expires_at ELSE r.expires_at END
-    RETURNING key, count, greatest(0, ceil(extract(epoch FROM (expires_at - now())) * 1000))::int8 AS ttl`.execute(db);
+    RETURNING key, count, greatest(0, ceil(extract(epoch FROM (expires_at - clock_timestamp())) * 1000))::int8 AS ttl`.execute(
+    db,
+  );
   return new Map(rows.map((row) => [row.key, { current: Number(row.count), ttl: Number(row.ttl) }]));
 }
 
@@ -158,7 +162,7 @@ export function postgresRateLimitStore(db: Kysely<DB>): FastifyRateLimitStoreCto
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       if (++increments % CLEANUP_EVERY === 0) {
-        void sql`DELETE FROM rate_limits WHERE expires_at < now() - interval '1 minute'`
+        void sql`DELETE FROM private.rate_limits WHERE expires_at < now() - interval '1 minute'`
           .execute(db)
           .catch(() => undefined);
       }

@@ -8,7 +8,7 @@ export async function deleteAccount(db: Kysely<DB>, userId: string): Promise<voi
     // The notes trigger turns deletes into moves to the Trash unless this is set for the transaction.
     await sql`SELECT set_config('sprout.hard_delete', 'on', true)`.execute(trx);
     await trx.deleteFrom('notes').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_ai_keys').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('private.user_ai_keys').where('user_id', '=', userId).execute();
     await trx.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
     // Their end is announced (migration 006): sockets close, every server's session cache empties.
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();

@@ -224,7 +224,8 @@ async function backupCommand(config: Config, io: AdminIo, file: string, request:
 
 function describeBackup(io: AdminIo, checked: CheckedBackup): void {
   const { header, rows } = checked;
-  const count = (table: string) => rows[`public.${table}`] ?? 0;
+  // A table's rows under either schema: a backup made before migration 016 has every table in public.
+  const count = (table: string) => rows[`public.${table}`] ?? rows[`private.${table}`] ?? 0;
   io.out(
     `Sprout ${header.sprout.version}${header.sprout.commit ? ` (${header.sprout.commit})` : ''} backup of ${header.createdAt}, from ${header.source === 'pglite' ? 'the embedded database' : 'PostgreSQL'}: ${(checked.bytes / 1024).toFixed(0)} KiB, intact.`,
   );

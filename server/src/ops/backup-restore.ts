@@ -29,7 +29,8 @@ export interface RestoreSummary {
   warnings: string[];
 }
 
-const AI_KEYS_TABLE = 'public.user_ai_keys';
+// Users' provider keys: in `public` in a backup made before migration 016 moved them.
+const isAiKeysTable = (table: string) => table === 'private.user_ai_keys' || table === 'public.user_ai_keys';
 const INSERT_BATCH_ROWS = 500;
 
 export async function restoreBackup(
@@ -83,7 +84,9 @@ interface KeyPlan {
  */
 function planEncryptionKey(checked: CheckedBackup, options: RestoreOptions): KeyPlan {
   const { secrets } = checked.header;
-  const aiKeys = checked.rows[AI_KEYS_TABLE] ?? 0;
+  const aiKeys = Object.entries(checked.rows)
+    .filter(([table]) => isAiKeysTable(table))
+    .reduce((sum, [, n]) => sum + n, 0);
   const envKeyId = options.config.encryptionKey ? encryptionKeyId(decodeKey(options.config.encryptionKey)) : null;
   const storeKey = envKeyId === null ? secrets.encryptionKey : null;
   const usable = envKeyId === secrets.encryptionKeyId || (envKeyId === null && secrets.encryptionKey !== null);
@@ -162,7 +165,7 @@ async function openEmptyPostgres(url: string): Promise<OpenedTarget> {
   await client.connect();
   const occupied = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S') LIMIT 3`,
+     WHERE n.nspname IN ('public', 'private') AND c.relkind IN ('r', 'p', 'v', 'm', 'S') LIMIT 3`,
   );
   if (occupied.rows.length > 0) {
     await client.end();
@@ -190,7 +193,7 @@ async function openEmptyPostgres(url: string): Promise<OpenedTarget> {
 
 async function storeSecret(target: MigrationTarget, name: string, value: string): Promise<void> {
   await target.query(
-    'INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value',
+    'INSERT INTO private.server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value',
     [name, value],
   );
 }
@@ -235,7 +238,7 @@ async function loadRows(
   try {
     for (const table of header.tables) await target.exec(`ALTER TABLE ${quoteName(table)} DISABLE TRIGGER USER`);
     await readBackup(file, async (table, row) => {
-      if (skipAiKeys && table === AI_KEYS_TABLE) return;
+      if (skipAiKeys && isAiKeysTable(table)) return;
       if (table !== batchTable || batch.length >= INSERT_BATCH_ROWS) await flush();
       batchTable = table;
       batch.push(row);

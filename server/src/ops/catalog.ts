@@ -5,14 +5,14 @@ import { sql, type Kysely } from 'kysely';
 import type { SequenceValue } from './backup-format';
 
 /** The schemas Sprout's migrations create tables in. */
-export const SPROUT_SCHEMAS = ['public'];
+export const SPROUT_SCHEMAS = ['public', 'private'];
 
 /**
  * Left out: the migrations' own record (the header lists them), rate-limit counters (a restore forgives
  * the current window), and the secrets table (the header holds the secrets, the encryption key only
  * when asked).
  */
-export const NOT_BACKED_UP = new Set(['public.schema_migrations', 'public.rate_limits', 'public.server_secrets']);
+export const NOT_BACKED_UP = new Set(['public.schema_migrations', 'private.rate_limits', 'private.server_secrets']);
 
 export interface BackedUpTable {
   /** Schema-qualified. */

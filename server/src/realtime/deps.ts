@@ -2,6 +2,7 @@
 // limits and a clock.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { UserScope } from '../db/as-user';
 import type { DB } from '../db/schema';
 import type { SessionCache } from '../identity/session-cache';
 import type { TokenSigner } from '../identity/tokens';
@@ -26,7 +27,10 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
 };
 
 export interface HubDeps {
+  /** The server's own account: which sessions still live, across users. */
   db: Kysely<DB>;
+  /** One user's notes, read as that user (db/as-user.ts). */
+  asUser: UserScope;
   signer: TokenSigner;
   sessions: SessionCache;
   log: FastifyBaseLogger;

@@ -163,7 +163,12 @@ export class RealtimeHub implements ConnectionHost, ChangeListener {
     const rows =
       ids.length === 0
         ? new Map<string, Record<string, unknown>>()
-        : new Map((await readUserNotes(this.deps.db, userId, ids)).map((row) => [String(row.id), presentRow(row)]));
+        : new Map(
+            (await this.deps.asUser.statements(userId, (db) => readUserNotes(db, userId, ids))).map((row) => [
+              String(row.id),
+              presentRow(row),
+            ]),
+          );
     const commitTimestamp = new Date(this.deps.now()).toISOString();
     for (const change of heard) {
       const record = change.op === 'DELETE' ? { id: change.noteId, user_id: userId } : rows.get(change.noteId);

@@ -9,6 +9,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
+import type { LocalSettings } from '../db/as-user';
 import type { DB, NotesTable } from '../db/schema';
 import { NOTE_COLUMNS, NOTE_FIELD_NAMES } from '#core/note-fields';
 import { COLUMN_TYPES, type NoteColumn } from './columns';
@@ -52,16 +53,17 @@ export interface Writer {
 }
 
 /**
- * Names the caller's session as the writer of this transaction's rows: for the history, which keeps a
- * version when another session's content is replaced (migration 013), and, when quiet, for the change
- * hints, which the realtime hub then sends to every socket of the user but that session's (migration
- * 008). Local to the transaction, so a pooled connection never carries it into another request.
+ * Names the caller's session as the writer of a transaction's rows (settings for asUser): for the
+ * history, which keeps a version when another session's content is replaced (migration 013), and, when
+ * quiet, for the change hints, which the realtime hub then sends to every socket of the user but that
+ * session's (migration 008).
  */
-export async function markWriterSession(trx: Kysely<DB>, writer: Writer): Promise<void> {
-  const marks = writer.history.size > 0 ? JSON.stringify(Object.fromEntries(writer.history)) : '';
-  await sql`select set_config('sprout.session', ${writer.sessionId}, true),
-    set_config('sprout.writer_session', ${writer.quiet ? writer.sessionId : ''}, true),
-    set_config('sprout.history_marks', ${marks}, true)`.execute(trx);
+export function writerSettings(writer: Writer): LocalSettings {
+  return {
+    'sprout.session': writer.sessionId,
+    'sprout.writer_session': writer.quiet ? writer.sessionId : '',
+    'sprout.history_marks': writer.history.size > 0 ? JSON.stringify(Object.fromEntries(writer.history)) : '',
+  };
 }
 
 /** One JSON member of a row on the wire: its key (a column's name or alias) and the column it shows. */

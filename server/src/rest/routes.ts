@@ -11,10 +11,10 @@ import type { Caller } from '../identity/authenticate';
 import {
   insertNotes,
   isWholeRow,
-  markWriterSession,
   selectNotesJson,
   trashNotes,
   updateNotes,
+  writerSettings,
   type Returning,
   type WrittenRow,
 } from './commands';
@@ -52,7 +52,7 @@ interface Prepared {
 }
 
 export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
+  const { asUser } = ctx;
   const { write: maxWrites, writeWindowMs } = ctx.config.rateLimits;
 
   // Rows of one user: never kept by a browser's or a proxy's cache.
@@ -96,14 +96,11 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
   };
 
   /**
-   * A write's statements, in a transaction that names its writer's session first (set_config is local to
-   * a transaction): for the history (migration 013) and, with `Sprout-Echo: none`, the change hints.
+   * A write's statements, in one transaction as the caller (asUser) that names its writer's session: for
+   * the history (migration 013) and, with `Sprout-Echo: none`, the change hints.
    */
   const write = <T>({ caller, quiet, history }: Prepared, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
-    db.transaction().execute(async (trx) => {
-      await markWriterSession(trx, { sessionId: caller.sessionId, quiet, history });
-      return work(trx);
-    });
+    asUser.transaction(caller.userId, work, writerSettings({ sessionId: caller.sessionId, quiet, history }));
 
   app.get('/notes', async (request, reply) => {
     const { caller, query, prefs, accept } = prepare(request);
@@ -119,7 +116,9 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
       count: prefs.count !== null,
       horizon,
     };
-    const page = await selectNotesJson(db, caller.userId, read, wireFields(query.select), accept.stripNulls);
+    const page = await asUser.statements(caller.userId, (db) =>
+      selectNotesJson(db, caller.userId, read, wireFields(query.select), accept.stripNulls),
+    );
     const { rows, total } = page;
     if (total !== null && offset > total) throw restErrors.range(offset, total);
     if (accept.single && rows !== 1) throw restErrors.singular(rows);

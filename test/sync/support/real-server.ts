@@ -46,7 +46,7 @@ export async function startRealServer(): Promise<RealServer> {
       // A purge reads a tombstone's age from the marks it makes of the revision sequence (migration 011):
       // one made the retention ago at the sequence's current value makes every tombstone so far old.
       await server.database.db.executeQuery(
-        CompiledQuery.raw(`INSERT INTO revision_marks (hour, marked_at, revision)
+        CompiledQuery.raw(`INSERT INTO private.revision_marks (hour, marked_at, revision)
           SELECT date_trunc('hour', now()) - interval '${TOMBSTONE_RETENTION_DAYS + 1} days', now() - interval '${TOMBSTONE_RETENTION_DAYS + 1} days', last_value
           FROM notes_revision_seq
           ON CONFLICT (hour) DO UPDATE SET marked_at = excluded.marked_at, revision = excluded.revision`),
