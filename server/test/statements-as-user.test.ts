@@ -60,6 +60,21 @@ describe('a statement with settings', () => {
     );
   });
 
+  it('answers a write with the rows it changed, and one without rows with its count', async () => {
+    const user = await insertUser(server);
+    for (const title of ['a', 'b'])
+      await server.ctx.db.insertInto('notes').values({ user_id: user.id, title, content: 'c' }).execute();
+    const settings = { role: 'sprout_user', 'request.jwt.claims': JSON.stringify({ sub: user.id }) };
+    const counted = await server.database.queryWithSettings(settings, "update notes set content = 'd'", []);
+    expect(counted).toMatchObject({ rows: [], affectedRows: 2 });
+    const returned = await server.database.queryWithSettings(
+      settings,
+      "update notes set content = 'e' where title = $1 returning title, content",
+      ['a'],
+    );
+    expect(returned).toMatchObject({ rows: [{ title: 'a', content: 'e' }], affectedRows: 1 });
+  });
+
   it("never runs inside another request's open transaction", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
-import type { Pool, QueryResult } from 'pg';
 import {
   listenOnPGlite,
   listenOnPostgres,
@@ -20,6 +19,7 @@ import { migrate } from './migrate';
 import { createPGliteDataDir } from './pglite-create';
 import { SerialPGliteDialect, type SerialDatabase } from './pglite-driver';
 import { PGliteThread } from './pglite-thread';
+import { settingsQueryRunner } from './postgres-settings-query';
 import type { PGliteSource, QueryOutcome } from './pglite-worker-protocol';
 import type { DB } from './schema';
 
@@ -34,8 +34,8 @@ export interface Database {
   /**
    * One statement in a transaction of its own that sets `settings` first (set_config, local to it): a
    * user's statement with its role and claims (db/as-user.ts). It holds a connection about as long as the
-   * statement alone would: PostgreSQL gets BEGIN, the settings, the statement and COMMIT in one pipelined
-   * write, and PGlite's worker runs all four for one message.
+   * statement alone would: the settings' statement and the statement go to the database together under
+   * one Sync, one implicit transaction (postgres-settings-query.ts, pglite-settings-query.ts).
    */
   queryWithSettings(
     settings: Readonly<Record<string, string>>,
@@ -91,58 +91,6 @@ function queryTiming(): {
       }
     },
   };
-}
-
-/**
- * BEGIN, the settings, the statement and COMMIT written at once on one pooled connection (the pool's
- * connections are in node-postgres's pipeline mode): one wait for the server instead of four, each of which, under
- * load, also waited its turn in this process's event loop while holding the connection. Sent one by one,
- * a user's read held a connection four times as long and ran at half the rate of the same read without
- * them (`npm run bench -- rls`).
- */
-async function pipelinedWithSettings(
-  pool: Pool,
-  settings: Readonly<Record<string, string>>,
-  sql: string,
-  params: readonly unknown[],
-): Promise<QueryOutcome> {
-  const client = await pool.connect();
-  const names = Object.keys(settings);
-  const calls = names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ');
-  let broken: Error | undefined;
-  try {
-    const sent = [
-      client.query('BEGIN'),
-      // Named: each connection parses and plans it once.
-      client.query({
-        name: `sprout-settings-${names.length}`,
-        text: `select ${calls}`,
-        values: names.flatMap((name) => [name, settings[name]]),
-      }),
-      client.query<Record<string, unknown>>(sql, params as unknown[]),
-      client.query('COMMIT'),
-    ];
-    const [, , result] = await Promise.allSettled(sent).then((outcomes) => {
-      // The first failure is the cause: after it the transaction is aborted and COMMIT rolls it back.
-      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (failed) throw failed.reason;
-      return outcomes as PromiseFulfilledResult<QueryResult<Record<string, unknown>>>[];
-    });
-    return { rows: result!.value.rows, affectedRows: result!.value.rowCount ?? undefined };
-  } catch (error) {
-    // A connection that failed mid-pipeline is not given back to the pool.
-    if (!isDatabaseError(error)) broken = error as Error;
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
-
-/** An error the server answered with (it has a SQLSTATE), as opposed to a broken connection. */
-function isDatabaseError(error: unknown): boolean {
-  return (
-    typeof (error as { code?: unknown })?.code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
-  );
 }
 
 export type DatabaseOptions =
@@ -207,9 +155,6 @@ async function openPostgres(url: string, settings: Record<string, string>): Prom
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // Statements queued on one connection are written without waiting for the one before
-    // (pipelinedWithSettings); Kysely and the rest send one at a time, as before.
-    pipeline: true,
     // Set once per connection, at connect time: no statement per request for it.
     options: ['-c TimeZone=UTC', ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(' '),
     types: {
@@ -219,6 +164,7 @@ async function openPostgres(url: string, settings: Record<string, string>): Prom
   });
   // An idle client's connection error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => undefined);
+  const withSettings = settingsQueryRunner(pg, pool);
   const client = await pool.connect();
   try {
     // Several servers may start at once against one database: migrate under an advisory lock.
@@ -237,7 +183,7 @@ async function openPostgres(url: string, settings: Record<string, string>): Prom
     kind: 'postgres',
     db,
     listenChanges: (listener) => listenOnPostgres(url, listener),
-    queryWithSettings: (settings, sql, params) => timing.time(() => pipelinedWithSettings(pool, settings, sql, params)),
+    queryWithSettings: (settings, sql, params) => timing.time(() => withSettings(settings, sql, params)),
     load: () => ({
       kind: 'postgres',
       inUse: pool.totalCount - pool.idleCount,

@@ -4,6 +4,7 @@
 // may send queries, so a transaction's statements never interleave with another request's.
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { SettingsQueries } from './pglite-settings-query';
 import { migratePGlite, pgliteStartParams } from './pglite-settings';
 import { serializeError, type WorkerMessage, type WorkerRequest, type WorkerStart } from './pglite-worker-protocol';
 
@@ -53,46 +54,16 @@ async function open(start: WorkerStart): Promise<PGlite> {
   return pglite;
 }
 
-/**
- * A statement in a transaction of its own that sets `settings` first (set_config local to it): here in
- * the worker, so the request thread sends one message for it, as for any other statement, and the one
- * connection is held no longer than that. BEGIN and the settings go in one call, their values written as
- * literals: each call into PGlite costs about 0.15 ms of its own, a tenth of a 100-note read, and
- * pglite.transaction() (BEGIN, settings, statement, COMMIT) cost a fifth more than the read alone.
- */
-async function queryWithSettings(
-  pglite: PGlite,
-  sql: string,
-  params: readonly unknown[],
-  settings: Record<string, string>,
-) {
-  const calls = Object.entries(settings).map(
-    ([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`,
-  );
-  try {
-    await pglite.exec(`BEGIN; SELECT ${calls.join(', ')}`);
-    const result = await pglite.query(sql, [...params], { rowMode: 'object' });
-    await pglite.exec('COMMIT');
-    return result;
-  } catch (error) {
-    await pglite.exec('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
-}
-
-/** A string constant that means `text` whatever standard_conforming_strings says (E'' escapes both). */
-function literal(text: string): string {
-  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
-
 async function serve(pglite: PGlite): Promise<void> {
+  const settingsQueries = new SettingsQueries(pglite);
   const unlisteners = new Map<string, () => Promise<void>>();
   let queue = Promise.resolve();
   const handle = async (request: WorkerRequest): Promise<void> => {
     switch (request.kind) {
       case 'query': {
+        // With settings: in one call, the settings local to the statement (pglite-settings-query.ts).
         const result = request.settings
-          ? await queryWithSettings(pglite, request.sql, request.params, request.settings)
+          ? await settingsQueries.run(request.sql, request.params, request.settings)
           : await pglite.query(request.sql, [...request.params], { rowMode: 'object' });
         return post({
           kind: 'result',
