@@ -10,23 +10,13 @@ import { httpLoad, loopLoad, type HttpLoad, type LoadResult } from '../lib/load'
 import { freePort, spawnUntilAnswer, stop, treeRssMiB } from '../lib/processes';
 import { interleave, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
-import {
-  benchNote,
-  root,
-  seedNotes,
-  signUp,
-  startSprout,
-  tempDir,
-  type BenchUser,
-  type SproutServer,
-} from '../lib/sprout';
+import { root, startSprout, tempDir, type BenchUser, type SproutServer } from '../lib/sprout';
+import { NEW_NOTE, READ_QUERY, seedLoadUser } from '../lib/api-load';
 
 const CONNECTIONS = 50;
-const READ_QUERY = 'select=*&deleted_at=is.null&order=updated_at.desc&limit=100';
 const READ_SQL = 'select * from notes where user_id = $1 and deleted_at is null order by updated_at desc limit 100';
 const INSERT_SQL = 'insert into notes (user_id, title, content) values ($1, $2, $3) returning *';
 const UPDATE_SQL = 'update notes set title = $1 where id = $2 and user_id = $3 returning *';
-const NEW_NOTE = { title: 'A new idea', content: 'Written under load.' };
 
 type Kind = 'PGlite' | 'PostgreSQL';
 
@@ -290,19 +280,12 @@ async function onPglite(options: GroupOptions): Promise<Row[]> {
   let server = await startSprout();
   let sql: Sql | null = null;
   try {
-    const user = await signUp(server.url);
-    await seedNotes(user, options.smoke ? 200 : 1000);
-    const patchNote = benchNote(user.userId, 0);
-    await fetch(`${server.url}/rest/v1/notes`, {
-      method: 'POST',
-      headers: { ...user.headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify(patchNote),
-    });
+    const { user, patchId } = await seedLoadUser(server.url, options.smoke ? 200 : 1000);
     // The floor opens a copy of the same data: PGlite holds its directory for one process.
     await server.stop();
     sql = await openPgliteCopy(server.dataDir);
     server = await startSprout({ dataDir: server.dataDir });
-    return await measure('PGlite', server, user, sql, patchNote.id, options);
+    return await measure('PGlite', server, user, sql, patchId, options);
   } finally {
     await sql?.close();
     await server.stop();
@@ -316,15 +299,8 @@ async function onPostgres(options: GroupOptions): Promise<Row[]> {
   const server = await startSprout({ databaseUrl: target.url });
   const sql = openPostgres(target.url);
   try {
-    const user = await signUp(server.url);
-    await seedNotes(user, 1000);
-    const patchNote = benchNote(user.userId, 0);
-    await fetch(`${server.url}/rest/v1/notes`, {
-      method: 'POST',
-      headers: { ...user.headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify(patchNote),
-    });
-    return await measure('PostgreSQL', server, user, sql, patchNote.id, options);
+    const { user, patchId } = await seedLoadUser(server.url, 1000);
+    return await measure('PostgreSQL', server, user, sql, patchId, options);
   } finally {
     await sql.close();
     await server.stop();

@@ -9,10 +9,10 @@ import { postgresTarget } from '../lib/databases';
 import { httpLoad, type HttpLoad } from '../lib/load';
 import { interleave, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
-import { benchNote, seedNotes, signUp, startSprout, tempDir, type BenchUser, type SproutServer } from '../lib/sprout';
+import { NEW_NOTE, READ_QUERY, seedLoadUser } from '../lib/api-load';
+import { startSprout, tempDir, type BenchUser, type SproutServer } from '../lib/sprout';
 
 const CONNECTIONS = 50;
-const READ_QUERY = 'select=*&deleted_at=is.null&order=updated_at.desc&limit=100';
 const GOAL = 0.9;
 
 type Kind = 'PGlite' | 'PostgreSQL';
@@ -26,7 +26,7 @@ function loads(server: SproutServer, user: BenchUser, patchId: string, seconds: 
       url: `${server.url}/rest/v1/notes`,
       method: 'POST',
       headers: writeHeaders,
-      body: JSON.stringify({ title: 'A new idea', content: 'Written under load.' }),
+      body: JSON.stringify(NEW_NOTE),
       connections: CONNECTIONS,
       seconds,
     },
@@ -93,22 +93,9 @@ async function measure(
   ];
 }
 
-/** A user with 1,000 notes (200 for the smoke run) and the note the PATCH load renames. */
-async function seed(server: SproutServer, smoke: boolean): Promise<{ user: BenchUser; patchId: string }> {
-  const user = await signUp(server.url);
-  await seedNotes(user, smoke ? 200 : 1000);
-  const patchNote = benchNote(user.userId, 1_000_000);
-  await fetch(`${server.url}/rest/v1/notes`, {
-    method: 'POST',
-    headers: { ...user.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify(patchNote),
-  });
-  return { user, patchId: patchNote.id };
-}
-
 async function onPglite(options: GroupOptions): Promise<Row[]> {
   const first = await startSprout();
-  const { user, patchId } = await seed(first, options.smoke);
+  const { user, patchId } = await seedLoadUser(first.url, options.smoke ? 200 : 1000);
   await first.stop();
   // PGlite holds its directory for one process: the server without row-level security gets a copy.
   const copy = tempDir('data-owner');
@@ -130,7 +117,7 @@ async function onPostgres(options: GroupOptions): Promise<Row[]> {
   const on = await startSprout({ databaseUrl: target.url });
   const off = await startSprout({ databaseUrl: target.url, env: { REQUEST_ROLE: 'owner' } });
   try {
-    const { user, patchId } = await seed(on, options.smoke);
+    const { user, patchId } = await seedLoadUser(on.url, options.smoke ? 200 : 1000);
     return await measure('PostgreSQL', { on, off }, user, patchId, options);
   } finally {
     await Promise.all([on.stop(), off.stop()]);

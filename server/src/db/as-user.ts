@@ -4,12 +4,11 @@
 // their WHERE says. The server's own upkeep (purges, sign-in, the admin command, backups) runs as the
 // tables' owner and is not subject to the policies.
 import {
+  CompiledQuery,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
-  sql,
-  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -17,9 +16,9 @@ import {
 } from 'kysely';
 import type { Database } from './database';
 import type { DB } from './schema';
+import { setConfigStatement, type LocalSettings } from './set-config';
 
-/** Transaction-local settings a request sets beside its role and claims (its writer's session, say). */
-export type LocalSettings = Readonly<Record<string, string>>;
+export type { LocalSettings };
 
 /** How a user's request reaches the database: as that user, under row-level security. */
 export interface UserScope {
@@ -60,8 +59,9 @@ export function userScope(database: Pick<Database, 'db' | 'queryWithSettings'>, 
 
 /** Sets each setting for the rest of the transaction, in one statement. */
 export async function setLocal(trx: Kysely<DB>, settings: LocalSettings): Promise<void> {
-  const calls = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
-  if (calls.length > 0) await sql`select ${sql.join(calls)}`.execute(trx);
+  if (Object.keys(settings).length === 0) return;
+  const { text, values } = setConfigStatement(settings);
+  await trx.executeQuery(CompiledQuery.raw(text, values));
 }
 
 /** A dialect whose every statement goes through Database.queryWithSettings with the same settings. */

@@ -22,6 +22,7 @@ import { PGliteThread } from './pglite-thread';
 import { settingsQueryRunner } from './postgres-settings-query';
 import type { PGliteSource, QueryOutcome } from './pglite-worker-protocol';
 import type { DB } from './schema';
+import type { LocalSettings } from './set-config';
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
@@ -37,11 +38,7 @@ export interface Database {
    * statement alone would: the settings' statement and the statement go to the database together under
    * one Sync, one implicit transaction (postgres-settings-query.ts, pglite-settings-query.ts).
    */
-  queryWithSettings(
-    settings: Readonly<Record<string, string>>,
-    sql: string,
-    params: readonly unknown[],
-  ): Promise<QueryOutcome>;
+  queryWithSettings(settings: LocalSettings, sql: string, params: readonly unknown[]): Promise<QueryOutcome>;
   /** How busy the database is now, for the metrics (metrics/registry.ts). */
   load(): DatabaseLoad;
   /**
@@ -224,7 +221,7 @@ function startPGlite(options: PGliteOptions, settings: Record<string, string>): 
     listenChanges: (listener) => listenOnPGlite(thread, listener),
     queryWithSettings: (settings, sql, params) =>
       timing.time(async () => {
-        const { rows, affectedRows } = await dialect.queryWithSettings(sql, params, { ...settings });
+        const { rows, affectedRows } = await dialect.queryWithSettings(sql, params, settings);
         return { rows, affectedRows };
       }),
     load: () => ({ kind: 'pglite', queued: thread.pending + dialect.heldBack }),
@@ -299,7 +296,7 @@ class OpeningThread implements SerialDatabase, PGliteListenable {
     return this.#thread?.pending ?? 0;
   }
 
-  async query(sql: string, params: readonly unknown[], settings?: Record<string, string>): Promise<QueryOutcome> {
+  async query(sql: string, params: readonly unknown[], settings?: LocalSettings): Promise<QueryOutcome> {
     return (this.#thread ?? (await this.opening)).query(sql, params, settings);
   }
 

@@ -21,6 +21,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { LocalSettings } from './set-config';
 
 /** A FIFO lock: each holder runs alone, waiters go in arrival order. */
 class Mutex {
@@ -42,7 +43,7 @@ export interface SerialDatabase {
   query(
     sql: string,
     params: readonly unknown[],
-    settings?: Record<string, string>,
+    settings?: LocalSettings,
   ): Promise<{ rows: unknown[]; affectedRows?: number | undefined }>;
   close(): Promise<void>;
 }
@@ -111,7 +112,7 @@ class SerialPGliteDriver implements Driver {
   sendWithSettings(
     sql: string,
     params: readonly unknown[],
-    settings: Record<string, string>,
+    settings: LocalSettings,
   ): Promise<{ rows: unknown[]; affectedRows?: number | undefined }> {
     return this.#outsideTransactions(() => this.pglite.query(sql, params, settings));
   }
@@ -182,7 +183,7 @@ export class SerialPGliteDialect implements Dialect {
   queryWithSettings(
     sql: string,
     params: readonly unknown[],
-    settings: Record<string, string>,
+    settings: LocalSettings,
   ): Promise<{ rows: unknown[]; affectedRows?: number | undefined }> {
     if (!this.#driver) throw new Error('the dialect has no driver yet');
     return this.#driver.sendWithSettings(sql, params, settings);

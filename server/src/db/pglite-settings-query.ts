@@ -7,16 +7,13 @@
 // COMMIT needed. Parameters are serialized by their types, as PGlite's query() does; the types of a
 // statement's parameters are asked once per statement text and kept.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import type { QueryOutcome } from './pglite-worker-protocol';
+import { setConfigStatement, type LocalSettings } from './set-config';
 
 const { serialize } = protocol;
 
 /** Statement texts whose parameter types are kept; the server's statements are far fewer. */
 const MAX_KEPT_TYPES = 1000;
-
-export interface SettingsQueryResult {
-  rows: unknown[];
-  affectedRows: number | undefined;
-}
 
 export class SettingsQueries {
   /** Parameter type ids by statement text, oldest first (Map order) for eviction. */
@@ -24,13 +21,12 @@ export class SettingsQueries {
 
   constructor(private readonly pglite: PGlite) {}
 
-  async run(sql: string, params: readonly unknown[], settings: Record<string, string>): Promise<SettingsQueryResult> {
+  async run(sql: string, params: readonly unknown[], settings: LocalSettings): Promise<QueryOutcome> {
     const types = await this.#typesOf(sql);
-    const names = Object.keys(settings);
-    const calls = names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ');
+    const set = setConfigStatement(settings);
     const message = concat([
-      serialize.parse({ text: `select ${calls}` }),
-      serialize.bind({ values: names.flatMap((name) => [name, settings[name]!]) }),
+      serialize.parse({ text: set.text }),
+      serialize.bind({ values: set.values }),
       // Its row described too: the result parser reads every row by its description.
       serialize.describe({ type: 'P' }),
       serialize.execute({}),

@@ -10,6 +10,7 @@ import {
   type WorkerStart,
 } from './pglite-worker-protocol';
 import { siblingScript } from './sibling-script';
+import type { LocalSettings } from './set-config';
 
 type Pending = { resolve: (value: QueryOutcome | null) => void; reject: (error: Error) => void };
 type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -101,7 +102,7 @@ export class PGliteThread {
   }
 
   /** One statement; with `settings`, in a transaction of its own that sets them first (the worker's). */
-  query(sql: string, params: readonly unknown[] = [], settings?: Record<string, string>): Promise<QueryOutcome> {
+  query(sql: string, params: readonly unknown[] = [], settings?: LocalSettings): Promise<QueryOutcome> {
     return this.#send(
       settings ? { kind: 'query', sql, params, settings } : { kind: 'query', sql, params },
     ) as Promise<QueryOutcome>;

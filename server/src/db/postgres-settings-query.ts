@@ -6,7 +6,9 @@
 // and rows go through node-postgres exactly as for any other query (its value mapping, the pool's type
 // parsers); the results of both statements come back as node-postgres's multi-result array.
 import type pg from 'pg';
+import { isDatabaseError } from './database-error';
 import type { QueryOutcome } from './pglite-worker-protocol';
+import { setConfigStatement, type LocalSettings } from './set-config';
 
 type Pg = typeof pg;
 
@@ -24,7 +26,7 @@ type ResultLike = { rows: Record<string, unknown>[]; rowCount: number | null };
 export function settingsQueryRunner(
   pgModule: Pg,
   pool: pg.Pool,
-): (settings: Readonly<Record<string, string>>, sql: string, params: readonly unknown[]) => Promise<QueryOutcome> {
+): (settings: LocalSettings, sql: string, params: readonly unknown[]) => Promise<QueryOutcome> {
   const Base = pgModule.Query as unknown as new (
     config: { text: string; values: unknown[]; queryMode: 'extended' },
     callback: (error: Error | undefined, result: ResultLike | ResultLike[]) => void,
@@ -32,7 +34,7 @@ export function settingsQueryRunner(
 
   class SettingsThenQuery extends Base {
     constructor(
-      private readonly settings: Readonly<Record<string, string>>,
+      private readonly settings: LocalSettings,
       text: string,
       values: unknown[],
       callback: (error: Error | undefined, result: ResultLike | ResultLike[]) => void,
@@ -42,11 +44,9 @@ export function settingsQueryRunner(
 
     // Called by Query.submit with the socket corked: these four messages and the query's own go out in one write.
     prepare(connection: ProtocolWriter): void {
-      const names = Object.keys(this.settings);
-      connection.parse({
-        text: `select ${names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
-      });
-      connection.bind({ values: names.flatMap((name) => [name, this.settings[name]]) });
+      const set = setConfigStatement(this.settings);
+      connection.parse({ text: set.text });
+      connection.bind({ values: set.values });
       // Described, so its row comes as a result of its own before the statement's.
       connection.describe({ type: 'P' });
       connection.execute({});
@@ -79,10 +79,4 @@ export function settingsQueryRunner(
       client.release(broken);
     }
   };
-}
-
-/** An error the server answered with (it has a SQLSTATE), as opposed to a broken connection. */
-function isDatabaseError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }

@@ -6,6 +6,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthFailure } from '../../identity/authenticate';
 import { serializeError } from '../../db/error-serializer';
 import { Unauthenticated } from '../authentication';
+import { isDatabaseError } from '../../db/database-error';
+
+export { isDatabaseError };
 
 export class RestError extends Error {
   constructor(
@@ -23,23 +26,6 @@ export class RestError extends Error {
   toJSON(): { code: string; message: string; details: string | null; hint: string | null } {
     return { code: this.code, message: this.message, details: this.details, hint: this.hint };
   }
-}
-
-/** The fields of a PostgreSQL error that PGlite and node-postgres both expose. */
-interface DatabaseErrorLike {
-  code: string;
-  message: string;
-  detail?: string;
-  hint?: string;
-}
-
-export function isDatabaseError(error: unknown): error is DatabaseErrorLike {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
-  );
 }
 
 /**
