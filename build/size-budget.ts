@@ -26,8 +26,8 @@ interface Budget {
 // keeps a few KiB of room over what the page loads now; `npm run build` prints the current sizes and the
 // history is in docs/decisions.md ('The client's first load and start').
 const BUDGETS: Budget[] = [
-  { page: '/login', routes: [LOGIN_ROUTE], maxKiB: 119 },
-  { page: '/ signed in', routes: [...SIGNED_IN_START], maxKiB: 184 },
+  { page: '/login', routes: [LOGIN_ROUTE], maxKiB: 120 },
+  { page: '/ signed in', routes: [...SIGNED_IN_START], maxKiB: 188 },
 ];
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;

@@ -150,6 +150,26 @@ export const NOTE_FIELDS = {
     value: timestamp(),
     empty: null,
   },
+  // When the user pinned the note, on their device's clock; null when not pinned. Pinned notes come first
+  // in the lists (issue 33). Content, like trashed_at, so a pin syncs and a tombstone clears it.
+  pinned_at: {
+    sql: 'timestamptz',
+    nullable: true,
+    writer: 'client',
+    kind: 'content',
+    value: timestamp(),
+    empty: null,
+  },
+  // When the user archived the note; null for a note in the lists. An archived note leaves the dashboard,
+  // Checklists and Recent Ideas and is listed on the Archive screen (issue 33).
+  archived_at: {
+    sql: 'timestamptz',
+    nullable: true,
+    writer: 'client',
+    kind: 'content',
+    value: timestamp(),
+    empty: null,
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 type Fields = typeof NOTE_FIELDS;
@@ -201,6 +221,14 @@ export const NOTE_CONTENT_FIELDS = entries
 export const NOTE_DATA_FIELDS = entries
   .filter(([, field]) => field.kind !== 'sync')
   .map(([name]) => name) as DataField[];
+
+/**
+ * Content fields that say where the note is kept rather than what it says: the Trash, the pin, the archive.
+ * Each changes by its own action, never by the edit form's save, keeps the note's updated_at, and is left
+ * as it is when a version from the history is restored.
+ */
+export const PLACEMENT_FIELDS = ['trashed_at', 'pinned_at', 'archived_at'] as const satisfies readonly ContentField[];
+export type PlacementField = (typeof PLACEMENT_FIELDS)[number];
 
 /** The spec of field `name`. */
 export function fieldSpec(name: NoteField): FieldSpec {

@@ -5,6 +5,7 @@
 import { diff3Merge } from 'node-diff3';
 import {
   NOTE_CONTENT_FIELDS,
+  PLACEMENT_FIELDS,
   type ChatMessage,
   type ChecklistItem,
   type ContentField,
@@ -165,11 +166,15 @@ const MERGERS: {
   checklist_items: checklist,
   chat_history: chat,
   trashed_at: flag,
+  pinned_at: flag,
+  archived_at: flag,
 };
 
-/** Whether a version changed anything but the Trash. */
+/** Whether a version changed what the note says (a pin or an archive is where it is kept, like the Trash). */
 function changedBesidesTrash(base: NoteContent, side: NoteContent): boolean {
-  return NOTE_CONTENT_FIELDS.some((field) => field !== 'trashed_at' && !same(base[field], side[field]));
+  return NOTE_CONTENT_FIELDS.some(
+    (field) => !(PLACEMENT_FIELDS as readonly string[]).includes(field) && !same(base[field], side[field]),
+  );
 }
 
 /**

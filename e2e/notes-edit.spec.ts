@@ -262,11 +262,13 @@ test('view: the tabs, the checklist view saved at once, and unknown ids', async 
     },
   ]);
 
-  await test.step('shows the Note, Expanded and Chat tabs', async () => {
+  await test.step('shows the Note, Expanded and Chat tabs, opening on the plan of a note that has one', async () => {
     await page.goto(`/view/${viewed!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Viewed' })).toBeVisible();
-    await expect(page.getByText('The original idea')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Expanded' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('button', { name: 'View Checklist' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Note' }).click();
+    await expect(page.getByText('The original idea')).toBeVisible();
 
     await page.getByRole('tab', { name: 'Expanded' }).click();
     const idea = page.getByRole('region', { name: 'Expanded Idea' });
@@ -289,8 +291,9 @@ test('view: the tabs, the checklist view saved at once, and unknown ids', async 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/edit/${viewed!.id}$`));
 
-    // Both paths show the same screen.
+    // Both paths show the same screen; a note without a plan opens on its text.
     await page.goto(`/note/${plain!.id}`);
+    await expect(page.getByText('Nothing expanded')).toBeVisible();
     await page.getByRole('tab', { name: 'Expanded' }).click();
     await expect(page.getByText('No expanded content available for this note.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to notes' }).click();
@@ -300,7 +303,8 @@ test('view: the tabs, the checklist view saved at once, and unknown ids', async 
   await test.step('checks off items in the checklist view, saved to the server at once', async () => {
     await openCard(page, 'Groceries', 'View');
     await expect(page).toHaveURL(new RegExp(`/view/${groceries!.id}$`));
-    await page.getByRole('button', { name: 'View Checklist' }).click();
+    // A checklist with no text of its own opens on its items.
+    await expect(page.getByRole('button', { name: 'View Details' })).toBeVisible();
     await expect(page.getByText('0 of 2 done')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Apples' }).click();
     await expect(page.getByText('1 of 2 done')).toBeVisible();

@@ -1,6 +1,6 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the notes screens: Dashboard
 // (empty and with notes), Edit (each tab), View (each tab and the checklist view), Your Checklists and
-// the Trash (with notes, and empty).
+// the Trash (with notes, and empty), the Archive and the note screen's More menu.
 // Each test opens the app once and moves between screens through its navigation, as a user does; every
 // state is checked at 1280x800 and 390x844 (the page resized in place) and in both themes (switched in
 // place). `npm run screenshots` keeps screenshots in e2e/artifacts/screenshots/.
@@ -153,4 +153,27 @@ test('view', async ({ signedIn: page, account, request }) => {
   await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
   await checkAtEachViewport(page, 'notes-view-checklist-details');
   expect(trip).toBeDefined();
+});
+
+test('archive, and the note screen’s More menu', async ({ signedIn: page, account, request }) => {
+  const archivedAt = '2025-04-01T10:00:00.000Z';
+  const [podcast] = await seedNotes(
+    request,
+    account,
+    NOTES.map((note, i) =>
+      i < 3 ? { ...note, archived_at: archivedAt } : { ...note, pinned_at: i === 3 ? archivedAt : null },
+    ),
+  );
+  await page.goto('/archive');
+  await expect(page.getByRole('list', { name: 'Archived notes' }).getByRole('article')).toHaveCount(3);
+  await checkAtEachViewport(page, 'notes-archive');
+  await page.goto(`/view/${podcast!.id}`);
+  await checkAtEachViewport(page, 'notes-view-menu', {
+    arrange: async (screen) => {
+      await screen.keyboard.press('Escape');
+      await expect(screen.getByRole('menu')).toHaveCount(0);
+      await screen.getByRole('button', { name: 'More actions' }).click();
+      await expect(screen.getByRole('menuitem', { name: 'Unarchive' })).toBeVisible();
+    },
+  });
 });

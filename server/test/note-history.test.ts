@@ -153,6 +153,17 @@ describe('which writes keep a version', () => {
     ]);
   });
 
+  it('keeps none for a pin or an archive from another device, which say where the note is, not what it says', async () => {
+    const note = await buildNote(alice, { title: 'Pinned', content: 'x' });
+    // From the laptop, a device other than the one that wrote the note: a content change would keep one.
+    let row = await push(aliceLaptop.token, note, { pinned_at: new Date().toISOString() });
+    row = await push(aliceLaptop.token, row, { archived_at: new Date().toISOString(), pinned_at: null });
+    expect(row).toMatchObject({ pinned_at: null, archived_at: expect.any(String) });
+    expect(await versionsOf(alice.token, note.id)).toEqual([]);
+    await push(aliceLaptop.token, row, { content: 'y' });
+    expect((await versionsOf(alice.token, note.id)).map((v) => v.reason)).toEqual(['device']);
+  });
+
   it('refuses a Sprout-History header it cannot read, and writes nothing', async () => {
     const note = await buildNote(alice, { title: 'Header', content: 'a' });
     for (const header of ['ai', 'ai=not-a-uuid', 'undo=' + note.id, `ai=${note.id},`]) {
@@ -191,6 +202,24 @@ describe('the history endpoints', () => {
     await api(alice.token, `/notes/${note.id}/history/${undo!.id}/restore`, { method: 'POST' });
     const back = (await alice.client.from('notes').select('*').eq('id', note.id).single()).data as NoteRow;
     expect(back).toMatchObject({ title: 'Essay!', content: 'ruined' });
+  });
+
+  it('leaves the pin and the archive as they are when a version is restored', async () => {
+    const note = await buildNote(alice, { title: 'Kept where it is', content: 'one' });
+    const row = await push(alice.token, note, { content: 'two' });
+    const placed = await push(alice.token, row, {
+      pinned_at: '2026-01-02T03:04:05.000Z',
+      archived_at: '2026-01-03T03:04:05.000Z',
+    });
+    const [first] = await versionsOf(alice.token, note.id);
+    const restore = await api(alice.token, `/notes/${note.id}/history/${first!.id}/restore`, { method: 'POST' });
+    expect(restore.status).toBe(200);
+    const restored = (await alice.client.from('notes').select('*').eq('id', note.id).single()).data as NoteRow;
+    expect(restored).toMatchObject({
+      content: 'one',
+      pinned_at: placed.pinned_at,
+      archived_at: placed.archived_at,
+    });
   });
 
   it('deletes a note’s history on its owner’s request; a note deleted for good takes its history with it', async () => {

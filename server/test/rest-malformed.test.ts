@@ -121,6 +121,8 @@ const cases: Case[] = [
   post('chat_history role robot', note({ chat_history: [{ role: 'robot', content: 'beep' }] }), 400, '23514'),
   post('created_at not a timestamp', note({ created_at: 'yesterday' }), 400, '22007'),
   post('created_at a number', note({ created_at: 12345 }), 400, '22P02'),
+  post('pinned_at not a timestamp', note({ pinned_at: 'now please' }), 400, '22007'),
+  post('archived_at a boolean', note({ archived_at: true }), 400, '22P02'),
   post('created_at out of range', note({ created_at: '2024-13-45T00:00:00Z' }), 400, '22008'),
   post('base_revision negative', note({ base_revision: -1 }), 400, '22003'),
   post('base_revision a string', note({ base_revision: '5' }), 400, '22P02'),

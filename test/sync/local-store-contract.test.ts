@@ -17,15 +17,18 @@ defineLocalStoreContract(
 );
 
 describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
-  it('is version 4 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
+  it('is version 5 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
     const db = new SproutDb();
     await db.open();
     expect(db.name).toBe('sprout');
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     const notes = db.table('notes').schema;
     expect(notes.primKey.keyPath).toBe('id');
     expect(notes.indexes.map((index) => index.name).sort()).toEqual([
+      '[user_id+archived_at]',
+      '[user_id+created_at]',
       '[user_id+deleted_at]',
+      '[user_id+pinned_at]',
       '[user_id+sync_state]',
       '[user_id+trashed_at]',
       '[user_id+updated_at]',
@@ -35,7 +38,7 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     db.close();
   });
 
-  it('[S1] keeps the notes of a version 1 database when it opens as version 4', async () => {
+  it('[S1] keeps the notes of a version 1 database when it opens as version 5', async () => {
     const name = freshName();
     const v1 = new Dexie(name);
     v1.version(1).stores({
@@ -96,7 +99,7 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     const db = openSproutDb({ name, onVersionChange: () => (reported += 1) });
     await db.open();
     const newer = new SproutDb(name);
-    newer.version(5).stores({
+    newer.version(6).stores({
       notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at]',
       meta: '[user_id+key], user_id',
     });

@@ -18,6 +18,8 @@ export const DEVICE_KEYS = {
   fontSize: 'sprout.fontSize',
   /** JSON { autoSaveInterval, notifications } (Settings > Editor). */
   editorSettings: 'sprout.editorSettings',
+  /** 'created' | 'title'; absent for the spec's order by last update (the lists' Sort, issue 33). */
+  notesOrder: 'sprout.notesOrder',
   /** The public anon key from /api/config, so start-up needs no network (ARCHITECTURE 9.5). */
   anonKey: 'sprout.anonKey',
   /** supabase-js keeps the session here (it writes it; we only read it): `sb-<first label of the host>-auth-token`. */

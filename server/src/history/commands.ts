@@ -3,7 +3,7 @@
 // caller as the note's owner: another user's note, or a note deleted for good, is not found. The routes
 // run them as the caller (db/as-user.ts), so the database holds them to that user's rows as well.
 import { sql, type Kysely } from 'kysely';
-import { NOTE_CONTENT_FIELDS } from '#core/note-fields';
+import { NOTE_CONTENT_FIELDS, PLACEMENT_FIELDS } from '#core/note-fields';
 import type { LocalSettings } from '../db/as-user';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/errors/json-errors';
@@ -75,8 +75,9 @@ export async function readVersion(
   return { version: presentVersion(row), content: row.content };
 }
 
-// The Trash is where a note is, not what it says: a restored version leaves the note where it is.
-const RESTORED_FIELDS = NOTE_CONTENT_FIELDS.filter((field) => field !== 'trashed_at');
+// The Trash, the pin and the archive are where a note is, not what it says: a restored version leaves the
+// note where it is.
+const RESTORED_FIELDS = NOTE_CONTENT_FIELDS.filter((field) => !(PLACEMENT_FIELDS as readonly string[]).includes(field));
 
 /** Who restores a version, as transaction settings for asUser: the restore's change keeps what it replaces. */
 export function restoreSettings(sessionId: string): LocalSettings {

@@ -1,6 +1,7 @@
 // The layout's navigation entries: the sidebar links and the mobile bottom tab bar (spec section 2).
 import type { LucideIcon } from 'lucide-react';
 import {
+  Archive,
   LayoutDashboard,
   ListChecks,
   MessageSquare,
@@ -23,6 +24,7 @@ export const SIDEBAR_LINKS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/chat', label: 'AI Chat', icon: MessageSquare },
   { to: '/checklists', label: 'Checklists', icon: ListChecks },
+  { to: '/archive', label: 'Archive', icon: Archive },
   { to: '/trash', label: 'Trash', icon: Trash2 },
   { to: '/profile', label: 'Profile', icon: UserRound },
   { to: '/settings', label: 'Settings', icon: Settings },

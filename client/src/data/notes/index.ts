@@ -35,11 +35,20 @@ export {
   type NoteInput,
   type NotePatch,
   type NoteTrashResult,
+  type NotePlaceResult,
+  type Placement,
   type NoteWriteResult,
   type WriteOptions,
 } from './notes-repository';
 export { clearUserNotes, NotesSession, type NotesSessionOptions } from './notes-session';
-export { PAGE_SIZE, RECENT_IDEAS_LIMIT, type NotesKind, type NotesPage } from './notes-page';
+export {
+  NOTES_ORDERS,
+  PAGE_SIZE,
+  RECENT_IDEAS_LIMIT,
+  type NotesKind,
+  type NotesOrder,
+  type NotesPage,
+} from './notes-page';
 export { preloadNotesPage } from './page-preload';
 export {
   useLiveNotesCount,
@@ -49,6 +58,7 @@ export {
   useRecentIdeasPage,
   useStablePage,
   useTrashPage,
+  useArchivePage,
 } from './queries';
 export type { RemoteNotes } from './remote-notes';
 export { requestPersistentStorage } from './persistent-storage';

@@ -51,6 +51,12 @@ export class SproutDb extends Dexie {
     this.version(4).stores({
       notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at]',
     });
+    // Version 5 (issue 33) adds the order by creation, and indexes holding only the pinned notes and only
+    // the archived ones (a null is no key): the lists read their pinned notes first, the Archive its notes.
+    this.version(5).stores({
+      notes:
+        'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at], [user_id+created_at], [user_id+pinned_at], [user_id+archived_at]',
+    });
   }
 }
 

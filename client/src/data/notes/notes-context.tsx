@@ -11,6 +11,8 @@ import {
   type NoteInput,
   type NotePatch,
   type NoteTrashResult,
+  type NotePlaceResult,
+  type Placement,
   type NoteWriteResult,
   type WriteOptions,
 } from './notes-repository';
@@ -43,6 +45,10 @@ export interface NotesActions {
   deleteNote(id: string | null | undefined, options?: WriteOptions): Promise<NoteDeleteResult>;
   /** Brings a note back from the Trash [S29]; `{ basedOn: note }` as for updateNote. */
   restoreNote(id: string, options?: WriteOptions): Promise<NoteTrashResult>;
+  /** Deletes for good a quick note left exactly as it was made (issue 33). */
+  discardUntouched(created: NoteView): Promise<{ discarded: boolean }>;
+  /** Pins or archives a listed note, or undoes either (issue 33). */
+  placeNote(id: string, placement: Placement): Promise<NotePlaceResult>;
   /** Deletes a note in the Trash for good [S30]. */
   deleteForever(id: string, options?: WriteOptions): Promise<NoteTrashResult>;
   /** Deletes the notes of `ids` still in the Trash for good [S30]. */
@@ -72,6 +78,8 @@ export function useNotesActions(): NotesActions {
       updateNote: (id, patch, options) => withSession(session, (s) => s.updateNote(id, patch, options)),
       deleteNote: (id, options) => withSession(session, (s) => s.deleteNote(id, options)),
       restoreNote: (id, options) => withSession(session, (s) => s.restoreNote(id, options)),
+      placeNote: (id, placement) => withSession(session, (s) => s.placeNote(id, placement)),
+      discardUntouched: (created) => withSession(session, (s) => s.discardUntouched(created)),
       deleteForever: (id, options) => withSession(session, (s) => s.deleteForever(id, options)),
       emptyTrash: (ids) => withSession(session, (s) => s.emptyTrash(ids)),
       resolveConflict: (copy, original, choice) =>

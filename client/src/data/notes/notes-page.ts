@@ -1,8 +1,9 @@
-// One page of a user's notes of a kind, newest first, read from IndexedDB: what the list screens' live
-// queries read (queries.ts) and what a start reads ahead of them (page-preload.ts). Order: updated_at
-// newest first, ties by id descending (the [user_id+updated_at] index order; timestamps are ISO strings
-// in one format, toISOString here and on the server, so the index order is the time order).
-import { Dexie } from 'dexie';
+// One page of a user's notes of a kind, read from IndexedDB: what the list screens' live queries read
+// (queries.ts) and what a start reads ahead of them (page-preload.ts). Pinned notes come first (issue 33),
+// then the rest in the list's order: updated_at newest first (the spec's order; ties by id descending, the
+// [user_id+updated_at] index order: timestamps are ISO strings in one format, toISOString here and on the
+// server, so the index order is the time order), created_at newest first, or the title A to Z.
+import { Dexie, type Collection } from 'dexie';
 import type { LocalNote } from '#core/sync-rules';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
@@ -22,8 +23,13 @@ export interface NotesPage {
 
 export type NotesKind = 'all' | 'checklists' | 'expanded';
 
+/** How a list is sorted after its pinned notes. */
+export type NotesOrder = 'updated' | 'created' | 'title';
+export const NOTES_ORDERS: readonly NotesOrder[] = ['updated', 'created', 'title'];
+
+/** A note the lists show: neither deleted, in the Trash nor archived. */
 function matches(row: LocalNote, kind: NotesKind): boolean {
-  if (row.deleted_at || row.trashed_at) return false;
+  if (row.deleted_at || row.trashed_at || row.archived_at) return false;
   if (kind === 'checklists') return row.is_checklist === true;
   if (kind === 'expanded') return typeof row.expanded_content === 'string' && row.expanded_content.trim() !== '';
   return true;
@@ -45,43 +51,115 @@ export function bulkReadSizes(limit: number): number[] {
   return Array.from({ length: BULK_READS }, (_, i) => first * READ_GROWTH ** i);
 }
 
-function toPage(rows: readonly LocalNote[], limit: number): NotesPage {
-  const notes = rows
-    .slice(0, limit)
+const titleCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+// Rows are sorted as stored, before they are read leniently.
+const titleOf = (row: LocalNote) => (typeof row.title === 'string' ? row.title.trim() : '');
+
+/** Descending by the string `key`, ties by id descending: the order of a [user_id+key] index read in reverse. */
+function newestBy(key: 'updated_at' | 'created_at') {
+  return (a: LocalNote, b: LocalNote) =>
+    a[key] < b[key] ? 1 : a[key] > b[key] ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** The list's order over notes already read (pure): what the index gives for the times, the collator for titles. */
+export function compareIn(order: NotesOrder): (a: LocalNote, b: LocalNote) => number {
+  if (order === 'created') return newestBy('created_at');
+  const byUpdate = newestBy('updated_at');
+  if (order === 'updated') return byUpdate;
+  // An untitled note sorts as the title it shows ('Untitled note' on its card) would not: last, by update.
+  return (a, b) => {
+    const ta = titleOf(a);
+    const tb = titleOf(b);
+    if (!ta || !tb) return ta ? -1 : tb ? 1 : byUpdate(a, b);
+    return titleCollator.compare(ta, tb) || byUpdate(a, b);
+  };
+}
+
+function toViews(rows: readonly LocalNote[]): NoteView[] {
+  return rows
     .map(readLocalNote)
     .filter((note): note is LocalNote => note !== null)
     .map(toNoteView);
-  return { notes, hasMore: rows.length > limit };
+}
+
+function toPage(rows: readonly LocalNote[], limit: number): NotesPage {
+  return { notes: toViews(rows.slice(0, limit)), hasMore: rows.length > limit };
+}
+
+/** The user's notes in one index, newest key first. */
+function byIndex(
+  db: SproutDb,
+  userId: string,
+  index: 'updated_at' | 'created_at' | 'pinned_at',
+): Collection<LocalNote> {
+  return db.notes.where(`[user_id+${index}]`).between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse();
 }
 
 /**
- * One page of the user's live notes of a kind, newest first. The newest rows are read in bulk (one
- * IndexedDB request with a count and a direction) and sorted out here: a JS filter on the query would
- * make Dexie walk a cursor instead, one round trip to the browser's IndexedDB per row, each waiting for
- * a main thread that is busy rendering the start-up's screens (docs/decisions.md, 'A start reads its
- * first page of notes ahead'). A page still short of its kind after the bulk reads (a kind rare among many newer notes)
- * walks the index, as before. Every page comes from one read, so it is a consistent snapshot.
+ * The first `limit` of the user's unpinned notes of a kind in a time order. The newest rows are read in
+ * bulk (one IndexedDB request with a count and a direction) and sorted out here: a JS filter on the query
+ * would make Dexie walk a cursor instead, one round trip to the browser's IndexedDB per row, each waiting
+ * for a main thread that is busy rendering the start-up's screens (docs/decisions.md, 'A start reads its
+ * first page of notes ahead'). A page still short of its kind after the bulk reads (a kind rare among many
+ * newer notes) walks the index, as before.
+ */
+async function unpinnedByTime(
+  db: SproutDb,
+  userId: string,
+  limit: number,
+  keep: (row: LocalNote) => boolean,
+  index: 'updated_at' | 'created_at',
+): Promise<NotesPage> {
+  for (const size of bulkReadSizes(limit)) {
+    const rows = await byIndex(db, userId, index).limit(size).toArray();
+    const kept = rows.filter(keep);
+    // Enough for the page and its "more", or every row of the user read.
+    if (kept.length > limit || rows.length < size) return toPage(kept, limit);
+  }
+  return toPage(
+    await byIndex(db, userId, index)
+      .filter(keep)
+      .limit(limit + 1)
+      .toArray(),
+    limit,
+  );
+}
+
+/**
+ * One page of the user's listed notes of a kind: the pinned ones first (read from the [user_id+pinned_at]
+ * index, which holds only pinned notes, so a user without any pays one empty read), then the others in
+ * `order`. The title order reads every note of the user and sorts them here: IndexedDB's order of strings
+ * is by code unit ('Zebra' before 'apple'). The two reads are not one snapshot (a transaction around them
+ * delayed a start's first page); a note pinned or unpinned between them shows once, and the live query
+ * that a write wakes reads both again.
  */
 export async function loadNotesPage(
   db: SproutDb,
   userId: string,
   limit: number,
   kind: NotesKind = 'all',
+  order: NotesOrder = 'updated',
 ): Promise<NotesPage> {
-  const newest = () =>
-    db.notes.where('[user_id+updated_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse();
-  const keep = (row: LocalNote) => row.user_id === userId && matches(row, kind);
-  for (const size of bulkReadSizes(limit)) {
-    const rows = await newest().limit(size).toArray();
-    const kept = rows.filter(keep);
-    // Enough for the page and its "more", or every row of the user read.
-    if (kept.length > limit || rows.length < size) return toPage(kept, limit);
-  }
-  return toPage(
-    await newest()
-      .filter(keep)
-      .limit(limit + 1)
-      .toArray(),
-    limit,
-  );
+  const listed = (row: LocalNote) => row.user_id === userId && matches(row, kind);
+  const compare = compareIn(order);
+  const pinned = (await byIndex(db, userId, 'pinned_at').toArray())
+    .filter((row) => listed(row) && row.pinned_at !== null)
+    .sort(compare);
+  if (pinned.length > limit) return toPage(pinned, limit);
+  const pinnedIds = new Set(pinned.map((row) => row.id));
+  const keep = (row: LocalNote) => listed(row) && !row.pinned_at && !pinnedIds.has(row.id);
+  const rest =
+    order === 'title'
+      ? toPage(
+          (await db.notes.where('user_id').equals(userId).toArray()).filter(keep).sort(compare),
+          limit - pinned.length,
+        )
+      : await unpinnedByTime(
+          db,
+          userId,
+          limit - pinned.length,
+          keep,
+          order === 'created' ? 'created_at' : 'updated_at',
+        );
+  return { notes: [...toViews(pinned), ...rest.notes], hasMore: rest.hasMore };
 }

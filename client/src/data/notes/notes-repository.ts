@@ -59,6 +59,18 @@ export interface NoteTrashResult {
 
 const SYNCED: Promise<CloudOutcome> = Promise.resolve({ status: 'synced' });
 
+/** Where a note is to be kept: pinned or not, archived or not; a member left out stays as it is. */
+export interface Placement {
+  pinned?: boolean;
+  archived?: boolean;
+}
+
+export interface NotePlaceResult {
+  /** 'unchanged': the note was already so, or is no longer in the lists (in the Trash, or gone). */
+  status: 'done' | 'unchanged';
+  cloud: Promise<CloudOutcome>;
+}
+
 export interface ConflictResolveResult {
   /** 'changed': a compared version changed meanwhile and nothing was written; 'gone': nothing left to resolve. */
   status: 'resolved' | 'changed' | 'gone';
@@ -310,6 +322,55 @@ export class NotesRepository {
   private basisOf(note: LocalNote, seen: NoteView | undefined): EditBasis {
     const basis = editBasis(note, seen?.version, (m) => this.own.has(m));
     return basis !== 'current' && seen && sameContent(seen, note) ? 'current' : basis;
+  }
+
+  /**
+   * Pins or unpins, archives or brings back a listed note (issue 33): a change of where it is kept, made
+   * on the note as it is now. It touches no other field, so it needs no base the screen showed: an edit
+   * made meanwhile elsewhere stays as it is. Archiving unpins: an archived note is in no list to lead.
+   * The note keeps its updated_at, as a move to the Trash does. 'gone': the note is no longer listed.
+   */
+  async placeNote(id: string, placement: Placement): Promise<NotePlaceResult> {
+    const userId = this.requireUser();
+    let mutationId: string | null = null;
+    await this.deps.store.modify([id], (current): LocalChanges => {
+      const note = current.get(id);
+      if (!note || note.user_id !== userId || !isListed(note)) return { put: [], delete: [] };
+      const now = this.now().toISOString();
+      const patch: Partial<NoteContent> = {};
+      if (placement.pinned !== undefined) patch.pinned_at = placement.pinned ? (note.pinned_at ?? now) : null;
+      if (placement.archived !== undefined) {
+        patch.archived_at = placement.archived ? (note.archived_at ?? now) : null;
+        if (placement.archived) patch.pinned_at = null;
+      }
+      if (Object.entries(patch).every(([field, value]) => note[field as keyof NoteContent] === value))
+        return { put: [], delete: [] };
+      mutationId = this.mutationId();
+      return { put: [localEdit(note, patch, mutationId, note.updated_at)], delete: [] };
+    });
+    const placed = mutationId as string | null;
+    return { status: placed ? 'done' : 'unchanged', cloud: placed ? this.cloudOutcome(id, placed) : SYNCED };
+  }
+
+  /**
+   * Deletes for good a note that is still exactly the version `created` (a quick note its editor left
+   * without a save, issue 33): nothing the user wrote goes. A note written since (another tab, a pull) is
+   * kept. One the server never had is removed here; one it has gets a tombstone that says when it went to
+   * the Trash, so the server deletes it for good rather than keep it there [S30].
+   */
+  async discardUntouched(created: NoteView): Promise<{ discarded: boolean }> {
+    const userId = this.requireUser();
+    let discarded = false;
+    await this.deps.store.modify([created.id], (current): LocalChanges => {
+      const note = current.get(created.id);
+      if (!note || note.user_id !== userId || !isListed(note) || note.mutation_id !== created.version.mutationId)
+        return { put: [], delete: [] };
+      discarded = true;
+      const now = this.now().toISOString();
+      return localDelete({ ...note, trashed_at: now }, this.mutationId(), now);
+    });
+    if (discarded && this.deps.syncAfterWrite) void this.deps.syncAfterWrite().catch(() => undefined);
+    return { discarded };
   }
 
   /** A change of a note in the Trash, made on the version the screen showed [S20]. */

@@ -17,6 +17,8 @@ import {
   type NoteInput,
   type NotePatch,
   type NoteTrashResult,
+  type NotePlaceResult,
+  type Placement,
   type NoteWriteResult,
   type WriteOptions,
 } from './notes-repository';
@@ -146,6 +148,16 @@ export class NotesSession {
   /** Brings a note back from the Trash [S29]. */
   restoreNote(id: string, options?: WriteOptions): Promise<NoteTrashResult> {
     return this.repository.restoreNote(id, options);
+  }
+
+  /** Deletes for good a quick note left exactly as it was made (issue 33). */
+  discardUntouched(created: NoteView): Promise<{ discarded: boolean }> {
+    return this.repository.discardUntouched(created);
+  }
+
+  /** Pins or archives a listed note, or undoes either (issue 33). */
+  placeNote(id: string, placement: Placement): Promise<NotePlaceResult> {
+    return this.repository.placeNote(id, placement);
   }
 
   /** Deletes a note in the Trash for good (a pending tombstone) [S30]. */

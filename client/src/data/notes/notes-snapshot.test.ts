@@ -83,4 +83,15 @@ describe('readNotesVersions', () => {
     await db.notes.put({ ...a, trashed_at: null });
     expect((await readNotesVersions(db, U1)).updatedAt.get(a.id)).toBe(listed);
   });
+
+  it('an archive and its undoing change the version too, though updated_at stays (issue 33)', async () => {
+    const db = freshDb();
+    const a = note({ updated_at: '2024-01-01T00:00:00.000Z' });
+    await db.notes.put(a);
+    const listed = (await readNotesVersions(db, U1)).updatedAt.get(a.id);
+    await db.notes.put({ ...a, archived_at: '2024-02-01T00:00:00.000Z' });
+    expect((await readNotesVersions(db, U1)).updatedAt.get(a.id)).not.toBe(listed);
+    await db.notes.put({ ...a, archived_at: null });
+    expect((await readNotesVersions(db, U1)).updatedAt.get(a.id)).toBe(listed);
+  });
 });

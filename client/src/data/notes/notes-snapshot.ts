@@ -55,15 +55,21 @@ export function readNotesVersions(db: SproutDb, userId: string): Promise<NotesVe
         const at = Array.isArray(key) ? key[1] : undefined;
         updatedAt.set(String(cursor.primaryKey), typeof at === 'string' ? at : '');
       });
-    // A move to the Trash or back keeps updated_at [S29]: the version of a trashed note says so itself,
-    // so that the search index drops it when it goes and takes it back when it is restored.
-    await db.notes
-      .where('[user_id+trashed_at]')
-      .between(...userRange(userId))
-      .eachPrimaryKey((id) => {
-        const key = String(id);
-        updatedAt.set(key, `${updatedAt.get(key) ?? ''} trashed`);
-      });
+    // A move to the Trash or back keeps updated_at [S29], and so does an archive or its undoing (issue 33,
+    // the search's Archived filter): the version of such a note says so itself, so that the search index
+    // drops it when it goes and takes it back when it returns.
+    for (const [field, mark] of [
+      ['trashed_at', 'trashed'],
+      ['archived_at', 'archived'],
+    ] as const) {
+      await db.notes
+        .where(`[user_id+${field}]`)
+        .between(...userRange(userId))
+        .eachPrimaryKey((id) => {
+          const key = String(id);
+          updatedAt.set(key, `${updatedAt.get(key) ?? ''} ${mark}`);
+        });
+    }
     return {
       updatedAt,
       unsynced: await readUnsynced(db, userId),

@@ -5,7 +5,7 @@
 // IndexedDB since its read began (in this tab or another, [S16]); the live query takes over once it answers.
 import { Dexie } from 'dexie';
 import type { SproutDb } from './local-db';
-import { loadNotesPage, type NotesKind, type NotesPage } from './notes-page';
+import { loadNotesPage, type NotesKind, type NotesOrder, type NotesPage } from './notes-page';
 
 interface Preload {
   /** The writes seen when the read began: the page stands only while no other has come. */
@@ -19,7 +19,8 @@ const listeners = new Set<() => void>();
 let writes = 0;
 let counting = false;
 
-const keyOf = (userId: string, limit: number, kind: NotesKind) => `${userId} ${limit} ${kind}`;
+const keyOf = (userId: string, limit: number, kind: NotesKind, order: NotesOrder) =>
+  `${userId} ${limit} ${kind} ${order}`;
 
 function countWrites(): void {
   if (counting) return;
@@ -30,16 +31,22 @@ function countWrites(): void {
 }
 
 /** Starts reading the user's page of notes of a kind, unless it is read or being read already. */
-export function preloadNotesPage(db: SproutDb, userId: string, limit: number, kind: NotesKind = 'all'): void {
+export function preloadNotesPage(
+  db: SproutDb,
+  userId: string,
+  limit: number,
+  kind: NotesKind = 'all',
+  order: NotesOrder = 'updated',
+): void {
   countWrites();
   let pages = preloads.get(db);
   if (!pages) preloads.set(db, (pages = new Map()));
-  const key = keyOf(userId, limit, kind);
+  const key = keyOf(userId, limit, kind, order);
   const known = pages.get(key);
   if (known && known.writes === writes) return;
   const preload: Preload = { writes };
   pages.set(key, preload);
-  loadNotesPage(db, userId, limit, kind).then(
+  loadNotesPage(db, userId, limit, kind, order).then(
     (page) => {
       if (pages.get(key) !== preload || preload.writes !== writes) return;
       preload.page = page;
@@ -56,8 +63,9 @@ export function preloadedNotesPage(
   userId: string,
   limit: number,
   kind: NotesKind,
+  order: NotesOrder = 'updated',
 ): NotesPage | undefined {
-  const preload = preloads.get(db)?.get(keyOf(userId, limit, kind));
+  const preload = preloads.get(db)?.get(keyOf(userId, limit, kind, order));
   return preload && preload.writes === writes ? preload.page : undefined;
 }
 

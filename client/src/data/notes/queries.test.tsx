@@ -9,7 +9,7 @@ import { DexieLocalStore } from './local-store';
 import { NotesSessionProvider } from './notes-context';
 import { NotesSession } from './notes-session';
 import { bulkReadSizes, loadNotesPage } from './notes-page';
-import { countLiveNotes, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
+import { countLiveNotes, loadArchive, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
 import { localNoteMaker, scratchDatabases } from './testing/local-notes';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
@@ -80,6 +80,52 @@ describe('loadNotesPage', () => {
     const older = note({ updated_at: '2024-05-01T00:00:00.000Z' });
     await db.notes.bulkPut([low, older, high]);
     expect((await loadNotesPage(db, U1, 10)).notes.map((x) => x.id)).toEqual([high.id, low.id, older.id]);
+  });
+});
+
+describe('pinned and archived notes, and the orders (issue 33)', () => {
+  const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString();
+
+  it('lists pinned notes first in the same order, leaves archived ones out of every list and the count', async () => {
+    const db = freshDb();
+    const old = note({ updated_at: day(1), pinned_at: day(30) });
+    const plain = [2, 3, 4].map((n) => note({ updated_at: day(n) }));
+    const pinned = note({ updated_at: day(5), pinned_at: day(20), is_checklist: true });
+    const archived = note({ updated_at: day(9), archived_at: day(9), expanded_content: 'Plan' });
+    const trashedArchived = note({ updated_at: day(8), archived_at: day(7), trashed_at: day(8) });
+    await db.notes.bulkPut([old, ...plain, pinned, archived, trashedArchived]);
+
+    const page = await loadNotesPage(db, U1, 10);
+    expect(page.notes.map((x) => x.id)).toEqual([pinned.id, old.id, plain[2]!.id, plain[1]!.id, plain[0]!.id]);
+    expect(await countLiveNotes(db, U1)).toBe(5);
+    // A page shorter than the pinned notes and the rest: the pinned lead, and more follow.
+    const short = await loadNotesPage(db, U1, 3);
+    expect(short.notes.map((x) => x.id)).toEqual([pinned.id, old.id, plain[2]!.id]);
+    expect(short.hasMore).toBe(true);
+    const onlyPinned = await loadNotesPage(db, U1, 1);
+    expect(onlyPinned.notes.map((x) => x.id)).toEqual([pinned.id]);
+    expect(onlyPinned.hasMore).toBe(true);
+    expect((await loadNotesPage(db, U1, 10, 'checklists')).notes.map((x) => x.id)).toEqual([pinned.id]);
+    expect((await loadNotesPage(db, U1, 10, 'expanded')).notes).toEqual([]);
+    expect((await loadArchive(db, U1)).map((x) => x.id)).toEqual([archived.id]);
+  });
+
+  it('sorts by creation newest first, or by title A to Z as people read them, untitled notes last', async () => {
+    const db = freshDb();
+    const b = note({ title: 'banana', created_at: day(3), updated_at: day(10) });
+    const a = note({ title: 'Apple', created_at: day(1), updated_at: day(12) });
+    const n10 = note({ title: 'Step 10', created_at: day(5), updated_at: day(11) });
+    const n9 = note({ title: 'step 9', created_at: day(4), updated_at: day(13) });
+    const untitled = note({ title: '  ', created_at: day(2), updated_at: day(14) });
+    await db.notes.bulkPut([b, a, n10, n9, untitled]);
+    const ids = async (order: 'updated' | 'created' | 'title') =>
+      (await loadNotesPage(db, U1, 10, 'all', order)).notes.map((x) => x.id);
+    expect(await ids('updated')).toEqual([untitled.id, n9.id, a.id, n10.id, b.id]);
+    expect(await ids('created')).toEqual([n10.id, n9.id, b.id, untitled.id, a.id]);
+    expect(await ids('title')).toEqual([a.id, b.id, n9.id, n10.id, untitled.id]);
+    const firstTwo = await loadNotesPage(db, U1, 2, 'all', 'title');
+    expect(firstTwo.notes.map((x) => x.id)).toEqual([a.id, b.id]);
+    expect(firstTwo.hasMore).toBe(true);
   });
 });
 

@@ -9,39 +9,54 @@ import { inTrash, isListed } from '#core/trash';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 import { useNotesSession } from './notes-context';
-import { loadNotesPage, RECENT_IDEAS_LIMIT, type NotesKind, type NotesPage } from './notes-page';
+import { loadNotesPage, RECENT_IDEAS_LIMIT, type NotesKind, type NotesOrder, type NotesPage } from './notes-page';
 import { preloadedNotesPage, subscribePreloads } from './page-preload';
 import { sharePage } from './shared-views';
 
 /**
- * How many listed notes the user has, counted without reading their rows: all the user's notes less the
+ * How many notes the user's lists show, counted without reading their rows: all the user's notes less the
  * tombstones, which are exactly the rows in the [user_id+deleted_at] index (a null deleted_at is no key),
- * less the notes in the Trash, read from the [user_id+trashed_at] index (a trashed note deleted for good
- * and not yet synced is in both, so those rows are read). Its own query, so a page of cards never waits
- * for a count over everything.
+ * less the notes in the Trash and the archived ones, read from their own indexes (a note in both, or deleted
+ * for good and not yet synced, is counted once). Its own query, so a page of cards never waits for a count
+ * over everything.
  */
 export async function countLiveNotes(db: SproutDb, userId: string): Promise<number> {
-  const [all, tombstones, trashed] = await Promise.all([
+  const [all, tombstones, trashed, archived] = await Promise.all([
     db.notes.where('user_id').equals(userId).count(),
     db.notes.where('[user_id+deleted_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).count(),
-    trashIndex(db, userId)
+    placedIndex(db, userId, 'trashed_at')
       .filter((row) => row.deleted_at === null)
       .count(),
+    placedIndex(db, userId, 'archived_at')
+      .filter((row) => row.deleted_at === null && !row.trashed_at)
+      .count(),
   ]);
-  return all - tombstones - trashed;
+  return all - tombstones - trashed - archived;
 }
 
-/** The user's notes that went to the Trash, newest move first (tombstones not yet synced among them). */
-function trashIndex(db: SproutDb, userId: string) {
-  return db.notes.where('[user_id+trashed_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse();
+/** The user's notes that went to the Trash, or to the archive, the latest move first. */
+function placedIndex(db: SproutDb, userId: string, field: 'trashed_at' | 'archived_at') {
+  return db.notes.where(`[user_id+${field}]`).between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse();
 }
 
 /** The notes in the user's Trash, the latest moved there first [S29]. */
 export async function loadTrash(db: SproutDb, userId: string): Promise<NoteView[]> {
-  const rows = await trashIndex(db, userId).toArray();
+  const rows = await placedIndex(db, userId, 'trashed_at').toArray();
   return rows
     .map(readLocalNote)
     .filter((note): note is LocalNote => note !== null && note.user_id === userId && inTrash(note))
+    .map(toNoteView);
+}
+
+/** The user's archived notes (not in the Trash), the latest archived first. */
+export async function loadArchive(db: SproutDb, userId: string): Promise<NoteView[]> {
+  const rows = await placedIndex(db, userId, 'archived_at').toArray();
+  return rows
+    .map(readLocalNote)
+    .filter(
+      (note): note is LocalNote =>
+        note !== null && note.user_id === userId && isListed(note) && note.archived_at !== null,
+    )
     .map(toNoteView);
 }
 
@@ -57,10 +72,14 @@ function useNotesSource(): { db: SproutDb | null; userId: string | null } {
  * Live page of the signed-in user's notes of a kind, newest first; undefined while loading. Until the
  * live query's first answer, the page preloaded at the start (page-preload.ts) stands in for it.
  */
-export function useNotesPage(limit: number, kind: NotesKind = 'all'): NotesPage | undefined {
+export function useNotesPage(
+  limit: number,
+  kind: NotesKind = 'all',
+  order: NotesOrder = 'updated',
+): NotesPage | undefined {
   const { db, userId } = useNotesSource();
   const preloaded = useSyncExternalStore(subscribePreloads, () =>
-    db && userId ? preloadedNotesPage(db, userId, limit, kind) : undefined,
+    db && userId ? preloadedNotesPage(db, userId, limit, kind, order) : undefined,
   );
   // The last page read: a re-read that shows the same notes hands back the same objects (shared-views.ts),
   // the preloaded page's too, so the cards it drew are not drawn again when the live query answers.
@@ -70,10 +89,10 @@ export function useNotesPage(limit: number, kind: NotesKind = 'all'): NotesPage 
   }, [preloaded]);
   const live = useLiveQuery(async () => {
     if (!db || !userId) return NO_NOTES;
-    const page = sharePage(last.current, await loadNotesPage(db, userId, limit, kind));
+    const page = sharePage(last.current, await loadNotesPage(db, userId, limit, kind, order));
     last.current = page;
     return page;
-  }, [db, userId, limit, kind]);
+  }, [db, userId, limit, kind, order]);
   return live ?? preloaded;
 }
 
@@ -98,6 +117,12 @@ export async function loadNote(db: SproutDb, userId: string, id: string): Promis
 export function useTrashPage(): NoteView[] | undefined {
   const { db, userId } = useNotesSource();
   return useLiveQuery(async () => (db && userId ? loadTrash(db, userId) : []), [db, userId]);
+}
+
+/** The signed-in user's archived notes, the latest archived first; undefined while loading. */
+export function useArchivePage(): NoteView[] | undefined {
+  const { db, userId } = useNotesSource();
+  return useLiveQuery(async () => (db && userId ? loadArchive(db, userId) : []), [db, userId]);
 }
 
 /** One live note of the signed-in user; undefined while loading, null when there is no such note. */

@@ -12,6 +12,7 @@ function note(id: string, patch: Partial<IndexedNote> = {}): IndexedNote {
     is_checklist: false,
     conflict_of: null,
     sync_state: 'synced',
+    archived_at: null,
     updated_at: '2026-01-01T00:00:00.000Z',
     ...patch,
   };

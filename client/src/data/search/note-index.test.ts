@@ -11,6 +11,7 @@ function note(id: string, patch: Partial<IndexedNote> = {}): IndexedNote {
     is_checklist: false,
     conflict_of: null,
     sync_state: 'synced',
+    archived_at: null,
     updated_at: `2026-01-0${id.length}T00:00:00.000Z`,
     ...patch,
   };
@@ -66,6 +67,20 @@ describe('NoteIndex', () => {
     index.setUnsynced(new Set(['a']));
     expect(index.query('', 'unsynced').hits.map((h) => h.id)).toEqual(['a']);
     expect(index.query('budget', 'conflicts').hits.map((h) => h.id)).toEqual(['ccc']);
+  });
+
+  it('finds an archived note only with the Archived filter, and keeps that through a save (issue 33)', () => {
+    const archived = note('dddd', { title: 'Old budget', is_checklist: true, archived_at: '2026-01-09T00:00:00.000Z' });
+    const index = indexOf(...notes, archived);
+    expect(index.query('budget').hits.map((h) => h.id)).toEqual(['ccc', 'bb']);
+    expect(index.query('', 'checklists').hits.map((h) => h.id)).toEqual(['a']);
+    expect(index.query('budget', 'archived').hits.map((h) => h.id)).toEqual(['dddd']);
+    index.setUnsynced(new Set(['dddd']));
+    expect(index.query('', 'unsynced').hits.map((h) => h.id)).toEqual([]);
+    const reloaded = NoteIndex.fromData(index.toData());
+    expect(reloaded?.query('', 'archived').hits.map((h) => h.id)).toEqual(['dddd']);
+    index.upsert([{ ...archived, archived_at: null }]);
+    expect(index.query('budget').hits.map((h) => h.id)).toEqual(['dddd', 'ccc', 'bb']);
   });
 
   it('follows edits and deletions', () => {

@@ -15,14 +15,16 @@ import {
   type SearchField,
 } from './search-text';
 
-export type SearchFilter = 'all' | 'checklists' | 'conflicts' | 'unsynced';
-export const SEARCH_FILTERS: readonly SearchFilter[] = ['all', 'checklists', 'conflicts', 'unsynced'];
+export type SearchFilter = 'all' | 'checklists' | 'conflicts' | 'unsynced' | 'archived';
+export const SEARCH_FILTERS: readonly SearchFilter[] = ['all', 'checklists', 'conflicts', 'unsynced', 'archived'];
 
 /** What the filters and the order need to know of a note besides its text. */
 export interface NoteFlags {
   checklist: boolean;
   conflict: boolean;
   unsynced: boolean;
+  /** Archived (issue 33): found only with the 'archived' filter, as the lists leave it out. */
+  archived: boolean;
   updatedAt: string;
 }
 
@@ -31,6 +33,7 @@ export interface IndexedNote extends SearchableNote {
   conflict_of: string | null;
   sync_state: string;
   updated_at: string;
+  archived_at: string | null;
 }
 
 /** One found note: its id and the words of it that matched (normalised), by field. */
@@ -57,12 +60,15 @@ export function flagsOf(note: IndexedNote): NoteFlags {
     checklist: note.is_checklist,
     conflict: note.conflict_of !== null || note.title.trimEnd().endsWith(CONFLICT_SUFFIX),
     unsynced: note.sync_state !== 'synced',
+    archived: note.archived_at !== null,
     updatedAt: note.updated_at,
   };
 }
 
 function passes(flags: NoteFlags | undefined, filter: SearchFilter): boolean {
   if (!flags) return false;
+  if (filter === 'archived') return flags.archived;
+  if (flags.archived) return false;
   if (filter === 'checklists') return flags.checklist;
   if (filter === 'conflicts') return flags.conflict;
   if (filter === 'unsynced') return flags.unsynced;
@@ -99,7 +105,7 @@ export interface NoteIndexData {
   flags: {
     ids: string[];
     updatedAt: string[];
-    /** Per id: CHECKLIST | CONFLICT | UNSYNCED bits. */
+    /** Per id: CHECKLIST | CONFLICT | UNSYNCED | ARCHIVED bits. */
     bits: Uint8Array;
   };
 }
@@ -107,6 +113,7 @@ export interface NoteIndexData {
 const CHECKLIST = 1;
 const CONFLICT = 2;
 const UNSYNCED = 4;
+const ARCHIVED = 8;
 
 export class NoteIndex {
   private search = new MiniSearch(MINISEARCH_OPTIONS);
@@ -128,6 +135,7 @@ export class NoteIndex {
         checklist: (b & CHECKLIST) !== 0,
         conflict: (b & CONFLICT) !== 0,
         unsynced: (b & UNSYNCED) !== 0,
+        archived: (b & ARCHIVED) !== 0,
         updatedAt: updatedAt[at]!,
       });
     }
@@ -142,7 +150,10 @@ export class NoteIndex {
     const bits = new Uint8Array(this.flags.size);
     for (const [id, flags] of this.flags) {
       bits[ids.length] =
-        (flags.checklist ? CHECKLIST : 0) | (flags.conflict ? CONFLICT : 0) | (flags.unsynced ? UNSYNCED : 0);
+        (flags.checklist ? CHECKLIST : 0) |
+        (flags.conflict ? CONFLICT : 0) |
+        (flags.unsynced ? UNSYNCED : 0) |
+        (flags.archived ? ARCHIVED : 0);
       ids.push(id);
       updatedAt.push(flags.updatedAt);
     }

@@ -39,6 +39,7 @@ describe('the search worker on IndexedDB', () => {
         conflict_of: null,
         sync_state: 'synced',
         updated_at: mine.updated_at,
+        archived_at: null,
       },
     ]);
   });

@@ -24,6 +24,7 @@ export function toIndexed(note: NoteView): IndexedNote {
     conflict_of: note.conflict_of,
     sync_state: note.sync_state,
     updated_at: note.updated_at,
+    archived_at: note.archived_at,
   };
 }
 

@@ -158,6 +158,18 @@ export function LoginPage() {
               )}
             </Tabs>
           </div>
+          {/* Below the form on a phone or narrow window, where the About panel is not shown (issue 33). */}
+          <ul aria-label="What Sprout does" className="mt-8 grid gap-4 px-1 lg:hidden">
+            {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-3">
+                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                <span className="text-sm">
+                  <span className="font-medium">{title}.</span>{' '}
+                  <span className="text-muted-foreground">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
         </div>
       </main>
     </div>

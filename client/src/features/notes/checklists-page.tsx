@@ -1,5 +1,6 @@
-// Your Checklists (spec section 2): the notes flagged as checklists in a grid of 1/2/3 columns, each with
-// its progress, View (the checklist view), Edit and Delete (after the browser's confirm).
+// Your Checklists (spec section 2): the notes flagged as checklists in a grid of 1/2/3 columns, pinned
+// ones first in the chosen order (issue 33), each with its progress, View (the checklist view), Edit, Pin,
+// Archive and Delete (after the app's confirm).
 import { useRef, useState } from 'react';
 import { ListChecks } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -15,13 +16,18 @@ import { useConfirmDelete } from './use-confirm-delete';
 import { NoteSearchBar } from './search/note-search-bar';
 import { SearchResults } from './search/search-results';
 import { useUrlSearch } from './search/use-url-search';
+import { SortSelect, useNotesOrder } from './notes-order';
+import { usePlacementActions, type PlacementActions } from './placement-actions';
+import { PinArchiveActions } from './note-card-actions';
 
 const viewPath = (note: NoteView): `/${string}` => `/note/${note.id}`;
 
 export function ChecklistsPage() {
   const userId = useUserId();
   const [shown, setShown] = useState(PAGE_SIZE);
-  const page = useStablePage(useNotesPage(shown, 'checklists'));
+  const [order, setOrder] = useNotesOrder();
+  const page = useStablePage(useNotesPage(shown, 'checklists', order));
+  const placement = usePlacementActions();
   const notes = page?.notes;
   useContentShown(notes !== undefined);
   const search = useUrlSearch();
@@ -65,10 +71,13 @@ export function ChecklistsPage() {
         </EmptyState>
       ) : (
         <>
-          <ul aria-label="Checklists" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="mt-6 flex justify-end">
+            <SortSelect order={order} onChange={setOrder} />
+          </div>
+          <ul aria-label="Checklists" className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {notes.map((note) => (
               <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
-                <ChecklistCard note={note} userId={userId} onDelete={onDelete} />
+                <ChecklistCard note={note} userId={userId} onDelete={onDelete} placement={placement} />
               </li>
             ))}
           </ul>
@@ -90,10 +99,12 @@ function ChecklistCard({
   note,
   userId,
   onDelete,
+  placement,
 }: {
   note: NoteView;
   userId: string | null;
   onDelete: (note: NoteView) => void;
+  placement: PlacementActions;
 }) {
   const progress = checklistProgress(note.checklist_items);
   const complete = progress.total > 0 && progress.done === progress.total;
@@ -109,6 +120,7 @@ function ChecklistCard({
       }}
       deleteLabel="Delete checklist"
       onDelete={() => onDelete(note)}
+      actions={<PinArchiveActions note={note} placement={placement} />}
     >
       <div className="mt-auto grid gap-1.5">
         <p className="flex items-center justify-between text-sm">

@@ -1,5 +1,6 @@
 // Dashboard, 'Your Notes' (spec section 2): spinner while loading, the empty state, or the notes in a
-// grid of 1/2/3 columns. Cards are shown a page at a time so thousands of notes stay responsive.
+// grid of 1/2/3 columns, pinned ones first in the chosen order (issue 33). Cards are shown a page at a
+// time so thousands of notes stay responsive.
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CircleAlert, NotebookPen, Plus } from 'lucide-react';
@@ -23,6 +24,8 @@ import { useUserId } from '../../data/auth';
 import { DashboardSearch } from './search/dashboard-search';
 import { formatCount } from '../../lib/format-count';
 import { useContentShown } from '../../lib/first-content';
+import { SortSelect, useNotesOrder } from './notes-order';
+import { usePlacementActions } from './placement-actions';
 
 const viewPath = (note: NoteView): `/${string}` => `/view/${note.id}`;
 
@@ -31,7 +34,9 @@ export function DashboardPage() {
   // The first pull failed: the notes below are this device's copy only.
   const fetchFailed = useSyncStatusOf((status) => status.lastError !== null && status.lastSyncedAt === null);
   const [shown, setShown] = useState(PAGE_SIZE);
-  const page = useStablePage(useNotesPage(shown));
+  const [order, setOrder] = useNotesOrder();
+  const page = useStablePage(useNotesPage(shown, 'all', order));
+  const placement = usePlacementActions();
   const liveCount = useLiveNotesCount();
   // Whether a query or filter is set; the text itself stays in DashboardSearch (see there why).
   const [searching, setSearching] = useState(false);
@@ -110,10 +115,13 @@ export function DashboardPage() {
         // then neither take down nor rebuild a page of cards (React's or the browser's layout of them;
         // kept-hidden is content-visibility, see docs/decisions.md, 'A keystroke in search costs a few cards').
         <div inert={searching} className={searching ? 'kept-hidden' : undefined}>
-          <ul aria-label="Notes" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="mt-6 flex justify-end">
+            <SortSelect order={order} onChange={setOrder} />
+          </div>
+          <ul aria-label="Notes" className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {notes.map((note) => (
               <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
-                <NoteCard note={note} onView={onView} onDelete={onDelete} />
+                <NoteCard note={note} onView={onView} onDelete={onDelete} placement={placement} />
               </li>
             ))}
           </ul>

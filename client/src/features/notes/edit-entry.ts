@@ -3,13 +3,16 @@
 export interface EditEntryState {
   focus?: 'title';
   tab?: 'original' | 'expanded' | 'chat';
+  /** Just made by quick capture, empty: left without a save, it is not kept (issue 33). */
+  fresh?: boolean;
 }
 
 export function readEditEntry(state: unknown): EditEntryState {
   if (typeof state !== 'object' || state === null) return {};
-  const { focus, tab } = state as Record<string, unknown>;
+  const { focus, tab, fresh } = state as Record<string, unknown>;
   return {
     focus: focus === 'title' ? 'title' : undefined,
     tab: tab === 'original' || tab === 'expanded' || tab === 'chat' ? tab : undefined,
+    fresh: fresh === true || undefined,
   };
 }

@@ -4,6 +4,7 @@ import { appendItem, editItemText, initialChecklist, removeItem, stepsToChecklis
 import { extractActionSteps } from '#core/action-steps';
 import {
   NOTE_CONTENT_FIELDS,
+  PLACEMENT_FIELDS,
   type ChatMessage,
   type ChecklistItem,
   type ContentField,
@@ -19,8 +20,8 @@ const SHAPED = [
   'chat_history',
 ] as const satisfies readonly ContentField[];
 type ShapedField = (typeof SHAPED)[number];
-/** Fields the form never holds: where the note is kept changes by its own actions (the Trash's), not by a save. */
-const NOT_EDITED = ['trashed_at'] as const satisfies readonly ContentField[];
+/** Fields the form never holds: where the note is kept changes by its own actions (Trash, pin, archive), not by a save. */
+const NOT_EDITED = PLACEMENT_FIELDS;
 /** A content field the form carries as it is (the title, the text, and any field a screen shows as it is). */
 export type PlainField = Exclude<ContentField, ShapedField | (typeof NOT_EDITED)[number]>;
 const PLAIN_FIELDS = NOTE_CONTENT_FIELDS.filter(

@@ -1,7 +1,7 @@
 // The Edit Note form: title, the Original / Expanded / Chat tabs, History (issue 32), Delete, Cancel and
 // Save Changes, with the spec's save rules and toasts, auto-save every N seconds (Settings > Editor) and a
 // warning before leaving with unsaved changes.
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Check, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -30,7 +30,11 @@ import { NoteTabsList } from './note-tabs-list';
 import { SaveIndicator } from './save-indicator';
 import { useLeaveGuard } from './use-leave-guard';
 
-type SaveMode = 'manual' | 'auto';
+/**
+ * 'manual': Save Changes (toasts, then back to the list); 'keep': Ctrl/Cmd+S, saved in place with the
+ * indicator, as an editor's save is; 'auto': the interval's, quiet unless the note became a copy.
+ */
+type SaveMode = 'manual' | 'keep' | 'auto';
 
 // The History panel compares a version with the note as the conflict view compares two versions.
 const compareWithNote: CompareNotes = (version, current) => sideBySide(conflictText(version), conflictText(current));
@@ -54,7 +58,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   // while the user reads the dialog is one they never saw, and survives their deletion [S8].
   const [deleteBasis, setDeleteBasis] = useState<NoteView | null>(null);
   const [autoSaveSeconds] = useState(() => readAutoSaveSeconds());
-  const { updateNote, deleteNote, restoreNote } = useNotesActions();
+  const { updateNote, deleteNote, restoreNote, discardUntouched } = useNotesActions();
   const dirty = isDirty(state);
   const { blocker, allowNextNavigation } = useLeaveGuard(dirty);
   const { values } = state;
@@ -67,6 +71,23 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     titleRef.current?.focus();
     titleRef.current?.select();
   }, [entry.focus]);
+
+  // A quick note left without a save was never written into: it is not kept (issue 33). The discard is
+  // deferred a tick, as React's development remount runs the cleanup and the effect again at once.
+  const savedRef = useRef(false);
+  const discardRef = useRef(() => discardUntouched(initialNote));
+  const pendingDiscard = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (!entry.fresh) return;
+    if (pendingDiscard.current) clearTimeout(pendingDiscard.current);
+    const discard = discardRef.current;
+    return () => {
+      if (savedRef.current) return;
+      pendingDiscard.current = setTimeout(() => {
+        discard().catch((error: unknown) => console.error('Error discarding an empty note:', error));
+      }, 0);
+    };
+  }, [entry.fresh]);
 
   // Another device's or tab's change arrives while nothing is typed here: show it.
   const [lastLive, setLastLive] = useState(liveNote);
@@ -87,12 +108,13 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     if (saving) return;
     const snapshot: EditFormValues = values;
     if (!canSave(snapshot)) {
-      if (mode === 'manual') showToast(NOTE_MESSAGES.titleRequiredOnEdit);
+      if (mode !== 'auto') showToast(NOTE_MESSAGES.titleRequiredOnEdit);
       return;
     }
     setSaving(true);
     try {
       const result = await updateNote(initialNote.id, savePatch(snapshot), { basedOn: basis });
+      savedRef.current = true;
       dispatch({ type: 'saved', values: snapshot });
       setBasis(result.note);
       if (mode === 'manual') {
@@ -116,7 +138,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
       }
     } catch (error) {
       console.error('Error updating note:', error);
-      if (mode === 'manual') showToast(NOTE_MESSAGES.editSaveFailed);
+      if (mode !== 'auto') showToast(NOTE_MESSAGES.editSaveFailed);
     } finally {
       setSaving(false);
     }
@@ -164,9 +186,16 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     void save('manual');
   };
 
+  // Ctrl/Cmd+S saves where the user is typing, instead of the browser's 'Save page as'.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 's') return;
+    event.preventDefault();
+    void save('keep');
+  };
+
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 md:py-10">
-      <form onSubmit={onSubmit} aria-labelledby="edit-note-heading" noValidate>
+      <form onSubmit={onSubmit} onKeyDown={onKeyDown} aria-labelledby="edit-note-heading" noValidate>
         <header className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <h1 id="edit-note-heading" className="text-2xl font-semibold tracking-tight md:text-3xl">
             Edit Note

@@ -1,9 +1,9 @@
-// The card a note shows as in a grid (Dashboard, Your Checklists): title and sync state, 'Updated' with
-// a relative time, the card's own body, and the View / Edit / Delete row. Each grid fills in its body,
-// badges and where View goes.
+// The card a note shows as in a grid (Dashboard, Your Checklists): title, a pin when pinned, and sync
+// state, 'Updated' with a relative time, the card's own body, and the View / Edit row with Pin, Archive
+// (issue 33) and Delete. Each grid fills in its body, badges and where View goes.
 import { useId, type ReactNode } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router';
-import { SquarePen, Trash2, type LucideIcon } from 'lucide-react';
+import { Pin, SquarePen, Trash2, type LucideIcon } from 'lucide-react';
 import { formatUpdated } from '#core/relative-time';
 import { ListLink } from '../../components/list-link';
 import { Button } from '../../components/ui/button';
@@ -26,6 +26,8 @@ export interface NoteCardFrameProps {
   onDelete: () => void;
   /** Called on the Delete button's first signs of use (pointer, press, focus, key): to load what it opens. */
   onDeleteIntent?: () => Promise<void>;
+  /** Icon buttons before Delete: Pin and Archive on the lists, Unarchive on the Archive (issue 33). */
+  actions?: ReactNode;
 }
 
 // Made once: React skips an element it is given again unchanged, so a card updated in place (a search
@@ -42,6 +44,7 @@ export function NoteCardFrame({
   onDelete,
   onDeleteIntent,
   titleContent,
+  actions,
 }: NoteCardFrameProps) {
   const titleId = useId();
   const title = noteTitle(note);
@@ -53,7 +56,7 @@ export function NoteCardFrame({
     <article
       aria-labelledby={titleId}
       data-note-id={note.id}
-      className="group flex min-w-0 flex-col rounded-xl border bg-card text-card-foreground shadow-xs transition-[box-shadow,border-color,translate] duration-200 hover:-translate-y-0.5 hover:border-primary/35 hover:shadow-md focus-within:border-primary/35 motion-reduce:hover:translate-y-0"
+      className="group relative flex min-w-0 flex-col rounded-xl border bg-card text-card-foreground shadow-xs transition-[box-shadow,border-color,translate] duration-200 hover:-translate-y-0.5 hover:border-primary/35 hover:shadow-md focus-within:border-primary/35 motion-reduce:hover:translate-y-0"
     >
       <div className="flex flex-1 flex-col gap-3 p-5 pb-4">
         <div className="flex items-start justify-between gap-3">
@@ -63,7 +66,10 @@ export function NoteCardFrame({
           >
             {titleContent ?? title}
           </h2>
-          {note.sync_state === 'synced' && <SyncStateIndicator note={note} className="shrink-0 pt-0.5" />}
+          <div className="flex shrink-0 items-center gap-1.5 pt-0.5">
+            {note.pinned_at && <Pin role="img" aria-label="Pinned" className="size-3.5 fill-current text-primary" />}
+            {note.sync_state === 'synced' && <SyncStateIndicator note={note} />}
+          </div>
         </div>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-muted-foreground">
           <span>
@@ -79,30 +85,39 @@ export function NoteCardFrame({
         )}
       </div>
       <div className="flex items-center gap-1.5 border-t px-3 py-2.5">
-        <Button asChild variant="ghost" size="sm" className="text-foreground">
+        {/* The whole card opens the note (issue 33): View's link stretches over it; the other controls sit above. */}
+        <Button
+          asChild
+          variant="ghost"
+          size="sm"
+          className="text-foreground after:absolute after:inset-0 after:rounded-xl after:content-['']"
+        >
           <ListLink to={view.to} state={view.state} onClick={view.onClick} navigate={navigate}>
             <ViewIcon aria-hidden="true" />
             View<span className="sr-only"> {title}</span>
           </ListLink>
         </Button>
-        <Button asChild variant="ghost" size="sm" className="text-foreground">
+        <Button asChild variant="ghost" size="sm" className="relative z-10 text-foreground">
           <ListLink to={`/edit/${note.id}`} navigate={navigate}>
             {EDIT_ICON}
             Edit<span className="sr-only"> {title}</span>
           </ListLink>
         </Button>
-        <Tooltip content={deleteLabel}>
-          <Button
-            variant="ghost-destructive"
-            size="icon-sm"
-            className="ml-auto text-muted-foreground"
-            aria-label={`Delete ${title}`}
-            onClick={onDelete}
-            {...(onDeleteIntent && preloadOnIntent(onDeleteIntent))}
-          >
-            {DELETE_ICON}
-          </Button>
-        </Tooltip>
+        <div className="relative z-10 ml-auto flex items-center gap-0.5">
+          {actions}
+          <Tooltip content={deleteLabel}>
+            <Button
+              variant="ghost-destructive"
+              size="icon-sm"
+              className="text-muted-foreground"
+              aria-label={`Delete ${title}`}
+              onClick={onDelete}
+              {...(onDeleteIntent && preloadOnIntent(onDeleteIntent))}
+            >
+              {DELETE_ICON}
+            </Button>
+          </Tooltip>
+        </div>
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 // The Note view's back target, starting view, expanded parts and checklist progress (spec section 2).
 import { describe, expect, it } from 'vitest';
-import { backTarget, checklistProgress, expandedView, initialViewMode } from './note-view-logic';
+import { backTarget, checklistProgress, expandedView, initialDetailsTab, initialViewMode } from './note-view-logic';
 
 describe('backTarget', () => {
   it('goes to /checklists only when the user came from there', () => {
@@ -12,11 +12,25 @@ describe('backTarget', () => {
   });
 });
 
-describe('initialViewMode', () => {
-  it('opens a checklist note from the checklists page in checklist view', () => {
-    expect(initialViewMode({ is_checklist: true }, { from: 'checklists' })).toBe('checklist');
-    expect(initialViewMode({ is_checklist: true }, null)).toBe('details');
-    expect(initialViewMode({ is_checklist: false }, { from: 'checklists' })).toBe('details');
+describe('initialViewMode and initialDetailsTab: a note opens on what it holds', () => {
+  const held = (patch: Partial<{ is_checklist: boolean; content: string; expanded_content: string | null }>) => ({
+    is_checklist: false,
+    content: 'An idea',
+    expanded_content: null,
+    ...patch,
+  });
+
+  it('opens a checklist in checklist view from the checklists page, or when it has no text of its own', () => {
+    expect(initialViewMode(held({ is_checklist: true }), { from: 'checklists' })).toBe('checklist');
+    expect(initialViewMode(held({ is_checklist: true, content: '  ' }), null)).toBe('checklist');
+    expect(initialViewMode(held({ is_checklist: true }), null)).toBe('details');
+    expect(initialViewMode(held({}), { from: 'checklists' })).toBe('details');
+  });
+
+  it("opens an assistant's note on its plan, any other on its text", () => {
+    expect(initialDetailsTab(held({ expanded_content: '## Plan' }))).toBe('expanded');
+    expect(initialDetailsTab(held({ expanded_content: ' \n' }))).toBe('note');
+    expect(initialDetailsTab(held({}))).toBe('note');
   });
 });
 

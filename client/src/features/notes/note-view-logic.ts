@@ -21,9 +21,21 @@ export function backTarget(state: unknown): '/checklists' | '/' {
   return cameFromChecklists(state) ? '/checklists' : '/';
 }
 
-/** A checklist note opened from the checklists page starts in checklist view; everything else in details. */
-export function initialViewMode(note: { is_checklist: boolean }, state: unknown): NoteViewMode {
-  return note.is_checklist && cameFromChecklists(state) ? 'checklist' : 'details';
+type Held = { is_checklist: boolean; content: string; expanded_content: string | null };
+
+const hasText = (text: string | null) => text !== null && text.trim() !== '';
+
+/**
+ * A note opens on what it holds (issue 33): a checklist opened from the checklists page, or one with no
+ * text of its own (a 'New checklist'), in checklist view; everything else in details.
+ */
+export function initialViewMode(note: Held, state: unknown): NoteViewMode {
+  return note.is_checklist && (cameFromChecklists(state) || !hasText(note.content)) ? 'checklist' : 'details';
+}
+
+/** The details' first tab: the plan when the note has one (an assistant's note), else the note's own text. */
+export function initialDetailsTab(note: Held): 'expanded' | 'note' {
+  return hasText(note.expanded_content) ? 'expanded' : 'note';
 }
 
 export interface ExpandedView {

@@ -3,7 +3,7 @@
 // checklist view whose edits are saved at once.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { ArrowLeft, ListChecks, NotebookText, Sparkles, SquarePen, Trash2 } from 'lucide-react';
+import { Archive, ArrowLeft, ListChecks, NotebookText, Pin, Sparkles, SquarePen, Trash2 } from 'lucide-react';
 import type { ChatMessage, ChecklistItem } from '#core/note';
 import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
 import { formatUpdated } from '#core/relative-time';
@@ -33,9 +33,17 @@ import { conflictText } from './conflict/conflict-text';
 import { sideBySide } from './conflict/line-diff';
 import { HistoryButton, type CompareNotes } from '../history';
 import { ExpandWithAssistant } from './expand-with-assistant';
-import { backTarget, checklistProgress, expandedView, initialViewMode, type NoteViewMode } from './note-view-logic';
+import {
+  backTarget,
+  checklistProgress,
+  expandedView,
+  initialDetailsTab,
+  initialViewMode,
+  type NoteViewMode,
+} from './note-view-logic';
 import { SyncStateIndicator } from './sync-state-indicator';
 import { useConfirmDelete } from './use-confirm-delete';
+import { NoteMenu } from './note-menu';
 import { useLoadedNote } from './use-loaded-note';
 import { useUserId } from '../../data/auth';
 
@@ -131,17 +139,33 @@ function NoteViewContent({ note }: { note: NoteView }) {
                 Checklist
               </Badge>
             )}
+            {note.pinned_at && (
+              <Badge variant="outline">
+                <Pin aria-hidden="true" />
+                Pinned
+              </Badge>
+            )}
+            {note.archived_at && (
+              <Badge variant="outline">
+                <Archive aria-hidden="true" />
+                Archived
+              </Badge>
+            )}
             <SyncStateIndicator note={note} />
           </div>
           <ExpandWithAssistant note={note} className="mt-3" />
         </div>
-        {/* Mobile: History beside the title, as the action bar below is full (a checklist's has four). */}
-        <HistoryButton note={note} compare={compareWithNote} look="icon" className="-mr-2 md:hidden" />
+        {/* Mobile: History and the More menu beside the title, as the action bar below is full (a checklist's has four). */}
+        <div className="flex shrink-0 items-center md:hidden">
+          <HistoryButton note={note} compare={compareWithNote} look="icon" />
+          <NoteMenu note={note} className="-mr-2" />
+        </div>
         <div className="hidden shrink-0 items-center gap-2 md:flex">
           {toggle}
           <HistoryButton note={note} compare={compareWithNote} />
           {edit}
           {remove}
+          <NoteMenu note={note} />
         </div>
       </header>
 
@@ -178,7 +202,7 @@ function DetailsTabs({ note }: { note: NoteView }) {
   const expanded = expandedView(note.expanded_content);
   const chatTitleId = useId();
   return (
-    <Tabs defaultValue="note" gap="gap-4">
+    <Tabs defaultValue={initialDetailsTab(note)} gap="gap-4">
       <NoteTabsList first={{ value: 'note', label: 'Note' }} />
 
       <TabsContent value="note">

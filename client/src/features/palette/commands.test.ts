@@ -25,6 +25,13 @@ describe('palette commands', () => {
     expect(ids('restore')).toEqual(['go-trash']);
   });
 
+  it('goes to the Archive, and to export and import, by their names and what people call them (issue 33)', () => {
+    expect(ids('archive')).toEqual(['go-archive']);
+    expect(ids('export')).toEqual(['export-notes']);
+    expect(ids('backup')).toEqual(['export-notes']);
+    expect(ids('import')).toEqual(['export-notes']);
+  });
+
   it('offers to delete the open note only while a note screen is open', () => {
     expect(commands.some((c) => c.id === 'delete-note')).toBe(false);
     const onNote = paletteCommands({ aiName: 'Sprout', theme: 'light', noteOpen: true });

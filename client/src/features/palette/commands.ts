@@ -7,10 +7,12 @@ export type CommandId =
   | 'go-dashboard'
   | 'go-chat'
   | 'go-checklists'
+  | 'go-archive'
   | 'go-trash'
   | 'go-settings'
   | 'go-profile'
   | 'sync'
+  | 'export-notes'
   | 'delete-note'
   | 'toggle-theme'
   | 'shortcuts'
@@ -56,6 +58,7 @@ export function paletteCommands(options: {
     { id: 'go-dashboard', label: 'Go to your notes', group: 'Go to', keywords: ['dashboard', 'home', 'notes'] },
     { id: 'go-chat', label: 'Go to AI chat', group: 'Go to', keywords: ['assistant', 'conversation'] },
     { id: 'go-checklists', label: 'Go to checklists', group: 'Go to', keywords: ['todo', 'lists'] },
+    { id: 'go-archive', label: 'Go to Archive', group: 'Go to', keywords: ['archived', 'unarchive', 'done', 'old'] },
     { id: 'go-trash', label: 'Go to Trash', group: 'Go to', keywords: ['deleted', 'restore', 'bin', 'recycle'] },
     {
       id: 'go-settings',
@@ -65,6 +68,12 @@ export function paletteCommands(options: {
     },
     { id: 'go-profile', label: 'Go to profile', group: 'Go to', keywords: ['account', 'password', 'name'] },
     { id: 'sync', label: 'Sync now', group: 'Actions', keywords: ['cloud', 'upload', 'refresh'] },
+    {
+      id: 'export-notes',
+      label: 'Export or import notes',
+      group: 'Actions',
+      keywords: ['download', 'backup', 'markdown', 'json', 'data', 'zip'],
+    },
     ...(options.noteOpen
       ? [
           {

@@ -55,9 +55,12 @@ const GO: Partial<Record<CommandId, string>> = {
   'go-dashboard': '/',
   'go-chat': '/chat',
   'go-checklists': '/checklists',
+  'go-archive': '/archive',
   'go-trash': '/trash',
   'go-settings': '/settings',
   'go-profile': '/profile',
+  // Settings > Sync, at its 'Your data' card (settings/your-data/your-data-section.tsx).
+  'export-notes': '/settings?tab=sync#your-data',
 };
 
 // A dialog still fading out after closing has data-state="closed": it no longer counts.

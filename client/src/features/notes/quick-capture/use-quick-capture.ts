@@ -42,7 +42,12 @@ export function useQuickCapture(): QuickCapture {
           is_checklist: checklist,
           checklist_items: checklist ? [] : null,
         });
-        const state: EditEntryState = { focus: 'title', tab: checklist ? 'expanded' : 'original' };
+        // Left without a save, an empty note is not kept; one holding what another app shared is.
+        const state: EditEntryState = {
+          focus: 'title',
+          tab: checklist ? 'expanded' : 'original',
+          ...(!shared && { fresh: true }),
+        };
         await navigate(`/edit/${note.id}`, { state, replace });
         void notifyWrite('create', cloud, { offline: 'tell' });
       } catch (error) {

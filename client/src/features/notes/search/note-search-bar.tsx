@@ -1,5 +1,6 @@
 // The search field of a list screen (id 'note-search', which the `/` shortcut focuses) and, on the
-// dashboard, the filters: All, Checklists, Conflict copies, Not yet synced.
+// dashboard, the filters: All, Checklists, Conflict copies, Not yet synced, Archived (the only one that
+// finds archived notes, issue 33).
 import { Search, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -14,6 +15,7 @@ const FILTER_LABELS: Record<SearchFilter, string> = {
   checklists: 'Checklists',
   conflicts: 'Conflict copies',
   unsynced: 'Not yet synced',
+  archived: 'Archived',
 };
 
 export interface NoteSearchBarProps {

@@ -1,7 +1,8 @@
 // Settings > Your data: export every note on this device as a zip of Markdown files or one JSON file,
 // and import notes from such files or from other apps' Markdown. Everything happens in the browser,
 // offline too; long runs show their progress, and an import ends with what came in and what did not.
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Download, HardDrive, Upload } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useNotesTransfer, type ImportLine } from '../../../data/notes';
@@ -30,6 +31,16 @@ function save(blob: Blob, fileName: string): void {
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 export function YourDataSection() {
+  // Opened by its address (#your-data, the palette's 'Export or import notes'): the card is brought into view, its heading focused for a screen reader.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash !== '#your-data') return;
+    const heading = document.getElementById('your-data');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  }, [hash]);
   const transfer = useNotesTransfer();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -1,0 +1,39 @@
+// The note screen's More menu (issue 33): Pin or Unpin, and Archive or Unarchive. Not modal, as the New
+// menu: a modal menu hides the page from assistive technology while its buttons stay focusable.
+import { Archive, ArchiveRestore, Ellipsis, Pin, PinOff } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import type { NoteView } from '../../data/notes';
+import { cn } from '../../lib/utils';
+import { usePlacementActions } from './placement-actions';
+
+export function NoteMenu({ note, className }: { note: NoteView; className?: string }) {
+  const placement = usePlacementActions();
+  const archived = note.archived_at !== null;
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="More actions" className={cn('flex-none', className)}>
+          <Ellipsis aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" aria-label="More actions">
+        {!archived && (
+          <DropdownMenuItem onSelect={() => void placement.togglePin(note)}>
+            {note.pinned_at ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+            {note.pinned_at ? 'Unpin' : 'Pin to the top'}
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={() => void (archived ? placement.unarchive(note) : placement.archive(note))}>
+          {archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
+          {archived ? 'Unarchive' : 'Archive'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

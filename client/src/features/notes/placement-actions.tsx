@@ -1,0 +1,92 @@
+// Pin and archive (issue 33), one way from every screen: a pin is seen at once (the card moves to the
+// front, its button says so); archiving tells the user where the note went and offers Undo for the
+// toast's 5 seconds, as a deletion does. Neither changes what the note says, so neither asks first.
+import { lazy, useCallback, useMemo } from 'react';
+import { notifyWrite, useNotesActions, type NotesActions, type NoteView, type ToastMessage } from '../../data/notes';
+import { toast } from '../../lib/toast';
+import { noteTitle } from './note-text';
+
+const ToastAction = lazy(() => import('../../components/ui/toast').then((m) => ({ default: m.ToastAction })));
+
+export const PLACEMENT_MESSAGES = {
+  archived: (title: string): ToastMessage => ({
+    title: 'Note archived',
+    description: `“${title}” is in the Archive, out of your lists. Search still finds it.`,
+  }),
+  unarchived: (title: string): ToastMessage => ({
+    title: 'Back in your notes',
+    description: `“${title}” is in your lists again.`,
+  }),
+  failed: { title: 'Error', description: 'The note could not be changed. Please try again.', variant: 'destructive' },
+} satisfies Record<string, ToastMessage | ((title: string) => ToastMessage)>;
+
+export interface PlacementActions {
+  /** Pins the note, or unpins a pinned one. */
+  togglePin: (note: NoteView) => Promise<void>;
+  /** Archives the note (and unpins it), with Undo. */
+  archive: (note: NoteView) => Promise<void>;
+  /** Brings an archived note back to the lists. */
+  unarchive: (note: NoteView) => Promise<void>;
+}
+
+type Place = NotesActions['placeNote'];
+
+async function place(placeNote: Place, note: NoteView, placement: Parameters<Place>[1], saved?: ToastMessage) {
+  try {
+    const result = await placeNote(note.id, placement);
+    if (result.status !== 'done') return false;
+    void notifyWrite('update', result.cloud, { offline: 'quiet', saved });
+    return true;
+  } catch (error) {
+    console.error('Error changing note:', error);
+    toast(PLACEMENT_MESSAGES.failed);
+    return false;
+  }
+}
+
+export function usePlacementActions(): PlacementActions {
+  const { placeNote } = useNotesActions();
+  const unarchive = useCallback(
+    async (note: NoteView) => {
+      await place(placeNote, note, { archived: false }, PLACEMENT_MESSAGES.unarchived(noteTitle(note)));
+    },
+    [placeNote],
+  );
+  const archive = useCallback(
+    async (note: NoteView) => {
+      const title = noteTitle(note);
+      try {
+        const result = await placeNote(note.id, { archived: true });
+        if (result.status !== 'done') return;
+        const undo = () =>
+          void place(
+            placeNote,
+            note,
+            { archived: false, pinned: note.pinned_at !== null },
+            PLACEMENT_MESSAGES.unarchived(title),
+          );
+        const action = (
+          <ToastAction altText="Undo: bring the note back from the Archive" onClick={undo}>
+            Undo
+          </ToastAction>
+        );
+        void notifyWrite('update', result.cloud, {
+          offline: 'quiet',
+          saved: PLACEMENT_MESSAGES.archived(title),
+          action,
+        });
+      } catch (error) {
+        console.error('Error archiving note:', error);
+        toast(PLACEMENT_MESSAGES.failed);
+      }
+    },
+    [placeNote],
+  );
+  const togglePin = useCallback(
+    async (note: NoteView) => {
+      await place(placeNote, note, { pinned: note.pinned_at === null });
+    },
+    [placeNote],
+  );
+  return useMemo(() => ({ togglePin, archive, unarchive }), [togglePin, archive, unarchive]);
+}
