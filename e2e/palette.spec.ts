@@ -2,10 +2,11 @@
 // by the search field's index (a misspelt word of a checklist item), the arrow key picks the second and
 // Enter opens it, runs 'Go to checklists' and the theme switch; `?` lists the
 // shortcuts; `/` where no search field is opens the palette; none fires while typing in a field. On
-// mobile the top bar's search button opens it. Axe and screenshots of the palette and the sheet.
+// mobile the top bar's search button opens it. Keys typed right after Ctrl+K go into the palette (issue 33).
+// Axe and screenshots of the palette and the sheet.
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect } from './support/fixtures';
-import { openCard, seedNotes } from './support/notes';
+import { card, openCard, seedNotes, serverNotes } from './support/notes';
 import { expectToast, toastRegion } from './support/toasts';
 
 test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
@@ -136,6 +137,34 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   await expect(title).toHaveValue('Weekend trip n?/');
   await expect(page).toHaveURL(new RegExp(`/edit/${trip!.id}$`));
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('keys typed right after Ctrl+K go into the palette, and none fires a shortcut', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await seedNotes(request, account, [{ title: 'Balcony herbs', content: 'Basil and mint' }]);
+  await page.goto('/');
+  await expect(card(page, 'Balcony herbs')).toBeVisible();
+  // The palette's code is not loaded yet: these keys arrive before its field exists. `n` is the quick
+  // note's shortcut and `?` the shortcuts list's.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('balcony n?');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  const field = palette.getByRole('combobox');
+  await expect(field).toHaveValue('balcony n?');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await expect(field).toHaveValue('balcony');
+  await expect(palette.getByRole('group', { name: 'Notes' }).getByRole('option')).toHaveText(['Balcony herbs']);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(1);
+  expect((await serverNotes(request, account)).map((note) => note.title)).toEqual(['Balcony herbs']);
 });
 
 test.describe('mobile', () => {

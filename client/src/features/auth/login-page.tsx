@@ -164,8 +164,7 @@ export function LoginPage() {
               <li key={title} className="flex gap-3">
                 <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                 <span className="text-sm">
-                  <span className="font-medium">{title}.</span>{' '}
-                  <span className="text-muted-foreground">{text}</span>
+                  <span className="font-medium">{title}.</span> <span className="text-muted-foreground">{text}</span>
                 </span>
               </li>
             ))}

@@ -25,6 +25,8 @@ export interface CommandPaletteProps {
   commands: readonly PaletteCommand[];
   onCommand: (id: CommandId) => void;
   onOpenNote: (note: NoteView) => void;
+  /** Keys typed between Ctrl+K and the palette taking focus (palette-provider.tsx): its query starts so. */
+  typedAhead?: string;
 }
 
 const itemClass =
@@ -32,8 +34,22 @@ const itemClass =
 const groupClass =
   '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:tracking-wider [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase';
 
-export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpenNote }: CommandPaletteProps) {
-  const [query, setQuery] = useState('');
+export function CommandPalette({
+  open,
+  onOpenChange,
+  commands,
+  onCommand,
+  onOpenNote,
+  typedAhead = '',
+}: CommandPaletteProps) {
+  const [query, setQuery] = useState(typedAhead);
+  // More keys typed ahead while it mounts, before its field has focus: they are the query too.
+  const [seenTypedAhead, setSeenTypedAhead] = useState(typedAhead);
+  if (typedAhead !== seenTypedAhead) {
+    setSeenTypedAhead(typedAhead);
+    if (typedAhead) setQuery(typedAhead);
+  }
+  const field = useRef<HTMLInputElement>(null);
   const search = useNoteSearch(open ? query : '', 'all', NOTE_LIMIT);
   // A query of no searchable word (blank, one letter) answers every note newest first: the palette
   // lists notes only for words that matched.
@@ -96,6 +112,13 @@ export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpen
         showCloseButton={false}
         placement="top-[12vh] translate-y-0 gap-0 p-0 sm:max-w-xl"
         className="overflow-hidden"
+        onOpenAutoFocus={(event) => {
+          // Radix selects a field's text as it focuses it: a query typed ahead would go with the next key.
+          event.preventDefault();
+          const input = field.current;
+          input?.focus();
+          input?.setSelectionRange(input.value.length, input.value.length);
+        }}
         onCloseAutoFocus={(event) => {
           if (ran.current) event.preventDefault();
         }}
@@ -120,6 +143,7 @@ export function CommandPalette({ open, onOpenChange, commands, onCommand, onOpen
           <div className="flex items-center gap-2 border-b px-4">
             <Search aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
             <input
+              ref={field}
               type="text"
               role="combobox"
               aria-label="Find a note or run a command"

@@ -1,7 +1,9 @@
 // The keyboard layer of the signed-in screens (issue 12, point 3): Ctrl/Cmd+K opens the command palette,
 // `n` makes a quick note, `/` focuses the notes search field (or opens the palette where there is none),
 // `?` lists the shortcuts. None fires while typing in a field or with a dialog open. Screens open the
-// palette with usePalette() (the sidebar's and the mobile top bar's search buttons).
+// palette with usePalette() (the sidebar's and the mobile top bar's search buttons). Keys typed right
+// after Ctrl+K, while the palette loads and before its field has focus, go into its query (issue 33):
+// none of them fires a shortcut.
 import {
   createContext,
   lazy,
@@ -10,6 +12,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -20,7 +23,7 @@ import { focusNoteSearchField } from '../../lib/search-field';
 import { useTheme } from '../../lib/use-theme';
 import { useQuickCapture } from '../notes';
 import type { CommandId } from './commands';
-import { isMacPlatform, isTypingTarget, matchShortcut, shortcutList } from './shortcuts';
+import { isMacPlatform, isTypingTarget, matchShortcut, shortcutList, typeAhead } from './shortcuts';
 
 // cmdk, the dialogs and the assistant's name (its preferences) load on first use, not with every
 // signed-in screen (issue 10's first-load budget).
@@ -76,8 +79,13 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   const [paletteOpen, setPaletteOpenState] = useState(false);
   // Each opening is a fresh palette (empty query, focus in its field), even while the last one fades out.
   const [paletteKey, setPaletteKey] = useState(0);
+  // Keys typed since the palette was asked for and before its field took them.
+  const [typedAhead, setTypedAhead] = useState('');
+  const typed = useRef<{ open: boolean; text: string }>({ open: false, text: '' });
   const setPaletteOpen = useCallback((open: boolean) => {
     if (open) setPaletteKey((key) => key + 1);
+    typed.current = { open, text: '' };
+    setTypedAhead('');
     setPaletteOpenState(open);
   }, []);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -104,6 +112,15 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
       const target = event.target instanceof HTMLElement ? event.target : null;
       // A field of a dialog that is closing (fading out) keeps focus for a moment: it no longer counts.
       const typing = isTypingTarget(target) && !target?.closest('[data-state="closed"]');
+      if (typed.current.open && !typing) {
+        const text = typeAhead(typed.current.text, event);
+        if (text !== null) {
+          event.preventDefault();
+          typed.current.text = text;
+          setTypedAhead(text);
+          return;
+        }
+      }
       // No shortcut fires while typing: the DOM query for a dialog is spared on every typed key.
       const action = matchShortcut(event, { typing, modalOpen: !typing && modalOpen() });
       if (!action) return;
@@ -155,6 +172,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
             noteOpen={Boolean(openNote)}
             onCommand={onCommand}
             onOpenNote={onOpenNote}
+            typedAhead={typedAhead}
           />
         )}
         {(sheetOpen || sheetUsed) && (

@@ -74,3 +74,16 @@ export function shortcutList(mac: boolean): ShortcutHelp[] {
 export function isMacPlatform(platform: string): boolean {
   return /mac|iphone|ipad|ipod/i.test(platform);
 }
+
+/**
+ * The palette's query once `event` is typed ahead into `text` (a printable key, or Backspace); null for a
+ * key that is not typing (Escape, an arrow, a shortcut with Ctrl, Cmd or Alt), which keeps its own meaning.
+ */
+export function typeAhead(
+  text: string,
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+): string | null {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  if (event.key === 'Backspace') return text.slice(0, -1);
+  return [...event.key].length === 1 ? text + event.key : null;
+}
