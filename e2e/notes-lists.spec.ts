@@ -101,10 +101,16 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
 });
 
 test('empty lists, then Your Checklists', async ({ signedInPage: page, account, request }) => {
-  await test.step('shows the empty state, whose button opens /new', async () => {
+  await test.step('shows the empty state, whose button makes a note and whose link opens the assistant', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
     await expect(page.getByText("You don't have any notes yet")).toBeVisible();
-    await page.getByRole('link', { name: 'Create your first note' }).click();
+    await page.getByRole('button', { name: 'Create your first note' }).click();
+    await expect(page).toHaveURL(/\/edit\/[0-9a-f-]+$/);
+    await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
+    // Left without a word: no note is kept, and the empty state is back.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText("You don't have any notes yet")).toBeVisible();
+    await page.getByRole('link', { name: 'Or expand an idea with Sprout' }).click();
     await expect(page).toHaveURL(/\/new$/);
   });
 

@@ -47,7 +47,8 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   // has the word, and the choice holds: Enter opens it.
   await page.keyboard.type('binoculers');
   const found = palette.getByRole('group', { name: 'Notes' }).getByRole('option');
-  await expect(found).toHaveText(['Binoculars to buy', 'Weekend trip']);
+  // Each with its matching line and when it changed.
+  await expect(found).toHaveText([/^Binoculars to buyCompare the 8x42 models/, /^Weekend tripPack the binoculars/]);
   await expect(found.first()).toHaveAttribute('aria-selected', 'true');
   await expect(field).toHaveAttribute('aria-activedescendant', (await found.first().getAttribute('id'))!);
   await page.keyboard.press('ArrowDown');
@@ -139,12 +140,13 @@ test('desktop: the palette and the shortcuts, from the keyboard alone', async ({
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('keys typed right after Ctrl+K go into the palette, and none fires a shortcut', async ({
+test('keys typed right after Ctrl+K go into the palette, none fires a shortcut; See all lists every match', async ({
   signedIn: page,
   account,
   request,
 }) => {
-  await seedNotes(request, account, [{ title: 'Balcony herbs', content: 'Basil and mint' }]);
+  const pots = Array.from({ length: 9 }, (_, i) => ({ title: `Balcony pot ${i + 1}`, content: 'Terracotta' }));
+  await seedNotes(request, account, [{ title: 'Balcony herbs', content: 'Basil and mint' }, ...pots]);
   await page.goto('/');
   await expect(card(page, 'Balcony herbs')).toBeVisible();
   // The palette's code is not loaded yet: these keys arrive before its field exists. `n` is the quick
@@ -159,12 +161,17 @@ test('keys typed right after Ctrl+K go into the palette, and none fires a shortc
   await page.keyboard.press('Backspace');
   await page.keyboard.press('Backspace');
   await expect(field).toHaveValue('balcony');
-  await expect(palette.getByRole('group', { name: 'Notes' }).getByRole('option')).toHaveText(['Balcony herbs']);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('article')).toHaveCount(1);
-  expect((await serverNotes(request, account)).map((note) => note.title)).toEqual(['Balcony herbs']);
+
+  // Eight notes, then the way to all ten.
+  const options = palette.getByRole('group', { name: 'Notes' }).getByRole('option');
+  await expect(options).toHaveCount(9);
+  await expect(options.last()).toHaveText('See all 10 results');
+  await options.last().click();
+  await expect(page).toHaveURL(/\/\?q=balcony$/);
+  await expect(page.getByText('10 notes match')).toBeVisible();
+  expect(await serverNotes(request, account)).toHaveLength(10);
 });
 
 test.describe('mobile', () => {

@@ -3,7 +3,7 @@
 // time so thousands of notes stay responsive.
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CircleAlert, NotebookPen, Plus } from 'lucide-react';
+import { CircleAlert, NotebookPen, Plus, Sparkles } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import {
@@ -20,6 +20,7 @@ import { useConfirmDelete } from './use-confirm-delete';
 import { EmptyState } from './empty-state';
 import { NoteCard } from './note-card';
 import { QuickCaptureButtons } from './quick-capture/quick-capture-buttons';
+import { useQuickCapture } from './quick-capture/use-quick-capture';
 import { useUserId } from '../../data/auth';
 import { DashboardSearch } from './search/dashboard-search';
 import { formatCount } from '../../lib/format-count';
@@ -37,6 +38,7 @@ export function DashboardPage() {
   const [order, setOrder] = useNotesOrder();
   const page = useStablePage(useNotesPage(shown, 'all', order));
   const placement = usePlacementActions();
+  const { quickNote } = useQuickCapture();
   const liveCount = useLiveNotesCount();
   // Whether a query or filter is set; the text itself stays in DashboardSearch (see there why).
   const [searching, setSearching] = useState(false);
@@ -102,10 +104,15 @@ export function DashboardPage() {
             <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">
               Capture an idea and let Sprout help you turn it into a plan.
             </p>
-            <Button asChild className="mt-6">
+            {/* A note, as the button says (issue 33); the assistant is the second way, not the first. */}
+            <Button className="mt-6" onClick={() => void quickNote()}>
+              <Plus aria-hidden="true" />
+              Create your first note
+            </Button>
+            <Button asChild variant="link" className="mt-2">
               <Link to="/new">
-                <Plus aria-hidden="true" />
-                Create your first note
+                <Sparkles aria-hidden="true" />
+                Or expand an idea with Sprout
               </Link>
             </Button>
           </EmptyState>

@@ -12,12 +12,15 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import type { NoteView } from '../../data/notes';
 import { useNoteSearch } from '../../data/search';
 import { cn } from '../../lib/utils';
+import { formatUpdated } from '#core/relative-time';
+import { noteSnippet } from './note-snippet';
 import { COMMAND_GROUPS, filterCommands, type CommandId, type PaletteCommand } from './commands';
 import { activeOption, isMoveKey, NO_CHOICE, type PaletteSelection } from './selection';
 
 /** How many notes the palette lists for a query. */
 const NOTE_LIMIT = 8;
 const noteValue = (note: NoteView) => `note:${note.id}`;
+const SEE_ALL = 'see-all';
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -25,6 +28,8 @@ export interface CommandPaletteProps {
   commands: readonly PaletteCommand[];
   onCommand: (id: CommandId) => void;
   onOpenNote: (note: NoteView) => void;
+  /** 'See all N results': the query's every match, on the dashboard's search. */
+  onSeeAll: (query: string) => void;
   /** Keys typed between Ctrl+K and the palette taking focus (palette-provider.tsx): its query starts so. */
   typedAhead?: string;
 }
@@ -40,6 +45,7 @@ export function CommandPalette({
   commands,
   onCommand,
   onOpenNote,
+  onSeeAll,
   typedAhead = '',
 }: CommandPaletteProps) {
   const [query, setQuery] = useState(typedAhead);
@@ -53,18 +59,22 @@ export function CommandPalette({
   const search = useNoteSearch(open ? query : '', 'all', NOTE_LIMIT);
   // A query of no searchable word (blank, one letter) answers every note newest first: the palette
   // lists notes only for words that matched.
-  const notes = useMemo(
-    () => (search.results ?? []).filter((result) => result.hit.terms.length > 0).map((result) => result.note),
-    [search.results],
-  );
+  const found = useMemo(() => (search.results ?? []).filter((result) => result.hit.terms.length > 0), [search.results]);
+  const notes = useMemo(() => found.map((result) => result.note), [found]);
+  // More matches than the palette lists: the last option shows them all on the dashboard.
+  const more = notes.length > 0 && (search.total ?? 0) > notes.length ? (search.total ?? 0) : 0;
   const shown = useMemo(() => filterCommands(commands, query), [commands, query]);
   const grouped = useMemo(
     () => COMMAND_GROUPS.map((group) => ({ group, items: shown.filter((command) => command.group === group) })),
     [shown],
   );
   const options = useMemo(
-    () => [...notes.map(noteValue), ...grouped.flatMap(({ items }) => items.map((command) => command.id))],
-    [notes, grouped],
+    () => [
+      ...notes.map(noteValue),
+      ...(more > 0 ? [SEE_ALL] : []),
+      ...grouped.flatMap(({ items }) => items.map((command) => command.id)),
+    ],
+    [notes, more, grouped],
   );
   const [selection, setSelection] = useState<PaletteSelection>(NO_CHOICE);
   const active = activeOption(options, query, selection);
@@ -166,21 +176,43 @@ export function CommandPalette({
             </Command.Empty>
             {notes.length > 0 && (
               <Command.Group heading="Notes" className={groupClass}>
-                {notes.map((note) => (
+                {found.map(({ note, hit }) => {
+                  const snippet = noteSnippet(note, hit.terms);
+                  const updated = formatUpdated(note.updated_at);
+                  return (
+                    <Command.Item
+                      key={note.id}
+                      value={noteValue(note)}
+                      onSelect={() => run(() => onOpenNote(note))}
+                      className={itemClass}
+                    >
+                      {note.is_checklist ? (
+                        <ListChecks aria-hidden="true" className="text-primary" />
+                      ) : (
+                        <FileText aria-hidden="true" className="text-muted-foreground" />
+                      )}
+                      <span className="grid min-w-0 flex-1">
+                        <span className="truncate">{note.title.trim() || 'Untitled'}</span>
+                        {snippet && <span className="truncate text-xs text-muted-foreground">{snippet}</span>}
+                      </span>
+                      {updated && (
+                        <time dateTime={note.updated_at} className="shrink-0 text-xs text-muted-foreground">
+                          {updated}
+                        </time>
+                      )}
+                    </Command.Item>
+                  );
+                })}
+                {more > 0 && (
                   <Command.Item
-                    key={note.id}
-                    value={noteValue(note)}
-                    onSelect={() => run(() => onOpenNote(note))}
-                    className={itemClass}
+                    value={SEE_ALL}
+                    onSelect={() => run(() => onSeeAll(query))}
+                    className={cn(itemClass, 'text-primary')}
                   >
-                    {note.is_checklist ? (
-                      <ListChecks aria-hidden="true" className="text-primary" />
-                    ) : (
-                      <FileText aria-hidden="true" className="text-muted-foreground" />
-                    )}
-                    <span className="min-w-0 flex-1 truncate">{note.title.trim() || 'Untitled'}</span>
+                    <Search aria-hidden="true" />
+                    <span className="min-w-0 flex-1 truncate">See all {more} results</span>
                   </Command.Item>
-                ))}
+                )}
               </Command.Group>
             )}
             {grouped.map(({ group, items }) => {

@@ -154,6 +154,10 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   );
 
   const onOpenNote = useCallback((note: NoteView) => void navigate(`/note/${note.id}`), [navigate]);
+  const onSeeAll = useCallback(
+    (query: string) => void navigate(`/?${new URLSearchParams({ q: query.trim() }).toString()}`),
+    [navigate],
+  );
   const controls = useMemo(
     () => ({ openPalette, openShortcuts, paletteHint: mac ? '⌘K' : 'Ctrl K' }),
     [openPalette, openShortcuts, mac],
@@ -172,6 +176,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
             noteOpen={Boolean(openNote)}
             onCommand={onCommand}
             onOpenNote={onOpenNote}
+            onSeeAll={onSeeAll}
             typedAhead={typedAhead}
           />
         )}
