@@ -139,12 +139,16 @@ test('view', async ({ signedIn: page, account, request }) => {
   const [podcast, trip] = await seedNotes(request, account, NOTES);
   await page.goto(`/view/${podcast!.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start a podcast about urban gardening');
+  // A note with a plan opens on it; its own text is a tab away.
+  await page.getByRole('tab', { name: 'Note' }).click();
   await checkAtEachViewport(page, 'notes-view-note');
   await page.getByRole('tab', { name: 'Expanded' }).click();
   await checkAtEachViewport(page, 'notes-view-expanded');
   await page.getByRole('tab', { name: 'Chat' }).click();
   await checkAtEachViewport(page, 'notes-view-chat');
 
+  // On a phone the note's own bar takes the tab bar's place: back to the notes first.
+  await page.getByRole('link', { name: 'Back to notes' }).click();
   await openFromNav(page, 'Checklists');
   await openCard(page, 'Weekend trip to the coast', 'View');
   await expect(page.getByText('2 of 4 done')).toBeVisible();

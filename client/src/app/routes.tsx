@@ -56,6 +56,9 @@ const notesHandle = (title: string, list?: NotesKind): RouteHandle => ({
   ...(list && { notesList: list }),
 });
 
+/** A note's screen: on a phone its own bar of actions takes the tab bar's place. */
+const noteScreenHandle: RouteHandle = { ...notesHandle('Note'), ownBottomBar: true };
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -77,8 +80,8 @@ export const routes: RouteObject[] = [
               { id: 'dashboard-redirect', path: 'dashboard', element: <Navigate to="/" replace /> },
               { id: 'new', path: 'new', lazy: pages.newIdea, handle: handle('New Idea') },
               { id: 'edit', path: 'edit/:id', lazy: pages.editNote, handle: notesHandle('Edit Note') },
-              { id: 'view', path: 'view/:id', lazy: pages.noteView, handle: notesHandle('Note') },
-              { id: 'note', path: 'note/:id', lazy: pages.noteView, handle: notesHandle('Note') },
+              { id: 'view', path: 'view/:id', lazy: pages.noteView, handle: noteScreenHandle },
+              { id: 'note', path: 'note/:id', lazy: pages.noteView, handle: noteScreenHandle },
               { id: 'chat', path: 'chat', lazy: pages.chat, handle: handle('AI Chat') },
               {
                 id: 'checklists',

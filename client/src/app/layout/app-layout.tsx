@@ -32,7 +32,9 @@ export function AppLayout() {
   const lgUp = useMediaQuery('(min-width: 64rem)');
   const wide = compact ? lgUp : mdUp;
   // A screen without notes is shown once it renders; a screen of notes says so itself, once it has them.
-  const showsNotes = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.showsNotes === true);
+  const handles = useMatches().map((match) => match.handle as RouteHandle | undefined);
+  const showsNotes = handles.some((handle) => handle?.showsNotes === true);
+  const ownBottomBar = handles.some((handle) => handle?.ownBottomBar === true);
   useContentShown(!showsNotes);
 
   return (
@@ -74,13 +76,16 @@ export function AppLayout() {
           <main
             id="main-content"
             tabIndex={-1}
-            className="flex flex-1 flex-col pb-[calc(4rem+env(safe-area-inset-bottom)+1.5rem)] outline-none md:pb-0"
+            className={cn(
+              'flex flex-1 flex-col outline-none md:pb-0',
+              ownBottomBar ? 'pb-[env(safe-area-inset-bottom)]' : 'pb-[calc(4rem+env(safe-area-inset-bottom)+1.5rem)]',
+            )}
           >
             <Outlet />
           </main>
         </div>
 
-        {mdUp !== true && <BottomTabBar />}
+        {mdUp !== true && !ownBottomBar && <BottomTabBar />}
       </div>
     </PaletteProvider>
   );

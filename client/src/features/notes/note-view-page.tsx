@@ -174,11 +174,12 @@ function NoteViewContent({ note }: { note: NoteView }) {
         {showChecklist ? <ChecklistView note={note} /> : <DetailsTabs note={note} />}
       </div>
 
-      {/* Mobile: the screen's actions sit in a bar above the tab bar, within thumb reach. */}
+      {/* Mobile: the screen's actions sit at the bottom, within thumb reach, in the tab bar's place (the
+          route's ownBottomBar): one bar, not two. */}
       <div aria-hidden="true" className="h-16 md:hidden" />
       <nav
         aria-label="Note actions"
-        className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t bg-background/95 px-4 py-2.5 backdrop-blur supports-[backdrop-filter]:bg-background/85 md:hidden"
+        className="fixed inset-x-0 bottom-0 z-30 border-t bg-background/95 px-4 pt-2.5 pb-[calc(0.625rem+env(safe-area-inset-bottom))] backdrop-blur supports-[backdrop-filter]:bg-background/85 md:hidden"
       >
         <div className="mx-auto flex max-w-lg items-center gap-2 [&>*:not(.flex-none)]:flex-1">
           <Button asChild variant="ghost">
