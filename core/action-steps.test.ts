@@ -1,7 +1,13 @@
 // Action-step extraction against the shapes real models produce, plus generated lists.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { extractActionSteps, parseAiResult, splitExpandedContent } from './action-steps';
+import {
+  extractActionSteps,
+  parseAiResult,
+  splitExpandedContent,
+  withActionSteps,
+  withExpandedBody,
+} from './action-steps';
 
 const cases: { name: string; text: string | null | undefined; steps: string[] }[] = [
   { name: 'spec shape', text: 'Plan text.\n\nAction Steps:\n1. Research\n2. Build', steps: ['Research', 'Build'] },
@@ -234,5 +240,35 @@ describe('parseAiResult', () => {
       expandedContent: 'Tell me more about your audience?',
       steps: [],
     });
+  });
+});
+
+describe('withActionSteps and withExpandedBody: one place to edit a plan’s steps (issue 33)', () => {
+  const plan = '## Summary\nA podcast.\n\n## Action Steps\n1. **Pick** a name\n2. Record a pilot\n\nGood luck!';
+
+  it('leaves the text as it is when the steps are the same', () => {
+    expect(withActionSteps(plan, ['Pick a name', 'Record a pilot'])).toBe(plan);
+  });
+
+  it('replaces the steps under their own heading, the text around them kept', () => {
+    expect(withActionSteps(plan, ['Pick a name', 'Book a studio', 'Record a pilot'])).toBe(
+      '## Summary\nA podcast.\n\n## Action Steps\n1. Pick a name\n2. Book a studio\n3. Record a pilot\n\nGood luck!',
+    );
+    expect(withActionSteps(plan, [])).toBe('## Summary\nA podcast.\n\nGood luck!');
+  });
+
+  it('adds the steps under a heading of their own to a text that has none', () => {
+    expect(withActionSteps('Just prose.\n', ['One', 'Two'])).toBe('Just prose.\n\nAction Steps:\n1. One\n2. Two');
+    expect(withActionSteps('', ['One'])).toBe('Action Steps:\n1. One');
+    expect(withActionSteps('Just prose.', [])).toBe('Just prose.');
+  });
+
+  it('puts a new body before the steps, which stay as written', () => {
+    expect(splitExpandedContent(plan).body).toBe('## Summary\nA podcast.\n\nGood luck!');
+    expect(withExpandedBody(plan, '## Summary\nA show about gardens.')).toBe(
+      '## Summary\nA show about gardens.\n\n## Action Steps\n1. **Pick** a name\n2. Record a pilot',
+    );
+    expect(withExpandedBody('No steps here', 'New prose')).toBe('New prose');
+    expect(splitExpandedContent(withExpandedBody(plan, 'Body')).steps).toEqual(['Pick a name', 'Record a pilot']);
   });
 });

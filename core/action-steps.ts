@@ -196,6 +196,45 @@ export function splitExpandedContent(text: string | null | undefined): ExpandedC
   return { body, steps: section.steps };
 }
 
+/**
+ * `text` with the steps of its action-steps section replaced by `steps` (one '1. …' line each, under the
+ * section's own heading; the lines around the section as they were), or, when it has none, `steps`
+ * added at its end under 'Action Steps:'. No steps: the section goes. The same steps: `text` unchanged.
+ */
+export function withActionSteps(text: string, steps: readonly string[]): string {
+  const lines = splitLines(text);
+  const section = findSection(lines.map(describeLine));
+  if (section && section.steps.length === steps.length && section.steps.every((step, i) => step === steps[i]))
+    return text;
+  const list = steps.map((step, i) => `${i + 1}. ${step}`);
+  if (!section) {
+    if (list.length === 0) return text;
+    const body = text.trimEnd();
+    return `${body}${body ? '\n\n' : ''}Action Steps:\n${list.join('\n')}`;
+  }
+  const before = lines.slice(0, list.length > 0 ? section.start + 1 : section.start);
+  const after = lines.slice(section.end);
+  const gap = list.length > 0 && after.some((line) => line.trim() !== '') && after[0]?.trim() !== '' ? [''] : [];
+  return [...before, ...list, ...gap, ...after]
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * The expanded text once its prose is `body`, its action-steps section kept: where the section was at the
+ * end of the text (as a plan writes it) or, when the body no longer matches the text around it, after the
+ * new body. Without a section, the body is the text.
+ */
+export function withExpandedBody(text: string, body: string): string {
+  const lines = splitLines(text);
+  const section = findSection(lines.map(describeLine));
+  if (!section) return body;
+  const sectionText = lines.slice(section.start, section.end).join('\n').trim();
+  const trimmed = body.trim();
+  return trimmed ? `${trimmed}\n\n${sectionText}` : sectionText;
+}
+
 /** The server's reading of a finished plan reply: the whole text plus the steps found in it. */
 export function parseAiResult(reply: string): AiResultParts {
   const text = typeof reply === 'string' ? reply : '';

@@ -79,3 +79,45 @@ test('a note opens on what it holds, and the whole card opens it', async ({ sign
     await expect(page.getByRole('heading', { name: 'Action Steps' })).toBeVisible();
   });
 });
+
+test("an assistant's steps are edited once, in the checklist, and written back under the plan", async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  const [plan] = await seedNotes(request, account, [
+    {
+      title: 'Podcast',
+      content: 'A show about gardens',
+      expanded_content: PLAN,
+      is_checklist: true,
+      checklist_items: [
+        { id: 'a', text: 'Pick a name and a format', completed: true },
+        { id: 'b', text: 'Record a pilot episode', completed: false },
+        { id: 'c', text: 'Publish on two platforms', completed: false },
+      ],
+    },
+  ]);
+  await gotoAs(page, `/edit/${plan!.id}`);
+  await page.getByRole('tab', { name: 'Expanded' }).click();
+  const prose = page.getByRole('textbox', { name: 'Expanded content' });
+  await expect(prose).toHaveValue(/^Launch a small podcast/);
+  await expect(prose).not.toHaveValue(/Action Steps/);
+  await expect(prose).toHaveAccessibleDescription(/The action steps are edited once, in the checklist below/);
+  const step = page.getByRole('textbox', { name: 'Edit item: Record a pilot episode' });
+  await step.fill('Record two pilot episodes');
+  await step.press('Enter');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(async () => (await serverNote(request, account, plan!.id))?.expanded_content ?? '')
+    .toContain('2. Record two pilot episodes');
+  const saved = (await serverNote(request, account, plan!.id))!;
+  expect(saved.expanded_content).not.toContain('Record a pilot episode');
+  expect(saved.expanded_content).toMatch(/^Launch a small podcast/);
+  expect(saved.checklist_items?.map((item) => item.text)).toEqual([
+    'Pick a name and a format',
+    'Record two pilot episodes',
+    'Publish on two platforms',
+  ]);
+});

@@ -7,7 +7,9 @@ import {
   formFromNote,
   initEditForm,
   isDirty,
+  planBody,
   savePatch,
+  stepsApart,
   stepsText,
   type EditableNote,
 } from './edit-form';
@@ -114,5 +116,50 @@ describe('canSave', () => {
   it('refuses a blank title', () => {
     expect(canSave({ ...initEditForm(note()).values, title: '  ' })).toBe(false);
     expect(canSave(initEditForm(note()).values)).toBe(true);
+  });
+});
+
+describe('one place to edit a plan’s steps (issue 33)', () => {
+  const steps = (texts: string[]) => texts.map((text, i) => ({ id: `s${i}`, text, completed: i === 0 }));
+  const planNote = () => note({ is_checklist: true, checklist_items: steps(['Research', 'Draft', 'Publish']) });
+
+  it('shows the prose without its steps while they are a checklist, and saves the text unchanged when nothing changed', () => {
+    const state = initEditForm(planNote());
+    expect(stepsApart(state.values)).toBe(true);
+    expect(planBody(state.values)).toBe('A plan.');
+    expect(savePatch(state.values).expanded_content).toBe(EXPANDED);
+    // Ticking an item changes no step.
+    const ticked = editFormReducer(state, { type: 'toggleItem', id: 's1' });
+    expect(savePatch(ticked.values).expanded_content).toBe(EXPANDED);
+  });
+
+  it("writes the checklist's steps back under the plan, and the prose as typed above them", () => {
+    let state = initEditForm(planNote());
+    state = editFormReducer(state, { type: 'editItem', id: 's1', text: 'Write a draft' });
+    state = editFormReducer(state, { type: 'appendItem', text: 'Celebrate', makeId });
+    expect(savePatch(state.values).expanded_content).toBe(
+      'A plan.\n\nAction Steps:\n1. Research\n2. Write a draft\n3. Publish\n4. Celebrate',
+    );
+    state = editFormReducer(state, { type: 'body', value: 'A better plan.\n' });
+    expect(planBody(state.values)).toBe('A better plan.\n');
+    expect(savePatch(state.values).expanded_content).toBe(
+      'A better plan.\n\nAction Steps:\n1. Research\n2. Write a draft\n3. Publish\n4. Celebrate',
+    );
+    expect(isDirty(state)).toBe(true);
+    // Off again: the text holds it all, and the steps follow the text as before.
+    state = editFormReducer(state, { type: 'checklistOn', value: false });
+    expect(state.values.expanded).toBe(
+      'A better plan.\n\nAction Steps:\n1. Research\n2. Write a draft\n3. Publish\n4. Celebrate',
+    );
+    expect(stepsApart(state.values)).toBe(false);
+  });
+
+  it('keeps the items of a checklist whose text has no steps out of the text', () => {
+    const state = initEditForm(
+      note({ expanded_content: null, is_checklist: true, checklist_items: steps(['Milk', 'Bread']) }),
+    );
+    expect(stepsApart(state.values)).toBe(false);
+    const added = editFormReducer(state, { type: 'appendItem', text: 'Eggs', makeId });
+    expect(savePatch(added.values).expanded_content).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // The Edit Note form as pure state (spec section 4, 'Edit screen load'): filling it from a note, the
 // edits, whether it differs from what was loaded, and the patch Save Changes writes.
 import { appendItem, editItemText, initialChecklist, removeItem, stepsToChecklist, toggleItem } from '#core/checklist';
-import { extractActionSteps } from '#core/action-steps';
+import { extractActionSteps, splitExpandedContent, withActionSteps, withExpandedBody } from '#core/action-steps';
 import {
   NOTE_CONTENT_FIELDS,
   PLACEMENT_FIELDS,
@@ -36,6 +36,11 @@ export type EditableNote = Pick<NoteContent, PlainField | 'expanded_content' | '
 
 export type EditFormValues = Pick<NoteContent, PlainField> & {
   expanded: string;
+  /**
+   * While the steps are a checklist, the plan's prose is edited without them (one place to edit the steps,
+   * issue 33): the prose as typed, null until it is. Saving puts the steps back under it, as the items.
+   */
+  body: string | null;
   /** The 'Convert to checklist' switch. */
   checklistOn: boolean;
   items: ChecklistItem[];
@@ -59,6 +64,8 @@ export type EditFormAction =
   | { type: 'title'; value: string }
   | { type: 'content'; value: string }
   | { type: 'expanded'; value: string }
+  /** The plan's prose, typed while the steps are a checklist. */
+  | { type: 'body'; value: string }
   | { type: 'checklistOn'; value: boolean }
   | { type: 'toggleItem'; id: string }
   | { type: 'editItem'; id: string; text: string }
@@ -75,6 +82,7 @@ export function formFromNote(note: EditableNote, makeId?: MakeId): EditFormValue
   return {
     ...plainValues(note),
     expanded: note.expanded_content ?? '',
+    body: null,
     checklistOn: note.is_checklist,
     items: initialChecklist(note, makeId),
     chat: note.chat_history ? [...note.chat_history] : [],
@@ -105,8 +113,14 @@ export function editFormReducer(state: EditFormState, action: EditFormAction): E
         expanded: action.value,
         ...(values.checklistOn ? {} : { items: stepsToChecklist(extractActionSteps(action.value)) }),
       });
+    case 'body':
+      return withValues(state, { body: action.value });
     case 'checklistOn':
-      return withValues(state, { checklistOn: action.value });
+      // Off, the steps are edited in the text again: the text takes the prose and the items as they are.
+      return withValues(state, {
+        checklistOn: action.value,
+        ...(action.value ? {} : { expanded: expandedText(values), body: null }),
+      });
     case 'toggleItem':
       return withValues(state, { items: toggleItem(values.items, action.id) });
     case 'editItem':
@@ -124,6 +138,31 @@ export function editFormReducer(state: EditFormState, action: EditFormAction): E
   }
 }
 
+/** Whether the plan's steps are edited in the checklist, apart from its prose (the switch on, a steps section). */
+export function stepsApart(values: Pick<EditFormValues, 'expanded' | 'checklistOn'>): boolean {
+  return values.checklistOn && extractActionSteps(values.expanded).length > 0;
+}
+
+/** The plan's prose as the Expanded tab shows it while the steps are a checklist (without its steps). */
+export function planBody(values: Pick<EditFormValues, 'expanded' | 'body'>): string {
+  return values.body ?? splitExpandedContent(values.expanded).body;
+}
+
+/**
+ * The expanded text the form holds: as loaded or typed, with its prose as typed and, while the switch is
+ * on and the text has a steps section, its steps as the checklist's items. Unchanged when neither was
+ * touched, byte for byte.
+ */
+export function expandedText(values: Pick<EditFormValues, 'expanded' | 'body' | 'checklistOn' | 'items'>): string {
+  const text = values.body === null ? values.expanded : withExpandedBody(values.expanded, values.body);
+  // A text without a steps section (a checklist made as one) keeps its items to itself.
+  if (!values.checklistOn || extractActionSteps(text).length === 0) return text;
+  return withActionSteps(
+    text,
+    values.items.map((item) => item.text),
+  );
+}
+
 /** Every content field but the ones the form never holds. */
 export type EditNotePatch = Omit<NoteContent, (typeof NOT_EDITED)[number]>;
 
@@ -134,7 +173,7 @@ export type EditNotePatch = Omit<NoteContent, (typeof NOT_EDITED)[number]>;
 export function savePatch(values: EditFormValues): EditNotePatch {
   return {
     ...plainValues(values),
-    expanded_content: values.expanded === '' ? null : values.expanded,
+    expanded_content: ((text) => (text === '' ? null : text))(expandedText(values)),
     is_checklist: values.checklistOn,
     checklist_items: values.checklistOn ? values.items : null,
     chat_history: values.chat.length > 0 ? values.chat : null,

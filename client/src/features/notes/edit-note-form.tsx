@@ -19,7 +19,16 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { conflictText } from './conflict/conflict-text';
 import { sideBySide } from './conflict/line-diff';
 import { HistoryButton, type CompareNotes } from '../history';
-import { canSave, editFormReducer, initEditForm, isDirty, savePatch, type EditFormValues } from './edit-form';
+import {
+  canSave,
+  editFormReducer,
+  initEditForm,
+  isDirty,
+  planBody,
+  savePatch,
+  stepsApart,
+  type EditFormValues,
+} from './edit-form';
 import { LeaveDialog } from './leave-dialog';
 import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast, tellDeleted } from './note-actions';
 import { noteTitle } from './note-text';
@@ -62,6 +71,8 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   const dirty = isDirty(state);
   const { blocker, allowNextNavigation } = useLeaveGuard(dirty);
   const { values } = state;
+  // The plan's steps are a checklist: the Expanded tab edits its prose alone (issue 33).
+  const apart = stepsApart(values);
   const ids = { title: useId(), original: useId(), expanded: useId() };
   // A quick note opens with its title selected, so typing names it (issue 12).
   const [entry] = useState(() => readEditEntry(location.state));
@@ -258,8 +269,9 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             <TabsContent value="expanded" className="grid gap-6">
               <ExpandedEditor
                 id={ids.expanded}
-                value={values.expanded}
-                onChange={(value) => dispatch({ type: 'expanded', value })}
+                value={apart ? planBody(values) : values.expanded}
+                onChange={(value) => dispatch(apart ? { type: 'body', value } : { type: 'expanded', value })}
+                stepsApart={apart}
               />
               <ActionStepsEditor values={values} dispatch={dispatch} />
             </TabsContent>

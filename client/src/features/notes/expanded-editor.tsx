@@ -13,11 +13,15 @@ export function ExpandedEditor({
   id,
   value,
   onChange,
+  stepsApart = false,
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
+  /** The text is the plan's prose only: its steps are the checklist below. */
+  stepsApart?: boolean;
 }) {
+  const hintId = useId();
   const [mode, setMode] = useState<Mode>('write');
   const labelId = useId();
   const option = (which: Mode, label: string, Icon: typeof Eye) => (
@@ -58,6 +62,7 @@ export function ExpandedEditor({
           value={value}
           placeholder="The expanded plan for this idea"
           onChange={(event) => onChange(event.target.value)}
+          aria-describedby={stepsApart ? hintId : undefined}
           minHeight="min-h-[150px]"
           className="field-sizing-content max-h-[60vh] leading-relaxed"
         />
@@ -71,6 +76,11 @@ export function ExpandedEditor({
             <p className="py-2 text-sm text-muted-foreground italic">Nothing to preview yet.</p>
           )}
         </section>
+      )}
+      {stepsApart && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          The action steps are edited once, in the checklist below; saving writes them back under the plan.
+        </p>
       )}
     </div>
   );
