@@ -123,6 +123,20 @@ export function mayExistOnServer(note: LocalNote): boolean {
  */
 export function localDelete(current: LocalNote, mutationId: string, now: string, staleBase?: SeenBase): LocalChanges {
   if (!mayExistOnServer(current)) return remove(current.id);
+  return tombstone(current, mutationId, now, staleBase);
+}
+
+/**
+ * A note left exactly as it was made, discarded (issue 33: an untouched quick note): always a pending
+ * tombstone that says when it went to the Trash, so the server deletes it for good [S30]. Never removed
+ * here at once, even when no send of it is known: a sync run may have read its creation already and be
+ * about to send it, and the tombstone then follows it to the server ([S6] rebases it on the landed create).
+ */
+export function localDiscard(current: LocalNote, mutationId: string, now: string): LocalChanges {
+  return tombstone({ ...current, trashed_at: now }, mutationId, now);
+}
+
+function tombstone(current: LocalNote, mutationId: string, now: string, staleBase?: SeenBase): LocalChanges {
   const base = current.sync_state === 'synced' ? current.revision : current.base_revision;
   return put({
     ...current,

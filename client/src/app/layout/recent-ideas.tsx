@@ -7,7 +7,14 @@ import { ScrollArea } from '../../components/ui/scroll-area';
 import { Tooltip } from '../../components/ui/tooltip';
 import type { RecentIdea } from './use-layout-notes';
 
-export function RecentIdeas({ ideas, onNavigate }: { ideas: readonly RecentIdea[]; onNavigate?: () => void }) {
+export function RecentIdeas({
+  ideas,
+  onNavigate,
+}: {
+  /** Undefined while they are read: nothing is said yet (issue 33: 'No expanded ideas yet.' showed then). */
+  ideas: readonly RecentIdea[] | undefined;
+  onNavigate?: () => void;
+}) {
   // The sidebar can exist twice (desktop column and mobile sheet): ids must stay unique.
   const headingId = useId();
   return (
@@ -16,7 +23,7 @@ export function RecentIdeas({ ideas, onNavigate }: { ideas: readonly RecentIdea[
         Recent Ideas
       </h2>
       <ScrollArea className="h-[200px]" viewportLabel="Recent Ideas list">
-        {ideas.length === 0 ? (
+        {ideas === undefined ? null : ideas.length === 0 ? (
           <p className="px-2 py-1.5 text-sm text-muted-foreground">No expanded ideas yet.</p>
         ) : (
           <ul className="grid gap-0.5">

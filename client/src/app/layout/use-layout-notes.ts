@@ -9,20 +9,18 @@ export interface RecentIdea {
 }
 
 export interface LayoutNotes {
-  /** Up to 10 notes with expanded content, newest update first. */
-  recentIdeas: RecentIdea[];
+  /** Up to 10 notes with expanded content, newest update first; undefined while they are read. */
+  recentIdeas: RecentIdea[] | undefined;
   /** Local changes not yet written to the cloud. */
   pendingCount: number;
   /** The manual Sync action; resolves when the attempt is over (it shows its own toasts). */
   sync: () => Promise<void>;
 }
 
-const NO_IDEAS: RecentIdea[] = [];
-
 export function useLayoutNotes(): LayoutNotes {
   const recent = useRecentIdeasPage();
   const pendingCount = usePendingCount();
-  const recentIdeas = useMemo(() => (recent ? recent.map(({ id, title }) => ({ id, title })) : NO_IDEAS), [recent]);
+  const recentIdeas = useMemo(() => recent?.map(({ id, title }) => ({ id, title })), [recent]);
 
   const sync = useManualSync();
 

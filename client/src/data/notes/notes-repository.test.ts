@@ -392,3 +392,41 @@ describe('[S23] resolving a conflict copy through the repository', () => {
     expect(store.notes.get(original.id)?.content).toBe('a third version');
   });
 });
+
+describe('placeNote and discardUntouched (issue 33)', () => {
+  it('pins, archives (unpinning) and brings back a note, keeping its updated_at; nothing for a note not listed', async () => {
+    const { store, repository } = repo({ now: () => new Date('2026-03-01T00:00:00.000Z') });
+    const { note } = await repository.createNote({ title: 'Plan' });
+    const updated = store.notes.get(note.id)!.updated_at;
+    expect((await repository.placeNote(note.id, { pinned: true })).status).toBe('done');
+    expect(store.notes.get(note.id)).toMatchObject({ pinned_at: '2026-03-01T00:00:00.000Z', updated_at: updated });
+    expect((await repository.placeNote(note.id, { pinned: true })).status).toBe('unchanged');
+    await repository.placeNote(note.id, { archived: true });
+    expect(store.notes.get(note.id)).toMatchObject({ pinned_at: null, archived_at: '2026-03-01T00:00:00.000Z' });
+    await repository.placeNote(note.id, { archived: false });
+    expect(store.notes.get(note.id)).toMatchObject({ archived_at: null, sync_state: 'pending' });
+    await repository.deleteNote(note.id);
+    expect((await repository.placeNote(note.id, { pinned: true })).status).toBe('unchanged');
+  });
+
+  it('discards an untouched note as a pending tombstone that says it went to the Trash, even one never sent', async () => {
+    const { store, repository } = repo();
+    const { note } = await repository.createNote({ title: 'Untitled note' });
+    expect(await repository.discardUntouched(note)).toEqual({ discarded: true });
+    // Kept as a tombstone to push: a run that read the creation may be sending it right now.
+    expect(store.notes.get(note.id)).toMatchObject({
+      deleted_at: expect.any(String),
+      trashed_at: expect.any(String),
+      sync_state: 'pending',
+    });
+    expect(await repository.getNote(note.id)).toBeNull();
+  });
+
+  it('keeps a note written since it was made', async () => {
+    const { store, repository } = repo();
+    const { note } = await repository.createNote({ title: 'Untitled note' });
+    await repository.updateNote(note.id, { title: 'Named in another tab' });
+    expect(await repository.discardUntouched(note)).toEqual({ discarded: false });
+    expect(store.notes.get(note.id)).toMatchObject({ title: 'Named in another tab', deleted_at: null });
+  });
+});

@@ -11,6 +11,7 @@ import {
   localCreate,
   type SeenBase,
   localDelete,
+  localDiscard,
   localEdit,
   localTrash,
 } from '#core/sync-local-writes';
@@ -355,8 +356,8 @@ export class NotesRepository {
   /**
    * Deletes for good a note that is still exactly the version `created` (a quick note its editor left
    * without a save, issue 33): nothing the user wrote goes. A note written since (another tab, a pull) is
-   * kept. One the server never had is removed here; one it has gets a tombstone that says when it went to
-   * the Trash, so the server deletes it for good rather than keep it there [S30].
+   * kept. It becomes a tombstone that says when it went to the Trash, so the server deletes it for good
+   * rather than keep it there [S30] (localDiscard: why even a note never sent gets one).
    */
   async discardUntouched(created: NoteView): Promise<{ discarded: boolean }> {
     const userId = this.requireUser();
@@ -367,7 +368,7 @@ export class NotesRepository {
         return { put: [], delete: [] };
       discarded = true;
       const now = this.now().toISOString();
-      return localDelete({ ...note, trashed_at: now }, this.mutationId(), now);
+      return localDiscard(note, this.mutationId(), now);
     });
     if (discarded && this.deps.syncAfterWrite) void this.deps.syncAfterWrite().catch(() => undefined);
     return { discarded };
