@@ -122,8 +122,9 @@ function openToOthers(dir: string): string[] {
 }
 
 /** Resolves once the child has exited and its output has been read to the end ('exit' can come before the last output). */
-function exitOf(child: ChildProcess): Promise<{ code: number | null }> {
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code })));
+/** How the child ended: its exit code, or the signal that ended it (code null). */
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
 }
 
 async function config(url: string) {
@@ -221,7 +222,10 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')('the server pro
     expect(refreshed.status).toBe(200);
     const exited = exitOf(restarted.child);
     restarted.child.kill('SIGINT');
-    expect((await exited).code).toBe(0);
+    // Once in a fresh-clone CI run (2026-12-03) this ended with code null: a signal ended the process
+    // during its shutdown. The signal and the server's output say which, should it come back.
+    const end = await exited;
+    expect(end, `${JSON.stringify(end)}\n${restarted.output()}`).toEqual({ code: 0, signal: null });
   });
 
   it('answers a port in use with one line and the way out, not a stack trace', async () => {
