@@ -78,7 +78,7 @@ test('pin leads the lists in every order, archive leaves them with Undo, the Arc
     await expect(card(page, 'Zebra crossing idea')).toHaveCount(0);
     await openFromSidebar(page, 'Checklists');
     await card(page, 'Packing list').getByRole('button', { name: 'Archive Packing list' }).click();
-    await expect(page.getByText('No checklists yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No checklists yet' })).toBeVisible();
     await openFromSidebar(page, 'Archive');
     await expect(page.getByRole('heading', { level: 1, name: 'Archive' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Archived notes' }).getByRole('heading', { level: 2 })).toHaveText([

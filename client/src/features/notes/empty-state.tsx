@@ -1,4 +1,5 @@
-// An empty screen's message: a large soft icon, the text and an optional action.
+// An empty screen's message: a large soft icon, the text (a heading, so a screen reader's list of headings
+// finds it, as the Trash's does) and an optional action.
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/utils';
@@ -26,7 +27,7 @@ export function EmptyState({
         <span aria-hidden="true" className="absolute inset-3 rounded-full bg-primary/15" />
         <Icon aria-hidden="true" className="relative size-8 text-primary" />
       </span>
-      <p className="mt-5 text-lg font-semibold tracking-tight">{title}</p>
+      <h2 className="mt-5 text-lg font-semibold tracking-tight">{title}</h2>
       {children}
     </div>
   );
