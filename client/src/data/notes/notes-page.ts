@@ -86,13 +86,13 @@ function toPage(rows: readonly LocalNote[], limit: number): NotesPage {
   return { notes: toViews(rows.slice(0, limit)), hasMore: rows.length > limit };
 }
 
-/** The user's notes in one index, newest key first. */
-function byIndex(
+/** The user's notes in their [user_id+field] index, newest first (a sparse index holds only notes with the field set). */
+export function newestIn(
   db: SproutDb,
   userId: string,
-  index: 'updated_at' | 'created_at' | 'pinned_at',
+  field: 'updated_at' | 'created_at' | 'pinned_at' | 'trashed_at' | 'archived_at',
 ): Collection<LocalNote> {
-  return db.notes.where(`[user_id+${index}]`).between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse();
+  return db.notes.where(`[user_id+${field}]`).between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse();
 }
 
 /**
@@ -111,13 +111,13 @@ async function unpinnedByTime(
   index: 'updated_at' | 'created_at',
 ): Promise<NotesPage> {
   for (const size of bulkReadSizes(limit)) {
-    const rows = await byIndex(db, userId, index).limit(size).toArray();
+    const rows = await newestIn(db, userId, index).limit(size).toArray();
     const kept = rows.filter(keep);
     // Enough for the page and its "more", or every row of the user read.
     if (kept.length > limit || rows.length < size) return toPage(kept, limit);
   }
   return toPage(
-    await byIndex(db, userId, index)
+    await newestIn(db, userId, index)
       .filter(keep)
       .limit(limit + 1)
       .toArray(),
@@ -142,7 +142,7 @@ export async function loadNotesPage(
 ): Promise<NotesPage> {
   const listed = (row: LocalNote) => row.user_id === userId && matches(row, kind);
   const compare = compareIn(order);
-  const pinned = (await byIndex(db, userId, 'pinned_at').toArray())
+  const pinned = (await newestIn(db, userId, 'pinned_at').toArray())
     .filter((row) => listed(row) && row.pinned_at !== null)
     .sort(compare);
   if (pinned.length > limit) return toPage(pinned, limit);

@@ -329,7 +329,7 @@ export class NotesRepository {
    * Pins or unpins, archives or brings back a listed note (issue 33): a change of where it is kept, made
    * on the note as it is now. It touches no other field, so it needs no base the screen showed: an edit
    * made meanwhile elsewhere stays as it is. Archiving unpins: an archived note is in no list to lead.
-   * The note keeps its updated_at, as a move to the Trash does. 'gone': the note is no longer listed.
+   * The note keeps its updated_at, as a move to the Trash does.
    */
   async placeNote(id: string, placement: Placement): Promise<NotePlaceResult> {
     const userId = this.requireUser();
@@ -361,16 +361,17 @@ export class NotesRepository {
    */
   async discardUntouched(created: NoteView): Promise<{ discarded: boolean }> {
     const userId = this.requireUser();
-    let discarded = false;
+    let mutationId: string | null = null;
     await this.deps.store.modify([created.id], (current): LocalChanges => {
       const note = current.get(created.id);
       if (!note || note.user_id !== userId || !isListed(note) || note.mutation_id !== created.version.mutationId)
         return { put: [], delete: [] };
-      discarded = true;
-      const now = this.now().toISOString();
-      return localDiscard(note, this.mutationId(), now);
+      mutationId = this.mutationId();
+      return localDiscard(note, mutationId, this.now().toISOString());
     });
-    if (discarded && this.deps.syncAfterWrite) void this.deps.syncAfterWrite().catch(() => undefined);
+    const discarded = mutationId !== null;
+    // Nobody is told how its sync went: there is nothing left to tell about.
+    if (discarded) void this.cloudOutcome(created.id, mutationId);
     return { discarded };
   }
 

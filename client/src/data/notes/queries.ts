@@ -9,7 +9,14 @@ import { inTrash, isListed } from '#core/trash';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 import { useNotesSession } from './notes-context';
-import { loadNotesPage, RECENT_IDEAS_LIMIT, type NotesKind, type NotesOrder, type NotesPage } from './notes-page';
+import {
+  loadNotesPage,
+  newestIn,
+  RECENT_IDEAS_LIMIT,
+  type NotesKind,
+  type NotesOrder,
+  type NotesPage,
+} from './notes-page';
 import { preloadedNotesPage, subscribePreloads } from './page-preload';
 import { sharePage } from './shared-views';
 
@@ -24,40 +31,38 @@ export async function countLiveNotes(db: SproutDb, userId: string): Promise<numb
   const [all, tombstones, trashed, archived] = await Promise.all([
     db.notes.where('user_id').equals(userId).count(),
     db.notes.where('[user_id+deleted_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).count(),
-    placedIndex(db, userId, 'trashed_at')
+    newestIn(db, userId, 'trashed_at')
       .filter((row) => row.deleted_at === null)
       .count(),
-    placedIndex(db, userId, 'archived_at')
+    newestIn(db, userId, 'archived_at')
       .filter((row) => row.deleted_at === null && !row.trashed_at)
       .count(),
   ]);
   return all - tombstones - trashed - archived;
 }
 
-/** The user's notes that went to the Trash, or to the archive, the latest move first. */
-function placedIndex(db: SproutDb, userId: string, field: 'trashed_at' | 'archived_at') {
-  return db.notes.where(`[user_id+${field}]`).between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse();
+/** The user's notes of a placement index that `keep` keeps, the latest move first. */
+async function loadPlaced(
+  db: SproutDb,
+  userId: string,
+  field: 'trashed_at' | 'archived_at',
+  keep: (note: LocalNote) => boolean,
+): Promise<NoteView[]> {
+  const rows = await newestIn(db, userId, field).toArray();
+  return rows
+    .map(readLocalNote)
+    .filter((note): note is LocalNote => note !== null && note.user_id === userId && keep(note))
+    .map(toNoteView);
 }
 
 /** The notes in the user's Trash, the latest moved there first [S29]. */
-export async function loadTrash(db: SproutDb, userId: string): Promise<NoteView[]> {
-  const rows = await placedIndex(db, userId, 'trashed_at').toArray();
-  return rows
-    .map(readLocalNote)
-    .filter((note): note is LocalNote => note !== null && note.user_id === userId && inTrash(note))
-    .map(toNoteView);
+export function loadTrash(db: SproutDb, userId: string): Promise<NoteView[]> {
+  return loadPlaced(db, userId, 'trashed_at', inTrash);
 }
 
 /** The user's archived notes (not in the Trash), the latest archived first. */
-export async function loadArchive(db: SproutDb, userId: string): Promise<NoteView[]> {
-  const rows = await placedIndex(db, userId, 'archived_at').toArray();
-  return rows
-    .map(readLocalNote)
-    .filter(
-      (note): note is LocalNote =>
-        note !== null && note.user_id === userId && isListed(note) && note.archived_at !== null,
-    )
-    .map(toNoteView);
+export function loadArchive(db: SproutDb, userId: string): Promise<NoteView[]> {
+  return loadPlaced(db, userId, 'archived_at', (note) => isListed(note) && note.archived_at !== null);
 }
 
 const NO_NOTES: NotesPage = Object.freeze({ notes: [], hasMore: false });

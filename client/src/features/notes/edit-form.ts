@@ -171,9 +171,10 @@ export type EditNotePatch = Omit<NoteContent, (typeof NOT_EDITED)[number]>;
  * the chat history only when not empty (else null); an empty expanded text is stored as none.
  */
 export function savePatch(values: EditFormValues): EditNotePatch {
+  const expanded = expandedText(values);
   return {
     ...plainValues(values),
-    expanded_content: ((text) => (text === '' ? null : text))(expandedText(values)),
+    expanded_content: expanded === '' ? null : expanded,
     is_checklist: values.checklistOn,
     checklist_items: values.checklistOn ? values.items : null,
     chat_history: values.chat.length > 0 ? values.chat : null,

@@ -1,7 +1,7 @@
 // Pin and archive (issue 33), one way from every screen: a pin is seen at once (the card moves to the
 // front, its button says so); archiving tells the user where the note went and offers Undo for the
 // toast's 5 seconds, as a deletion does. Neither changes what the note says, so neither asks first.
-import { lazy, useCallback, useMemo } from 'react';
+import { lazy, useCallback, useMemo, type ReactElement } from 'react';
 import { notifyWrite, useNotesActions, type NotesActions, type NoteView, type ToastMessage } from '../../data/notes';
 import { toast } from '../../lib/toast';
 import { noteTitle } from './note-text';
@@ -31,61 +31,51 @@ export interface PlacementActions {
 
 type Place = NotesActions['placeNote'];
 
-async function place(placeNote: Place, note: NoteView, placement: Parameters<Place>[1], saved?: ToastMessage) {
+/** Places the note and tells how it went: `saved` at once (with `action`, e.g. Undo), then the sync's word. */
+async function place(
+  placeNote: Place,
+  note: NoteView,
+  placement: Parameters<Place>[1],
+  saved?: ToastMessage,
+  action?: ReactElement,
+): Promise<void> {
   try {
     const result = await placeNote(note.id, placement);
-    if (result.status !== 'done') return false;
-    void notifyWrite('update', result.cloud, { offline: 'quiet', saved });
-    return true;
+    if (result.status === 'done') void notifyWrite('update', result.cloud, { offline: 'quiet', saved, action });
   } catch (error) {
     console.error('Error changing note:', error);
     toast(PLACEMENT_MESSAGES.failed);
-    return false;
   }
 }
 
 export function usePlacementActions(): PlacementActions {
   const { placeNote } = useNotesActions();
   const unarchive = useCallback(
-    async (note: NoteView) => {
-      await place(placeNote, note, { archived: false }, PLACEMENT_MESSAGES.unarchived(noteTitle(note)));
-    },
+    (note: NoteView) => place(placeNote, note, { archived: false }, PLACEMENT_MESSAGES.unarchived(noteTitle(note))),
     [placeNote],
   );
   const archive = useCallback(
-    async (note: NoteView) => {
+    (note: NoteView) => {
       const title = noteTitle(note);
-      try {
-        const result = await placeNote(note.id, { archived: true });
-        if (result.status !== 'done') return;
-        const undo = () =>
-          void place(
-            placeNote,
-            note,
-            { archived: false, pinned: note.pinned_at !== null },
-            PLACEMENT_MESSAGES.unarchived(title),
-          );
-        const action = (
-          <ToastAction altText="Undo: bring the note back from the Archive" onClick={undo}>
-            Undo
-          </ToastAction>
+      // Undo brings the pin back too: archiving took it.
+      const undo = () =>
+        void place(
+          placeNote,
+          note,
+          { archived: false, pinned: note.pinned_at !== null },
+          PLACEMENT_MESSAGES.unarchived(title),
         );
-        void notifyWrite('update', result.cloud, {
-          offline: 'quiet',
-          saved: PLACEMENT_MESSAGES.archived(title),
-          action,
-        });
-      } catch (error) {
-        console.error('Error archiving note:', error);
-        toast(PLACEMENT_MESSAGES.failed);
-      }
+      const action = (
+        <ToastAction altText="Undo: bring the note back from the Archive" onClick={undo}>
+          Undo
+        </ToastAction>
+      );
+      return place(placeNote, note, { archived: true }, PLACEMENT_MESSAGES.archived(title), action);
     },
     [placeNote],
   );
   const togglePin = useCallback(
-    async (note: NoteView) => {
-      await place(placeNote, note, { pinned: note.pinned_at === null });
-    },
+    (note: NoteView) => place(placeNote, note, { pinned: note.pinned_at === null }),
     [placeNote],
   );
   return useMemo(() => ({ togglePin, archive, unarchive }), [togglePin, archive, unarchive]);
