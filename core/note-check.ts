@@ -76,7 +76,9 @@ export function checkOf(spec: ValueSpec): Check {
       return uuid;
     case 'text': {
       const { min, max } = spec;
-      return (value) => typeof value === 'string' && value.length >= min && value.length <= max;
+      const pattern = spec.pattern === undefined ? null : new RegExp(spec.pattern, 'u');
+      return (value) =>
+        typeof value === 'string' && value.length >= min && value.length <= max && (!pattern || pattern.test(value));
     }
     case 'boolean':
       return boolean;

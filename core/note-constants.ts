@@ -15,6 +15,9 @@ export const NOTE_LIMITS = {
   checklistItemText: 2_000,
   chatMessages: 500,
   chatMessageContent: 50_000,
+  /** Tags a note holds of its own (its text's `#tags` are not counted), each of at most `tagLength`. */
+  tags: 30,
+  tagLength: 64,
 } as const;
 
 export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;

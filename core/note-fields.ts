@@ -3,6 +3,7 @@
 // content picker, the server's column types and the client's forms and files derive from this table;
 // server/test/notes-table.test.ts holds the real table to it. Plain data, no zod (note-values.ts).
 import { CHAT_ROLES, NOTE_LIMITS } from './note-constants';
+import { TAG_PATTERN, TAG_RULE } from './tags';
 import {
   boolean,
   count,
@@ -168,6 +169,16 @@ export const NOTE_FIELDS = {
     writer: 'client',
     kind: 'content',
     value: timestamp(),
+    empty: null,
+  },
+  // The note's own tags (issue 33), lower case, each once; the text's `#tags` are the note's too but stay in
+  // the text (core/tags.ts). Null or an empty list: none.
+  tags: {
+    sql: 'jsonb',
+    nullable: true,
+    writer: 'client',
+    kind: 'content',
+    value: list(text({ min: 1, max: NOTE_LIMITS.tagLength, pattern: TAG_PATTERN, rule: TAG_RULE }), NOTE_LIMITS.tags),
     empty: null,
   },
 } as const satisfies Record<string, FieldSpec>;

@@ -5,6 +5,7 @@
 import { normalizeChatHistory, normalizeChecklistItems } from './checklist';
 import { NOTE_CONTENT_FIELDS, fieldSpec, type ContentField, type NoteContent } from './note-fields';
 import { randomUuid, type MakeId } from './random-id';
+import { normalizeTags } from './tags';
 import type { ListValue, ValueSpec } from './note-values';
 
 /** A list read from anything: null when it is no list; `bound` keeps what a note may store of a longer one. */
@@ -20,6 +21,14 @@ const firstItems = (items: unknown[], max: number) => items.slice(0, max);
 const REPAIRED_LISTS: Partial<Record<ContentField, ListReader>> = {
   checklist_items: { read: (value, makeId) => normalizeChecklistItems(value, makeId), bound: firstItems },
   chat_history: { read: (value) => normalizeChatHistory(value), bound: (messages, max) => messages.slice(-max) },
+  // Tags as a note stores them (lower case, each once); none is null, as a tombstone keeps.
+  tags: {
+    read: (value) => {
+      const tags = Array.isArray(value) ? normalizeTags(value) : [];
+      return tags.length === 0 ? null : tags;
+    },
+    bound: firstItems,
+  },
 };
 
 /**

@@ -129,6 +129,17 @@ describe('[S32] merging two versions made from one base', () => {
     ]);
   });
 
+  it('merges tags as sets: a tag either side added stays, one either side removed goes', () => {
+    const base = { tags: ['home', 'work', 'garden'] };
+    expect(merged(base, { tags: ['home', 'garden', 'urgent'] }, { tags: ['work', 'garden', 'plan'] }).tags).toEqual([
+      'garden',
+      'plan',
+      'urgent',
+    ]);
+    expect(merged(base, { tags: null }, { tags: ['home', 'work', 'garden'] }).tags).toBeNull();
+    expect(merged({ tags: null }, { tags: ['a'] }, { tags: ['b'] }).tags).toEqual(['b', 'a']);
+  });
+
   it('takes the flags from the version merged in last when both changed them', () => {
     expect(
       merged(

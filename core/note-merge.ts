@@ -156,6 +156,24 @@ function chat(
   return { value: merged.length === 0 ? null : merged };
 }
 
+/**
+ * Tag lists merge as sets: a tag either side added is kept, one either side removed goes; theirs' order,
+ * then the tags only mine added.
+ */
+function tagSet(
+  base: readonly string[] | null,
+  mine: readonly string[] | null,
+  theirs: readonly string[] | null,
+): Merged<string[] | null> {
+  const trivial = trivially(base, mine, theirs);
+  if (trivial) return { value: trivial.value === null ? null : [...trivial.value] };
+  const [o, a] = [new Set(base ?? []), new Set(mine ?? [])];
+  const removedByMine = (tag: string) => o.has(tag) && !a.has(tag);
+  const merged = (theirs ?? []).filter((tag) => !removedByMine(tag));
+  for (const tag of mine ?? []) if (!o.has(tag) && !merged.includes(tag)) merged.push(tag);
+  return { value: merged.length === 0 ? null : merged };
+}
+
 const MERGERS: {
   [K in ContentField]: (base: NoteContent[K], mine: NoteContent[K], theirs: NoteContent[K]) => Merged<NoteContent[K]>;
 } = {
@@ -168,6 +186,7 @@ const MERGERS: {
   trashed_at: flag,
   pinned_at: flag,
   archived_at: flag,
+  tags: tagSet,
 };
 
 /** Whether a version changed what the note says (a pin or an archive is where it is kept, like the Trash). */

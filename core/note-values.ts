@@ -5,11 +5,15 @@
 export interface UuidValue {
   readonly type: 'uuid';
 }
-/** A string of `min` to `max` UTF-16 code units (string.length, as zod counts). */
+/** A string of `min` to `max` UTF-16 code units (string.length, as zod counts), matching `pattern` if given. */
 export interface TextValue {
   readonly type: 'text';
   readonly min: number;
   readonly max: number;
+  /** A regular expression's source, read with the `u` flag, that the whole string must match. */
+  readonly pattern?: string;
+  /** What `pattern` asks for, in words, for the error that refuses a string. */
+  readonly rule?: string;
 }
 export interface BooleanValue {
   readonly type: 'boolean';
@@ -64,10 +68,11 @@ export type ValueOf<S> = S extends UuidValue | TextValue | TimestampValue
             : never;
 
 export const uuid = (): UuidValue => ({ type: 'uuid' });
-export const text = (bounds: { min?: number; max: number }): TextValue => ({
+export const text = (bounds: { min?: number; max: number; pattern?: string; rule?: string }): TextValue => ({
   type: 'text',
   min: bounds.min ?? 0,
   max: bounds.max,
+  ...(bounds.pattern === undefined ? {} : { pattern: bounds.pattern, rule: bounds.rule ?? 'a string of its form' }),
 });
 export const boolean = (): BooleanValue => ({ type: 'boolean' });
 export const timestamp = (): TimestampValue => ({ type: 'timestamp' });

@@ -67,7 +67,8 @@ function buildSchema(spec: ValueSpec): z.ZodType {
       return z.uuid();
     case 'text': {
       const string = z.string();
-      return (spec.min > 0 ? string.min(spec.min) : string).max(spec.max);
+      const bounded = (spec.min > 0 ? string.min(spec.min) : string).max(spec.max);
+      return spec.pattern === undefined ? bounded : bounded.regex(new RegExp(spec.pattern, 'u'), `must be ${spec.rule ?? 'a string of its form'}`);
     }
     case 'boolean':
       return z.boolean();

@@ -164,6 +164,19 @@ describe('which writes keep a version', () => {
     expect((await versionsOf(alice.token, note.id)).map((v) => v.reason)).toEqual(['device']);
   });
 
+  it('keeps tags as what the note says: a tag change from another device keeps a version, a restore brings them back', async () => {
+    const note = await buildNote(alice, { title: 'Tagged', content: 'x', tags: ['work/launch', 'home'] });
+    expect(note.tags).toEqual(['work/launch', 'home']);
+    const row = await push(aliceLaptop.token, note, { tags: ['errands'] });
+    expect(row.tags).toEqual(['errands']);
+    const [version] = await versionsOf(alice.token, note.id);
+    expect(version).toMatchObject({ reason: 'device' });
+    const restore = await api(alice.token, `/notes/${note.id}/history/${version!.id}/restore`, { method: 'POST' });
+    expect(restore.status).toBe(200);
+    const restored = (await alice.client.from('notes').select('*').eq('id', note.id).single()).data as NoteRow;
+    expect(restored.tags).toEqual(['work/launch', 'home']);
+  });
+
   it('refuses a Sprout-History header it cannot read, and writes nothing', async () => {
     const note = await buildNote(alice, { title: 'Header', content: 'a' });
     for (const header of ['ai', 'ai=not-a-uuid', 'undo=' + note.id, `ai=${note.id},`]) {

@@ -26,6 +26,7 @@ const RICH = {
   is_checklist: true,
   checklist_items: [{ id: 'i1', text: 'Buy seeds', completed: true }],
   chat_history: [{ role: 'user' as const, content: 'Where do I start?' }],
+  tags: ['garden', 'home/outside'],
 };
 
 const contentOf = (row: NoteRow): NoteContent =>
@@ -139,6 +140,7 @@ describe('[S30] no verb destroys a note that is not in the Trash', () => {
       is_checklist: false,
       checklist_items: null,
       chat_history: null,
+      tags: null,
       trashed_at: null,
       deleted_at: later(note.updated_at, 2),
       last_mutation_id: 'm-forever',

@@ -17,11 +17,11 @@ defineLocalStoreContract(
 );
 
 describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
-  it('is version 5 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
+  it('is version 6 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
     const db = new SproutDb();
     await db.open();
     expect(db.name).toBe('sprout');
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     const notes = db.table('notes').schema;
     expect(notes.primKey.keyPath).toBe('id');
     expect(notes.indexes.map((index) => index.name).sort()).toEqual([
@@ -32,20 +32,21 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
       '[user_id+sync_state]',
       '[user_id+trashed_at]',
       '[user_id+updated_at]',
+      'tag_keys',
       'user_id',
     ]);
     expect(db.table('meta').schema.primKey.keyPath).toEqual(['user_id', 'key']);
     db.close();
   });
 
-  it('[S1] keeps the notes of a version 1 database when it opens as version 5', async () => {
+  it('[S1] keeps the notes of a version 1 database when it opens as version 6, their tags indexed', async () => {
     const name = freshName();
     const v1 = new Dexie(name);
     v1.version(1).stores({
       notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state]',
       meta: '[user_id+key], user_id',
     });
-    const live = note();
+    const live = note(undefined, { content: 'Seeds for #garden', tags: ['home'] });
     const tombstone = note(undefined, { deleted_at: '2024-02-01T00:00:00.000Z', sync_state: 'pending' });
     await v1.table('notes').bulkPut([live, tombstone]);
     v1.close();
@@ -57,6 +58,10 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
         .between([live.user_id, Dexie.minKey], [live.user_id, Dexie.maxKey])
         .primaryKeys(),
     ).toEqual([tombstone.id]);
+    expect(await db.notes.where('tag_keys').startsWith(`${live.user_id} `).keys()).toEqual([
+      `${live.user_id} garden`,
+      `${live.user_id} home`,
+    ]);
     db.close();
   });
 
@@ -99,7 +104,7 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     const db = openSproutDb({ name, onVersionChange: () => (reported += 1) });
     await db.open();
     const newer = new SproutDb(name);
-    newer.version(6).stores({
+    newer.version(7).stores({
       notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at]',
       meta: '[user_id+key], user_id',
     });

@@ -52,6 +52,7 @@ export {
 export { preloadNotesPage } from './page-preload';
 export {
   useLiveNotesCount,
+  useTagCounts,
   useNote,
   useNotesPage,
   usePendingCount,

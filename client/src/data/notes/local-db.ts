@@ -2,6 +2,7 @@
 // engine, and per-user sync bookkeeping. Later versions migrate this one; they never wipe it.
 import { Dexie, type Table } from 'dexie';
 import type { LocalNote } from '#core/sync-rules';
+import { TAG_KEYS, tagKeysMiddleware, tagKeysOf } from './tag-index';
 
 export const DEFAULT_DB_NAME = 'sprout';
 
@@ -57,6 +58,22 @@ export class SproutDb extends Dexie {
       notes:
         'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at], [user_id+created_at], [user_id+pinned_at], [user_id+archived_at]',
     });
+    // Version 6 (issue 33) indexes the tags of the listed notes (tag-index.ts): each note's `tag_keys`, set
+    // by the middleware on every write and here, once, on the notes stored before.
+    this.version(6)
+      .stores({
+        notes:
+          'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at], [user_id+created_at], [user_id+pinned_at], [user_id+archived_at], *tag_keys',
+      })
+      .upgrade((tx) =>
+        tx
+          .table('notes')
+          .toCollection()
+          .modify((note: Record<string, unknown>) => {
+            note[TAG_KEYS] = tagKeysOf(note);
+          }),
+      );
+    this.use(tagKeysMiddleware);
   }
 }
 

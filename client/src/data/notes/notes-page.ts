@@ -7,6 +7,7 @@ import { Dexie, type Collection } from 'dexie';
 import type { LocalNote } from '#core/sync-rules';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
+import { loadTagged } from './tag-index';
 
 /** The sidebar's Recent Ideas: at most this many notes with expanded content (spec section 2). */
 export const RECENT_IDEAS_LIMIT = 10;
@@ -139,9 +140,11 @@ export async function loadNotesPage(
   limit: number,
   kind: NotesKind = 'all',
   order: NotesOrder = 'updated',
+  tag: string | null = null,
 ): Promise<NotesPage> {
   const listed = (row: LocalNote) => row.user_id === userId && matches(row, kind);
   const compare = compareIn(order);
+  if (tag !== null) return taggedPage(db, userId, limit, tag, listed, compare);
   const pinned = (await newestIn(db, userId, 'pinned_at').toArray())
     .filter((row) => listed(row) && row.pinned_at !== null)
     .sort(compare);
@@ -162,4 +165,23 @@ export async function loadNotesPage(
           order === 'created' ? 'created_at' : 'updated_at',
         );
   return { notes: [...toViews(pinned), ...rest.notes], hasMore: rest.hasMore };
+}
+
+/**
+ * One page of the user's listed notes tagged `tag` (or a tag inside it): read whole from the tag index
+ * (tag-index.ts) and sorted here, the pinned ones first. A tag holds a share of the notes, so reading its
+ * notes costs less than a page of the unfiltered list with thousands.
+ */
+async function taggedPage(
+  db: SproutDb,
+  userId: string,
+  limit: number,
+  tag: string,
+  listed: (row: LocalNote) => boolean,
+  compare: (a: LocalNote, b: LocalNote) => number,
+): Promise<NotesPage> {
+  const rows = (await loadTagged(db, userId, tag)).filter(listed);
+  const pinnedFirst = (a: LocalNote, b: LocalNote) =>
+    a.pinned_at && !b.pinned_at ? -1 : b.pinned_at && !a.pinned_at ? 1 : compare(a, b);
+  return toPage(rows.sort(pinnedFirst), limit);
 }

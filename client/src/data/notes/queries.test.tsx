@@ -11,6 +11,7 @@ import { NotesSession } from './notes-session';
 import { bulkReadSizes, loadNotesPage } from './notes-page';
 import { countLiveNotes, loadArchive, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
 import { localNoteMaker, scratchDatabases } from './testing/local-notes';
+import { loadTagCounts } from './tag-index';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
@@ -222,5 +223,43 @@ describe('live query hooks', () => {
     });
     await waitFor(() => expect(result.current?.id).toBe(original.id));
     expect(seen.filter((value) => value !== undefined && value !== original.id)).toEqual([]);
+  });
+});
+
+describe('tags (issue 33)', () => {
+  it('counts each tag of the listed notes, a tag with those inside it, and the text’s #tags', async () => {
+    const db = freshDb();
+    await db.notes.bulkPut([
+      note({ tags: ['work/launch'] }),
+      note({ tags: ['work'], content: 'and #home' }),
+      note({ content: 'Buy #Home supplies' }),
+      note({ tags: ['work'], archived_at: '2024-03-01T00:00:00.000Z' }),
+      note({ tags: ['work'], trashed_at: '2024-03-01T00:00:00.000Z' }),
+      note({ tags: ['work'], deleted_at: '2024-03-01T00:00:00.000Z' }),
+      note({ user_id: U2, tags: ['work'] }),
+    ]);
+    expect([...(await loadTagCounts(db, U1))]).toEqual([
+      ['home', 2],
+      ['work', 2],
+      ['work/launch', 1],
+    ]);
+  });
+
+  it('pages the notes of a tag, pinned first, in the list’s order, and follows an edit of the tags', async () => {
+    const db = freshDb();
+    const old = note({ tags: ['work'] });
+    const inside = note({ tags: ['work/launch'], is_checklist: true });
+    const pinned = note({ content: '#work', pinned_at: '2024-03-01T00:00:00.000Z' });
+    const other = note({ tags: ['home'] });
+    await db.notes.bulkPut([old, inside, pinned, other]);
+    const ids = async (...args: [number, 'all' | 'checklists']) =>
+      (await loadNotesPage(db, U1, args[0], args[1], 'updated', 'work')).notes.map((n) => n.id);
+    expect(await ids(10, 'all')).toEqual([pinned.id, inside.id, old.id]);
+    expect(await ids(10, 'checklists')).toEqual([inside.id]);
+    const firstTwo = await loadNotesPage(db, U1, 2, 'all', 'updated', 'work');
+    expect(firstTwo.hasMore).toBe(true);
+    await db.notes.put({ ...other, tags: ['work', 'home'] });
+    await db.notes.put({ ...old, tags: null });
+    expect(await ids(10, 'all')).toEqual([pinned.id, other.id, inside.id]);
   });
 });

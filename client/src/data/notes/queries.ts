@@ -19,6 +19,7 @@ import {
 } from './notes-page';
 import { preloadedNotesPage, subscribePreloads } from './page-preload';
 import { sharePage } from './shared-views';
+import { loadTagCounts } from './tag-index';
 
 /**
  * How many notes the user's lists show, counted without reading their rows: all the user's notes less the
@@ -81,10 +82,11 @@ export function useNotesPage(
   limit: number,
   kind: NotesKind = 'all',
   order: NotesOrder = 'updated',
+  tag: string | null = null,
 ): NotesPage | undefined {
   const { db, userId } = useNotesSource();
   const preloaded = useSyncExternalStore(subscribePreloads, () =>
-    db && userId ? preloadedNotesPage(db, userId, limit, kind, order) : undefined,
+    db && userId && tag === null ? preloadedNotesPage(db, userId, limit, kind, order) : undefined,
   );
   // The last page read: a re-read that shows the same notes hands back the same objects (shared-views.ts),
   // the preloaded page's too, so the cards it drew are not drawn again when the live query answers.
@@ -94,11 +96,17 @@ export function useNotesPage(
   }, [preloaded]);
   const live = useLiveQuery(async () => {
     if (!db || !userId) return NO_NOTES;
-    const page = sharePage(last.current, await loadNotesPage(db, userId, limit, kind, order));
+    const page = sharePage(last.current, await loadNotesPage(db, userId, limit, kind, order, tag));
     last.current = page;
     return page;
-  }, [db, userId, limit, kind, order]);
+  }, [db, userId, limit, kind, order, tag]);
   return live ?? preloaded;
+}
+
+/** Each tag of the signed-in user's listed notes with its count, A to Z; undefined while loading. */
+export function useTagCounts(): ReadonlyMap<string, number> | undefined {
+  const { db, userId } = useNotesSource();
+  return useLiveQuery(async () => (db && userId ? loadTagCounts(db, userId) : new Map()), [db, userId]);
 }
 
 /** How many live notes the signed-in user has; undefined while counting. */

@@ -12,6 +12,7 @@ function note(id: string, title: string, at = '2026-01-01T00:00:00.000Z'): Index
     checklist_items: null,
     is_checklist: false,
     conflict_of: null,
+    tags: null,
     sync_state: 'synced',
     archived_at: null,
     updated_at: at,

@@ -11,6 +11,7 @@ function note(id: string, patch: Partial<IndexedNote> = {}): IndexedNote {
     checklist_items: null,
     is_checklist: false,
     conflict_of: null,
+    tags: null,
     sync_state: 'synced',
     archived_at: null,
     updated_at: '2026-01-01T00:00:00.000Z',

@@ -12,7 +12,7 @@ import { NoteIndex, type NoteIndexData } from './note-index';
  * or how it is saved: a saved index of another version is dropped and rebuilt from the notes.
  * 1: JSON text (MiniSearch's toJSON); 2: flat arrays; 3: with the counts of `check`.
  */
-export const INDEX_SNAPSHOT_VERSION = 4;
+export const INDEX_SNAPSHOT_VERSION = 5;
 
 export interface SavedIndex {
   version: number;

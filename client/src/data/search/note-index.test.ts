@@ -10,6 +10,7 @@ function note(id: string, patch: Partial<IndexedNote> = {}): IndexedNote {
     checklist_items: null,
     is_checklist: false,
     conflict_of: null,
+    tags: null,
     sync_state: 'synced',
     archived_at: null,
     updated_at: `2026-01-0${id.length}T00:00:00.000Z`,
@@ -100,3 +101,35 @@ describe('NoteIndex', () => {
     expect(answer.hits).toHaveLength(10);
   });
 });
+
+describe('#tags in a query', () => {
+  const index = new NoteIndex();
+  index.upsert([
+    note('a', { title: 'Launch plan', tags: ['work/launch'] }),
+    note('bb', { title: 'Garden plan', content: 'Seeds for #home' }),
+    note('ccc', { title: 'Budget', tags: ['work'] }),
+    note('dddd', { title: 'Old launch', tags: ['work/launch'], archived_at: '2026-02-01T00:00:00.000Z' }),
+  ]);
+  const ids = (query: string, filter: Parameters<NoteIndex['query']>[1] = 'all') =>
+    index
+      .query(query, filter)
+      .hits.map((hit) => hit.id)
+      .sort();
+
+  it('keeps the notes with the tag or a tag inside it, newest first without words', () => {
+    expect(ids('#work ')).toEqual(['a', 'ccc']);
+    expect(ids('#work/launch ')).toEqual(['a']);
+    expect(ids('#home ')).toEqual(['bb']);
+  });
+
+  it('joins a tag with words, and a tag being typed matches the start of a tag', () => {
+    expect(ids('#work plan')).toEqual(['a']);
+    expect(ids('plan #wor')).toEqual(['a']);
+    expect(ids('#nothing ')).toEqual([]);
+  });
+
+  it('leaves archived notes to the Archived filter', () => {
+    expect(ids('#work/launch ', 'archived')).toEqual(['dddd']);
+  });
+});
+

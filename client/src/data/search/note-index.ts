@@ -3,13 +3,16 @@
 // search-text.ts. Every query word must match; the words already typed are looked up first and the word
 // being typed is scored only on the notes they left, so a long query stays as fast as its rarest word.
 import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
+import { noteTags, tagAncestry } from '#core/tags';
 import { loadMiniSearch, saveMiniSearch, type SavedMiniSearch } from './minisearch-data';
 import {
   indexTerm,
   planQuery,
   SEARCH_FIELDS,
+  splitTagQuery,
   splitWords,
   toSearchDocument,
+  type TagQuery,
   type QueryTerm,
   type SearchableNote,
   type SearchField,
@@ -26,6 +29,8 @@ export interface NoteFlags {
   /** Archived (issue 33): found only with the 'archived' filter, as the lists leave it out. */
   archived: boolean;
   updatedAt: string;
+  /** Every tag of the note with the tags it lies inside (core/tags.ts): what a `#tag` in the query asks for. */
+  tags: readonly string[];
 }
 
 export interface IndexedNote extends SearchableNote {
@@ -34,6 +39,7 @@ export interface IndexedNote extends SearchableNote {
   sync_state: string;
   updated_at: string;
   archived_at: string | null;
+  tags: readonly string[] | null;
 }
 
 /** One found note: its id and the words of it that matched (normalised), by field. */
@@ -62,11 +68,22 @@ export function flagsOf(note: IndexedNote): NoteFlags {
     unsynced: note.sync_state !== 'synced',
     archived: note.archived_at !== null,
     updatedAt: note.updated_at,
+    tags: [...new Set(noteTags(note).flatMap(tagAncestry))],
   };
 }
 
-function passes(flags: NoteFlags | undefined, filter: SearchFilter): boolean {
+const NO_TAGS: TagQuery = { tags: [], typing: null };
+
+/** Whether a note's tags hold every tag the query names; the one being typed may be the start of a name. */
+function tagged(noteTags: readonly string[], query: TagQuery): boolean {
+  if (!query.tags.every((tag) => noteTags.includes(tag))) return false;
+  const typing = query.typing;
+  return typing === null || noteTags.some((tag) => tag.startsWith(typing));
+}
+
+function passes(flags: NoteFlags | undefined, filter: SearchFilter, tags: TagQuery = NO_TAGS): boolean {
   if (!flags) return false;
+  if ((tags.tags.length > 0 || tags.typing !== null) && !tagged(flags.tags, tags)) return false;
   if (filter === 'archived') return flags.archived;
   if (flags.archived) return false;
   if (filter === 'checklists') return flags.checklist;
@@ -107,6 +124,8 @@ export interface NoteIndexData {
     updatedAt: string[];
     /** Per id: CHECKLIST | CONFLICT | UNSYNCED | ARCHIVED bits. */
     bits: Uint8Array;
+    /** Per id: its tags with their ancestors (NoteFlags.tags). */
+    tags: string[][];
   };
 }
 
@@ -123,8 +142,8 @@ export class NoteIndex {
 
   /** The index saved by toData, or null when the data does not fit this version of the index. */
   static fromData(data: NoteIndexData): NoteIndex | null {
-    const { ids, updatedAt, bits } = data.flags;
-    if (updatedAt.length !== ids.length || bits.length !== ids.length) return null;
+    const { ids, updatedAt, bits, tags } = data.flags;
+    if (updatedAt.length !== ids.length || bits.length !== ids.length || tags?.length !== ids.length) return null;
     const search = loadMiniSearch(data.search, MINISEARCH_OPTIONS);
     if (!search) return null;
     const index = new NoteIndex();
@@ -137,6 +156,7 @@ export class NoteIndex {
         unsynced: (b & UNSYNCED) !== 0,
         archived: (b & ARCHIVED) !== 0,
         updatedAt: updatedAt[at]!,
+        tags: tags[at]!,
       });
     }
     return index;
@@ -147,6 +167,7 @@ export class NoteIndex {
     const search = saveMiniSearch(this.search);
     const ids: string[] = [];
     const updatedAt: string[] = [];
+    const tags: string[][] = [];
     const bits = new Uint8Array(this.flags.size);
     for (const [id, flags] of this.flags) {
       bits[ids.length] =
@@ -156,8 +177,9 @@ export class NoteIndex {
         (flags.archived ? ARCHIVED : 0);
       ids.push(id);
       updatedAt.push(flags.updatedAt);
+      tags.push([...flags.tags]);
     }
-    return { search, flags: { ids, updatedAt, bits } };
+    return { search, flags: { ids, updatedAt, bits, tags } };
   }
 
   get size(): number {
@@ -198,14 +220,18 @@ export class NoteIndex {
     return moved;
   }
 
-  /** The notes matching `query` and `filter`, best first; without query words, newest first. */
+  /**
+   * The notes matching `query` and `filter`, best first; without query words, newest first. A `#tag` in the
+   * query keeps the notes with that tag (or one inside it) and is no word to find.
+   */
   query(query: string, filter: SearchFilter = 'all', limit = 60): SearchAnswer {
-    const plan = planQuery(query);
-    const hits = plan.length === 0 ? this.allOf(filter) : this.find(plan, filter);
+    const { text, ...tags } = splitTagQuery(query);
+    const plan = planQuery(text);
+    const hits = plan.length === 0 ? this.allOf(filter, tags) : this.find(plan, filter, tags);
     return { total: hits.length, hits: hits.slice(0, limit) };
   }
 
-  private allOf(filter: SearchFilter): SearchHit[] {
+  private allOf(filter: SearchFilter, tags: TagQuery): SearchHit[] {
     if (!this.newestFirst) {
       const byTime = [...this.flags].sort(([a, fa], [b, fb]) =>
         fa.updatedAt < fb.updatedAt ? 1 : fa.updatedAt > fb.updatedAt ? -1 : a < b ? 1 : -1,
@@ -214,17 +240,17 @@ export class NoteIndex {
     }
     const hits: SearchHit[] = [];
     for (const id of this.newestFirst)
-      if (passes(this.flags.get(id), filter)) hits.push({ id, score: 0, terms: [], fields: [] });
+      if (passes(this.flags.get(id), filter, tags)) hits.push({ id, score: 0, terms: [], fields: [] });
     return hits;
   }
 
-  private find(plan: QueryTerm[], filter: SearchFilter): SearchHit[] {
+  private find(plan: QueryTerm[], filter: SearchFilter, tags: TagQuery): SearchHit[] {
     // Rarest first would be better still, but typed order keeps the word being typed last.
     let candidates: Map<string, SearchResult> | null = null;
     for (const term of plan) {
       const allowed: Map<string, SearchResult> | null = candidates;
       const boostDocument = (id: string) =>
-        allowed ? (allowed.has(id) ? 1 : 0) : passes(this.flags.get(id), filter) ? 1 : 0;
+        allowed ? (allowed.has(id) ? 1 : 0) : passes(this.flags.get(id), filter, tags) ? 1 : 0;
       const found = this.search.search(termQuery(term), { boostDocument });
       const next = new Map<string, SearchResult>();
       for (const result of found) {

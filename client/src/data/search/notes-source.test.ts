@@ -40,6 +40,7 @@ describe('the search worker on IndexedDB', () => {
         sync_state: 'synced',
         updated_at: mine.updated_at,
         archived_at: null,
+        tags: null,
       },
     ]);
   });
@@ -83,7 +84,7 @@ describe('the search worker on IndexedDB', () => {
       knownIds: [],
       knownAt: [],
       check: { count: 0, newest: '', pulledRevision: 0 },
-      index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } },
+      index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array(), tags: [] } },
     });
     expect(await source.readSaved()).not.toBeNull();
     await db.notes.where('user_id').equals(U1).delete();
@@ -92,7 +93,7 @@ describe('the search worker on IndexedDB', () => {
       knownIds: [],
       knownAt: [],
       check: { count: 0, newest: '', pulledRevision: 0 },
-      index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array() } },
+      index: { search: {} as never, flags: { ids: [], updatedAt: [], bits: new Uint8Array(), tags: [] } },
     });
     expect(await source.readSaved()).toBeNull();
   });

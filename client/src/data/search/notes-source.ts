@@ -25,6 +25,7 @@ export function toIndexed(note: NoteView): IndexedNote {
     sync_state: note.sync_state,
     updated_at: note.updated_at,
     archived_at: note.archived_at,
+    tags: note.tags,
   };
 }
 

@@ -1,6 +1,7 @@
 // How note text becomes search terms and how a typed query becomes a search plan: one normalisation
 // (lower case, accents folded, stop words dropped) for the index, the query and the highlights, so
 // 'Café' typed as 'cafe' is found and marked. Pure: no index, no DOM.
+import { normalizeTag } from '#core/tags';
 
 /** The note fields the index holds, in the order a match is reported. */
 export const SEARCH_FIELDS = ['title', 'content', 'expanded', 'items'] as const;
@@ -96,6 +97,30 @@ function prefixFieldsFor(length: number, alone: boolean): readonly SearchField[]
  * The words of a query to look for; every word must match (AND). The last word is taken as still being
  * typed unless the query ends in a space or punctuation. An empty plan means 'no query': every note.
  */
+/** The `#tags` a query names: each a whole tag, but the last while it is typed (no space after it yet). */
+export interface TagQuery {
+  tags: string[];
+  /** The tag being typed, to match the start of a tag; null when none is. */
+  typing: string | null;
+}
+
+const QUERY_TAG = /(^|\s)#(\S*)/gu;
+
+/** A query's `#tags` apart from its words (pure): `#work plan` asks for the word 'plan' in notes tagged work. */
+export function splitTagQuery(query: string): TagQuery & { text: string } {
+  if (!query.includes('#')) return { tags: [], typing: null, text: query };
+  const tags: string[] = [];
+  let typing: string | null = null;
+  const text = query.replace(QUERY_TAG, (whole, lead: string, raw: string, offset: number) => {
+    const tag = normalizeTag(raw);
+    if (tag === null) return raw === '' ? lead : whole;
+    if (offset + whole.length === query.length) typing = tag;
+    else tags.push(tag);
+    return lead;
+  });
+  return { tags, typing, text };
+}
+
 export function planQuery(query: string): QueryTerm[] {
   const words = splitWords(query).map(normalizeWord);
   const typing = words.length > 0 && /[\p{L}\p{N}]$/u.test(query);

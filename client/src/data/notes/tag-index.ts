@@ -1,0 +1,85 @@
+// The device's index of tags (issue 33). Every stored note carries `tag_keys`, derived on each write by a
+// Dexie middleware: for a note the lists show, each of its tags (its own and its text's `#tags`) with
+// every tag it lies inside, prefixed by its owner (`<user id> work`, `<user id> work/launch`); for a note
+// deleted, in the Trash or archived, none. A multi-entry index on it answers a tag's notes and every tag's
+// count without reading a note: what the sidebar and a filtered list need, offline, with 20,000 notes.
+import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
+import { noteTags, tagAncestry } from '#core/tags';
+import type { LocalNote } from '#core/sync-rules';
+import type { SproutDb } from './local-db';
+
+/** The stored member the index reads; not a field of the note, never sent. */
+export const TAG_KEYS = 'tag_keys';
+
+const SEPARATOR = ' ';
+const prefixOf = (userId: string) => `${userId}${SEPARATOR}`;
+
+type Stored = Partial<Record<keyof LocalNote | typeof TAG_KEYS, unknown>>;
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The index keys of a stored note (pure): none for a note out of the lists. */
+export function tagKeysOf(note: Stored): string[] {
+  if (typeof note.user_id !== 'string' || note.deleted_at || note.trashed_at || note.archived_at) return [];
+  const items = Array.isArray(note.checklist_items) ? (note.checklist_items as unknown[]) : [];
+  const tags = noteTags({
+    tags: strings(note.tags),
+    content: textOf(note.content),
+    expanded_content: textOf(note.expanded_content),
+    checklist_items: items.map((item) => ({
+      text: textOf(typeof item === 'object' && item !== null ? (item as { text?: unknown }).text : ''),
+    })),
+  });
+  const keys = new Set<string>();
+  for (const tag of tags) for (const ancestor of tagAncestry(tag)) keys.add(prefixOf(note.user_id) + ancestor);
+  return [...keys];
+}
+
+/** A stored note with its index keys set. */
+export function withTagKeys<T extends Stored>(note: T): T {
+  return { ...note, [TAG_KEYS]: tagKeysOf(note) };
+}
+
+/** Sets `tag_keys` on every note written, whatever wrote it: the repository, the sync, an import. */
+export const tagKeysMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'sprout-tag-keys',
+  create(down) {
+    return {
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        if (name !== 'notes') return table;
+        return {
+          ...table,
+          mutate(request: DBCoreMutateRequest) {
+            if (request.type !== 'add' && request.type !== 'put') return table.mutate(request);
+            return table.mutate({ ...request, values: request.values.map((value: Stored) => withTagKeys(value)) });
+          },
+        };
+      },
+    };
+  },
+};
+
+/** Each tag of the user's listed notes with how many notes it holds (those of tags inside it counted), A to Z. */
+export async function loadTagCounts(db: SproutDb, userId: string): Promise<Map<string, number>> {
+  const prefix = prefixOf(userId);
+  const keys = (await db.notes
+    .where(TAG_KEYS)
+    .between(prefix, `${prefix}\uffff`)
+    .keys()) as string[];
+  const counts = new Map<string, number>();
+  for (const key of keys) {
+    const tag = key.slice(prefix.length);
+    counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The user's listed notes tagged `tag` or a tag inside it, in no order. */
+export async function loadTagged(db: SproutDb, userId: string, tag: string): Promise<LocalNote[]> {
+  return db.notes.where(TAG_KEYS).equals(prefixOf(userId) + tag).toArray();
+}
