@@ -27,7 +27,7 @@ interface Budget {
 // history is in docs/decisions.md ('The client's first load and start').
 const BUDGETS: Budget[] = [
   { page: '/login', routes: [LOGIN_ROUTE], maxKiB: 120 },
-  { page: '/ signed in', routes: [...SIGNED_IN_START], maxKiB: 188 },
+  { page: '/ signed in', routes: [...SIGNED_IN_START], maxKiB: 191 },
 ];
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;

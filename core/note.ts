@@ -68,7 +68,9 @@ function buildSchema(spec: ValueSpec): z.ZodType {
     case 'text': {
       const string = z.string();
       const bounded = (spec.min > 0 ? string.min(spec.min) : string).max(spec.max);
-      return spec.pattern === undefined ? bounded : bounded.regex(new RegExp(spec.pattern, 'u'), `must be ${spec.rule ?? 'a string of its form'}`);
+      return spec.pattern === undefined
+        ? bounded
+        : bounded.regex(new RegExp(spec.pattern, 'u'), `must be ${spec.rule ?? 'a string of its form'}`);
     }
     case 'boolean':
       return z.boolean();

@@ -8,6 +8,7 @@ import { QuickCaptureButtons } from '../../features/notes';
 import { usePalette } from '../../features/palette';
 import { SIDEBAR_LINKS } from './nav-items';
 import { RecentIdeas } from './recent-ideas';
+import { SidebarTags } from './sidebar-tags';
 import { SidebarFooter } from './sidebar-footer';
 import { useLayoutNotes } from './use-layout-notes';
 
@@ -94,6 +95,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             ))}
           </ul>
         </nav>
+        <SidebarTags onNavigate={onNavigate} />
         <RecentIdeas ideas={recentIdeas} onNavigate={onNavigate} />
       </div>
       <SidebarFooter pendingCount={pendingCount} sync={sync} />

@@ -30,6 +30,7 @@ export {
 } from './notes-context';
 export {
   NoteValidationError,
+  TAG_NAME_INVALID,
   type ConflictResolveResult,
   type NoteDeleteResult,
   type NoteInput,
@@ -38,6 +39,7 @@ export {
   type NotePlaceResult,
   type Placement,
   type NoteWriteResult,
+  type TagRenameResult,
   type WriteOptions,
 } from './notes-repository';
 export { clearUserNotes, NotesSession, type NotesSessionOptions } from './notes-session';

@@ -14,6 +14,7 @@ import {
   type NotePlaceResult,
   type Placement,
   type NoteWriteResult,
+  type TagRenameResult,
   type WriteOptions,
 } from './notes-repository';
 import type { CloudOutcome } from './cloud-outcome';
@@ -49,6 +50,11 @@ export interface NotesActions {
   discardUntouched(created: NoteView): Promise<{ discarded: boolean }>;
   /** Pins or archives a listed note, or undoes either (issue 33). */
   placeNote(id: string, placement: Placement): Promise<NotePlaceResult>;
+  /**
+   * Renames the tag `from` and those inside it to `to` in every note not deleted for good, archived and
+   * trashed ones too; `to` null deletes it, leaving the words its `#tags` wrote (issue 33).
+   */
+  renameTag(from: string, to: string | null): Promise<TagRenameResult>;
   /** Deletes a note in the Trash for good [S30]. */
   deleteForever(id: string, options?: WriteOptions): Promise<NoteTrashResult>;
   /** Deletes the notes of `ids` still in the Trash for good [S30]. */
@@ -80,6 +86,7 @@ export function useNotesActions(): NotesActions {
       restoreNote: (id, options) => withSession(session, (s) => s.restoreNote(id, options)),
       placeNote: (id, placement) => withSession(session, (s) => s.placeNote(id, placement)),
       discardUntouched: (created) => withSession(session, (s) => s.discardUntouched(created)),
+      renameTag: (from, to) => withSession(session, (s) => s.renameTag(from, to)),
       deleteForever: (id, options) => withSession(session, (s) => s.deleteForever(id, options)),
       emptyTrash: (ids) => withSession(session, (s) => s.emptyTrash(ids)),
       resolveConflict: (copy, original, choice) =>

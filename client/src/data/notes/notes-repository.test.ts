@@ -3,7 +3,7 @@ import type { NoteRow } from '#core/note';
 import { EMPTY_CONTENT } from '#core/note-fields';
 import { CONFLICT_COPY_SUFFIX, conflictCopy, pickContent, pulledRow } from '#core/sync-rules';
 import { NOTE_ERRORS, writeOutcomeMessage } from './messages';
-import { NotesRepository, NoteValidationError, type NotesRepositoryDeps } from './notes-repository';
+import { NotesRepository, NoteValidationError, TAG_NAME_INVALID, type NotesRepositoryDeps } from './notes-repository';
 import type { SyncRunResult } from './sync-controller';
 import { MemoryLocalStore } from './testing/memory-local-store';
 
@@ -428,5 +428,109 @@ describe('placeNote and discardUntouched (issue 33)', () => {
     await repository.updateNote(note.id, { title: 'Named in another tab' });
     expect(await repository.discardUntouched(note)).toEqual({ discarded: false });
     expect(store.notes.get(note.id)).toMatchObject({ title: 'Named in another tab', deleted_at: null });
+  });
+});
+
+describe('renameTag (issue 33)', () => {
+  const T0 = '2026-03-01T00:00:00.000Z';
+  const T1 = '2026-03-02T00:00:00.000Z';
+
+  async function tagged() {
+    let now = T0;
+    const { store, repository } = repo({ now: () => new Date(now) });
+    const make = async (input: Parameters<NotesRepository['createNote']>[0]) => {
+      const { note } = await repository.createNote(input);
+      await synced(store, note.id);
+      return note.id;
+    };
+    const ids = {
+      own: await make({ title: 'Own', tags: ['work', 'work/launch', 'home'] }),
+      text: await make({ title: 'Text', content: 'Ship #Work/launch, not #workshop.', expanded_content: 'Then #work' }),
+      list: await make({
+        title: 'List',
+        is_checklist: true,
+        checklist_items: [
+          { id: 'a', text: 'call #work', completed: false },
+          { id: 'b', text: 'buy milk', completed: true },
+        ],
+      }),
+      archived: await make({ title: 'Archived', tags: ['work'] }),
+      trashed: await make({ title: 'Trashed', content: '#work' }),
+      other: await make({ title: 'Other', tags: ['workshop'], content: 'see #home' }),
+    };
+    await repository.placeNote(ids.archived, { archived: true });
+    await repository.deleteNote(ids.trashed);
+    await synced(store, ids.archived);
+    await synced(store, ids.trashed);
+    now = T1;
+    return { store, repository, ids };
+  }
+
+  it('renames own tags and #tags, nested ones too, in listed, archived and trashed notes, each a pending edit', async () => {
+    const { store, repository, ids } = await tagged();
+    const before = store.notes.get(ids.own)!;
+    const result = await repository.renameTag('work', 'job');
+    expect(result.count).toBe(5);
+    expect(await result.cloud).toEqual({ status: 'offline' });
+    const note = (id: string) => store.notes.get(id)!;
+    expect(note(ids.own).tags).toEqual(['job', 'job/launch', 'home']);
+    expect(note(ids.text)).toMatchObject({
+      content: 'Ship #job/launch, not #workshop.',
+      expanded_content: 'Then #job',
+    });
+    expect(note(ids.list).checklist_items).toEqual([
+      { id: 'a', text: 'call #job', completed: false },
+      { id: 'b', text: 'buy milk', completed: true },
+    ]);
+    expect(note(ids.archived)).toMatchObject({ tags: ['job'], archived_at: expect.any(String) });
+    expect(note(ids.trashed)).toMatchObject({ content: '#job', trashed_at: expect.any(String) });
+    // An edit like updateNote's: a new mutation, pending, on the synced revision it changed.
+    expect(note(ids.own)).toMatchObject({
+      sync_state: 'pending',
+      updated_at: T1,
+      base_revision: before.revision,
+      base_content: expect.objectContaining({ tags: ['work', 'work/launch', 'home'] }),
+    });
+    expect(note(ids.own).mutation_id).not.toBe(before.mutation_id);
+    // `#workshop` and `workshop` are no tags inside `work`.
+    expect(note(ids.other)).toMatchObject({ tags: ['workshop'], sync_state: 'synced' });
+  });
+
+  it('deletes own tags and turns #tags into plain words, leaving other tags', async () => {
+    const { store, repository, ids } = await tagged();
+    expect((await repository.renameTag('work', null)).count).toBe(5);
+    expect(store.notes.get(ids.own)?.tags).toEqual(['home']);
+    expect(store.notes.get(ids.archived)?.tags).toBeNull();
+    expect(store.notes.get(ids.text)).toMatchObject({
+      content: 'Ship Work/launch, not #workshop.',
+      expanded_content: 'Then work',
+    });
+    expect(store.notes.get(ids.trashed)?.content).toBe('work');
+  });
+
+  it('merges a tag renamed onto an existing one without duplicates', async () => {
+    const { store, repository, ids } = await tagged();
+    expect((await repository.renameTag('home', 'work')).count).toBe(2);
+    expect(store.notes.get(ids.own)?.tags).toEqual(['work', 'work/launch']);
+    expect(store.notes.get(ids.other)).toMatchObject({ tags: ['workshop'], content: 'see #work' });
+  });
+
+  it('renames a nested tag alone, and writes nothing for a tag no note holds or a rename onto itself', async () => {
+    const { store, repository, ids } = await tagged();
+    expect((await repository.renameTag('work/launch', 'launch')).count).toBe(2);
+    expect(store.notes.get(ids.own)?.tags).toEqual(['work', 'launch', 'home']);
+    expect(store.notes.get(ids.text)?.content).toBe('Ship #launch, not #workshop.');
+    expect((await repository.renameTag('nowhere', 'job')).count).toBe(0);
+    expect((await repository.renameTag('home', 'home')).count).toBe(0);
+    expect(store.notes.get(ids.other)?.sync_state).toBe('synced');
+  });
+
+  it('refuses a name that is no tag, or one that would make a tag inside it too long, changing nothing', async () => {
+    const { store, repository, ids } = await tagged();
+    await expect(repository.renameTag('work', 'Not a tag!')).rejects.toThrow(TAG_NAME_INVALID);
+    await expect(repository.renameTag('work', 'x'.repeat(60))).rejects.toThrow(/at most 64 characters/);
+    expect(store.notes.get(ids.own)).toMatchObject({ tags: ['work', 'work/launch', 'home'], sync_state: 'synced' });
+    const { repository: signedOut } = repo({ getUserId: () => null });
+    await expect(signedOut.renameTag('work', 'job')).rejects.toThrow(NOTE_ERRORS.notAuthenticated);
   });
 });

@@ -1,5 +1,6 @@
 // Note writes for screens [S1]: validated, committed to this device first (a confirmed write), marked
 // pending, then a sync is requested; the returned `cloud` promise tells how that sync went, for toasts.
+import { NOTE_LIMITS } from '#core/note-constants';
 import { EMPTY_CONTENT, type NoteContent, type ReadonlyLists } from '#core/note-fields';
 import { withListsRepaired } from '#core/note-lenient';
 import { randomUuid } from '#core/random-id';
@@ -18,6 +19,7 @@ import {
 import { resolveConflict, type ConflictChoice } from '#core/conflict-resolution';
 import type { MergeContent } from '#core/sync-rules';
 import type { StatedHistoryReason } from '#core/history';
+import { isTag, normalizeTags, noteTags, renamedTag, renameInlineTags, tagWithin } from '#core/tags';
 import { inTrash, isListed } from '#core/trash';
 import type { CloudOutcome } from './cloud-outcome';
 import type { LocalStore } from './local-store';
@@ -75,6 +77,16 @@ export interface NotePlaceResult {
 export interface ConflictResolveResult {
   /** 'changed': a compared version changed meanwhile and nothing was written; 'gone': nothing left to resolve. */
   status: 'resolved' | 'changed' | 'gone';
+  cloud: Promise<CloudOutcome>;
+}
+
+/** Why a rename was refused: the name given holds nothing of a tag. */
+export const TAG_NAME_INVALID = 'A tag holds letters, digits, _ and -, in names joined by /.';
+
+export interface TagRenameResult {
+  /** How many notes changed. */
+  count: number;
+  /** Settles (never rejects) after the sync the rename requested. */
   cloud: Promise<CloudOutcome>;
 }
 
@@ -151,6 +163,36 @@ function mergedEdit(
 ): NoteContent | null {
   const outcome = mergeContent(pickContent(seen), pickContent({ ...seen, ...changes }), pickContent(current));
   return 'merged' in outcome ? outcome.merged : null;
+}
+
+/**
+ * What renaming the tag `from` to `to` (null: deleting it) changes in a note: its own tags, and its text's
+ * `#tags` (a deleted one keeps its word); only the fields that change, or null when the note has none of
+ * `from`. Throws NoteValidationError when a renamed tag inside `from` would be longer than a tag may be.
+ */
+function tagRenamePatch(note: NoteContent, from: string, to: string | null): Partial<NoteContent> | null {
+  for (const tag of noteTags(note)) {
+    const renamed = renamedTag(tag, from, to);
+    if (renamed !== null && !isTag(renamed))
+      throw new NoteValidationError(
+        `A tag holds at most ${NOTE_LIMITS.tagLength} characters; renamed, #${tag} would be #${renamed}.`,
+      );
+  }
+  const patch: Partial<NoteContent> = {};
+  if (note.tags?.some((tag) => tagWithin(tag, from))) {
+    const tags = normalizeTags(note.tags.map((tag) => renamedTag(tag, from, to)));
+    patch.tags = tags.length === 0 ? null : tags;
+  }
+  const content = renameInlineTags(note.content, from, to);
+  if (content !== note.content) patch.content = content;
+  const expanded = note.expanded_content === null ? null : renameInlineTags(note.expanded_content, from, to);
+  if (expanded !== note.expanded_content) patch.expanded_content = expanded;
+  const items = note.checklist_items?.map((item) => {
+    const text = renameInlineTags(item.text, from, to);
+    return text === item.text ? item : { ...item, text };
+  });
+  if (items?.some((item, i) => item !== note.checklist_items?.[i])) patch.checklist_items = items;
+  return Object.keys(patch).length > 0 ? patch : null;
 }
 
 export class NotesRepository {
@@ -313,6 +355,42 @@ export class NotesRepository {
     });
     const tombstone = sent as LocalNote | undefined;
     return { count, cloud: tombstone ? this.cloudOutcome(tombstone.id, tombstone.mutation_id) : SYNCED };
+  }
+
+  /**
+   * Renames the tag `from`, and every tag inside it, to `to` in all the user's notes, or deletes it (`to`
+   * null): in their own tags and where their text writes it. Archived notes and those in the Trash change
+   * too, so that the old tag is left nowhere to come back with a restore. Each changed note is an edit like
+   * updateNote's, made on the note as it is now; all of them are written in one transaction, or none.
+   */
+  async renameTag(from: string, to: string | null): Promise<TagRenameResult> {
+    const userId = this.requireUser();
+    if (!isTag(from) || (to !== null && !isTag(to))) throw new NoteValidationError(TAG_NAME_INVALID);
+    if (from === to) return { count: 0, cloud: SYNCED };
+    const validContent = await contentCheck();
+    // Every note of the user on this device: the tag index knows only the listed ones. A note the server
+    // refused (sync_state 'error') is in neither list; the store has no listing of those.
+    const [synced, pending] = await Promise.all([
+      this.deps.store.listSyncedIds(userId),
+      this.deps.store.listPending(userId),
+    ]);
+    const ids = [...synced, ...pending.map((note) => note.id)];
+    let written: LocalNote[] = [];
+    await this.deps.store.modify(ids, (current): LocalChanges => {
+      const now = this.now().toISOString();
+      written = [];
+      for (const note of current.values()) {
+        if (note.user_id !== userId || note.deleted_at !== null) continue;
+        const patch = tagRenamePatch(note, from, to);
+        if (!patch) continue;
+        const edited = localEdit(note, patch, this.mutationId(), now);
+        validContent(edited);
+        written.push(edited);
+      }
+      return { put: written, delete: [] };
+    });
+    const first = written[0];
+    return { count: written.length, cloud: first ? this.cloudOutcome(first.id, first.mutation_id) : SYNCED };
   }
 
   /**

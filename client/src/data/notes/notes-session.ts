@@ -20,6 +20,7 @@ import {
   type NotePlaceResult,
   type Placement,
   type NoteWriteResult,
+  type TagRenameResult,
   type WriteOptions,
 } from './notes-repository';
 import type { CloudOutcome } from './cloud-outcome';
@@ -158,6 +159,11 @@ export class NotesSession {
   /** Pins or archives a listed note, or undoes either (issue 33). */
   placeNote(id: string, placement: Placement): Promise<NotePlaceResult> {
     return this.repository.placeNote(id, placement);
+  }
+
+  /** Renames a tag (and the tags inside it) in every note, or deletes it with `to` null (issue 33). */
+  renameTag(from: string, to: string | null): Promise<TagRenameResult> {
+    return this.repository.renameTag(from, to);
   }
 
   /** Deletes a note in the Trash for good (a pending tombstone) [S30]. */

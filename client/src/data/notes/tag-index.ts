@@ -3,10 +3,12 @@
 // every tag it lies inside, prefixed by its owner (`<user id> work`, `<user id> work/launch`); for a note
 // deleted, in the Trash or archived, none. A multi-entry index on it answers a tag's notes and every tag's
 // count without reading a note: what the sidebar and a filtered list need, offline, with 20,000 notes.
-import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
+import type { DBCore, DBCoreMutateRequest, Middleware, Table } from 'dexie';
 import { noteTags, tagAncestry } from '#core/tags';
 import type { LocalNote } from '#core/sync-rules';
-import type { SproutDb } from './local-db';
+
+/** The database's notes (local-db.ts's SproutDb, named by its table: local-db.ts installs this module). */
+type NotesDb = { notes: Table<LocalNote, string> };
 
 /** The stored member the index reads; not a field of the note, never sent. */
 export const TAG_KEYS = 'tag_keys';
@@ -65,12 +67,9 @@ export const tagKeysMiddleware: Middleware<DBCore> = {
 };
 
 /** Each tag of the user's listed notes with how many notes it holds (those of tags inside it counted), A to Z. */
-export async function loadTagCounts(db: SproutDb, userId: string): Promise<Map<string, number>> {
+export async function loadTagCounts(db: NotesDb, userId: string): Promise<Map<string, number>> {
   const prefix = prefixOf(userId);
-  const keys = (await db.notes
-    .where(TAG_KEYS)
-    .between(prefix, `${prefix}\uffff`)
-    .keys()) as string[];
+  const keys = (await db.notes.where(TAG_KEYS).between(prefix, `${prefix}\uffff`).keys()) as string[];
   const counts = new Map<string, number>();
   for (const key of keys) {
     const tag = key.slice(prefix.length);
@@ -80,6 +79,9 @@ export async function loadTagCounts(db: SproutDb, userId: string): Promise<Map<s
 }
 
 /** The user's listed notes tagged `tag` or a tag inside it, in no order. */
-export async function loadTagged(db: SproutDb, userId: string, tag: string): Promise<LocalNote[]> {
-  return db.notes.where(TAG_KEYS).equals(prefixOf(userId) + tag).toArray();
+export async function loadTagged(db: NotesDb, userId: string, tag: string): Promise<LocalNote[]> {
+  return db.notes
+    .where(TAG_KEYS)
+    .equals(prefixOf(userId) + tag)
+    .toArray();
 }

@@ -3,7 +3,14 @@
 // when a screen first searches.
 export { SEARCH_FILTERS, type SearchAnswer, type SearchFilter, type SearchHit } from './note-index';
 export type { SearchIndexState } from './search-client';
-export { containsTerm, highlightSegments, snippetAround, type SearchField, type TextSegment } from './search-text';
+export {
+  containsTerm,
+  highlightSegments,
+  snippetAround,
+  splitTagQuery,
+  type SearchField,
+  type TextSegment,
+} from './search-text';
 export {
   useNoteSearch,
   useSearchClient,

@@ -132,4 +132,3 @@ describe('#tags in a query', () => {
     expect(ids('#work/launch ', 'archived')).toEqual(['dddd']);
   });
 });
-

@@ -19,6 +19,8 @@ import { useUrlSearch } from './search/use-url-search';
 import { SortSelect, useNotesOrder } from './notes-order';
 import { usePlacementActions, type PlacementActions } from './placement-actions';
 import { PinArchiveActions } from './note-card-actions';
+import { TagFilterBar } from './tags/tag-filter-bar';
+import { useTagFilter } from './tags/tag-path';
 
 const viewPath = (note: NoteView): `/${string}` => `/note/${note.id}`;
 
@@ -26,7 +28,8 @@ export function ChecklistsPage() {
   const userId = useUserId();
   const [shown, setShown] = useState(PAGE_SIZE);
   const [order, setOrder] = useNotesOrder();
-  const page = useStablePage(useNotesPage(shown, 'checklists', order));
+  const tag = useTagFilter();
+  const page = useStablePage(useNotesPage(shown, 'checklists', order, tag));
   const placement = usePlacementActions();
   const notes = page?.notes;
   useContentShown(notes !== undefined);
@@ -63,7 +66,7 @@ export function ChecklistsPage() {
         />
       ) : notes === undefined ? (
         <FullPageSpinner />
-      ) : notes.length === 0 ? (
+      ) : notes.length === 0 && tag === null ? (
         <EmptyState icon={ListChecks} title="No checklists yet" className="mt-8">
           <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">
             Turn a note’s action steps into a checklist with ‘Convert to checklist’ on its edit screen.
@@ -71,9 +74,13 @@ export function ChecklistsPage() {
         </EmptyState>
       ) : (
         <>
-          <div className="mt-6 flex justify-end">
-            <SortSelect order={order} onChange={setOrder} />
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+            {tag !== null && <TagFilterBar tag={tag} list="/checklists" />}
+            <SortSelect order={order} onChange={setOrder} className="ml-auto" />
           </div>
+          {tag !== null && notes.length === 0 && (
+            <p className="mt-6 text-sm text-muted-foreground">No checklists are tagged #{tag}.</p>
+          )}
           <ul aria-label="Checklists" className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {notes.map((note) => (
               <li key={note.id} className="flex min-w-0 [&>article]:flex-1">

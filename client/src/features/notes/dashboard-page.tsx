@@ -13,6 +13,7 @@ import {
   useLiveNotesCount,
   useNotesPage,
   useStablePage,
+  useTagCounts,
   useSyncStatusOf,
 } from '../../data/notes';
 import { recordNoteActivity } from '../../lib/device-storage';
@@ -27,6 +28,8 @@ import { formatCount } from '../../lib/format-count';
 import { useContentShown } from '../../lib/first-content';
 import { SortSelect, useNotesOrder } from './notes-order';
 import { usePlacementActions } from './placement-actions';
+import { TagFilterBar } from './tags/tag-filter-bar';
+import { useTagFilter } from './tags/tag-path';
 
 const viewPath = (note: NoteView): `/${string}` => `/view/${note.id}`;
 
@@ -36,7 +39,9 @@ export function DashboardPage() {
   const fetchFailed = useSyncStatusOf((status) => status.lastError !== null && status.lastSyncedAt === null);
   const [shown, setShown] = useState(PAGE_SIZE);
   const [order, setOrder] = useNotesOrder();
-  const page = useStablePage(useNotesPage(shown, 'all', order));
+  const tag = useTagFilter();
+  const page = useStablePage(useNotesPage(shown, 'all', order, tag));
+  const tagCounts = useTagCounts();
   const placement = usePlacementActions();
   const { quickNote } = useQuickCapture();
   const liveCount = useLiveNotesCount();
@@ -58,6 +63,8 @@ export function DashboardPage() {
   );
 
   const total = liveCount ?? notes?.length ?? 0;
+  // What the list shows: every note, or those of the tag filtered by.
+  const listed = tag === null ? total : (tagCounts?.get(tag) ?? notes?.length ?? 0);
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
@@ -122,9 +129,13 @@ export function DashboardPage() {
         // then neither take down nor rebuild a page of cards (React's or the browser's layout of them;
         // kept-hidden is content-visibility, see docs/decisions.md, 'A keystroke in search costs a few cards').
         <div inert={searching} className={searching ? 'kept-hidden' : undefined}>
-          <div className="mt-6 flex justify-end">
-            <SortSelect order={order} onChange={setOrder} />
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+            {tag !== null && <TagFilterBar tag={tag} list="/" count={listed} />}
+            <SortSelect order={order} onChange={setOrder} className="ml-auto" />
           </div>
+          {tag !== null && notes.length === 0 && (
+            <p className="mt-6 text-sm text-muted-foreground">No notes are tagged #{tag}.</p>
+          )}
           <ul aria-label="Notes" className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {notes.map((note) => (
               <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
@@ -138,7 +149,7 @@ export function DashboardPage() {
                 Show more
               </Button>
               <p className="text-xs text-muted-foreground">
-                Showing {formatCount(notes.length)} of {formatCount(total)} notes
+                Showing {formatCount(notes.length)} of {formatCount(listed)} notes
               </p>
             </div>
           )}

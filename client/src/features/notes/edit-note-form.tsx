@@ -1,7 +1,7 @@
 // The Edit Note form: title, the Original / Expanded / Chat tabs, History (issue 32), Delete, Cancel and
 // Save Changes, with the spec's save rules and toasts, auto-save every N seconds (Settings > Editor) and a
 // warning before leaving with unsaved changes.
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Check, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -32,6 +32,8 @@ import {
 import { LeaveDialog } from './leave-dialog';
 import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast, tellDeleted } from './note-actions';
 import { noteTitle } from './note-text';
+import { TagsInput } from './tags/tags-input';
+import { noteTags } from '#core/tags';
 import { readEditEntry } from './edit-entry';
 import { ExpandedEditor } from './expanded-editor';
 import { NoteChatTab } from './note-chat-tab';
@@ -74,6 +76,17 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   // The plan's steps are a checklist: the Expanded tab edits its prose alone (issue 33).
   const apart = stepsApart(values);
   const ids = { title: useId(), original: useId(), expanded: useId() };
+  // The `#tags` the text names, shown beside the chips; read again only when the text changes.
+  const textTags = useMemo(
+    () =>
+      noteTags({
+        tags: null,
+        content: values.content,
+        expanded_content: values.expanded,
+        checklist_items: values.items,
+      }),
+    [values.content, values.expanded, values.items],
+  );
   // A quick note opens with its title selected, so typing names it (issue 12).
   const [entry] = useState(() => readEditEntry(location.state));
   const titleRef = useRef<HTMLInputElement>(null);
@@ -250,6 +263,12 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
               className="font-medium"
             />
           </div>
+
+          <TagsInput
+            tags={values.tags ?? []}
+            textTags={textTags}
+            onChange={(tags) => dispatch({ type: 'field', field: 'tags', value: tags })}
+          />
 
           <Tabs defaultValue={entry.tab ?? 'original'} gap="gap-4">
             <NoteTabsList first={{ value: 'original', label: 'Original' }} />

@@ -7,3 +7,5 @@ export { useQuickCapture, type QuickCapture } from './quick-capture/use-quick-ca
 export { ConfirmDeleteDialog } from './confirm-delete-dialog';
 export { useDeleteNoteFromList } from './note-actions';
 export { noteTitle } from './note-text';
+// Tags (issue 33): where a tag's notes are listed.
+export { tagPath } from './tags/tag-path';

@@ -11,6 +11,8 @@ import { Tooltip } from '../../components/ui/tooltip';
 import type { NoteView } from '../../data/notes';
 import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { noteTitle } from './note-text';
+import { noteTags } from '#core/tags';
+import { TagLinks } from './tags/tag-links';
 import { SyncStateIndicator } from './sync-state-indicator';
 
 export interface NoteCardFrameProps {
@@ -80,6 +82,8 @@ export function NoteCardFrame({
           {badges}
         </div>
         {children}
+        {/* Above the card's stretched View link, so a tag opens its list. */}
+        <TagLinks tags={noteTags(note)} className="relative z-10" />
         {note.sync_state === 'error' && (
           <SyncStateIndicator note={note} className="rounded-md bg-destructive/10 px-2.5 py-2" />
         )}

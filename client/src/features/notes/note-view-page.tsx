@@ -8,6 +8,8 @@ import type { ChatMessage, ChecklistItem } from '#core/note';
 import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
 import { formatUpdated } from '#core/relative-time';
 import { Badge } from '../../components/ui/badge';
+import { noteTags } from '#core/tags';
+import { TagLinks } from './tags/tag-links';
 import { Button } from '../../components/ui/button';
 import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FullPageSpinner } from '../../components/ui/spinner';
@@ -153,6 +155,7 @@ function NoteViewContent({ note }: { note: NoteView }) {
             )}
             <SyncStateIndicator note={note} />
           </div>
+          <TagLinks tags={noteTags(note)} className="mt-2.5" />
           <ExpandWithAssistant note={note} className="mt-3" />
         </div>
         {/* Mobile: History and the More menu beside the title, as the action bar below is full (a checklist's has four). */}

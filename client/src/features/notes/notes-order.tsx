@@ -1,6 +1,7 @@
 // The lists' sort (issue 33): by last update (the spec's order, the default), by creation or by title,
 // chosen with a plain select and kept on this device for the Dashboard and Checklists alike.
 import { useCallback, useId, useState } from 'react';
+import { cn } from '../../lib/utils';
 import { ArrowDownWideNarrow } from 'lucide-react';
 import { NOTES_ORDERS, type NotesOrder } from '../../data/notes';
 import { DEVICE_KEYS, readText, removeKey, writeText } from '../../lib/device-keys';
@@ -30,10 +31,18 @@ export function useNotesOrder(): [NotesOrder, (order: NotesOrder) => void] {
   return [order, choose];
 }
 
-export function SortSelect({ order, onChange }: { order: NotesOrder; onChange: (order: NotesOrder) => void }) {
+export function SortSelect({
+  order,
+  onChange,
+  className,
+}: {
+  order: NotesOrder;
+  onChange: (order: NotesOrder) => void;
+  className?: string;
+}) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2 text-sm text-muted-foreground">
+    <div className={cn('flex items-center gap-2 text-sm text-muted-foreground', className)}>
       <ArrowDownWideNarrow aria-hidden="true" className="size-4" />
       <label htmlFor={id}>Sort by</label>
       <select

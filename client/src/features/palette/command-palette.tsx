@@ -7,10 +7,10 @@
 // the selection itself, so with a controlled value it would name an option that is no longer active.
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Command } from 'cmdk';
-import { FileText, ListChecks, Search } from 'lucide-react';
+import { FileText, Hash, ListChecks, Search } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import type { NoteView } from '../../data/notes';
-import { useNoteSearch } from '../../data/search';
+import { useTagCounts, type NoteView } from '../../data/notes';
+import { splitTagQuery, useNoteSearch } from '../../data/search';
 import { cn } from '../../lib/utils';
 import { formatUpdated } from '#core/relative-time';
 import { noteSnippet } from './note-snippet';
@@ -21,6 +21,9 @@ import { activeOption, isMoveKey, NO_CHOICE, type PaletteSelection } from './sel
 const NOTE_LIMIT = 8;
 const noteValue = (note: NoteView) => `note:${note.id}`;
 const SEE_ALL = 'see-all';
+const tagValue = (tag: string) => `tag:${tag}`;
+/** How many tags the palette offers for a `#` query. */
+const TAG_LIMIT = 6;
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -30,6 +33,8 @@ export interface CommandPaletteProps {
   onOpenNote: (note: NoteView) => void;
   /** 'See all N results': the query's every match, on the dashboard's search. */
   onSeeAll: (query: string) => void;
+  /** A tag chosen for `#tag` (issue 33): its notes on the dashboard. */
+  onOpenTag: (tag: string) => void;
   /** Keys typed between Ctrl+K and the palette taking focus (palette-provider.tsx): its query starts so. */
   typedAhead?: string;
 }
@@ -46,6 +51,7 @@ export function CommandPalette({
   onCommand,
   onOpenNote,
   onSeeAll,
+  onOpenTag,
   typedAhead = '',
 }: CommandPaletteProps) {
   const [query, setQuery] = useState(typedAhead);
@@ -59,22 +65,36 @@ export function CommandPalette({
   const search = useNoteSearch(open ? query : '', 'all', NOTE_LIMIT);
   // A query of no searchable word (blank, one letter) answers every note newest first: the palette
   // lists notes only for words that matched.
-  const found = useMemo(() => (search.results ?? []).filter((result) => result.hit.terms.length > 0), [search.results]);
+  // A `#tag` query (issue 33) finds the notes of the tag: they match by their tags, with no word.
+  const tagQuery = useMemo(() => splitTagQuery(query), [query]);
+  const byTag = tagQuery.tags.length > 0 || tagQuery.typing !== null;
+  const found = useMemo(
+    () => (search.results ?? []).filter((result) => byTag || result.hit.terms.length > 0),
+    [search.results, byTag],
+  );
+  // With only tags typed, the user's tags that the last one starts, to list their notes on the dashboard.
+  const counts = useTagCounts();
+  const tags = useMemo(() => {
+    const typed = tagQuery.typing ?? tagQuery.tags.at(-1);
+    if (!counts || typed === undefined || tagQuery.text.trim() !== '') return [];
+    return [...counts].filter(([tag]) => tag.startsWith(typed)).slice(0, TAG_LIMIT);
+  }, [counts, tagQuery]);
   const notes = useMemo(() => found.map((result) => result.note), [found]);
   // More matches than the palette lists: the last option shows them all on the dashboard.
   const more = notes.length > 0 && (search.total ?? 0) > notes.length ? (search.total ?? 0) : 0;
-  const shown = useMemo(() => filterCommands(commands, query), [commands, query]);
+  const shown = useMemo(() => (byTag ? [] : filterCommands(commands, query)), [commands, query, byTag]);
   const grouped = useMemo(
     () => COMMAND_GROUPS.map((group) => ({ group, items: shown.filter((command) => command.group === group) })),
     [shown],
   );
   const options = useMemo(
     () => [
+      ...tags.map(([tag]) => tagValue(tag)),
       ...notes.map(noteValue),
       ...(more > 0 ? [SEE_ALL] : []),
       ...grouped.flatMap(({ items }) => items.map((command) => command.id)),
     ],
-    [notes, more, grouped],
+    [tags, notes, more, grouped],
   );
   const [selection, setSelection] = useState<PaletteSelection>(NO_CHOICE);
   const active = activeOption(options, query, selection);
@@ -174,6 +194,24 @@ export function CommandPalette({
             <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
               Nothing found.
             </Command.Empty>
+            {tags.length > 0 && (
+              <Command.Group heading="Tags" className={groupClass}>
+                {tags.map(([tag, count]) => (
+                  <Command.Item
+                    key={tag}
+                    value={tagValue(tag)}
+                    onSelect={() => run(() => onOpenTag(tag))}
+                    className={itemClass}
+                  >
+                    <Hash aria-hidden="true" className="text-primary" />
+                    <span className="min-w-0 flex-1 truncate">Notes tagged #{tag}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground">
+                      {count} {count === 1 ? 'note' : 'notes'}
+                    </span>
+                  </Command.Item>
+                ))}
+              </Command.Group>
+            )}
             {notes.length > 0 && (
               <Command.Group heading="Notes" className={groupClass}>
                 {found.map(({ note, hit }) => {

@@ -32,6 +32,13 @@ describe('palette commands', () => {
     expect(ids('import')).toEqual(['export-notes']);
   });
 
+  it('manages tags, to rename or delete one, under Settings (issue 33)', () => {
+    expect(commands.find((c) => c.id === 'manage-tags')).toMatchObject({ label: 'Manage tags', group: 'Actions' });
+    expect(ids('tags')).toEqual(['manage-tags']);
+    expect(ids('rename tag')).toEqual(['manage-tags']);
+    expect(ids('labels')).toEqual(['manage-tags']);
+  });
+
   it('offers to delete the open note only while a note screen is open', () => {
     expect(commands.some((c) => c.id === 'delete-note')).toBe(false);
     const onNote = paletteCommands({ aiName: 'Sprout', theme: 'light', noteOpen: true });

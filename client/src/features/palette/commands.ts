@@ -13,6 +13,7 @@ export type CommandId =
   | 'go-profile'
   | 'sync'
   | 'export-notes'
+  | 'manage-tags'
   | 'delete-note'
   | 'toggle-theme'
   | 'shortcuts'
@@ -73,6 +74,12 @@ export function paletteCommands(options: {
       label: 'Export or import notes',
       group: 'Actions',
       keywords: ['download', 'backup', 'markdown', 'json', 'data', 'zip'],
+    },
+    {
+      id: 'manage-tags',
+      label: 'Manage tags',
+      group: 'Actions',
+      keywords: ['rename', 'labels', 'hashtags'],
     },
     ...(options.noteOpen
       ? [

@@ -21,7 +21,7 @@ import { useSignOut } from '../../data/auth';
 import { useManualSync, useNote, type NoteView } from '../../data/notes';
 import { focusNoteSearchField } from '../../lib/search-field';
 import { useTheme } from '../../lib/use-theme';
-import { useQuickCapture } from '../notes';
+import { tagPath, useQuickCapture } from '../notes';
 import type { CommandId } from './commands';
 import { isMacPlatform, isTypingTarget, matchShortcut, shortcutList, typeAhead } from './shortcuts';
 
@@ -64,6 +64,8 @@ const GO: Partial<Record<CommandId, string>> = {
   'go-profile': '/profile',
   // Settings > Sync, at its 'Your data' card (settings/your-data/your-data-section.tsx).
   'export-notes': '/settings?tab=sync#your-data',
+  // Settings > Editor, at its 'Tags' card (settings/tags-settings.tsx).
+  'manage-tags': '/settings?tab=editor#tags',
 };
 
 // A dialog still fading out after closing has data-state="closed": it no longer counts.
@@ -158,6 +160,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
     (query: string) => void navigate(`/?${new URLSearchParams({ q: query.trim() }).toString()}`),
     [navigate],
   );
+  const onOpenTag = useCallback((tag: string) => void navigate(tagPath(tag)), [navigate]);
   const controls = useMemo(
     () => ({ openPalette, openShortcuts, paletteHint: mac ? '⌘K' : 'Ctrl K' }),
     [openPalette, openShortcuts, mac],
@@ -177,6 +180,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
             onCommand={onCommand}
             onOpenNote={onOpenNote}
             onSeeAll={onSeeAll}
+            onOpenTag={onOpenTag}
             typedAhead={typedAhead}
           />
         )}

@@ -15,6 +15,7 @@ import {
   type ReadonlyLists,
 } from '#core/note-fields';
 import { readContentValue } from '#core/note-lenient';
+import { normalizeTags } from '#core/tags';
 import type { ImportedNote } from '../../../data/notes';
 
 /** The fields of a note the file holds. */
@@ -143,6 +144,22 @@ function readChat(text: string): ChatMessage[] {
     });
 }
 
+/**
+ * The tags front matter gives, as other apps write them: `tags` (or Obsidian's `tag`) as a YAML list, one
+ * string, or a string of tags split by commas or else by spaces, each maybe with its `#`. Normalized, each
+ * once; what is no tag is dropped, and past a note's limit the first ones are kept. Null when none.
+ */
+function frontMatterTags(front: Record<string, unknown>): string[] | null {
+  const entries = [front.tags, front.tag].flatMap((value): unknown[] => {
+    if (Array.isArray(value)) return value.map((entry) => (typeof entry === 'number' ? String(entry) : entry));
+    if (typeof value === 'number') return [String(value)];
+    if (typeof value !== 'string') return [];
+    return value.split(value.includes(',') ? ',' : /\s+/);
+  });
+  const tags = normalizeTags(entries).slice(0, NOTE_LIMITS.tags);
+  return tags.length === 0 ? null : tags;
+}
+
 const str = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
 
@@ -197,6 +214,7 @@ export function markdownToNote(text: string, path: string, modifiedAt: string | 
   );
   return {
     ...(more as InFrontMatter),
+    tags: frontMatterTags(front),
     source: path,
     sourceId: str(front.id),
     sourceUserId: null,

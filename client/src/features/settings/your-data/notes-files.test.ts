@@ -97,6 +97,39 @@ describe('Markdown notes', () => {
     });
   });
 
+  it('writes the tags as a front matter list and reads them back (issue 33)', () => {
+    const markdown = noteToMarkdown({ ...NOTE, tags: ['work', 'work/launch', 'café'] });
+    expect(markdown).toContain('\ntags:\n  - work\n  - work/launch\n  - café\n');
+    expect(markdown.indexOf('tags:')).toBeLessThan(markdown.indexOf('\n---\n'));
+    expect(markdownToNote(markdown, 'x.md', null).tags).toEqual(['work', 'work/launch', 'café']);
+    expect(noteToMarkdown(NOTE)).not.toContain('tags:');
+    expect(markdownToNote(noteToMarkdown(NOTE), 'x.md', null).tags).toBeNull();
+  });
+
+  it("reads other apps' front matter tags: a list, one string, split by commas or spaces, with or without #", () => {
+    const tagsOf = (front: string) => markdownToNote(`---\n${front}\n---\nText`, 'a.md', null).tags;
+    expect(tagsOf('tags: [Work, "#Home/Garden"]')).toEqual(['work', 'home/garden']);
+    expect(tagsOf('tags:\n  - work\n  - "#home"\n  - 2024')).toEqual(['work', 'home', '2024']);
+    expect(tagsOf('tags: work')).toEqual(['work']);
+    expect(tagsOf('tags: work, Home/Garden, road trip')).toEqual(['work', 'home/garden', 'road-trip']);
+    expect(tagsOf('tags: work home  "#idea"')).toEqual(['work', 'home', 'idea']);
+    expect(tagsOf('tags: "#work #home"')).toEqual(['work', 'home']);
+    // Obsidian's singular key counts too, after `tags`.
+    expect(tagsOf('tag: reading')).toEqual(['reading']);
+    expect(tagsOf('tags: [work]\ntag: reading, work')).toEqual(['work', 'reading']);
+  });
+
+  it('drops front matter tags that are no tags, and keeps the first 30 of more', () => {
+    const tagsOf = (front: string) => markdownToNote(`---\n${front}\n---\nText`, 'a.md', null).tags;
+    expect(tagsOf('tags: ["!!!", "#", work, {a: 1}, null]')).toEqual(['work']);
+    expect(tagsOf('tags: "!!!"')).toBeNull();
+    expect(tagsOf('tags:')).toBeNull();
+    const many = Array.from({ length: 35 }, (_, i) => `t${i + 1}`);
+    expect(tagsOf(`tags: [${many.join(', ')}]`)).toEqual(many.slice(0, 30));
+    // Inline #tags stay in the text, where they count by themselves.
+    expect(markdownToNote('Plan #work', 'a.md', null)).toMatchObject({ content: 'Plan #work', tags: null });
+  });
+
   it('names what is wrong with broken front matter', () => {
     expect(() => markdownToNote('---\ntitle: [unclosed\n---\nbody', 'bad.md', null)).toThrow(
       /front matter is not valid YAML/,
@@ -115,6 +148,14 @@ describe('JSON export', () => {
       checklist_items: NOTE.checklist_items,
       chat_history: NOTE.chat_history,
     });
+  });
+
+  it('round-trips the tags (issue 33)', () => {
+    const tagged = { ...NOTE, tags: ['work', 'work/launch'] };
+    const text = notesToJson([tagged, NOTE], '2026-11-23T00:00:00.000Z');
+    expect(JSON.parse(text).notes[0].tags).toEqual(['work', 'work/launch']);
+    const { notes } = jsonToNotes(text, 'notes.json');
+    expect(notes.map((note) => note.tags)).toEqual([['work', 'work/launch'], null]);
   });
 
   it('skips a malformed note with the reason and refuses a file that is not an export', () => {
