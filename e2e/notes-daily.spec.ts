@@ -1,6 +1,6 @@
 // What a daily user tripped over (issue 33, point 6), each fixed: a quick note left without a word is not
 // kept; Ctrl+S saves where you type; the whole card opens its note; a note opens on what it holds (a
-// checklist on its items, an assistant's note on its plan), and its card shows the same.
+// checklist on its items, an assistant's note on its plan), and its card shows the same. From the top of a list, its search is two keys away.
 import { test, expect } from './support/fixtures';
 import { card, PLAN, seedNotes, serverNote, serverNotes } from './support/notes';
 import { gotoAs } from './support/session';
@@ -120,4 +120,22 @@ test("an assistant's steps are edited once, in the checklist, and written back u
     'Record two pilot episodes',
     'Publish on two platforms',
   ]);
+});
+
+test('from the top of the Dashboard the search is two keys away, past the sidebar’s links and tags', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await seedNotes(request, account, [{ title: 'Tagged', content: '#one #two #three' }]);
+  await gotoAs(page, '/');
+  await expect(card(page, 'Tagged')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to search' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('searchbox', { name: 'Search notes' })).toBeFocused();
+  await page.keyboard.type('tagged');
+  await expect(page).toHaveURL(/q=tagged/);
 });

@@ -59,8 +59,8 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
         .primaryKeys(),
     ).toEqual([tombstone.id]);
     expect(await db.notes.where('tag_keys').startsWith(`${live.user_id} `).keys()).toEqual([
-      `${live.user_id} garden`,
-      `${live.user_id} home`,
+      `${live.user_id} garden\u0000${live.updated_at}`,
+      `${live.user_id} home\u0000${live.updated_at}`,
     ]);
     db.close();
   });

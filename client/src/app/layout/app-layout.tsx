@@ -7,6 +7,7 @@
 import { useId, useRef, useState } from 'react';
 import { Outlet, useMatch, useMatches } from 'react-router';
 import { useContentShown } from '../../lib/first-content';
+import { focusNoteSearchField, NOTE_SEARCH_FIELD_ID } from '../../lib/search-field';
 import { lazyWithPreload, useOpenedOnce } from '../../lib/lazy-with-preload';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { cn } from '../../lib/utils';
@@ -35,6 +36,9 @@ export function AppLayout() {
   const handles = useMatches().map((match) => match.handle as RouteHandle | undefined);
   const showsNotes = handles.some((handle) => handle?.showsNotes === true);
   const ownBottomBar = handles.some((handle) => handle?.ownBottomBar === true);
+  const onDashboard = useMatch('/');
+  const onChecklists = useMatch('/checklists');
+  const hasSearch = Boolean(onDashboard ?? onChecklists);
   useContentShown(!showsNotes);
 
   return (
@@ -46,6 +50,18 @@ export function AppLayout() {
         >
           Skip to main content
         </a>
+        {/* The lists' search sits below the sidebar's links and tags: one key away instead of twenty (issue 33). */}
+        {hasSearch && (
+          <a
+            href={`#${NOTE_SEARCH_FIELD_ID}`}
+            onClick={(event) => {
+              if (focusNoteSearchField()) event.preventDefault();
+            }}
+            className="fixed top-2 left-2 z-[60] -translate-y-16 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground shadow-lg transition-transform outline-none focus-visible:translate-y-0 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            Skip to search
+          </a>
+        )}
 
         <aside
           aria-label="Sidebar"

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { Hash } from 'lucide-react';
 import { useTagCounts } from '../../data/notes';
 import { cn } from '../../lib/utils';
+import { formatCount } from '../../lib/format-count';
 import { tagPath } from '../../features/notes';
 
 export function SidebarTags({ onNavigate }: { onNavigate?: () => void }) {
@@ -31,7 +32,7 @@ export function SidebarTags({ onNavigate }: { onNavigate?: () => void }) {
                 to={tagPath(tag)}
                 onClick={onNavigate}
                 aria-current={active ? 'page' : undefined}
-                aria-label={`#${tag}, ${count} ${count === 1 ? 'note' : 'notes'}`}
+                aria-label={`#${tag}, ${formatCount(count)} ${count === 1 ? 'note' : 'notes'}`}
                 style={{ paddingLeft: `${0.5 + depth * 0.9}rem` }}
                 className={cn(
                   'flex min-w-0 items-center gap-2 rounded-md py-1.5 pr-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
@@ -45,7 +46,7 @@ export function SidebarTags({ onNavigate }: { onNavigate?: () => void }) {
                   className={cn('size-3.5 shrink-0', active ? 'text-primary' : 'text-muted-foreground')}
                 />
                 <span className="min-w-0 flex-1 truncate">{name}</span>
-                <span className="text-xs text-muted-foreground tabular-nums">{count}</span>
+                <span className="text-xs text-muted-foreground tabular-nums">{formatCount(count)}</span>
               </Link>
             </li>
           );

@@ -84,6 +84,8 @@ export interface NotesProviderProps {
   live?: ((userId: string) => StartLiveChanges) | null;
   /** The kind of notes the first screen lists: its first page is read at once, beside the sidebar's. */
   firstList?: NotesKind;
+  /** The tag the first list is filtered by (`?tag=`), if any. */
+  firstTag?: string | null;
 }
 
 export function NotesProvider({
@@ -93,6 +95,7 @@ export function NotesProvider({
   controller,
   live,
   firstList,
+  firstTag = null,
 }: NotesProviderProps) {
   const userId = useAuth().user?.id ?? null;
   const [device] = useState(() => givenDevice ?? openDevice());
@@ -109,11 +112,13 @@ export function NotesProvider({
   // at once, while the layout and the screen render: their live queries start only after the first commit
   // (issue 10). A read, so safe to start from render; the pages stand until the first write.
   const [firstListOfPage] = useState(firstList);
+  const [firstTagOfPage] = useState(firstTag);
   useMemo(() => {
     if (!session?.db) return;
-    if (firstListOfPage) preloadNotesPage(session.db, session.userId, PAGE_SIZE, firstListOfPage);
+    if (firstListOfPage)
+      preloadNotesPage(session.db, session.userId, PAGE_SIZE, firstListOfPage, 'updated', firstTagOfPage);
     preloadNotesPage(session.db, session.userId, RECENT_IDEAS_LIMIT, 'expanded');
-  }, [session, firstListOfPage]);
+  }, [session, firstListOfPage, firstTagOfPage]);
 
   const connectRef = useRef(connect);
   const liveRef = useRef(live === undefined ? (connect === supabaseRemote ? supabaseLiveChanges : null) : live);

@@ -7,7 +7,7 @@ import { Dexie, type Collection } from 'dexie';
 import type { LocalNote } from '#core/sync-rules';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
-import { loadTagged } from './tag-index';
+import { isTagged, newestTagged } from './tag-index';
 
 /** The sidebar's Recent Ideas: at most this many notes with expanded content (spec section 2). */
 export const RECENT_IDEAS_LIMIT = 10;
@@ -104,21 +104,30 @@ export function newestIn(
  * first page of notes ahead'). A page still short of its kind after the bulk reads (a kind rare among many
  * newer notes) walks the index, as before.
  */
-async function unpinnedByTime(
+function unpinnedByTime(
   db: SproutDb,
   userId: string,
   limit: number,
   keep: (row: LocalNote) => boolean,
   index: 'updated_at' | 'created_at',
 ): Promise<NotesPage> {
+  return firstOf(() => newestIn(db, userId, index), limit, keep);
+}
+
+/** The first `limit` rows of an index read that `keep` keeps: in bulk reads first, then a walk (see above). */
+async function firstOf(
+  rows: () => Collection<LocalNote>,
+  limit: number,
+  keep: (row: LocalNote) => boolean,
+): Promise<NotesPage> {
   for (const size of bulkReadSizes(limit)) {
-    const rows = await newestIn(db, userId, index).limit(size).toArray();
-    const kept = rows.filter(keep);
-    // Enough for the page and its "more", or every row of the user read.
-    if (kept.length > limit || rows.length < size) return toPage(kept, limit);
+    const read = await rows().limit(size).toArray();
+    const kept = read.filter(keep);
+    // Enough for the page and its "more", or every row of the index read.
+    if (kept.length > limit || read.length < size) return toPage(kept, limit);
   }
   return toPage(
-    await newestIn(db, userId, index)
+    await rows()
       .filter(keep)
       .limit(limit + 1)
       .toArray(),
@@ -144,7 +153,7 @@ export async function loadNotesPage(
 ): Promise<NotesPage> {
   const listed = (row: LocalNote) => row.user_id === userId && matches(row, kind);
   const compare = compareIn(order);
-  if (tag !== null) return taggedPage(db, userId, limit, tag, listed, compare);
+  if (tag !== null) return taggedPage(db, userId, limit, tag, listed, order);
   const pinned = (await newestIn(db, userId, 'pinned_at').toArray())
     .filter((row) => listed(row) && row.pinned_at !== null)
     .sort(compare);
@@ -168,9 +177,9 @@ export async function loadNotesPage(
 }
 
 /**
- * One page of the user's listed notes tagged `tag` (or a tag inside it): read whole from the tag index
- * (tag-index.ts) and sorted here, the pinned ones first. A tag holds a share of the notes, so reading its
- * notes costs less than a page of the unfiltered list with thousands.
+ * One page of the user's listed notes tagged `tag` (or a tag inside it), its pinned ones first. In the
+ * order by update, the tag index gives the newest first, read in bulk a page at a time as the whole list
+ * is (tag-index.ts); the other orders read all of the tag's notes and sort them here.
  */
 async function taggedPage(
   db: SproutDb,
@@ -178,10 +187,19 @@ async function taggedPage(
   limit: number,
   tag: string,
   listed: (row: LocalNote) => boolean,
-  compare: (a: LocalNote, b: LocalNote) => number,
+  order: NotesOrder,
 ): Promise<NotesPage> {
-  const rows = (await loadTagged(db, userId, tag)).filter(listed);
-  const pinnedFirst = (a: LocalNote, b: LocalNote) =>
-    a.pinned_at && !b.pinned_at ? -1 : b.pinned_at && !a.pinned_at ? 1 : compare(a, b);
-  return toPage(rows.sort(pinnedFirst), limit);
+  const compare = compareIn(order);
+  const pinned = (await newestIn(db, userId, 'pinned_at').toArray())
+    .filter((row) => listed(row) && row.pinned_at !== null && isTagged(row, userId, tag))
+    .sort(compare);
+  if (pinned.length > limit) return toPage(pinned, limit);
+  const pinnedIds = new Set(pinned.map((row) => row.id));
+  // A note has one key per tag (its ancestors included once), so the tag's range holds it once.
+  const keep = (row: LocalNote) => listed(row) && !row.pinned_at && !pinnedIds.has(row.id);
+  const rest =
+    order === 'updated'
+      ? await firstOf(() => newestTagged(db, userId, tag), limit - pinned.length, keep)
+      : toPage((await newestTagged(db, userId, tag).toArray()).filter(keep).sort(compare), limit - pinned.length);
+  return { notes: [...toViews(pinned), ...rest.notes], hasMore: rest.hasMore };
 }

@@ -19,8 +19,8 @@ const listeners = new Set<() => void>();
 let writes = 0;
 let counting = false;
 
-const keyOf = (userId: string, limit: number, kind: NotesKind, order: NotesOrder) =>
-  `${userId} ${limit} ${kind} ${order}`;
+const keyOf = (userId: string, limit: number, kind: NotesKind, order: NotesOrder, tag: string | null) =>
+  `${userId} ${limit} ${kind} ${order} ${tag ?? ''}`;
 
 function countWrites(): void {
   if (counting) return;
@@ -37,16 +37,17 @@ export function preloadNotesPage(
   limit: number,
   kind: NotesKind = 'all',
   order: NotesOrder = 'updated',
+  tag: string | null = null,
 ): void {
   countWrites();
   let pages = preloads.get(db);
   if (!pages) preloads.set(db, (pages = new Map()));
-  const key = keyOf(userId, limit, kind, order);
+  const key = keyOf(userId, limit, kind, order, tag);
   const known = pages.get(key);
   if (known && known.writes === writes) return;
   const preload: Preload = { writes };
   pages.set(key, preload);
-  loadNotesPage(db, userId, limit, kind, order).then(
+  loadNotesPage(db, userId, limit, kind, order, tag).then(
     (page) => {
       if (pages.get(key) !== preload || preload.writes !== writes) return;
       preload.page = page;
@@ -64,8 +65,9 @@ export function preloadedNotesPage(
   limit: number,
   kind: NotesKind,
   order: NotesOrder = 'updated',
+  tag: string | null = null,
 ): NotesPage | undefined {
-  const preload = preloads.get(db)?.get(keyOf(userId, limit, kind, order));
+  const preload = preloads.get(db)?.get(keyOf(userId, limit, kind, order, tag));
   return preload && preload.writes === writes ? preload.page : undefined;
 }
 

@@ -86,7 +86,7 @@ export function useNotesPage(
 ): NotesPage | undefined {
   const { db, userId } = useNotesSource();
   const preloaded = useSyncExternalStore(subscribePreloads, () =>
-    db && userId && tag === null ? preloadedNotesPage(db, userId, limit, kind, order) : undefined,
+    db && userId ? preloadedNotesPage(db, userId, limit, kind, order, tag) : undefined,
   );
   // The last page read: a re-read that shows the same notes hands back the same objects (shared-views.ts),
   // the preloaded page's too, so the cards it drew are not drawn again when the live query answers.

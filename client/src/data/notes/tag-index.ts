@@ -1,9 +1,10 @@
 // The device's index of tags (issue 33). Every stored note carries `tag_keys`, derived on each write by a
 // Dexie middleware: for a note the lists show, each of its tags (its own and its text's `#tags`) with
-// every tag it lies inside, prefixed by its owner (`<user id> work`, `<user id> work/launch`); for a note
-// deleted, in the Trash or archived, none. A multi-entry index on it answers a tag's notes and every tag's
-// count without reading a note: what the sidebar and a filtered list need, offline, with 20,000 notes.
-import type { DBCore, DBCoreMutateRequest, Middleware, Table } from 'dexie';
+// every tag it lies inside, as `<user id> <tag>\0<updated_at>`; for a note deleted, in the Trash or
+// archived, none. A multi-entry index on it gives every tag's count from its keys alone, and a tag's
+// notes newest first, a page at a time, as the [user_id+updated_at] index gives all of them: what the
+// sidebar and a filtered list need, offline, with 20,000 notes (docs/benchmarks.md, 'Tags').
+import type { Collection, DBCore, DBCoreMutateRequest, Middleware, Table } from 'dexie';
 import { noteTags, tagAncestry } from '#core/tags';
 import type { LocalNote } from '#core/sync-rules';
 
@@ -14,7 +15,14 @@ type NotesDb = { notes: Table<LocalNote, string> };
 export const TAG_KEYS = 'tag_keys';
 
 const SEPARATOR = ' ';
+/** Between a tag and the time: below every character a tag holds, so a tag's keys are one range. */
+const TIME = '\u0000';
 const prefixOf = (userId: string) => `${userId}${SEPARATOR}`;
+/** The range of one tag's keys, for `between` (its lower bound included). */
+export function tagRange(userId: string, tag: string): [string, string] {
+  const start = `${prefixOf(userId)}${tag}${TIME}`;
+  return [start, `${start}\uffff`];
+}
 
 type Stored = Partial<Record<keyof LocalNote | typeof TAG_KEYS, unknown>>;
 
@@ -34,8 +42,10 @@ export function tagKeysOf(note: Stored): string[] {
       text: textOf(typeof item === 'object' && item !== null ? (item as { text?: unknown }).text : ''),
     })),
   });
+  const at = textOf(note.updated_at);
   const keys = new Set<string>();
-  for (const tag of tags) for (const ancestor of tagAncestry(tag)) keys.add(prefixOf(note.user_id) + ancestor);
+  for (const tag of tags)
+    for (const ancestor of tagAncestry(tag)) keys.add(`${prefixOf(note.user_id)}${ancestor}${TIME}${at}`);
   return [...keys];
 }
 
@@ -72,16 +82,20 @@ export async function loadTagCounts(db: NotesDb, userId: string): Promise<Map<st
   const keys = (await db.notes.where(TAG_KEYS).between(prefix, `${prefix}\uffff`).keys()) as string[];
   const counts = new Map<string, number>();
   for (const key of keys) {
-    const tag = key.slice(prefix.length);
+    const tag = key.slice(prefix.length, key.indexOf(TIME, prefix.length));
     counts.set(tag, (counts.get(tag) ?? 0) + 1);
   }
   return counts;
 }
 
-/** The user's listed notes tagged `tag` or a tag inside it, in no order. */
-export async function loadTagged(db: NotesDb, userId: string, tag: string): Promise<LocalNote[]> {
-  return db.notes
-    .where(TAG_KEYS)
-    .equals(prefixOf(userId) + tag)
-    .toArray();
+/** The user's listed notes tagged `tag` or a tag inside it, the latest updated first, as a Dexie collection. */
+export function newestTagged(db: NotesDb, userId: string, tag: string): Collection<LocalNote, string> {
+  const [from, to] = tagRange(userId, tag);
+  return db.notes.where(TAG_KEYS).between(from, to).reverse();
+}
+
+/** Whether a stored note is one of the user's listed notes tagged `tag` or a tag inside it. */
+export function isTagged(note: Stored, userId: string, tag: string): boolean {
+  const [from] = tagRange(userId, tag);
+  return strings(note[TAG_KEYS]).some((key) => key.startsWith(from));
 }

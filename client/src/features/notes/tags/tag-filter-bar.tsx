@@ -1,6 +1,7 @@
 // The tag a list is filtered by (issue 33), with the way back to the whole list.
 import { Link } from 'react-router';
 import { Tag, X } from 'lucide-react';
+import { formatCount } from '../../../lib/format-count';
 import type { TagListPath } from './tag-path';
 
 export function TagFilterBar({ tag, list, count }: { tag: string; list: TagListPath; count?: number }) {
@@ -21,7 +22,7 @@ export function TagFilterBar({ tag, list, count }: { tag: string; list: TagListP
       </span>
       {count !== undefined && (
         <span className="text-muted-foreground">
-          {count} {count === 1 ? 'note' : 'notes'}
+          {formatCount(count)} {count === 1 ? 'note' : 'notes'}
         </span>
       )}
     </div>
