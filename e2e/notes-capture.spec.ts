@@ -9,6 +9,7 @@ import { test, expect } from './support/fixtures';
 import { sidebar, tabBar } from './support/layout';
 import { PLAN, card, openCard, seedNotes, serverNotes } from './support/notes';
 import { dismissToasts, expectToast, toastRegion } from './support/toasts';
+import { expectEditorValue } from './support/editor';
 
 const mobile = VIEWPORTS[1];
 
@@ -163,7 +164,7 @@ test('desktop: n makes a quick note, Expand with Sprout saves the plan into the 
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/edit/${idea!.id}$`));
   await page.getByRole('tab', { name: 'Expanded' }).click();
-  await expect(page.getByRole('textbox', { name: 'Expanded content' })).toHaveValue(/Action Steps/);
+  await expectEditorValue(page.getByRole('textbox', { name: 'Expanded content' }), /Action Steps/);
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('region', { name: 'Expanded content' }).getByText(DEFAULT_PLAN_STEPS[0]!)).toBeVisible();

@@ -4,6 +4,7 @@
 import { test, expect } from './support/fixtures';
 import { card, PLAN, seedNotes, serverNote, serverNotes } from './support/notes';
 import { gotoAs } from './support/session';
+import { editorValue, expectEditorValue } from './support/editor';
 
 test('a quick note left without a word is not kept; one written into is, and Ctrl+S saves it in place', async ({
   signedIn: page,
@@ -101,8 +102,8 @@ test("an assistant's steps are edited once, in the checklist, and written back u
   await gotoAs(page, `/edit/${plan!.id}`);
   await page.getByRole('tab', { name: 'Expanded' }).click();
   const prose = page.getByRole('textbox', { name: 'Expanded content' });
-  await expect(prose).toHaveValue(/^Launch a small podcast/);
-  await expect(prose).not.toHaveValue(/Action Steps/);
+  await expectEditorValue(prose, /^Launch a small podcast/);
+  expect(await editorValue(prose)).not.toMatch(/Action Steps/);
   await expect(prose).toHaveAccessibleDescription(/The action steps are edited once, in the checklist below/);
   const step = page.getByRole('textbox', { name: 'Edit item: Record a pilot episode' });
   await step.fill('Record two pilot episodes');

@@ -11,6 +11,7 @@ import { goOfflineWhenIdle, goOnline } from './support/network';
 import { card, editNote, openCard, seedNote, serverNote } from './support/notes';
 import { gotoAs } from './support/session';
 import { dismissToasts, expectToast, toastRegion } from './support/toasts';
+import { fillEditor } from './support/editor';
 
 const V1 = ['Dig the beds', 'Sow the peas', 'Water daily'].join('\n');
 const V2 = ['Dig the beds', 'Sow the beans', 'Water daily'].join('\n');
@@ -47,7 +48,7 @@ test('History lists another device’s change, compares it, restores it with Und
     await expect(idea).toContainText('Sow the beans');
     await page.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Note' })).toBeVisible();
-    await page.getByLabel('Original idea', { exact: true }).fill(V3);
+    await fillEditor(page.getByRole('textbox', { name: 'Original idea' }), V3);
     await historyButton.click();
     await expect(entries).toHaveCount(1);
     await expect(panel.getByText('Save or cancel your changes before restoring a version.')).toBeVisible();

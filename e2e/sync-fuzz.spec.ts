@@ -17,6 +17,7 @@ import { test, expect } from './support/fixtures';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
 import { expectAllSynced, seedNotes, serverNotes, syncNow } from './support/notes';
 import { signIn } from './support/session';
+import { editorValue, expectEditorValue } from './support/editor';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -51,11 +52,11 @@ const sorted = (notes: LiveNote[]) =>
 /** Opens the Edit screen of a note; null when this device does not show it (deleted meanwhile). */
 async function openEditor(device: Device, id: string): Promise<string | null> {
   await device.page.goto(`/edit/${id}`);
-  const field = device.page.getByLabel('Original idea');
+  const field = device.page.getByRole('textbox', { name: 'Original idea' });
   const missing = device.page.getByText(/not found/i);
   await expect(field.or(missing).first()).toBeVisible();
   if (!(await field.isVisible())) return null;
-  return field.inputValue();
+  return editorValue(field);
 }
 
 async function syncUntilQuiet(device: Device): Promise<void> {
@@ -119,7 +120,7 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
       if (targets.length === 0) continue;
       const target = pick(targets);
       if ((await openEditor(device, target.id)) === null) continue;
-      const field = device.page.getByLabel('Original idea');
+      const field = device.page.getByRole('textbox', { name: 'Original idea' });
       if (roll < 0.75) {
         const text = `write ${SEED}.${run}.${counter++}`;
         const at = Math.floor(random() * LINES);
@@ -128,18 +129,27 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
         // in one task of the page, so no pull can land between the two.
         const { before, after } = await field.evaluate(
           (element, { typed, line }) => {
+            // The Markdown editor (CodeMirror, issue 33); a plain textarea the same way.
+            type View = {
+              state: { doc: { toString(): string; length: number } };
+              dispatch(spec: { changes: { from: number; to: number; insert: string }; userEvent: string }): void;
+            };
+            const view = (element as unknown as { cmTile?: { root?: { view?: View } } }).cmTile?.root?.view;
             const input = element as HTMLTextAreaElement;
-            const shown = input.value;
+            const shown = view ? view.state.doc.toString() : input.value;
             const edited = shown.split('\n');
             edited[Math.min(line, edited.length - 1)] = typed;
             const value = edited.join('\n');
-            Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')!.set!.call(input, value);
-            input.dispatchEvent(new Event('input', { bubbles: true }));
+            if (view) view.dispatch({ changes: { from: 0, to: shown.length, insert: value }, userEvent: 'input.type' });
+            else {
+              Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')!.set!.call(input, value);
+              input.dispatchEvent(new Event('input', { bubbles: true }));
+            }
             return { before: shown, after: value };
           },
           { typed: text, line: at },
         );
-        await expect(field).toHaveValue(after);
+        await expectEditorValue(field, after);
         await device.page.getByRole('button', { name: 'Save Changes' }).click();
         await expect(device.page).toHaveURL(/\/$/);
         written.add(text);
@@ -148,7 +158,7 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
         // The deletion is of the version shown when Delete was pressed; the form holds still while the
         // confirmation is open ([S20], [S8]), so what it shows then is what the user deletes.
         await device.page.getByRole('button', { name: 'Delete', exact: true }).click();
-        const shown = await field.inputValue();
+        const shown = await editorValue(field);
         await device.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
         await expect(device.page).toHaveURL(/\/$/);
         deleted.push(new Set(lines(shown)));

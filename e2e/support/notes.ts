@@ -5,6 +5,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { EMPTY_CONTENT, type NoteContent, type NoteRow } from '#core/note-fields';
 import { authHeaders, type Account } from './accounts';
 import { sidebar } from './layout';
+import { fillEditor } from './editor';
 
 /** A note to seed: a title and any other content (the rest empty, core/note-fields.ts). */
 export type SeedNote = Pick<NoteContent, 'title'> & Partial<NoteContent> & { id?: string; updated_at?: string };
@@ -131,7 +132,8 @@ export async function openCard(page: Page, title: string, link: 'View' | 'Edit')
 export async function editNote(page: Page, id: string, changes: { title?: string; content?: string }): Promise<void> {
   await page.goto(`/edit/${id}`);
   if (changes.title !== undefined) await page.getByLabel('Title').fill(changes.title);
-  if (changes.content !== undefined) await page.getByLabel('Original idea').fill(changes.content);
+  if (changes.content !== undefined)
+    await fillEditor(page.getByRole('textbox', { name: 'Original idea' }), changes.content);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/$/);
 }

@@ -1,7 +1,17 @@
 // The Edit Note form: title, the Original / Expanded / Chat tabs, History (issue 32), Delete, Cancel and
 // Save Changes, with the spec's save rules and toasts, auto-save every N seconds (Settings > Editor) and a
 // warning before leaving with unsaved changes.
-import { useEffect, useId, useMemo, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Check, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -9,7 +19,6 @@ import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
-import { Textarea } from '../../components/ui/textarea';
 import { NOTE_MESSAGES, notifyWrite, type NoteView, useNotesActions, writeKindOf } from '../../data/notes';
 import { forgetNoteActivity } from '../../lib/device-storage';
 import { preloadOnIntent } from '../../lib/lazy-with-preload';
@@ -33,6 +42,7 @@ import { LeaveDialog } from './leave-dialog';
 import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast, tellDeleted } from './note-actions';
 import { noteTitle } from './note-text';
 import { TagsInput } from './tags/tags-input';
+import { LazyMarkdownEditor } from './editor/lazy-markdown-editor';
 import { noteTags } from '#core/tags';
 import { readEditEntry } from './edit-entry';
 import { ExpandedEditor } from './expanded-editor';
@@ -75,17 +85,19 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   const { values } = state;
   // The plan's steps are a checklist: the Expanded tab edits its prose alone (issue 33).
   const apart = stepsApart(values);
-  const ids = { title: useId(), original: useId(), expanded: useId() };
-  // The `#tags` the text names, shown beside the chips; read again only when the text changes.
+  const ids = { title: useId(), originalLabel: useId(), expanded: useId() };
+  // The `#tags` the text names, shown beside the chips: read from the text as it was a moment ago, so a
+  // key typed in a long note does not wait for the whole text to be read again.
+  const typed = useDeferredValue(values);
   const textTags = useMemo(
     () =>
       noteTags({
         tags: null,
-        content: values.content,
-        expanded_content: values.expanded,
-        checklist_items: values.items,
+        content: typed.content,
+        expanded_content: typed.expanded,
+        checklist_items: typed.items,
       }),
-    [values.content, values.expanded, values.items],
+    [typed.content, typed.expanded, typed.items],
   );
   // A quick note opens with its title selected, so typing names it (issue 12).
   const [entry] = useState(() => readEditEntry(location.state));
@@ -274,14 +286,12 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             <NoteTabsList first={{ value: 'original', label: 'Original' }} />
 
             <TabsContent value="original" className="grid gap-2">
-              <Label htmlFor={ids.original}>Original idea</Label>
-              <Textarea
-                id={ids.original}
+              <Label id={ids.originalLabel}>Original idea</Label>
+              <LazyMarkdownEditor
+                labelledBy={ids.originalLabel}
                 value={values.content}
                 placeholder="Your idea, in your own words"
-                onChange={(event) => dispatch({ type: 'content', value: event.target.value })}
-                minHeight="min-h-[150px]"
-                className="field-sizing-content max-h-[60vh] leading-relaxed"
+                onChange={(value) => dispatch({ type: 'content', value })}
               />
             </TabsContent>
 

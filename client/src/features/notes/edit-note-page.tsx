@@ -5,6 +5,10 @@ import { useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { NOTE_MESSAGES, type NoteView } from '../../data/notes';
 import { EditNoteForm } from './edit-note-form';
+import { preloadMarkdownEditor } from './editor/lazy-markdown-editor';
+
+// The editor's chunk loads beside this screen's, not after the form has rendered.
+preloadMarkdownEditor();
 import { showToast } from './note-actions';
 import { useLoadedNote } from './use-loaded-note';
 import { useUserId } from '../../data/auth';

@@ -1,10 +1,10 @@
-// The Edit screen's expanded content (issue 12): Write edits the markdown, Preview shows it as the note
-// view will. The text stays in the form either way.
+// The Edit screen's expanded content (issue 12): Write edits the markdown in the live-preview editor
+// (issue 33), Preview shows it as the note view will. The text stays in the form either way.
 import { useId, useState } from 'react';
 import { Eye, PencilLine } from 'lucide-react';
 import { MarkdownContent } from '../../components/markdown/markdown-content';
 import { Label } from '../../components/ui/label';
-import { Textarea } from '../../components/ui/textarea';
+import { LazyMarkdownEditor } from './editor/lazy-markdown-editor';
 import { cn } from '../../lib/utils';
 
 type Mode = 'write' | 'preview';
@@ -43,9 +43,7 @@ export function ExpandedEditor({
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         {mode === 'write' ? (
-          <Label htmlFor={id} id={labelId}>
-            Expanded content
-          </Label>
+          <Label id={labelId}>Expanded content</Label>
         ) : (
           <span id={labelId} className="text-sm leading-none font-medium">
             Expanded content
@@ -57,14 +55,13 @@ export function ExpandedEditor({
         </div>
       </div>
       {mode === 'write' ? (
-        <Textarea
+        <LazyMarkdownEditor
           id={id}
+          labelledBy={labelId}
           value={value}
           placeholder="The expanded plan for this idea"
-          onChange={(event) => onChange(event.target.value)}
-          aria-describedby={stepsApart ? hintId : undefined}
-          minHeight="min-h-[150px]"
-          className="field-sizing-content max-h-[60vh] leading-relaxed"
+          onChange={onChange}
+          describedBy={stepsApart ? hintId : undefined}
         />
       ) : (
         <section aria-labelledby={labelId} className="min-h-[150px] rounded-md border bg-background/60 px-3 py-2">

@@ -25,10 +25,47 @@ const PREVIEW_ITEMS = 3;
 export function cardPreview(
   note: Pick<NoteView, 'content' | 'is_checklist' | 'checklist_items' | 'expanded_content'>,
 ): CardPreview {
-  const text = note.content.trim();
+  const text = markdownAsText(note.content).trim();
   if (text) return { kind: 'text', text };
   if (note.is_checklist && note.checklist_items && note.checklist_items.length > 0)
     return { kind: 'items', items: note.checklist_items.slice(0, PREVIEW_ITEMS) };
-  const plan = note.expanded_content?.trim();
+  const plan = markdownAsText(note.expanded_content ?? '').trim();
   return plan ? { kind: 'text', text: plan } : { kind: 'none' };
+}
+
+// Line starts and inline marks of Markdown, as a card's three lines read them (issue 33): what the text
+// says without the signs that only shape it. Not a renderer: the lists' first load stays without one, and
+// three clamped lines show words, not layout.
+const FENCE = /^\s{0,3}(`{3,}|~{3,}).*$/;
+const LINE_START: [RegExp, string][] = [
+  [/^\s{0,3}#{1,6}\s+/, ''],
+  [/^\s{0,3}>\s?/, ''],
+  [/^(\s*)[-*+]\s+\[[ ]\]\s+/, '$1☐ '],
+  [/^(\s*)[-*+]\s+\[[xX]\]\s+/, '$1☑ '],
+  [/^(\s*)[-*+]\s+/, '$1• '],
+];
+const INLINE: [RegExp, string][] = [
+  [/!\[([^\]]*)\]\([^)]*\)/g, '$1'],
+  [/\[([^\]]+)\]\([^)]*\)/g, '$1'],
+  [/<(https?:\/\/[^>\s]+)>/g, '$1'],
+  [/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2'],
+  [/(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])/g, '$1'],
+  [/(?<![\w_])_(?=\S)(.+?)(?<=\S)_(?![\w_])/g, '$1'],
+  [/~~(?=\S)(.+?)(?<=\S)~~/g, '$1'],
+  [/`([^`\n]+)`/g, '$1'],
+];
+
+/** Markdown as the words it shows (pure): headings, quotes, fences and marks go; list items keep a bullet. */
+export function markdownAsText(markdown: string): string {
+  if (!/[#>*_~`[\]<+-]/.test(markdown)) return markdown;
+  return markdown
+    .split('\n')
+    .filter((line) => !FENCE.test(line))
+    .map((line) => {
+      let text = line;
+      for (const [pattern, replacement] of LINE_START) text = text.replace(pattern, replacement);
+      for (const [pattern, replacement] of INLINE) text = text.replace(pattern, replacement);
+      return text;
+    })
+    .join('\n');
 }

@@ -212,7 +212,10 @@ function DetailsTabs({ note }: { note: NoteView }) {
       <TabsContent value="note">
         <Section title="Original Idea">
           {note.content.trim() ? (
-            <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{note.content}</p>
+            // Markdown, rendered safely as the plan is (issue 33): no raw HTML, no remote images.
+            <MarkdownContent density="relaxed" className="break-words">
+              {note.content}
+            </MarkdownContent>
           ) : (
             <p className="text-sm text-muted-foreground italic">This note has no original idea text.</p>
           )}

@@ -1,0 +1,162 @@
+// The Markdown editor (issue 33, item 5): typing in a 10,000-word note with Chromium's CPU slowed 4x, from
+// each key press to the frame after it, beside a plain textarea holding the same text in the same page;
+// and the size of the editor's code, which loads only on an edit screen.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Locator, Page } from '@playwright/test';
+import type { BenchGroup, GroupOptions } from '../lib/group';
+import { launchBrowser, openApp } from '../lib/app-browser';
+import { interleave, quantile, toRow, type Row } from '../lib/row';
+import { settings } from '../lib/settings';
+import { postNotes, signUp, startSprout } from '../lib/sprout';
+import { randomUUID } from 'node:crypto';
+
+const WORDS = 10_000;
+const KEYS_PER_ROUND = 30;
+const CPU_SLOWDOWN = 4;
+
+/** About 10,000 words of Markdown: headings, paragraphs with emphasis and links, lists. */
+function longMarkdown(): string {
+  const words = 'garden plan seed soil water light grow harvest share season compost bed path tool'.split(' ');
+  const parts: string[] = [];
+  let count = 0;
+  for (let section = 0; count < WORDS; section++) {
+    parts.push(`## Section ${section + 1}`);
+    count += 2;
+    for (let p = 0; p < 3 && count < WORDS; p++) {
+      const sentence = Array.from({ length: 60 }, (_, i) => words[(section + p + i) % words.length]).join(' ');
+      parts.push(`A **${words[p]}** note with *care*, see [the guide](https://example.com/${section}). ${sentence}.`);
+      count += 68;
+    }
+    parts.push(`- ${words[section % words.length]} first\n- [ ] check the ${words[(section + 1) % words.length]}`);
+    count += 6;
+  }
+  return parts.join('\n\n');
+}
+
+/**
+ * Types `keys` characters into `field` (focused, caret at the end) one press at a time and resolves with
+ * each press's time, in ms, from its keydown to the frame after it (an animation frame, then a task: the
+ * frame that shows the character has been produced).
+ */
+async function typeTimed(page: Page, field: Locator, keys: number): Promise<number[]> {
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.evaluate(() => {
+    const times: number[] = [];
+    (globalThis as { __benchKeys?: number[] }).__benchKeys = times;
+    (globalThis as { __benchKeyListener?: (e: KeyboardEvent) => void }).__benchKeyListener = () => {
+      const began = performance.now();
+      requestAnimationFrame(() => setTimeout(() => times.push(performance.now() - began), 0));
+    };
+    addEventListener('keydown', (globalThis as { __benchKeyListener?: () => void }).__benchKeyListener!, {
+      capture: true,
+    });
+  });
+  for (let i = 0; i < keys; i++) await page.keyboard.press(i % 6 === 5 ? 'Space' : 'a');
+  await page.waitForFunction((n) => ((globalThis as { __benchKeys?: number[] }).__benchKeys ?? []).length >= n, keys);
+  return page.evaluate(() => {
+    removeEventListener('keydown', (globalThis as { __benchKeyListener?: () => void }).__benchKeyListener!, {
+      capture: true,
+    });
+    return (globalThis as { __benchKeys?: number[] }).__benchKeys ?? [];
+  });
+}
+
+/** The editor chunk's gzip size in KiB, from the build's manifest (what build/size-budget.ts checks). */
+function editorChunkKiB(): number {
+  const dist = path.resolve(import.meta.dirname, '../../dist/client');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const file = manifest['src/features/notes/editor/markdown-editor.tsx']?.file;
+  if (!file) throw new Error('no editor chunk in the build manifest');
+  return zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+}
+
+async function run(options: GroupOptions): Promise<Row[]> {
+  const { rounds } = settings(options.smoke, { rounds: 5, seconds: 0 });
+  const server = await startSprout();
+  const browser = await launchBrowser();
+  try {
+    const user = await signUp(server.url);
+    const text = longMarkdown();
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    await postNotes(user, [
+      {
+        id,
+        user_id: user.userId,
+        title: 'A long note',
+        content: text,
+        created_at: at,
+        updated_at: at,
+        last_mutation_id: randomUUID(),
+      },
+    ]);
+    const app = await openApp(browser, user, { timeoutMs: 60_000 });
+    await app.goto(`/edit/${id}`);
+    const editor = app.locator('.cm-content[contenteditable="true"]');
+    await editor.waitFor({ timeout: 60_000 });
+    // The floor: a plain textarea with the same text, in the same page, below the form.
+    await app.evaluate((value) => {
+      const area = document.createElement('textarea');
+      area.id = 'bench-floor';
+      area.value = value;
+      area.style.cssText = 'width: 600px; height: 300px';
+      document.body.append(area);
+    }, text);
+    const floor = app.locator('#bench-floor');
+    const cdp = await app.context().newCDPSession(app);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await typeTimed(app, editor, 5); // warm-up of both
+    await typeTimed(app, floor, 5);
+    options.log(`${rounds} rounds of ${KEYS_PER_ROUND} keys`);
+    const samples = await interleave(rounds, {
+      editor: async () => quantile(await typeTimed(app, editor, KEYS_PER_ROUND), 0.95),
+      floor: async () => quantile(await typeTimed(app, floor, KEYS_PER_ROUND), 0.95),
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const words = WORDS.toLocaleString('en-US');
+    const kib = editorChunkKiB();
+    return [
+      toRow({
+        name: `Typing in the editor, ${words}-word note, CPU ${CPU_SLOWDOWN}x slower: key press to next frame, p95 of ${KEYS_PER_ROUND} keys`,
+        unit: 'ms',
+        values: samples.editor,
+        floorName: 'a plain textarea with the same text, same page',
+        floorValues: samples.floor,
+        better: 'lower',
+        goal: 'p95 < 16 ms',
+        meets: (v) => v < 16,
+      }),
+      toRow({
+        name: "The editor's code, loaded on an edit screen only (0 bytes on /login and the dashboard: build/size-budget.ts)",
+        unit: 'KiB gzip',
+        values: [kib],
+        better: 'lower',
+        goal: '<= 150 KiB',
+        meets: (v) => v <= 150,
+      }),
+    ];
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+export const group: BenchGroup = {
+  name: 'editor',
+  title: 'The Markdown editor',
+  order: 42,
+  smoke: false,
+  method:
+    `Chromium (Playwright, headless, 1280x800), signed in, a ${WORDS}-word Markdown note (headings, emphasis, links, lists, tasks) written through the API and opened on its edit screen. ` +
+    `With CDP's Emulation.setCPUThrottlingRate at ${CPU_SLOWDOWN}, ${KEYS_PER_ROUND} key presses at the end of the text, each timed in the page from its keydown (capture) to the frame after it ` +
+    `(an animation frame, then a task); the p95 of each round, beside the same typing into a plain textarea holding the same text in the same page. ` +
+    'One warm-up of each, then interleaved rounds. The chunk size is the gzip (level 9) of the editor chunk named in the build manifest.',
+  run,
+};
