@@ -9,10 +9,12 @@ import type { BenchGroup, GroupOptions } from '../lib/group';
 import { launchBrowser, openApp } from '../lib/app-browser';
 import { interleave, quantile, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
-import { postNotes, signUp, startSprout } from '../lib/sprout';
+import { benchNote, postNotes, signUp, startSprout } from '../lib/sprout';
 import { randomUUID } from 'node:crypto';
 
 const WORDS = 10_000;
+/** Notes `[[` chooses among. */
+const LINKABLE = 5_000;
 const KEYS_PER_ROUND = 30;
 const CPU_SLOWDOWN = 4;
 
@@ -64,6 +66,36 @@ async function typeTimed(page: Page, field: Locator, keys: number): Promise<numb
   });
 }
 
+/** Types `[[Note 12` at the end of the editor and times the second `[` to the suggestions on screen; then clears it. */
+async function timeSuggestions(page: Page, field: Locator): Promise<number> {
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n[');
+  await page.evaluate(() => {
+    const g = globalThis as { __benchSuggest?: Promise<number> };
+    g.__benchSuggest = new Promise<number>((resolve) => {
+      addEventListener(
+        'keydown',
+        () => {
+          const began = performance.now();
+          const observer = new MutationObserver(() => {
+            if (!document.querySelector('.cm-tooltip-autocomplete li')) return;
+            observer.disconnect();
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - began), 0));
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        },
+        { capture: true, once: true },
+      );
+    });
+  });
+  await page.keyboard.press('[');
+  const ms = await page.evaluate(() => (globalThis as { __benchSuggest?: Promise<number> }).__benchSuggest!);
+  await page.keyboard.press('Escape');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+  return ms;
+}
+
 /** The editor chunk's gzip size in KiB, from the build's manifest (what build/size-budget.ts checks). */
 function editorChunkKiB(): number {
   const dist = path.resolve(import.meta.dirname, '../../dist/client');
@@ -96,7 +128,12 @@ async function run(options: GroupOptions): Promise<Row[]> {
         last_mutation_id: randomUUID(),
       },
     ]);
-    const app = await openApp(browser, user, { timeoutMs: 60_000 });
+    for (let done = 0; done < LINKABLE; done += 1000)
+      await postNotes(
+        user,
+        Array.from({ length: 1000 }, (_, i) => benchNote(user.userId, done + i + 1)),
+      );
+    const app = await openApp(browser, user, { timeoutMs: 180_000 });
     await app.goto(`/edit/${id}`);
     const editor = app.locator('.cm-content[contenteditable="true"]');
     await editor.waitFor({ timeout: 60_000 });
@@ -119,6 +156,13 @@ async function run(options: GroupOptions): Promise<Row[]> {
       floor: async () => quantile(await typeTimed(app, floor, KEYS_PER_ROUND), 0.95),
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    // `[[`: from the keydown of the second `[` to the frame after the first suggestion is in the page.
+    await app.locator('#bench-floor').evaluate((el) => el.remove());
+    const linkRounds = await interleave(rounds, {
+      link: () => timeSuggestions(app, editor),
+      key: async () => quantile(await typeTimed(app, editor, 2), 0.5),
+    });
     const words = WORDS.toLocaleString('en-US');
     const kib = editorChunkKiB();
     return [
@@ -131,6 +175,16 @@ async function run(options: GroupOptions): Promise<Row[]> {
         better: 'lower',
         goal: 'p95 < 16 ms',
         meets: (v) => v < 16,
+      }),
+      toRow({
+        name: `[[ in the editor with ${LINKABLE.toLocaleString('en-US')} notes: the second [ to the first suggestions`,
+        unit: 'ms',
+        values: linkRounds.link,
+        floorName: 'a plain key in the editor, to its next frame',
+        floorValues: linkRounds.key,
+        better: 'lower',
+        goal: '< 50 ms',
+        meets: (v) => v < 50,
       }),
       toRow({
         name: "The editor's code, loaded on an edit screen only (0 bytes on /login and the dashboard: build/size-budget.ts)",
@@ -157,6 +211,7 @@ export const group: BenchGroup = {
     `Chromium (Playwright, headless, 1280x800), signed in, a ${WORDS}-word Markdown note (headings, emphasis, links, lists, tasks) written through the API and opened on its edit screen. ` +
     `With CDP's Emulation.setCPUThrottlingRate at ${CPU_SLOWDOWN}, ${KEYS_PER_ROUND} key presses at the end of the text, each timed in the page from its keydown (capture) to the frame after it ` +
     `(an animation frame, then a task); the p95 of each round, beside the same typing into a plain textarea holding the same text in the same page. ` +
+    `Then, the CPU at full speed and ${LINKABLE} more notes on the device, \`[[\` typed at the end of the text: from the keydown of the second \`[\` to the frame after the first suggestion is in the page (the titles are read once, when the editor takes focus), beside a plain key's press to its next frame. ` +
     'One warm-up of each, then interleaved rounds. The chunk size is the gzip (level 9) of the editor chunk named in the build manifest.',
   run,
 };

@@ -6,7 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { BenchGroup, GroupOptions } from '../lib/group';
-import { launchBrowser, openApp, timeClickToText, timeReloadToCards, timeReloadToFirstPaint } from '../lib/app-browser';
+import {
+  launchBrowser,
+  openApp,
+  timeClickToText,
+  timeIndexedDbRead,
+  timeReloadToCards,
+  timeReloadToFirstPaint,
+} from '../lib/app-browser';
 import { buildFloorPage } from '../lib/floor-page';
 import { freePort } from '../lib/processes';
 import { interleave, toRow, type Row } from '../lib/row';
@@ -40,40 +47,10 @@ async function seedTaggedNotes(user: BenchUser): Promise<number> {
   return count;
 }
 
-/**
- * Milliseconds the page takes to read the newest `count` notes tagged `tag` through the tag index
- * (tag-index.ts's keys: the tag, then the update time), as the filtered list's first page reads them.
- */
+/** Milliseconds the page takes to read the newest `count` notes tagged `tag` through the tag index (tag-index.ts's keys). */
 function timeTagRead(page: Page, userId: string, tag: string, count: number): Promise<number> {
-  return page.evaluate(
-    ({ key, count }) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('sprout');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const began = performance.now();
-          const range = IDBKeyRange.bound(`${key}\u0000`, `${key}\u0000\uffff`);
-          const index = db.transaction('notes').objectStore('notes').index('tag_keys');
-          const notes: unknown[] = [];
-          const cursor = index.openCursor(range, 'prev');
-          cursor.onerror = () => reject(cursor.error);
-          cursor.onsuccess = () => {
-            const at = cursor.result;
-            if (at && notes.length < count) {
-              notes.push(at.value);
-              at.continue();
-              return;
-            }
-            const elapsed = performance.now() - began;
-            db.close();
-            if (notes.length < count) reject(new Error(`only ${notes.length} notes tagged`));
-            else resolve(elapsed);
-          };
-        };
-      }),
-    { key: `${userId} ${tag}`, count },
-  );
+  const key = `${userId} ${tag}\u0000`;
+  return timeIndexedDbRead(page, userId, count, { index: 'tag_keys', lower: key, upper: `${key}\uffff` });
 }
 
 async function run(options: GroupOptions): Promise<Row[]> {

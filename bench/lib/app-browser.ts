@@ -285,18 +285,31 @@ export async function timeReloadToCards(page: Page, cards: number): Promise<numb
   );
 }
 
-/** Milliseconds the page takes to read the newest `count` notes of the user from IndexedDB (the dashboard's first page). */
-export async function timeIndexedDbRead(page: Page, userId: string, count: number): Promise<number> {
+/**
+ * Milliseconds the page takes to read the newest `count` notes of the user from IndexedDB (the dashboard's
+ * first page), or with `keys`, the last `count` of a string index's range (a tag's newest notes).
+ */
+export async function timeIndexedDbRead(
+  page: Page,
+  userId: string,
+  count: number,
+  keys?: { index: string; lower: string; upper: string },
+): Promise<number> {
   return page.evaluate(
-    ({ userId, count }) =>
+    ({ userId, count, keys }) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('sprout');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
           const began = performance.now();
-          const index = db.transaction('notes').objectStore('notes').index('[user_id+updated_at]');
-          const range = IDBKeyRange.bound([userId, ''], [userId, '\uffff']);
+          const index = db
+            .transaction('notes')
+            .objectStore('notes')
+            .index(keys ? keys.index : '[user_id+updated_at]');
+          const range = keys
+            ? IDBKeyRange.bound(keys.lower, keys.upper)
+            : IDBKeyRange.bound([userId, ''], [userId, '\uffff']);
           const notes: unknown[] = [];
           const cursor = index.openCursor(range, 'prev');
           cursor.onerror = () => reject(cursor.error);
@@ -314,7 +327,7 @@ export async function timeIndexedDbRead(page: Page, userId: string, count: numbe
           };
         };
       }),
-    { userId, count },
+    { userId, count, keys },
   );
 }
 

@@ -4,7 +4,8 @@
 // chat), links open in a new tab without referrer. Headings become bold paragraphs: the text's
 // headings are not part of the page's outline. Single line breaks are kept, as models mean them; a
 // plan's plain section headings show in bold.
-import type { ComponentProps } from 'react';
+import { useMemo, type ComponentProps, type ReactNode } from 'react';
+import { linkedNoteId } from '#core/note-links';
 import Markdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
@@ -81,19 +82,40 @@ const COMPONENTS: Record<MarkdownDensity, Components> = {
   relaxed: componentsFor('relaxed'),
 };
 
+/** Draws a link to one of the user's notes (`/note/<id>`, issue 33): the notes feature knows where it leads. */
+export type NoteLinkRenderer = (props: { noteId: string; children: ReactNode }) => ReactNode;
+
 export function MarkdownContent({
   children,
   className,
   density = 'compact',
+  noteLink,
   ...props
-}: { children: string; density?: MarkdownDensity } & Omit<ComponentProps<'div'>, 'children'>) {
+}: { children: string; density?: MarkdownDensity; noteLink?: NoteLinkRenderer } & Omit<
+  ComponentProps<'div'>,
+  'children'
+>) {
+  const components = useMemo(() => {
+    if (!noteLink) return COMPONENTS[density];
+    const base = COMPONENTS[density];
+    const NoteLink = noteLink;
+    return {
+      ...base,
+      a: (anchor) => {
+        const noteId = linkedNoteId(anchor.href);
+        if (noteId) return <NoteLink noteId={noteId}>{anchor.children}</NoteLink>;
+        const Anchor = base.a as (p: typeof anchor) => ReactNode;
+        return Anchor(anchor);
+      },
+    } satisfies Components;
+  }, [density, noteLink]);
   return (
     <div
       data-slot="markdown"
       className={cn('text-sm leading-relaxed break-words [overflow-wrap:anywhere]', className)}
       {...props}
     >
-      <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} components={COMPONENTS[density]} skipHtml>
+      <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} components={components} skipHtml>
         {emphasizePlanHeadings(children)}
       </Markdown>
     </div>

@@ -55,6 +55,10 @@ export { preloadNotesPage } from './page-preload';
 export {
   useLiveNotesCount,
   useTagCounts,
+  useLinkSuggester,
+  useLinkTarget,
+  useLinkingNotes,
+  type LinkTarget,
   useNote,
   useNotesPage,
   usePendingCount,

@@ -2,7 +2,7 @@
 // engine, and per-user sync bookkeeping. Later versions migrate this one; they never wipe it.
 import { Dexie, type Table } from 'dexie';
 import type { LocalNote } from '#core/sync-rules';
-import { TAG_KEYS, tagKeysMiddleware, tagKeysOf } from './tag-index';
+import { LINK_KEYS, linkKeysOf, TAG_KEYS, tagKeysMiddleware, tagKeysOf } from './tag-index';
 
 export const DEFAULT_DB_NAME = 'sprout';
 
@@ -71,6 +71,20 @@ export class SproutDb extends Dexie {
           .toCollection()
           .modify((note: Record<string, unknown>) => {
             note[TAG_KEYS] = tagKeysOf(note);
+          }),
+      );
+    // Version 7 (issue 33) indexes the links between notes (tag-index.ts): each note's `link_keys`.
+    this.version(7)
+      .stores({
+        notes:
+          'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at], [user_id+created_at], [user_id+pinned_at], [user_id+archived_at], *tag_keys, *link_keys',
+      })
+      .upgrade((tx) =>
+        tx
+          .table('notes')
+          .toCollection()
+          .modify((note: Record<string, unknown>) => {
+            note[LINK_KEYS] = linkKeysOf(note);
           }),
       );
     this.use(tagKeysMiddleware);

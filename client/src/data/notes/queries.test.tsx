@@ -9,9 +9,18 @@ import { DexieLocalStore } from './local-store';
 import { NotesSessionProvider } from './notes-context';
 import { NotesSession } from './notes-session';
 import { bulkReadSizes, loadNotesPage } from './notes-page';
-import { countLiveNotes, loadArchive, useNote, useNotesPage, usePendingCount, useRecentIdeasPage } from './queries';
+import {
+  countLiveNotes,
+  loadArchive,
+  loadLinkCandidates,
+  loadLinkTarget,
+  useNote,
+  useNotesPage,
+  usePendingCount,
+  useRecentIdeasPage,
+} from './queries';
 import { localNoteMaker, scratchDatabases } from './testing/local-notes';
-import { loadTagCounts } from './tag-index';
+import { loadLinkingNotes, loadTagCounts } from './tag-index';
 
 const U1 = '00000000-0000-4000-8000-000000000001';
 const U2 = '00000000-0000-4000-8000-000000000002';
@@ -261,5 +270,45 @@ describe('tags (issue 33)', () => {
     await db.notes.put({ ...other, tags: ['work', 'home'] });
     await db.notes.put({ ...old, tags: null });
     expect(await ids(10, 'all')).toEqual([pinned.id, other.id, inside.id]);
+  });
+});
+
+describe('links between notes (issue 33)', () => {
+  it('lists the notes that link to one, and says where a link leads', async () => {
+    const db = freshDb();
+    const target = note({ title: 'Budget' });
+    const from = note({ title: 'Launch', content: `See [the budget](/note/${target.id})` });
+    const archived = note({
+      title: 'Old',
+      content: `[b](/note/${target.id})`,
+      archived_at: '2024-03-01T00:00:00.000Z',
+    });
+    const trashed = note({
+      title: 'Binned',
+      content: `[b](/note/${target.id})`,
+      trashed_at: '2024-03-01T00:00:00.000Z',
+    });
+    const self = note({ title: 'Self', content: 'x' });
+    await db.notes.bulkPut([target, from, archived, trashed, { ...self, content: `[me](/note/${self.id})` }]);
+    expect((await loadLinkingNotes(db, U1, target.id)).map((n) => n.id).sort()).toEqual([from.id, archived.id].sort());
+    expect(await loadLinkingNotes(db, U1, self.id)).toEqual([]);
+    expect(await loadLinkTarget(db, U1, target.id)).toEqual({ state: 'listed', title: 'Budget' });
+    expect(await loadLinkTarget(db, U1, trashed.id)).toEqual({ state: 'trashed', title: 'Binned' });
+    expect(await loadLinkTarget(db, U1, '00000000-0000-4000-8000-00000000dead')).toEqual({ state: 'missing' });
+    // An edit that drops the link takes the note out of 'Linked from'.
+    await db.notes.put({ ...from, content: 'No link now' });
+    expect((await loadLinkingNotes(db, U1, target.id)).map((n) => n.id)).toEqual([archived.id]);
+  });
+
+  it('offers the notes by title for [[, those starting with the query first, never in the Trash', async () => {
+    const db = freshDb();
+    await db.notes.bulkPut([
+      note({ title: 'Garden budget' }),
+      note({ title: 'Budget for the launch' }),
+      note({ title: 'Budget, binned', trashed_at: '2024-03-01T00:00:00.000Z' }),
+      note({ title: 'Unrelated' }),
+    ]);
+    const candidates = await loadLinkCandidates(db, U1);
+    expect(candidates.map((c) => c.title)).toEqual(['Unrelated', 'Budget for the launch', 'Garden budget']);
   });
 });

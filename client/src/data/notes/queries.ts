@@ -1,7 +1,7 @@
 // The live queries the screens read notes with. Dexie liveQuery re-runs them on every change, also
 // another tab's [S16]. The lists read the newest rows and stop after one page (notes-page.ts), so they
 // stay cheap with thousands of notes. Without a signed-in session every query is empty.
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalNote } from '#core/sync-rules';
@@ -19,7 +19,7 @@ import {
 } from './notes-page';
 import { preloadedNotesPage, subscribePreloads } from './page-preload';
 import { sharePage } from './shared-views';
-import { loadTagCounts } from './tag-index';
+import { loadLinkingNotes, loadTagCounts } from './tag-index';
 
 /**
  * How many notes the user's lists show, counted without reading their rows: all the user's notes less the
@@ -107,6 +107,96 @@ export function useNotesPage(
 export function useTagCounts(): ReadonlyMap<string, number> | undefined {
   const { db, userId } = useNotesSource();
   return useLiveQuery(async () => (db && userId ? loadTagCounts(db, userId) : new Map()), [db, userId]);
+}
+
+/** A note another note links to, as the link shows it (issue 33). */
+export type LinkTarget =
+  | { state: 'listed' | 'archived'; title: string }
+  /** In the Trash: the link says so and leads nowhere until the note is restored. */
+  | { state: 'trashed'; title: string }
+  /** Deleted for good, another user's, or never on this device. */
+  | { state: 'missing' };
+
+/** Where a link to note `id` leads, read from this device. */
+export async function loadLinkTarget(db: SproutDb, userId: string, id: string): Promise<LinkTarget> {
+  const note = readLocalNote(await db.notes.get(id));
+  if (!note || note.user_id !== userId || note.deleted_at) return { state: 'missing' };
+  if (inTrash(note)) return { state: 'trashed', title: note.title };
+  return { state: note.archived_at ? 'archived' : 'listed', title: note.title };
+}
+
+/** Where a link to note `id` leads; undefined while reading. */
+export function useLinkTarget(id: string): LinkTarget | undefined {
+  const { db, userId } = useNotesSource();
+  return useLiveQuery(
+    async () => (db && userId ? loadLinkTarget(db, userId, id) : { state: 'missing' as const }),
+    [db, userId, id],
+  );
+}
+
+/** The notes that link to note `id` ('Linked from'), the latest updated first; undefined while reading. */
+export function useLinkingNotes(id: string): { id: string; title: string }[] | undefined {
+  const { db, userId } = useNotesSource();
+  return useLiveQuery(async () => {
+    if (!db || !userId) return [];
+    const rows = await loadLinkingNotes(db, userId, id);
+    return rows
+      .map(readLocalNote)
+      .filter((note): note is LocalNote => note !== null && note.user_id === userId)
+      .sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0))
+      .map((note) => ({ id: note.id, title: note.title }));
+  }, [db, userId, id]);
+}
+
+/** The titles the signed-in user's notes go by, for `[[` (issue 33): every note in the lists or the Archive. */
+export async function loadLinkCandidates(
+  db: SproutDb,
+  userId: string,
+): Promise<{ id: string; title: string; updated_at: string }[]> {
+  const rows = await newestIn(db, userId, 'updated_at').toArray();
+  return rows
+    .filter((row) => row.user_id === userId && !row.deleted_at && !row.trashed_at)
+    .map((row) => ({ id: row.id, title: typeof row.title === 'string' ? row.title : '', updated_at: row.updated_at }));
+}
+
+/** At most this many notes offered for one `[[` query. */
+const LINK_SUGGESTIONS = 8;
+
+/**
+ * The notes to offer for `[[query` (issue 33), from this device (so offline too): titles holding every
+ * word of the query, those starting with it first, then the latest updated; never the note `selfId`. The
+ * titles are read once, on the first call (or `warm`), and kept for the screen's life.
+ */
+export function useLinkSuggester(selfId: string | null): {
+  suggest: (query: string) => Promise<{ id: string; title: string }[]>;
+  warm: () => void;
+} {
+  const { db, userId } = useNotesSource();
+  const titles = useRef<Promise<{ id: string; title: string; updated_at: string }[]> | null>(null);
+  const read = useCallback(() => {
+    if (!db || !userId) return Promise.resolve([]);
+    titles.current ??= loadLinkCandidates(db, userId);
+    return titles.current;
+  }, [db, userId]);
+  const suggest = useCallback(
+    async (query: string) => {
+      const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+      const wanted = query.trim().toLocaleLowerCase();
+      const found: { id: string; title: string; starts: boolean }[] = [];
+      for (const note of await read()) {
+        if (note.id === selfId) continue;
+        const title = note.title.toLocaleLowerCase();
+        if (words.every((word) => title.includes(word)))
+          found.push({ id: note.id, title: note.title, starts: wanted !== '' && title.startsWith(wanted) });
+      }
+      // Stable: within each group the order read, the latest updated first.
+      found.sort((a, b) => Number(b.starts) - Number(a.starts));
+      return found.slice(0, LINK_SUGGESTIONS).map(({ id, title }) => ({ id, title }));
+    },
+    [read, selfId],
+  );
+  const warm = useCallback(() => void read(), [read]);
+  return { suggest, warm };
 }
 
 /** How many live notes the signed-in user has; undefined while counting. */

@@ -4,15 +4,20 @@
 // archived, none. A multi-entry index on it gives every tag's count from its keys alone, and a tag's
 // notes newest first, a page at a time, as the [user_id+updated_at] index gives all of them: what the
 // sidebar and a filtered list need, offline, with 20,000 notes (docs/benchmarks.md, 'Tags').
+//
+// The same middleware writes `link_keys`: `<user id> <note id>` for each note a note in the lists or the
+// Archive links to (core/note-links.ts), so a note's 'Linked from' is one index read.
 import type { Collection, DBCore, DBCoreMutateRequest, Middleware, Table } from 'dexie';
+import { noteLinks } from '#core/note-links';
 import { noteTags, tagAncestry } from '#core/tags';
 import type { LocalNote } from '#core/sync-rules';
 
 /** The database's notes (local-db.ts's SproutDb, named by its table: local-db.ts installs this module). */
 type NotesDb = { notes: Table<LocalNote, string> };
 
-/** The stored member the index reads; not a field of the note, never sent. */
+/** The stored members the indexes read; not fields of the note, never sent. */
 export const TAG_KEYS = 'tag_keys';
+export const LINK_KEYS = 'link_keys';
 
 const SEPARATOR = ' ';
 /** Between a tag and the time: below every character a tag holds, so a tag's keys are one range. */
@@ -24,7 +29,7 @@ export function tagRange(userId: string, tag: string): [string, string] {
   return [start, `${start}\uffff`];
 }
 
-type Stored = Partial<Record<keyof LocalNote | typeof TAG_KEYS, unknown>>;
+type Stored = Partial<Record<keyof LocalNote | typeof TAG_KEYS | typeof LINK_KEYS, unknown>>;
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -49,9 +54,23 @@ export function tagKeysOf(note: Stored): string[] {
   return [...keys];
 }
 
+/** The link index keys of a stored note (pure): the notes it links to, unless it is deleted or in the Trash. */
+export function linkKeysOf(note: Stored): string[] {
+  if (typeof note.user_id !== 'string' || note.deleted_at || note.trashed_at) return [];
+  const items = Array.isArray(note.checklist_items) ? (note.checklist_items as unknown[]) : [];
+  const ids = noteLinks({
+    content: textOf(note.content),
+    expanded_content: textOf(note.expanded_content),
+    checklist_items: items.map((item) => ({
+      text: textOf(typeof item === 'object' && item !== null ? (item as { text?: unknown }).text : ''),
+    })),
+  });
+  return ids.filter((id) => id !== note.id).map((id) => `${prefixOf(note.user_id as string)}${id}`);
+}
+
 /** A stored note with its index keys set. */
-export function withTagKeys<T extends Stored>(note: T): T {
-  return { ...note, [TAG_KEYS]: tagKeysOf(note) };
+export function withIndexKeys<T extends Stored>(note: T): T {
+  return { ...note, [TAG_KEYS]: tagKeysOf(note), [LINK_KEYS]: linkKeysOf(note) };
 }
 
 /** Sets `tag_keys` on every note written, whatever wrote it: the repository, the sync, an import. */
@@ -68,7 +87,7 @@ export const tagKeysMiddleware: Middleware<DBCore> = {
           ...table,
           mutate(request: DBCoreMutateRequest) {
             if (request.type !== 'add' && request.type !== 'put') return table.mutate(request);
-            return table.mutate({ ...request, values: request.values.map((value: Stored) => withTagKeys(value)) });
+            return table.mutate({ ...request, values: request.values.map((value: Stored) => withIndexKeys(value)) });
           },
         };
       },
@@ -98,4 +117,12 @@ export function newestTagged(db: NotesDb, userId: string, tag: string): Collecti
 export function isTagged(note: Stored, userId: string, tag: string): boolean {
   const [from] = tagRange(userId, tag);
   return strings(note[TAG_KEYS]).some((key) => key.startsWith(from));
+}
+
+/** The user's notes (in the lists or the Archive) that link to note `id`, in no order. */
+export function loadLinkingNotes(db: NotesDb, userId: string, id: string): Promise<LocalNote[]> {
+  return db.notes
+    .where(LINK_KEYS)
+    .equals(`${prefixOf(userId)}${id}`)
+    .toArray();
 }

@@ -19,7 +19,14 @@ import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
-import { NOTE_MESSAGES, notifyWrite, type NoteView, useNotesActions, writeKindOf } from '../../data/notes';
+import {
+  NOTE_MESSAGES,
+  notifyWrite,
+  type NoteView,
+  useLinkSuggester,
+  useNotesActions,
+  writeKindOf,
+} from '../../data/notes';
 import { forgetNoteActivity } from '../../lib/device-storage';
 import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { readAutoSaveSeconds } from './auto-save-setting';
@@ -72,6 +79,8 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   const [state, dispatch] = useReducer(editFormReducer, initialNote, (note) => initEditForm(note));
   // The version the form's content derives from: passed back with every write [S20].
   const [basis, setBasis] = useState(initialNote);
+  // What `[[` offers in the editors (issue 33): the user's other notes.
+  const links = useLinkSuggester(initialNote.id);
   const [saving, setSaving] = useState(false);
   const [autoSavedAt, setAutoSavedAt] = useState<Date | null>(null);
   // Set while the delete confirmation is open: the version the screen showed when Delete was pressed.
@@ -292,12 +301,15 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
                 value={values.content}
                 placeholder="Your idea, in your own words"
                 onChange={(value) => dispatch({ type: 'content', value })}
+                suggestNotes={links.suggest}
+                onFocus={links.warm}
               />
             </TabsContent>
 
             <TabsContent value="expanded" className="grid gap-6">
               <ExpandedEditor
                 id={ids.expanded}
+                links={links}
                 value={apart ? planBody(values) : values.expanded}
                 onChange={(value) => dispatch(apart ? { type: 'body', value } : { type: 'expanded', value })}
                 stepsApart={apart}

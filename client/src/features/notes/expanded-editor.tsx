@@ -5,6 +5,7 @@ import { Eye, PencilLine } from 'lucide-react';
 import { MarkdownContent } from '../../components/markdown/markdown-content';
 import { Label } from '../../components/ui/label';
 import { LazyMarkdownEditor } from './editor/lazy-markdown-editor';
+import type { SuggestNotes } from './editor/note-link-completion';
 import { cn } from '../../lib/utils';
 
 type Mode = 'write' | 'preview';
@@ -14,8 +15,11 @@ export function ExpandedEditor({
   value,
   onChange,
   stepsApart = false,
+  links,
 }: {
   id: string;
+  /** What `[[` offers (issue 33). */
+  links?: { suggest: SuggestNotes; warm: () => void };
   value: string;
   onChange: (value: string) => void;
   /** The text is the plan's prose only: its steps are the checklist below. */
@@ -62,6 +66,8 @@ export function ExpandedEditor({
           placeholder="The expanded plan for this idea"
           onChange={onChange}
           describedBy={stepsApart ? hintId : undefined}
+          suggestNotes={links?.suggest}
+          onFocus={links?.warm}
         />
       ) : (
         <section aria-labelledby={labelId} className="min-h-[150px] rounded-md border bg-background/60 px-3 py-2">

@@ -10,6 +10,8 @@ import { formatUpdated } from '#core/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { noteTags } from '#core/tags';
 import { TagLinks } from './tags/tag-links';
+import { LinkedFrom } from './linked-from';
+import { renderNoteLink } from './note-link';
 import { Button } from '../../components/ui/button';
 import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FullPageSpinner } from '../../components/ui/spinner';
@@ -175,6 +177,7 @@ function NoteViewContent({ note }: { note: NoteView }) {
       <div className="mt-6">
         {isConflictCopy(note) && <ConflictPanel copy={note} />}
         {showChecklist ? <ChecklistView note={note} /> : <DetailsTabs note={note} />}
+        <LinkedFrom noteId={note.id} />
       </div>
 
       {/* Mobile: the screen's actions sit at the bottom, within thumb reach, in the tab bar's place (the
@@ -213,7 +216,7 @@ function DetailsTabs({ note }: { note: NoteView }) {
         <Section title="Original Idea">
           {note.content.trim() ? (
             // Markdown, rendered safely as the plan is (issue 33): no raw HTML, no remote images.
-            <MarkdownContent density="relaxed" className="break-words">
+            <MarkdownContent density="relaxed" className="break-words" noteLink={renderNoteLink}>
               {note.content}
             </MarkdownContent>
           ) : (
@@ -227,7 +230,7 @@ function DetailsTabs({ note }: { note: NoteView }) {
           <>
             <Section title="Expanded Idea" icon={Sparkles}>
               {expanded.body ? (
-                <MarkdownContent density="relaxed" className="text-foreground/90">
+                <MarkdownContent density="relaxed" className="text-foreground/90" noteLink={renderNoteLink}>
                   {expanded.body}
                 </MarkdownContent>
               ) : (

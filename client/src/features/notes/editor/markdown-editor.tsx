@@ -12,6 +12,7 @@ import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/
 import { tags } from '@lezer/highlight';
 import { insertLink, toggleWrap } from './format-commands';
 import { livePreview } from './live-preview';
+import { noteLinkCompletion, type SuggestNotes } from './note-link-completion';
 
 export interface MarkdownEditorProps {
   value: string;
@@ -22,6 +23,10 @@ export interface MarkdownEditorProps {
   placeholder?: string;
   /** The id the editable element takes, so a label's `for` and tests find it. */
   id?: string;
+  /** The notes `[[` offers (issue 33); without it, `[[` is only text. */
+  suggestNotes?: SuggestNotes;
+  /** Called when the editor takes focus: a screen can start reading what `[[` will offer. */
+  onFocus?: () => void;
 }
 
 /** Marks a change made from outside (a new note loaded, a reset): it is not reported back as typing. */
@@ -66,6 +71,20 @@ const theme = EditorView.theme({
     paddingLeft: '0.5em !important',
   },
   '.cm-md-bullet': { color: 'var(--muted-foreground)', fontWeight: '700' },
+  '.cm-tooltip.cm-tooltip-autocomplete': {
+    backgroundColor: 'var(--popover)',
+    color: 'var(--popover-foreground)',
+    border: '1px solid var(--border)',
+    borderRadius: '0.5rem',
+    boxShadow: '0 8px 24px rgb(0 0 0 / 0.12)',
+    padding: '0.25rem',
+  },
+  '.cm-tooltip-autocomplete > ul': { fontFamily: 'inherit !important' },
+  '.cm-tooltip-autocomplete > ul > li': { padding: '0.35rem 0.6rem !important', borderRadius: '0.35rem' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    backgroundColor: 'var(--accent) !important',
+    color: 'var(--accent-foreground) !important',
+  },
   '.cm-md-task': { margin: '0 0.4em 0 0', verticalAlign: 'middle', cursor: 'pointer', accentColor: 'var(--primary)' },
 });
 
@@ -84,16 +103,22 @@ export default function MarkdownEditor({
   describedBy,
   placeholder,
   id,
+  suggestNotes,
+  onFocus,
 }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const report = useRef(onChange);
   // The value of the last render: the editor is made with it, whenever that is.
   const latest = useRef(value);
+  const suggest = useRef(suggestNotes);
+  const focused = useRef(onFocus);
   // Kept up to date in each commit, first of its effects.
   useLayoutEffect(() => {
     report.current = onChange;
     latest.current = value;
+    suggest.current = suggestNotes;
+    focused.current = onFocus;
   });
 
   // Made in the commit, before the effect below: a value that changed while the chunk loaded is the one shown.
@@ -120,7 +145,9 @@ export default function MarkdownEditor({
           EditorView.contentAttributes.of(attributes),
           theme,
           placeholder ? placeholderText(placeholder) : [],
+          suggest.current ? noteLinkCompletion((query) => suggest.current!(query)) : [],
           EditorView.updateListener.of((update) => {
+            if (update.focusChanged && update.view.hasFocus) focused.current?.();
             if (!update.docChanged || update.transactions.every((tr) => tr.annotation(external))) return;
             report.current(update.state.doc.toString());
           }),
