@@ -1,7 +1,7 @@
 // Links between notes (issue 33) against the real server: `[[` offers notes by title from this device,
 // offline too; the link it writes opens the note, keeps working when either note is renamed, and the target
 // lists the note under 'Linked from'; a link to a note in the Trash says so instead of breaking.
-import { expectNoSeriousViolations, shoot } from './support/a11y';
+import { checkInBothThemes, expectNoSeriousViolations, shoot } from './support/a11y';
 import { expectEditorValue } from './support/editor';
 import { test, expect } from './support/fixtures';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
@@ -51,7 +51,7 @@ test('[[ links notes offline; the link opens the note, survives renames, and sho
     await expect(page.getByRole('heading', { level: 1, name: 'Budget for the launch' })).toBeVisible();
     const linkedFrom = page.getByRole('region', { name: 'Linked from' });
     await expect(linkedFrom.getByRole('link')).toHaveText(['Launch plan']);
-    await shoot(page, 'links-linked-from');
+    await checkInBothThemes(page, (theme) => `links-linked-from-${theme}`, { what: 'Linked from' });
     await linkedFrom.getByRole('link', { name: 'Launch plan' }).click();
     await expect(page).toHaveURL(new RegExp(`/note/${launch!.id}$`));
   });

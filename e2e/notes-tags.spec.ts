@@ -2,7 +2,7 @@
 // cards show the tags; the sidebar lists them with counts, nested under their parent; a tag filters the
 // Dashboard and Checklists in the URL (kept over a reload); the palette and the search field take `#tag`;
 // and a tag added offline filters at once and reaches the server and another device.
-import { expectNoSeriousViolations, shoot } from './support/a11y';
+import { checkInBothThemes, expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { sidebar } from './support/layout';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
@@ -66,7 +66,7 @@ test('chips and #tags tag a note; the sidebar, the URL filter, the palette and t
     await expect(tags.nth(1)).toHaveAccessibleName('#work, 2 notes');
     await expect(tags.nth(2)).toHaveAccessibleName('#work/launch, 1 note');
     await expect(tags.nth(3)).toHaveAccessibleName('#work/travel, 1 note');
-    await shoot(page, 'tags-dashboard');
+    await checkInBothThemes(page, (theme) => `tags-dashboard-${theme}`, { what: 'Dashboard with tags' });
   });
 
   await test.step('a tag filters the Dashboard in the URL, kept over a reload; its × shows every note again', async () => {
@@ -173,8 +173,7 @@ test('Settings renames a tag in every note, nested tags and the text’s #tags t
   ]);
   await gotoAs(page, '/settings?tab=editor#tags');
   await expect(page.getByRole('button', { name: 'Rename tag work/launch' })).toBeVisible();
-  await expectNoSeriousViolations(page, { what: 'Settings, Tags' });
-  await shoot(page, 'tags-settings');
+  await checkInBothThemes(page, (theme) => `tags-settings-${theme}`, { what: 'Settings, Tags' });
 
   await page.getByRole('button', { name: 'Rename tag work', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Rename #work' });
