@@ -22,6 +22,8 @@ import { signUp, startSprout, type SproutServer } from '../lib/sprout';
 const NOTES = Number(process.env.BENCH_SEARCH_NOTES) || 10_000;
 /** The word typed letter by letter; about 1 note in 100 has it. */
 const WORD = 'binoculars';
+/** A `#tag` query with words (issue 33): about 1 note in 10 is tagged work, as a chip or as `#work` in its text. */
+const TAG_QUERY = '#work binoc';
 const INDEX_BUILD_MEASURE = 'sprout:search-index-build'; // client/src/data/search/search-client.ts
 const SETTLE_MS = 150;
 
@@ -69,7 +71,8 @@ function variedNotes(userId: string, count: number): LocalNote[] {
       id: randomUUID(),
       user_id: userId,
       title: words(3 + (n % 4)),
-      content: `${words(20 + (n % 30))}${planted && !checklist ? ` ${WORD}` : ''}`,
+      content: `${words(20 + (n % 30))}${planted && !checklist ? ` ${WORD}` : ''}${n % 20 === 10 ? ' #work' : ''}`,
+      tags: n % 20 === 0 ? ['work', 'work/launch'] : null,
       expanded_content: n % 3 === 0 ? `${words(60)}\n\nAction Steps:\n1. ${words(6)}\n2. ${words(6)}` : null,
       is_checklist: checklist,
       checklist_items: checklist
@@ -146,7 +149,7 @@ function readNotesIntoPage(page: Page, userId: string): Promise<number> {
 }
 
 /** Types WORD into the dashboard's empty search field a letter at a time; ms from each key to the page's last DOM change after it. */
-async function typeWord(page: Page): Promise<number[]> {
+async function typeWord(page: Page, text: string = WORD): Promise<number[]> {
   const field = page.locator('#note-search');
   await field.fill('');
   await page.waitForSelector('ul[aria-label="Notes"] article');
@@ -166,8 +169,8 @@ async function typeWord(page: Page): Promise<number[]> {
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   const latencies: number[] = [];
-  for (const letter of WORD) {
-    await page.keyboard.press(letter);
+  for (const letter of text) {
+    await page.keyboard.press(letter === ' ' ? 'Space' : letter);
     const handle = await page.waitForFunction(
       (settle) => {
         const s = (window as unknown as { __benchKeys: { key: number; last: number } }).__benchKeys;
@@ -371,6 +374,7 @@ async function run(options: GroupOptions): Promise<Row[]> {
         filters.push(round);
         return quantile(round, 0.95);
       },
+      tagged: async () => quantile(await typeWord(app, TAG_QUERY), 0.95),
     });
     const build = await interleave(rounds, {
       build: () => reloadToIndex(app),
@@ -436,6 +440,14 @@ async function run(options: GroupOptions): Promise<Row[]> {
         better: 'lower',
       }),
       toRow({
+        name: `Search with a tag, key to cards updated, p95 of the ${TAG_QUERY.length} keys typing '${TAG_QUERY}'`,
+        unit: 'ms',
+        values: typing.tagged,
+        floorName: `Array.filter, p95 of the prefixes of '${WORD}'`,
+        floorValues: typing.filter,
+        better: 'lower',
+      }),
+      toRow({
         name: `Search index build after a reload, ${count} notes`,
         unit: 'ms',
         values: build.build,
@@ -494,7 +506,8 @@ export const group: BenchGroup = {
     `Zipf-like, one note in 97 with '${WORD}') written into the app's IndexedDB. Search: '${WORD}' typed into the dashboard's ` +
     `empty search field one key at a time; each key is timed from its keydown to the page's last DOM change after it (no change ` +
     `for ${SETTLE_MS} ms), p95 and p50 of the keys of a round, median of the rounds; the floor runs a plain Array.filter (lower-cased ` +
-    `text includes the prefix) over the same notes in the same page for each prefix. Index build: the dashboard reloaded, the ` +
+    `text includes the prefix) over the same notes in the same page for each prefix. '${TAG_QUERY}' is typed the same way, in the same ` +
+    `interleaved rounds (one note in 10 is tagged work, half by chip, half by #work in its text). Index build: the dashboard reloaded, the ` +
     `user timing measure '${INDEX_BUILD_MEASURE}' (search client start to first complete index: the index saved on the last ` +
     `visit restored in the search worker and found current by the notes' count, latest change and pulled revision; every ` +
     `note's version is compared after that); floor: one IndexedDB getAll of those notes in the page. Export: click to the 'Exported' status (the file handed to the browser); floor: JSON.stringify of the ` +
