@@ -7,7 +7,7 @@ import { Hash } from 'lucide-react';
 import { useTagCounts } from '../../data/notes';
 import { cn } from '../../lib/utils';
 import { formatCount } from '../../lib/format-count';
-import { tagPath } from '../../features/notes';
+import { tagPath, tagRows } from '../../features/notes';
 
 export function SidebarTags({ onNavigate }: { onNavigate?: () => void }) {
   const counts = useTagCounts();
@@ -22,8 +22,7 @@ export function SidebarTags({ onNavigate }: { onNavigate?: () => void }) {
       </h2>
       {/* A long list scrolls in its own box, so Recent Ideas stays in reach below it. */}
       <ul className="grid max-h-60 gap-0.5 overflow-y-auto">
-        {[...counts].map(([tag, count]) => {
-          const depth = tag.split('/').length - 1;
+        {tagRows(counts).map(({ tag, count, depth }) => {
           const name = tag.slice(tag.lastIndexOf('/') + 1);
           const active = tag === current;
           return (

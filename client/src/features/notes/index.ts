@@ -9,3 +9,4 @@ export { useDeleteNoteFromList } from './note-actions';
 export { noteTitle } from './note-text';
 // Tags (issue 33): where a tag's notes are listed.
 export { tagPath } from './tags/tag-path';
+export { tagRows, type TagRow } from './tags/tag-rows';

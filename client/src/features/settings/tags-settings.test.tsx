@@ -9,7 +9,8 @@ import type { LocalNote } from '#core/sync-rules';
 import { DexieLocalStore, NotesSession, NotesSessionProvider } from '../../data/notes';
 import { localNoteMaker, scratchDatabases } from '../../data/notes/testing';
 import { appToasts } from '../../lib/toast';
-import { TagsSettings, tagRows } from './tags-settings';
+import { tagRows } from '../notes';
+import { TagsSettings } from './tags-settings';
 
 const USER = '00000000-0000-4000-8000-0000000000dd';
 const databases = scratchDatabases('sprout-tags-settings');

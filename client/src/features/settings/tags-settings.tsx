@@ -23,6 +23,7 @@ import { formatCount } from '../../lib/format-count';
 import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { toast } from '../../lib/toast';
 import { SettingsCard } from './settings-section';
+import { tagRows } from '../notes';
 
 const notes = (count: number) => `${formatCount(count)} ${count === 1 ? 'note' : 'notes'}`;
 
@@ -37,26 +38,6 @@ export const TAG_SETTINGS_MESSAGES = {
   }),
   failed: { title: 'Error', description: 'The tag could not be changed. Please try again.', variant: 'destructive' },
 } satisfies Record<string, ToastMessage | ((...args: never[]) => ToastMessage)>;
-
-export interface TagRow {
-  tag: string;
-  /** How many tags it lies inside: 1 for `work/launch`. */
-  depth: number;
-  count: number;
-}
-
-/** The tags by name, each straight after the tag it lies inside (`work`, `work/launch`, `work-old`). */
-export function tagRows(counts: ReadonlyMap<string, number>): TagRow[] {
-  const rows = [...counts].map(([tag, count]) => ({ tag, count, names: tag.split('/') }));
-  rows.sort((a, b) => {
-    for (let i = 0; i < Math.min(a.names.length, b.names.length); i++) {
-      const [x, y] = [a.names[i]!, b.names[i]!];
-      if (x !== y) return x < y ? -1 : 1;
-    }
-    return a.names.length - b.names.length;
-  });
-  return rows.map(({ tag, count, names }) => ({ tag, count, depth: names.length - 1 }));
-}
 
 /** The question on screen; it stays while its dialog closes. */
 type Question = { kind: 'rename' | 'delete'; tag: string };
