@@ -52,8 +52,7 @@ test('chips and #tags tag a note; the sidebar, the URL filter, the palette and t
     await expect(card(page, 'Launch checklist').getByRole('list', { name: 'Tags' }).getByRole('link')).toHaveText([
       '#work/launch',
     ]);
-    await expectAllSynced(page);
-    expect((await serverNote(request, account, launch!.id))?.tags).toEqual(['work/launch']);
+    await expect.poll(async () => (await serverNote(request, account, launch!.id))?.tags).toEqual(['work/launch']);
   });
 
   const titles = page.getByRole('list', { name: 'Notes' }).getByRole('heading', { level: 2 });
@@ -154,7 +153,7 @@ test.describe('offline', () => {
     ]);
     await goOnline(page);
     await expectAllSynced(page);
-    expect((await serverNote(request, account, note!.id))?.tags).toEqual(['outdoors']);
+    await expect.poll(async () => (await serverNote(request, account, note!.id))?.tags).toEqual(['outdoors']);
 
     await syncNow(device2);
     await expect(sidebar(device2).getByRole('link', { name: '#outdoors, 1 note' })).toBeVisible();
@@ -187,7 +186,10 @@ test('Settings renames a tag in every note, nested tags and the text’s #tags t
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete tag' }).click();
   await expect(page.getByRole('button', { name: 'Delete tag home' })).toHaveCount(0);
   await expectToast(page, 'Tag deleted', 'Deleted #home from 1 note.');
-  await expectAllSynced(page);
-  expect(await serverNote(request, account, plan!.id)).toMatchObject({ tags: ['job'], content: 'Ship it #job/launch' });
-  expect(await serverNote(request, account, groceries!.id)).toMatchObject({ tags: null, content: 'Milk for home' });
+  await expect
+    .poll(async () => await serverNote(request, account, plan!.id))
+    .toMatchObject({ tags: ['job'], content: 'Ship it #job/launch' });
+  await expect
+    .poll(async () => await serverNote(request, account, groceries!.id))
+    .toMatchObject({ tags: null, content: 'Milk for home' });
 });
