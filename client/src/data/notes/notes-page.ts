@@ -136,7 +136,7 @@ async function firstOf(
 }
 
 /**
- * One page of the user's listed notes of a kind: the pinned ones first (read from the [user_id+pinned_at]
+ * One page of the user's listed notes of a kind (and of a tag): the pinned ones first (read from the [user_id+pinned_at]
  * index, which holds only pinned notes, so a user without any pays one empty read), then the others in
  * `order`. The title order reads every note of the user and sorts them here: IndexedDB's order of strings
  * is by code unit ('Zebra' before 'apple'). The two reads are not one snapshot (a transaction around them
@@ -151,55 +151,24 @@ export async function loadNotesPage(
   order: NotesOrder = 'updated',
   tag: string | null = null,
 ): Promise<NotesPage> {
-  const listed = (row: LocalNote) => row.user_id === userId && matches(row, kind);
+  const listed = (row: LocalNote) =>
+    row.user_id === userId && matches(row, kind) && (tag === null || isTagged(row, userId, tag));
   const compare = compareIn(order);
-  if (tag !== null) return taggedPage(db, userId, limit, tag, listed, order);
   const pinned = (await newestIn(db, userId, 'pinned_at').toArray())
     .filter((row) => listed(row) && row.pinned_at !== null)
     .sort(compare);
   if (pinned.length > limit) return toPage(pinned, limit);
   const pinnedIds = new Set(pinned.map((row) => row.id));
   const keep = (row: LocalNote) => listed(row) && !row.pinned_at && !pinnedIds.has(row.id);
+  const room = limit - pinned.length;
+  // A tag's list reads the tag index (tag-index.ts): in the order by update a page at a time, newest first,
+  // as the whole list reads its own index; in the other orders all of the tag's notes, sorted here.
+  const everything = () => (tag === null ? db.notes.where('user_id').equals(userId) : newestTagged(db, userId, tag));
   const rest =
-    order === 'title'
-      ? toPage(
-          (await db.notes.where('user_id').equals(userId).toArray()).filter(keep).sort(compare),
-          limit - pinned.length,
-        )
-      : await unpinnedByTime(
-          db,
-          userId,
-          limit - pinned.length,
-          keep,
-          order === 'created' ? 'created_at' : 'updated_at',
-        );
-  return { notes: [...toViews(pinned), ...rest.notes], hasMore: rest.hasMore };
-}
-
-/**
- * One page of the user's listed notes tagged `tag` (or a tag inside it), its pinned ones first. In the
- * order by update, the tag index gives the newest first, read in bulk a page at a time as the whole list
- * is (tag-index.ts); the other orders read all of the tag's notes and sort them here.
- */
-async function taggedPage(
-  db: SproutDb,
-  userId: string,
-  limit: number,
-  tag: string,
-  listed: (row: LocalNote) => boolean,
-  order: NotesOrder,
-): Promise<NotesPage> {
-  const compare = compareIn(order);
-  const pinned = (await newestIn(db, userId, 'pinned_at').toArray())
-    .filter((row) => listed(row) && row.pinned_at !== null && isTagged(row, userId, tag))
-    .sort(compare);
-  if (pinned.length > limit) return toPage(pinned, limit);
-  const pinnedIds = new Set(pinned.map((row) => row.id));
-  // A note has one key per tag (its ancestors included once), so the tag's range holds it once.
-  const keep = (row: LocalNote) => listed(row) && !row.pinned_at && !pinnedIds.has(row.id);
-  const rest =
-    order === 'updated'
-      ? await firstOf(() => newestTagged(db, userId, tag), limit - pinned.length, keep)
-      : toPage((await newestTagged(db, userId, tag).toArray()).filter(keep).sort(compare), limit - pinned.length);
+    order === 'title' || (tag !== null && order === 'created')
+      ? toPage((await everything().toArray()).filter(keep).sort(compare), room)
+      : tag !== null
+        ? await firstOf(() => newestTagged(db, userId, tag), room, keep)
+        : await unpinnedByTime(db, userId, room, keep, order === 'created' ? 'created_at' : 'updated_at');
   return { notes: [...toViews(pinned), ...rest.notes], hasMore: rest.hasMore };
 }

@@ -103,10 +103,14 @@ export function useNotesPage(
   return live ?? preloaded;
 }
 
-/** Each tag of the signed-in user's listed notes with its count, A to Z; undefined while loading. */
-export function useTagCounts(): ReadonlyMap<string, number> | undefined {
+/** Each tag of the signed-in user's listed notes with its count, A to Z; undefined while loading or off. */
+export function useTagCounts(enabled = true): ReadonlyMap<string, number> | undefined {
   const { db, userId } = useNotesSource();
-  return useLiveQuery(async () => (db && userId ? loadTagCounts(db, userId) : new Map()), [db, userId]);
+  // Off, it reads nothing: every write would otherwise read every tag key again for a screen not showing them.
+  return useLiveQuery(
+    async () => (db && userId && enabled ? loadTagCounts(db, userId) : undefined),
+    [db, userId, enabled],
+  );
 }
 
 /** A note another note links to, as the link shows it (issue 33). */

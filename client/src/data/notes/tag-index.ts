@@ -35,18 +35,22 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The index keys of a stored note (pure): none for a note out of the lists. */
-export function tagKeysOf(note: Stored): string[] {
-  if (typeof note.user_id !== 'string' || note.deleted_at || note.trashed_at || note.archived_at) return [];
+/** A stored note's text, plan and items, each of the kind the readers expect whatever the row holds. */
+function writing(note: Stored) {
   const items = Array.isArray(note.checklist_items) ? (note.checklist_items as unknown[]) : [];
-  const tags = noteTags({
-    tags: strings(note.tags),
+  return {
     content: textOf(note.content),
     expanded_content: textOf(note.expanded_content),
     checklist_items: items.map((item) => ({
       text: textOf(typeof item === 'object' && item !== null ? (item as { text?: unknown }).text : ''),
     })),
-  });
+  };
+}
+
+/** The index keys of a stored note (pure): none for a note out of the lists. */
+export function tagKeysOf(note: Stored): string[] {
+  if (typeof note.user_id !== 'string' || note.deleted_at || note.trashed_at || note.archived_at) return [];
+  const tags = noteTags({ tags: strings(note.tags), ...writing(note) });
   const at = textOf(note.updated_at);
   const keys = new Set<string>();
   for (const tag of tags)
@@ -57,15 +61,10 @@ export function tagKeysOf(note: Stored): string[] {
 /** The link index keys of a stored note (pure): the notes it links to, unless it is deleted or in the Trash. */
 export function linkKeysOf(note: Stored): string[] {
   if (typeof note.user_id !== 'string' || note.deleted_at || note.trashed_at) return [];
-  const items = Array.isArray(note.checklist_items) ? (note.checklist_items as unknown[]) : [];
-  const ids = noteLinks({
-    content: textOf(note.content),
-    expanded_content: textOf(note.expanded_content),
-    checklist_items: items.map((item) => ({
-      text: textOf(typeof item === 'object' && item !== null ? (item as { text?: unknown }).text : ''),
-    })),
-  });
-  return ids.filter((id) => id !== note.id).map((id) => `${prefixOf(note.user_id as string)}${id}`);
+  const prefix = prefixOf(note.user_id);
+  return noteLinks(writing(note))
+    .filter((id) => id !== note.id)
+    .map((id) => `${prefix}${id}`);
 }
 
 /** A stored note with its index keys set. */

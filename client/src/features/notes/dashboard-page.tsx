@@ -41,7 +41,7 @@ export function DashboardPage() {
   const [order, setOrder] = useNotesOrder();
   const tag = useTagFilter();
   const page = useStablePage(useNotesPage(shown, 'all', order, tag));
-  const tagCounts = useTagCounts();
+  const tagCounts = useTagCounts(tag !== null);
   const placement = usePlacementActions();
   const { quickNote } = useQuickCapture();
   const liveCount = useLiveNotesCount();

@@ -21,6 +21,3 @@ export function NoteLink({ noteId, children }: { noteId: string; children: React
     </span>
   );
 }
-
-/** For MarkdownContent's `noteLink`. */
-export const renderNoteLink = (props: { noteId: string; children: ReactNode }) => <NoteLink {...props} />;

@@ -11,7 +11,7 @@ import { Badge } from '../../components/ui/badge';
 import { noteTags } from '#core/tags';
 import { TagLinks } from './tags/tag-links';
 import { LinkedFrom } from './linked-from';
-import { renderNoteLink } from './note-link';
+import { NoteLink } from './note-link';
 import { Button } from '../../components/ui/button';
 import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FullPageSpinner } from '../../components/ui/spinner';
@@ -216,7 +216,7 @@ function DetailsTabs({ note }: { note: NoteView }) {
         <Section title="Original Idea">
           {note.content.trim() ? (
             // Markdown, rendered safely as the plan is (issue 33): no raw HTML, no remote images.
-            <MarkdownContent density="relaxed" className="break-words" noteLink={renderNoteLink}>
+            <MarkdownContent density="relaxed" className="break-words" noteLink={NoteLink}>
               {note.content}
             </MarkdownContent>
           ) : (
@@ -230,7 +230,7 @@ function DetailsTabs({ note }: { note: NoteView }) {
           <>
             <Section title="Expanded Idea" icon={Sparkles}>
               {expanded.body ? (
-                <MarkdownContent density="relaxed" className="text-foreground/90" noteLink={renderNoteLink}>
+                <MarkdownContent density="relaxed" className="text-foreground/90" noteLink={NoteLink}>
                   {expanded.body}
                 </MarkdownContent>
               ) : (

@@ -73,7 +73,7 @@ export function CommandPalette({
     [search.results, byTag],
   );
   // With only tags typed, the user's tags that the last one starts, to list their notes on the dashboard.
-  const counts = useTagCounts();
+  const counts = useTagCounts(open && byTag);
   const tags = useMemo(() => {
     const typed = tagQuery.typing ?? tagQuery.tags.at(-1);
     if (!counts || typed === undefined || tagQuery.text.trim() !== '') return [];
