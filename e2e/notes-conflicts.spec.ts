@@ -32,7 +32,7 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   // The server cannot be reached while this device edits the note; meanwhile another device edits it.
   await page.route('**/rest/v1/notes**', (route) => route.abort('connectionrefused'));
   await page.goto(`/edit/${note.id}`);
-  await fillEditor(page.getByRole('textbox', { name: 'Original idea' }), 'Tent\nStove\nCompass');
+  await fillEditor(page.getByRole('textbox', { name: 'Note', exact: true }), 'Tent\nStove\nCompass');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card(page, 'Packing list').getByText('Waiting to sync')).toBeVisible();
   // Both change the same line, so the sync cannot merge them [S33]: a conflict copy [S7].

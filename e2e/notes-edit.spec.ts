@@ -167,7 +167,7 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     // The deletion's push meets the newer revision: the server's 409 is how [S8] learns of the edit.
     consoleErrors.allow(/status of 409/);
     await editFromDashboard(page, 'Shared shopping list', shopping!.id);
-    await expectEditorValue(page.getByRole('textbox', { name: 'Original idea' }), 'Milk');
+    await expectEditorValue(page.getByRole('textbox', { name: 'Note', exact: true }), 'Milk');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
     await expect(dialog).toBeVisible();
@@ -178,7 +178,7 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     await expect.poll(() => localContent(page, shopping!.id)).toBe('Milk\nEggs');
     // The form behind the dialog (hidden from the accessibility tree while it is open) still shows what the
     // user chose to delete.
-    await expectEditorValue(page.getByRole('textbox', { name: 'Original idea', includeHidden: true }), 'Milk');
+    await expectEditorValue(page.getByRole('textbox', { name: 'Note', exact: true, includeHidden: true }), 'Milk');
 
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -191,15 +191,15 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
 
   await test.step('a cancelled delete confirmation shows a change that arrived meanwhile', async () => {
     await editFromDashboard(page, 'Trip', trip!.id);
-    await expectEditorValue(page.getByRole('textbox', { name: 'Original idea' }), 'Train');
+    await expectEditorValue(page.getByRole('textbox', { name: 'Note', exact: true }), 'Train');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this note?' });
     await editOnServer(request, account, trip!.id, { content: 'Train, then bus' });
     // The change reaches this device behind the dialog; the form holds still until it is cancelled.
     await expect.poll(() => localContent(page, trip!.id)).toBe('Train, then bus');
-    await expectEditorValue(page.getByRole('textbox', { name: 'Original idea', includeHidden: true }), 'Train');
+    await expectEditorValue(page.getByRole('textbox', { name: 'Note', exact: true, includeHidden: true }), 'Train');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expectEditorValue(page.getByRole('textbox', { name: 'Original idea' }), 'Train, then bus');
+    await expectEditorValue(page.getByRole('textbox', { name: 'Note', exact: true }), 'Train, then bus');
   });
 
   // Last: it leaves the form with unsaved changes.
@@ -211,6 +211,58 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
     await page.getByLabel('Title').press('Enter');
     await expectToast(page, 'Error', 'Please enter a title for your note.');
+  });
+});
+
+test('a plain note is edited as a note: its text and checklist, no plan or chat until asked for (issue 33)', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  const groceries = await seedNote(request, account, {
+    title: 'Groceries',
+    content: 'For the weekend',
+    is_checklist: true,
+    checklist_items: [{ id: 'a', text: 'Apples', completed: false }],
+  });
+  await page.goto(`/edit/${groceries.id}`);
+  await expectEditorValue(page.getByRole('textbox', { name: 'Note', exact: true }), 'For the weekend');
+  // No word of the assistant's: no tabs, no 'Original idea', no 'Expanded content' or 'Action Steps'.
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(page.getByText(/Original idea|Expanded content|Action Steps/)).toHaveCount(0);
+  const checklist = page.getByRole('region', { name: 'Checklist' });
+  await expect(
+    checklist.getByRole('list', { name: 'Checklist items' }).getByRole('checkbox', { name: 'Apples' }),
+  ).toBeVisible();
+  await checklist.getByLabel('New checklist item').fill('Bread');
+  await checklist.getByLabel('New checklist item').press('Enter');
+  await checklist.getByRole('checkbox', { name: 'Apples' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(async () => (await serverNote(request, account, groceries.id))?.checklist_items)
+    .toEqual([
+      { id: 'a', text: 'Apples', completed: true },
+      { id: expect.any(String), text: 'Bread', completed: false },
+    ]);
+
+  await test.step('a quick note adds a checklist, and the plan and chat come when asked for', async () => {
+    await page.getByRole('button', { name: 'Quick note' }).first().click();
+    await expect(page).toHaveURL(/\/edit\//);
+    await page.keyboard.type('Call list');
+    await expect(page.getByRole('region', { name: 'Checklist' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add a checklist' }).click();
+    await page.getByLabel('New checklist item').fill('Plumber');
+    await page.getByLabel('New checklist item').press('Enter');
+    await page.getByRole('button', { name: 'Add a plan or chat' }).click();
+    // The spec's tabs, on the plan: the checklist is the plan's Action Steps now.
+    await expect(page.getByRole('tab', { name: 'Expanded' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('textbox', { name: 'Expanded content' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Action steps checklist' }).getByRole('checkbox', { name: 'Plumber' }),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Original' }).click();
+    await expect(page.getByRole('textbox', { name: 'Original idea' })).toBeVisible();
   });
 });
 
@@ -227,7 +279,7 @@ test('auto-saves a changed form at the interval set in Settings, and asks before
   await page.clock.install();
   await page.goto(`/edit/${note.id}`);
   // The editor reads what is typed on its next frame: the page's clock is stopped, so it is run a little.
-  const field = page.getByRole('textbox', { name: 'Original idea' });
+  const field = page.getByRole('textbox', { name: 'Note', exact: true });
   await field.click();
   await page.keyboard.insertText('Typed, never saved by hand');
   await page.clock.runFor(100);

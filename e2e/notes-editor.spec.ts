@@ -27,7 +27,8 @@ const PASTED = [
   '```',
 ].join('\n');
 
-const EDITOR = { name: 'Original idea' } as const;
+// A plain note's text; a note with a plan names it 'Original idea', as the spec's Edit screen does.
+const EDITOR = { name: 'Note', exact: true } as const;
 
 test('pasted Markdown is kept as written, rendered in the Note tab and on the card, and its syntax shows only where the caret is', async ({
   signedIn: page,
@@ -127,7 +128,7 @@ test('a note opened and saved without a change keeps its text byte for byte', as
   const expanded = '## Plan\r\nWindows line ends\r\n- kept';
   const [note] = await seedNotes(request, account, [{ title: 'Exact', content, expanded_content: expanded }]);
   await gotoAs(page, `/edit/${note!.id}`);
-  await expectEditorValue(page.getByRole('textbox', EDITOR), content);
+  await expectEditorValue(page.getByRole('textbox', { name: 'Original idea' }), content);
   await page.getByRole('tab', { name: 'Expanded' }).click();
   expect(await editorValue(page.getByRole('textbox', { name: 'Expanded content' }))).toContain('Windows line ends');
   await page.getByRole('textbox', { name: 'Title' }).fill('Exact, renamed');
@@ -148,7 +149,7 @@ test('the keyboard reaches the editor from the title, and it reads as a named te
   const [note] = await seedNotes(request, account, [{ title: 'Reach', content: 'Words' }]);
   await gotoAs(page, `/edit/${note!.id}`);
   const editor = page.getByRole('textbox', EDITOR);
-  await expect(editor).toHaveAccessibleName('Original idea');
+  await expect(editor).toHaveAccessibleName('Note');
   await page.getByRole('textbox', { name: 'Title' }).focus();
   for (let presses = 0; presses < 6 && !(await editor.evaluate((el) => el === document.activeElement)); presses++)
     await page.keyboard.press('Tab');

@@ -48,7 +48,7 @@ test('History lists another device’s change, compares it, restores it with Und
     await expect(idea).toContainText('Sow the beans');
     await page.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Note' })).toBeVisible();
-    await fillEditor(page.getByRole('textbox', { name: 'Original idea' }), V3);
+    await fillEditor(page.getByRole('textbox', { name: 'Note', exact: true }), V3);
     await historyButton.click();
     await expect(entries).toHaveCount(1);
     await expect(panel.getByText('Save or cancel your changes before restoring a version.')).toBeVisible();

@@ -28,7 +28,7 @@ test('[[ links notes offline; the link opens the note, survives renames, and sho
 
   await test.step('offline, [[ offers the notes whose titles hold what is typed, and Enter writes the link', async () => {
     await page.goto(`/edit/${launch!.id}`);
-    const editor = page.getByRole('textbox', { name: 'Original idea' });
+    const editor = page.getByRole('textbox', { name: 'Note', exact: true });
     await editor.click();
     await page.keyboard.type('Costs: [[budg');
     const options = page.getByRole('listbox').getByRole('option');

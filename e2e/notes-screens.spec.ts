@@ -1,5 +1,5 @@
 // Accessibility scans (axe-core, WCAG 2.2 AA tags) and screenshots of the notes screens: Dashboard
-// (empty and with notes), Edit (each tab), View (each tab and the checklist view), Your Checklists and
+// (empty and with notes), Edit (each tab, and a plain note's), View (each tab and the checklist view), Your Checklists and
 // the Trash (with notes, and empty), the Archive and the note screen's More menu.
 // Each test opens the app once and moves between screens through its navigation, as a user does; every
 // state is checked at 1280x800 and 390x844 (the page resized in place) and in both themes (switched in
@@ -115,7 +115,7 @@ test('dashboard and checklists', async ({ signedIn: page, account, request }) =>
 });
 
 test('edit', async ({ signedIn: page, account, request }) => {
-  const [podcast] = await seedNotes(request, account, NOTES);
+  const [podcast, trip] = await seedNotes(request, account, NOTES);
   await page.goto(`/edit/${podcast!.id}`);
   await expect(page.getByLabel('Title')).toHaveValue('Start a podcast about urban gardening');
   await checkAtEachViewport(page, 'notes-edit-original');
@@ -133,6 +133,11 @@ test('edit', async ({ signedIn: page, account, request }) => {
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page).toHaveURL(/\/$/);
+
+  // A plain checklist (no plan, no chat) is edited as a note: its text and its checklist (issue 33).
+  await page.goto(`/edit/${trip!.id}`);
+  await expect(page.getByRole('region', { name: 'Checklist' })).toBeVisible();
+  await checkAtEachViewport(page, 'notes-edit-plain');
 });
 
 test('view', async ({ signedIn: page, account, request }) => {

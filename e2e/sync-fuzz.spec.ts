@@ -52,7 +52,7 @@ const sorted = (notes: LiveNote[]) =>
 /** Opens the Edit screen of a note; null when this device does not show it (deleted meanwhile). */
 async function openEditor(device: Device, id: string): Promise<string | null> {
   await device.page.goto(`/edit/${id}`);
-  const field = device.page.getByRole('textbox', { name: 'Original idea' });
+  const field = device.page.getByRole('textbox', { name: 'Note', exact: true });
   const missing = device.page.getByText(/not found/i);
   await expect(field.or(missing).first()).toBeVisible();
   if (!(await field.isVisible())) return null;
@@ -120,7 +120,7 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
       if (targets.length === 0) continue;
       const target = pick(targets);
       if ((await openEditor(device, target.id)) === null) continue;
-      const field = device.page.getByRole('textbox', { name: 'Original idea' });
+      const field = device.page.getByRole('textbox', { name: 'Note', exact: true });
       if (roll < 0.75) {
         const text = `write ${SEED}.${run}.${counter++}`;
         const at = Math.floor(random() * LINES);

@@ -133,7 +133,7 @@ export async function editNote(page: Page, id: string, changes: { title?: string
   await page.goto(`/edit/${id}`);
   if (changes.title !== undefined) await page.getByLabel('Title').fill(changes.title);
   if (changes.content !== undefined)
-    await fillEditor(page.getByRole('textbox', { name: 'Original idea' }), changes.content);
+    await fillEditor(page.getByRole('textbox', { name: /^(Note|Original idea)$/ }), changes.content);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/$/);
 }

@@ -4,6 +4,7 @@ import { EMPTY_CONTENT } from '#core/note-fields';
 import {
   canSave,
   editFormReducer,
+  editLayout,
   formFromNote,
   initEditForm,
   isDirty,
@@ -161,5 +162,28 @@ describe('one place to edit a plan’s steps (issue 33)', () => {
     expect(stepsApart(state.values)).toBe(false);
     const added = editFormReducer(state, { type: 'appendItem', text: 'Eggs', makeId });
     expect(savePatch(added.values).expanded_content).toBeNull();
+  });
+});
+
+describe('editLayout (issue 33: plain notes get plain words)', () => {
+  it("lays out a note with a plan or a chat in the assistant's tabs", () => {
+    expect(editLayout(note())).toBe('assistant');
+    expect(editLayout(note({ expanded_content: null, chat_history: [{ role: 'user', content: 'Hi' }] }))).toBe(
+      'assistant',
+    );
+  });
+
+  it('lays out a quick note or a checklist as a plain note', () => {
+    expect(editLayout(note({ expanded_content: null }))).toBe('plain');
+    expect(editLayout(note({ expanded_content: '  \n', chat_history: [] }))).toBe('plain');
+    expect(
+      editLayout(
+        note({
+          expanded_content: null,
+          is_checklist: true,
+          checklist_items: [{ id: 'a', text: 'Milk', completed: false }],
+        }),
+      ),
+    ).toBe('plain');
   });
 });

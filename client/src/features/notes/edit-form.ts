@@ -196,3 +196,16 @@ export function canSave(values: EditFormValues): boolean {
 export function stepsText(items: readonly ChecklistItem[]): string {
   return items.map((item) => item.text).join('\n');
 }
+
+/**
+ * How the edit screen lays a note out (issue 33): a note the assistant has worked on (a plan or a chat)
+ * keeps the spec's Original / Expanded / Chat tabs and their words; a plain note is edited as what it is,
+ * its text and, when it has one, its checklist.
+ */
+export type EditLayout = 'plain' | 'assistant';
+
+export function editLayout(note: Pick<EditableNote, 'expanded_content' | 'chat_history'>): EditLayout {
+  const planned = (note.expanded_content ?? '').trim() !== '';
+  const talked = (note.chat_history?.length ?? 0) > 0;
+  return planned || talked ? 'assistant' : 'plain';
+}

@@ -13,7 +13,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Check, LoaderCircle, Trash2 } from 'lucide-react';
+import { Check, LoaderCircle, Sparkles, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
@@ -38,12 +38,14 @@ import { HistoryButton, type CompareNotes } from '../history';
 import {
   canSave,
   editFormReducer,
+  editLayout,
   initEditForm,
   isDirty,
   planBody,
   savePatch,
   stepsApart,
   type EditFormValues,
+  type EditLayout,
 } from './edit-form';
 import { LeaveDialog } from './leave-dialog';
 import { DELETE_KEPT_MESSAGE, SAVED_AS_COPY_MESSAGE, showToast, tellDeleted } from './note-actions';
@@ -53,6 +55,7 @@ import { LazyMarkdownEditor } from './editor/lazy-markdown-editor';
 import { noteTags } from '#core/tags';
 import { readEditEntry } from './edit-entry';
 import { ExpandedEditor } from './expanded-editor';
+import { NoteChecklistEditor } from './note-checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
 import { NoteTabsList } from './note-tabs-list';
 import { SaveIndicator } from './save-indicator';
@@ -110,6 +113,12 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   );
   // A quick note opens with its title selected, so typing names it (issue 12).
   const [entry] = useState(() => readEditEntry(location.state));
+  // A plain note is edited as a note, not as the assistant's idea and plan, until the user asks for the
+  // plan's tabs or the note gains a plan or a chat (issue 33).
+  const [layout, setLayout] = useState<EditLayout>(() =>
+    entry.tab === 'expanded' || entry.tab === 'chat' ? 'assistant' : editLayout(initialNote),
+  );
+  const [firstTab, setFirstTab] = useState(entry.tab ?? 'original');
   const titleRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (entry.focus !== 'title') return;
@@ -141,6 +150,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     if (liveNote && !dirty && !saving && !deleteBasis && !sameVersion(liveNote, basis)) {
       dispatch({ type: 'load', note: liveNote });
       setBasis(liveNote);
+      if (editLayout(liveNote) === 'assistant') setLayout('assistant');
     }
   }
 
@@ -238,6 +248,20 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     void save('keep');
   };
 
+  const textEditor = (label: string, placeholder: string) => (
+    <>
+      <Label id={ids.originalLabel}>{label}</Label>
+      <LazyMarkdownEditor
+        labelledBy={ids.originalLabel}
+        value={values.content}
+        placeholder={placeholder}
+        onChange={(value) => dispatch({ type: 'content', value })}
+        suggestNotes={links.suggest}
+        onFocus={links.warm}
+      />
+    </>
+  );
+
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 md:py-10">
       <form onSubmit={onSubmit} onKeyDown={onKeyDown} aria-labelledby="edit-note-heading" noValidate>
@@ -291,42 +315,55 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
             onChange={(tags) => dispatch({ type: 'field', field: 'tags', value: tags })}
           />
 
-          <Tabs defaultValue={entry.tab ?? 'original'} gap="gap-4">
-            <NoteTabsList first={{ value: 'original', label: 'Original' }} />
+          {layout === 'assistant' ? (
+            <Tabs defaultValue={firstTab} gap="gap-4">
+              <NoteTabsList first={{ value: 'original', label: 'Original' }} />
 
-            <TabsContent value="original" className="grid gap-2">
-              <Label id={ids.originalLabel}>Original idea</Label>
-              <LazyMarkdownEditor
-                labelledBy={ids.originalLabel}
-                value={values.content}
-                placeholder="Your idea, in your own words"
-                onChange={(value) => dispatch({ type: 'content', value })}
-                suggestNotes={links.suggest}
-                onFocus={links.warm}
-              />
-            </TabsContent>
+              <TabsContent value="original" className="grid gap-2">
+                {textEditor('Original idea', 'Your idea, in your own words')}
+              </TabsContent>
 
-            <TabsContent value="expanded" className="grid gap-6">
-              <ExpandedEditor
-                id={ids.expanded}
-                links={links}
-                value={apart ? planBody(values) : values.expanded}
-                onChange={(value) => dispatch(apart ? { type: 'body', value } : { type: 'expanded', value })}
-                stepsApart={apart}
-              />
-              <ActionStepsEditor values={values} dispatch={dispatch} />
-            </TabsContent>
+              <TabsContent value="expanded" className="grid gap-6">
+                <ExpandedEditor
+                  id={ids.expanded}
+                  links={links}
+                  value={apart ? planBody(values) : values.expanded}
+                  onChange={(value) => dispatch(apart ? { type: 'body', value } : { type: 'expanded', value })}
+                  stepsApart={apart}
+                />
+                <ActionStepsEditor values={values} dispatch={dispatch} />
+              </TabsContent>
 
-            <TabsContent value="chat">
-              <NoteChatTab
-                note={basis}
-                height={400}
-                mode="edit"
-                value={values.chat}
-                onChange={(chat) => dispatch({ type: 'chat', value: chat })}
-              />
-            </TabsContent>
-          </Tabs>
+              <TabsContent value="chat">
+                <NoteChatTab
+                  note={basis}
+                  height={400}
+                  mode="edit"
+                  value={values.chat}
+                  onChange={(chat) => dispatch({ type: 'chat', value: chat })}
+                />
+              </TabsContent>
+            </Tabs>
+          ) : (
+            <>
+              <div className="grid gap-2">{textEditor('Note', 'Write your note')}</div>
+              <NoteChecklistEditor values={values} dispatch={dispatch} />
+              <div className="border-t pt-4">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setFirstTab('expanded');
+                    setLayout('assistant');
+                  }}
+                >
+                  <Sparkles aria-hidden="true" className="text-primary" />
+                  Add a plan or chat
+                </Button>
+              </div>
+            </>
+          )}
         </div>
 
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

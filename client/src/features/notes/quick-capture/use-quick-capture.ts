@@ -43,11 +43,8 @@ export function useQuickCapture(): QuickCapture {
           checklist_items: checklist ? [] : null,
         });
         // Left without a save, an empty note is not kept; one holding what another app shared is.
-        const state: EditEntryState = {
-          focus: 'title',
-          tab: checklist ? 'expanded' : 'original',
-          ...(!shared && { fresh: true }),
-        };
+        // A plain note's edit screen shows its text and its checklist together (issue 33).
+        const state: EditEntryState = { focus: 'title', ...(!shared && { fresh: true }) };
         await navigate(`/edit/${note.id}`, { state, replace });
         void notifyWrite('create', cloud, { offline: 'tell' });
       } catch (error) {
