@@ -18,6 +18,7 @@ const COLUMNS = [
   'title',
   'content',
   'expanded_content',
+  'tags',
   'created_at',
   'updated_at',
   'last_mutation_id',

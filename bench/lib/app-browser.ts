@@ -3,9 +3,11 @@
 // supabase-js keeps it), notes written straight into the app's IndexedDB in the sync engine's local
 // format (core's LocalNote; the database and store names are client/src/data/notes/local-db.ts's), and
 // page-side timers.
+import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { EMPTY_CONTENT } from '#core/note-fields';
 import type { LocalNote } from '#core/sync-rules';
+import { withIndexKeys } from '#core/local-index-keys';
 import { chromiumArgs, chromiumExecutable } from '../../test/kit/browser';
 import { sleep } from './processes';
 import type { BenchUser } from './sprout';
@@ -103,6 +105,41 @@ async function pollPage(
 
 const EXPANDED = 'An expanded plan.\n\nAction Steps:\n1. First step\n2. Second step\n3. Third step';
 
+/**
+ * The n-th note of a bench user as the sync engine stores it, with its index keys (tag-index.ts) set as
+ * the app's own writes set them. A note in four has tags of its own, a note in six a `#tag` in its text
+ * (issue 33: tags ride in the sync figures).
+ */
+function localBenchNote(userId: string, n: number, state: 'synced' | 'pending', now: number): LocalNote {
+  const at = new Date(now - n * 60_000).toISOString();
+  return withIndexKeys({
+    ...EMPTY_CONTENT,
+    id: randomUUID(),
+    user_id: userId,
+    title: `Note ${n + 1}: an idea worth keeping`,
+    content:
+      `The original idea number ${n + 1}, written down quickly.\nA second line of detail.\nA third line.\nA fourth line that the card clamps.` +
+      (n % 6 === 0 ? ' #home' : ''),
+    expanded_content: n % 3 === 0 ? EXPANDED : null,
+    is_checklist: n % 5 === 0,
+    checklist_items: n % 5 === 0 ? [{ id: `c${n}`, text: 'Do the thing', completed: n % 2 === 0 }] : null,
+    tags: n % 4 === 0 ? ['ideas/later', 'work'] : null,
+    chat_history: null,
+    created_at: at,
+    updated_at: at,
+    deleted_at: null,
+    revision: state === 'synced' ? n + 1 : null,
+    base_revision: null,
+    mutation_id: state === 'synced' ? null : randomUUID(),
+    sent_mutation_ids: [],
+    sync_state: state,
+    sync_error: null,
+    conflict_of: null,
+    base_content: null,
+    history_reason: null,
+  });
+}
+
 /** Writes `count` notes of the user into the app's IndexedDB, in the sync engine's local format. */
 export async function fillNotes(
   page: Page,
@@ -111,8 +148,10 @@ export async function fillNotes(
   state: 'synced' | 'pending',
   offset = 0,
 ): Promise<void> {
+  const now = Date.now();
+  const notes = Array.from({ length: count }, (_, i) => localBenchNote(userId, offset + i, state, now));
   await page.evaluate(
-    ({ userId, count, state, offset, expanded, empty }) =>
+    (notes) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('sprout');
         open.onerror = () => reject(open.error);
@@ -120,35 +159,7 @@ export async function fillNotes(
           const db = open.result;
           const tx = db.transaction('notes', 'readwrite');
           const store = tx.objectStore('notes');
-          const now = Date.now();
-          for (let i = 0; i < count; i++) {
-            const n = offset + i;
-            const at = new Date(now - n * 60_000).toISOString();
-            const note: LocalNote = {
-              ...empty,
-              id: crypto.randomUUID(),
-              user_id: userId,
-              title: `Note ${n + 1}: an idea worth keeping`,
-              content: `The original idea number ${n + 1}, written down quickly.\nA second line of detail.\nA third line.\nA fourth line that the card clamps.`,
-              expanded_content: n % 3 === 0 ? expanded : null,
-              is_checklist: n % 5 === 0,
-              checklist_items: n % 5 === 0 ? [{ id: `c${n}`, text: 'Do the thing', completed: n % 2 === 0 }] : null,
-              chat_history: null,
-              created_at: at,
-              updated_at: at,
-              deleted_at: null,
-              revision: state === 'synced' ? n + 1 : null,
-              base_revision: null,
-              mutation_id: state === 'synced' ? null : crypto.randomUUID(),
-              sent_mutation_ids: [],
-              sync_state: state,
-              sync_error: null,
-              conflict_of: null,
-              base_content: null,
-              history_reason: null,
-            };
-            store.put(note);
-          }
+          for (const note of notes) store.put(note);
           tx.oncomplete = () => {
             db.close();
             resolve();
@@ -156,7 +167,22 @@ export async function fillNotes(
           tx.onerror = () => reject(tx.error);
         };
       }),
-    { userId, count, state, offset, expanded: EXPANDED, empty: { ...EMPTY_CONTENT } },
+    notes,
+  );
+}
+
+/**
+ * Waits until the page is idle: two frames, then an idle period of the main thread (at most 1 s), so a timed
+ * action does not meet the leftover work of the step before it.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 1000 })),
+        ),
+      ),
   );
 }
 

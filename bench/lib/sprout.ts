@@ -120,6 +120,8 @@ export function benchNote(userId: string, n: number, at = Date.now() - n * 60_00
     expanded_content: n % 3 === 0 ? EXPANDED : null,
     is_checklist: false,
     checklist_items: null,
+    // A note in four carries tags (issue 33), so every figure that writes or reads notes carries them.
+    tags: n % 4 === 0 ? ['ideas/later', 'work'] : null,
     chat_history: null,
     created_at: iso,
     updated_at: iso,

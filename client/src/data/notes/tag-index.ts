@@ -1,76 +1,26 @@
-// The device's index of tags (issue 33). Every stored note carries `tag_keys`, derived on each write by a
-// Dexie middleware: for a note the lists show, each of its tags (its own and its text's `#tags`) with
-// every tag it lies inside, as `<user id> <tag>\0<updated_at>`; for a note deleted, in the Trash or
-// archived, none. A multi-entry index on it gives every tag's count from its keys alone, and a tag's
-// notes newest first, a page at a time, as the [user_id+updated_at] index gives all of them: what the
-// sidebar and a filtered list need, offline, with 20,000 notes (docs/benchmarks.md, 'Tags').
-//
-// The same middleware writes `link_keys`: `<user id> <note id>` for each note a note in the lists or the
-// Archive links to (core/note-links.ts), so a note's 'Linked from' is one index read.
+// The device's index of tags and links (issue 33). Every stored note carries `tag_keys` and `link_keys`
+// (core/local-index-keys.ts), set on each write by the Dexie middleware below. A multi-entry index on
+// `tag_keys` gives every tag's count from its keys alone, and a tag's notes newest first, a page at a
+// time, as the [user_id+updated_at] index gives all of them: what the sidebar and a filtered list need,
+// offline, with 20,000 notes (docs/benchmarks.md, 'Tags'). One on `link_keys` makes a note's 'Linked
+// from' one index read.
 import type { Collection, DBCore, DBCoreMutateRequest, Middleware, Table } from 'dexie';
-import { noteLinks } from '#core/note-links';
-import { noteTags, tagAncestry } from '#core/tags';
+import {
+  LINK_KEYS,
+  prefixOf,
+  strings,
+  TAG_KEYS,
+  tagRange,
+  TIME,
+  withIndexKeys,
+  type Stored,
+} from '#core/local-index-keys';
 import type { LocalNote } from '#core/sync-rules';
+
+export { LINK_KEYS, linkKeysOf, TAG_KEYS, tagKeysOf } from '#core/local-index-keys';
 
 /** The database's notes (local-db.ts's SproutDb, named by its table: local-db.ts installs this module). */
 type NotesDb = { notes: Table<LocalNote, string> };
-
-/** The stored members the indexes read; not fields of the note, never sent. */
-export const TAG_KEYS = 'tag_keys';
-export const LINK_KEYS = 'link_keys';
-
-const SEPARATOR = ' ';
-/** Between a tag and the time: below every character a tag holds, so a tag's keys are one range. */
-const TIME = '\u0000';
-const prefixOf = (userId: string) => `${userId}${SEPARATOR}`;
-/** The range of one tag's keys, for `between` (its lower bound included). */
-export function tagRange(userId: string, tag: string): [string, string] {
-  const start = `${prefixOf(userId)}${tag}${TIME}`;
-  return [start, `${start}\uffff`];
-}
-
-type Stored = Partial<Record<keyof LocalNote | typeof TAG_KEYS | typeof LINK_KEYS, unknown>>;
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** A stored note's text, plan and items, each of the kind the readers expect whatever the row holds. */
-function writing(note: Stored) {
-  const items = Array.isArray(note.checklist_items) ? (note.checklist_items as unknown[]) : [];
-  return {
-    content: textOf(note.content),
-    expanded_content: textOf(note.expanded_content),
-    checklist_items: items.map((item) => ({
-      text: textOf(typeof item === 'object' && item !== null ? (item as { text?: unknown }).text : ''),
-    })),
-  };
-}
-
-/** The index keys of a stored note (pure): none for a note out of the lists. */
-export function tagKeysOf(note: Stored): string[] {
-  if (typeof note.user_id !== 'string' || note.deleted_at || note.trashed_at || note.archived_at) return [];
-  const tags = noteTags({ tags: strings(note.tags), ...writing(note) });
-  const at = textOf(note.updated_at);
-  const keys = new Set<string>();
-  for (const tag of tags)
-    for (const ancestor of tagAncestry(tag)) keys.add(`${prefixOf(note.user_id)}${ancestor}${TIME}${at}`);
-  return [...keys];
-}
-
-/** The link index keys of a stored note (pure): the notes it links to, unless it is deleted or in the Trash. */
-export function linkKeysOf(note: Stored): string[] {
-  if (typeof note.user_id !== 'string' || note.deleted_at || note.trashed_at) return [];
-  const prefix = prefixOf(note.user_id);
-  return noteLinks(writing(note))
-    .filter((id) => id !== note.id)
-    .map((id) => `${prefix}${id}`);
-}
-
-/** A stored note with its index keys set. */
-export function withIndexKeys<T extends Stored>(note: T): T {
-  return { ...note, [TAG_KEYS]: tagKeysOf(note), [LINK_KEYS]: linkKeysOf(note) };
-}
 
 /** Sets `tag_keys` on every note written, whatever wrote it: the repository, the sync, an import. */
 export const tagKeysMiddleware: Middleware<DBCore> = {

@@ -53,7 +53,7 @@ export function ArchivePage() {
       ) : (
         <ul aria-label="Archived notes" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {notes.map((note) => (
-            <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
+            <li key={note.id} className="card-cell flex min-w-0 [&>article]:flex-1">
               <NoteCardFrame
                 note={note}
                 badges={<NoteCardBadges note={note} />}

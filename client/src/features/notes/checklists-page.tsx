@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { DELETE_CHECKLIST_CONFIRM, type NoteView, PAGE_SIZE, useNotesPage, useStablePage } from '../../data/notes';
 import { recordNoteActivity } from '../../lib/device-storage';
+import { useScreenfulFirst } from '../../lib/use-screenful-first';
 import { useContentShown } from '../../lib/first-content';
 import { EmptyState } from './empty-state';
 import { NoteCardFrame } from './note-card-frame';
@@ -24,6 +25,8 @@ import { useTagFilter } from './tags/tag-path';
 
 const viewPath = (note: NoteView): `/${string}` => `/note/${note.id}`;
 
+const NO_CARDS: readonly NoteView[] = [];
+
 export function ChecklistsPage() {
   const userId = useUserId();
   const [shown, setShown] = useState(PAGE_SIZE);
@@ -32,6 +35,8 @@ export function ChecklistsPage() {
   const page = useStablePage(useNotesPage(shown, 'checklists', order, tag));
   const placement = usePlacementActions();
   const notes = page?.notes;
+  // Another list (a tag chosen, another order) draws a screenful of cards first.
+  const cards = useScreenfulFirst(notes ?? NO_CARDS);
   useContentShown(notes !== undefined);
   const search = useUrlSearch();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -69,7 +74,7 @@ export function ChecklistsPage() {
       ) : notes.length === 0 && tag === null ? (
         <EmptyState icon={ListChecks} title="No checklists yet" className="mt-8">
           <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">
-            Turn a note’s action steps into a checklist with ‘Convert to checklist’ on its edit screen.
+            Make one with ‘New checklist’, or add a checklist to a note on its edit screen.
           </p>
         </EmptyState>
       ) : (
@@ -82,8 +87,8 @@ export function ChecklistsPage() {
             <p className="mt-6 text-sm text-muted-foreground">No checklists are tagged #{tag}.</p>
           )}
           <ul aria-label="Checklists" className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {notes.map((note) => (
-              <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
+            {cards.map((note) => (
+              <li key={note.id} className="card-cell flex min-w-0 [&>article]:flex-1">
                 <ChecklistCard note={note} userId={userId} onDelete={onDelete} placement={placement} />
               </li>
             ))}

@@ -17,6 +17,7 @@ import {
   useSyncStatusOf,
 } from '../../data/notes';
 import { recordNoteActivity } from '../../lib/device-storage';
+import { useScreenfulFirst } from '../../lib/use-screenful-first';
 import { useConfirmDelete } from './use-confirm-delete';
 import { EmptyState } from './empty-state';
 import { NoteCard } from './note-card';
@@ -33,6 +34,8 @@ import { useTagFilter } from './tags/tag-path';
 
 const viewPath = (note: NoteView): `/${string}` => `/view/${note.id}`;
 
+const NO_CARDS: readonly NoteView[] = [];
+
 export function DashboardPage() {
   const userId = useUserId();
   // The first pull failed: the notes below are this device's copy only.
@@ -48,6 +51,8 @@ export function DashboardPage() {
   // Whether a query or filter is set; the text itself stays in DashboardSearch (see there why).
   const [searching, setSearching] = useState(false);
   const notes = page?.notes;
+  // Another list (a tag chosen, another order) draws a screenful of cards first.
+  const cards = useScreenfulFirst(notes ?? NO_CARDS);
   useContentShown(notes !== undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { requestDelete: onDelete, dialog: deleteDialog } = useConfirmDelete({
@@ -137,8 +142,8 @@ export function DashboardPage() {
             <p className="mt-6 text-sm text-muted-foreground">No notes are tagged #{tag}.</p>
           )}
           <ul aria-label="Notes" className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {notes.map((note) => (
-              <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
+            {cards.map((note) => (
+              <li key={note.id} className="card-cell flex min-w-0 [&>article]:flex-1">
                 <NoteCard note={note} onView={onView} onDelete={onDelete} placement={placement} />
               </li>
             ))}

@@ -115,7 +115,7 @@ export function TrashPage() {
           className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
         >
           {notes.map((note) => (
-            <li key={note.id} className="flex min-w-0 [&>article]:flex-1">
+            <li key={note.id} className="card-cell flex min-w-0 [&>article]:flex-1">
               <TrashNoteCard
                 note={note}
                 retention={retention}
