@@ -1,11 +1,13 @@
 // The Markdown export as a zip (one .md file per note), and reading any set of files a user picks for
-// import: Sprout's JSON export, zips of Markdown (Sprout's, Obsidian's, Joplin's, Bear's) and loose
-// Markdown files. What cannot be read is reported by file name with the reason, never dropped silently.
+// import: Sprout's JSON export, zips of Markdown (Sprout's, Obsidian's, Joplin's, Bear's), Google Keep's
+// Takeout (issue 37) and loose Markdown files. What cannot be read is reported by file name with the
+// reason, never dropped silently.
 import { strToU8, unzipSync, Zip, ZipPassThrough } from 'fflate';
 import type { LocalNote } from '#core/sync-rules';
 import type { ImportedNote } from '../../../data/notes';
 import { MarkdownNoteError, markdownToNote, noteToMarkdown } from './markdown-note';
-import { jsonToNotes, NotesFileError, type ReadNotes } from './notes-json';
+import { isKeepNote, keepCompanion, keepToNote } from './keep-note';
+import { jsonDataToNotes, NotesFileError, parseJsonFile, type ReadNotes } from './notes-json';
 
 /** A file name for a note: its title made safe, and the start of its id so names never clash. */
 export function markdownFileName(note: Pick<LocalNote, 'id' | 'title'>): string {
@@ -73,13 +75,54 @@ function decode(bytes: Uint8Array): string | null {
   }
 }
 
-function readOne(name: string, bytes: Uint8Array, modifiedAt: string | null, into: ReadNotes): void {
+/** One file to read: loose, or from a zip (its path then starts with the zip's name). */
+interface Entry {
+  name: string;
+  /** Null for a zip's file that is no note: it is never unzipped. */
+  bytes: Uint8Array | null;
+  modifiedAt: string | null;
+}
+
+/**
+ * How much a zip's note files may come to, unzipped: a zip of a few kilobytes can claim gigabytes (a zip
+ * bomb). Each file is unzipped into a buffer of the size the zip declares for it, so counting the declared
+ * sizes before unzipping bounds the memory. A real export of 20,000 notes is a few tens of megabytes.
+ */
+export const ZIP_NOTES_LIMIT = 512 * 1024 * 1024;
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+const isNoteName = (name: string) => NOTE_FILE.test(name) || /\.json$/i.test(name);
+
+function readJson(name: string, text: string, into: ReadNotes): void {
+  const data = parseJsonFile(text);
+  if (isKeepNote(data)) {
+    const note = keepToNote(data, name);
+    if ('skip' in note)
+      into.skipped.push({ source: name, title: typeof data.title === 'string' ? data.title : '', reason: note.skip });
+    else into.notes.push(note);
+    return;
+  }
+  const read = jsonDataToNotes(data, name);
+  into.notes.push(...read.notes);
+  into.skipped.push(...read.skipped);
+}
+
+function readOne({ name, bytes, modifiedAt }: Entry, paths: ReadonlySet<string>, into: ReadNotes): void {
+  const companion = keepCompanion(name, paths);
+  if (companion) {
+    into.skipped.push({ source: name, title: '', reason: `it is ${companion}` });
+    return;
+  }
   const isJson = /\.json$/i.test(name);
-  if (!isJson && !NOTE_FILE.test(name)) {
+  if (bytes === null || (!isJson && !NOTE_FILE.test(name))) {
     into.skipped.push({
       source: name,
       title: '',
-      reason: 'it is not a note file (Sprout imports .json, .zip, .md, .markdown and .txt)',
+      reason: /\.zip\//i.test(name)
+        ? 'it is not a note (attachments are not imported)'
+        : 'it is not a note file (Sprout imports .json, .zip, .md, .markdown and .txt)',
     });
     return;
   }
@@ -89,25 +132,34 @@ function readOne(name: string, bytes: Uint8Array, modifiedAt: string | null, int
     return;
   }
   try {
-    if (isJson) {
-      const read = jsonToNotes(text, name);
-      into.notes.push(...read.notes);
-      into.skipped.push(...read.skipped);
-    } else {
-      into.notes.push(markdownToNote(text, name, modifiedAt));
-    }
+    if (isJson) readJson(name, text, into);
+    else into.notes.push(markdownToNote(text, name, modifiedAt));
   } catch (error) {
     if (!(error instanceof NotesFileError || error instanceof MarkdownNoteError)) throw error;
     into.skipped.push({ source: name, title: '', reason: error.message });
   }
 }
 
-function readZip(file: PickedFile, modifiedAt: string | null, into: ReadNotes): void {
+/**
+ * The files of a zip, or nothing (with the reason) when it cannot be read, holds no notes or claims more
+ * than `limit` bytes of them. Only note files are unzipped: attachments are listed, never expanded.
+ */
+function zipEntries(file: PickedFile, modifiedAt: string | null, limit: number, into: ReadNotes): Entry[] {
   let entries: Record<string, Uint8Array>;
+  const others: string[] = [];
+  let claimed = 0;
   try {
-    // Folders, macOS resource forks and hidden files are not notes.
     entries = unzipSync(file.bytes, {
-      filter: (entry) => !entry.name.endsWith('/') && !/(^|\/)(__MACOSX\/|\.)/.test(entry.name),
+      filter: (entry) => {
+        // Folders, macOS resource forks and hidden files are not notes.
+        if (entry.name.endsWith('/') || /(^|\/)(__MACOSX\/|\.)/.test(entry.name)) return false;
+        if (!isNoteName(entry.name)) {
+          others.push(entry.name);
+          return false;
+        }
+        claimed += entry.originalSize;
+        return claimed <= limit;
+      },
     });
   } catch (error) {
     into.skipped.push({
@@ -115,34 +167,40 @@ function readZip(file: PickedFile, modifiedAt: string | null, into: ReadNotes): 
       title: '',
       reason: `it is not a zip file that can be read (${error instanceof Error ? error.message : String(error)})`,
     });
-    return;
+    return [];
+  }
+  if (claimed > limit) {
+    // All of it or none: a zip cut short would import some of its notes and silently leave the rest.
+    into.skipped.push({
+      source: file.name,
+      title: '',
+      reason: `its notes come to more than ${sizeText(limit)} unzipped; nothing of it was imported (import it in parts)`,
+    });
+    return [];
   }
   const names = Object.keys(entries);
-  if (!names.some((name) => NOTE_FILE.test(name) || /\.json$/i.test(name))) {
+  if (names.length === 0) {
     into.skipped.push({ source: file.name, title: '', reason: 'it holds no Markdown or JSON files' });
-    return;
+    return [];
   }
-  for (const name of names) {
-    if (!NOTE_FILE.test(name) && !/\.json$/i.test(name)) {
-      into.skipped.push({
-        source: `${file.name}/${name}`,
-        title: '',
-        reason: 'it is not a note (attachments are not imported)',
-      });
-      continue;
-    }
-    readOne(`${file.name}/${name}`, entries[name]!, modifiedAt, into);
-  }
+  return [
+    ...names.map((name) => ({ name: `${file.name}/${name}`, bytes: entries[name]!, modifiedAt })),
+    ...others.map((name) => ({ name: `${file.name}/${name}`, bytes: null, modifiedAt })),
+  ];
 }
 
 /** Every note in the picked files, and every file or note skipped with the reason. */
-export function readPickedFiles(files: readonly PickedFile[]): ReadNotes {
+export function readPickedFiles(files: readonly PickedFile[], zipLimit = ZIP_NOTES_LIMIT): ReadNotes {
   const result: ReadNotes = { notes: [], skipped: [] };
-  for (const file of files) {
+  const entries = files.flatMap((file): Entry[] => {
     const modifiedAt = file.lastModified ? new Date(file.lastModified).toISOString() : null;
-    if (/\.zip$/i.test(file.name)) readZip(file, modifiedAt, result);
-    else readOne(file.name, file.bytes, modifiedAt, result);
-  }
+    return /\.zip$/i.test(file.name)
+      ? zipEntries(file, modifiedAt, zipLimit, result)
+      : [{ name: file.name, bytes: file.bytes, modifiedAt }];
+  });
+  // Which files sit beside which: a Takeout's HTML copy of a note is known by its JSON file's name.
+  const paths = new Set(entries.map((entry) => entry.name));
+  for (const entry of entries) readOne(entry, paths, result);
   return result;
 }
 

@@ -70,14 +70,22 @@ function readRow(row: unknown, source: string): ImportedNote | string {
   };
 }
 
-/** The notes of a JSON file named `fileName`. Throws NotesFileError when the file is not such a file. */
-export function jsonToNotes(text: string, fileName: string): ReadNotes {
-  let data: unknown;
+/** A JSON file's value. Throws NotesFileError when it is not JSON. */
+export function parseJsonFile(text: string): unknown {
   try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new NotesFileError(`it is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
+}
+
+/** The notes of a JSON file named `fileName`. Throws NotesFileError when the file is not such a file. */
+export function jsonToNotes(text: string, fileName: string): ReadNotes {
+  return jsonDataToNotes(parseJsonFile(text), fileName);
+}
+
+/** The notes of a parsed JSON file: Sprout's export or an array of rows. Throws NotesFileError otherwise. */
+export function jsonDataToNotes(data: unknown, fileName: string): ReadNotes {
   const rows = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.notes) ? data.notes : null;
   if (!rows) throw new NotesFileError('it holds no list of notes (expected a Sprout export or an array of notes)');
   if (

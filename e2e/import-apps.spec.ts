@@ -1,0 +1,84 @@
+// Coming over from another app (issue 37): a Google Keep Takeout, as Google hands it over (a zip of
+// Takeout/Keep/ made from the hand-made fixture in test/fixtures/imports/google-keep), imported in
+// Settings > Your data: every note compared on the server field by field, the files that are not notes
+// listed with their reasons, the pinned note first on the Dashboard and the archived one in the Archive,
+// and a second import creating nothing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import { test, expect } from './support/fixtures';
+import { card, expectAllSynced, serverNotes } from './support/notes';
+import { gotoAs } from './support/session';
+
+const KEEP = path.resolve(import.meta.dirname, '../test/fixtures/imports/google-keep/Takeout/Keep');
+
+function takeout() {
+  const files = Object.fromEntries(
+    fs
+      .readdirSync(KEEP)
+      .map((name) => [`Takeout/Keep/${name}`, new Uint8Array(fs.readFileSync(path.join(KEEP, name)))]),
+  );
+  return { name: 'takeout-20240506.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(files)) };
+}
+
+test('a Google Keep Takeout comes in with its lists, ticks, labels, pin, archive and times, once', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await gotoAs(page, '/settings?tab=sync');
+  const picker = page.locator('input[type="file"]');
+  await picker.setInputFiles(takeout());
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes. 5 items were skipped.' })).toBeVisible();
+  const report = page.getByRole('list', { name: 'Import result' });
+  await expect(report).toContainText(
+    "Old draft (takeout-20240506.zip/Takeout/Keep/Old draft.json): Skipped: it is in Google Keep's Trash",
+  );
+  await expect(report).toContainText("Groceries.html: Skipped: it is Google Keep's HTML copy of a note");
+  await expect(report).toContainText('1709622900000.png: Skipped: it is not a note (attachments are not imported)');
+
+  await expectAllSynced(page);
+  await expect.poll(async () => (await serverNotes(request, account)).length).toBe(3);
+  const notes = await serverNotes(request, account);
+  const byTitle = (title: string) => notes.find((note) => note.title === title);
+  expect(byTitle('Groceries')).toMatchObject({
+    is_checklist: true,
+    checklist_items: [
+      { text: 'Milk', completed: true },
+      { text: 'Sourdough bread', completed: false },
+      { text: 'Apples', completed: false },
+    ],
+    tags: ['home', 'weekly-shop'],
+    pinned_at: expect.stringMatching(/^2024-05-01T10:00:00(\.000)?(Z|\+00:00)$/),
+    archived_at: null,
+  });
+  expect(new Date(byTitle('Groceries')!.created_at).toISOString()).toBe('2024-04-30T10:00:00.000Z');
+  expect(new Date(byTitle('Groceries')!.updated_at).toISOString()).toBe('2024-05-01T10:00:00.000Z');
+  expect(byTitle('Book ideas')).toMatchObject({
+    content:
+      'A detective story set in a lighthouse.\nThe keeper is the narrator.\n\n[Lighthouses of Scotland](https://example.org/lighthouses)',
+    tags: ['writing'],
+    archived_at: expect.any(String),
+  });
+  expect(byTitle('Call the plumber about the kitchen tap')).toMatchObject({ tags: null, is_checklist: false });
+
+  await test.step('the pinned list leads the Dashboard, the archived note is in the Archive', async () => {
+    await gotoAs(page, '/');
+    const cards = page.getByRole('list', { name: 'Notes' }).getByRole('heading', { level: 2 });
+    await expect(cards).toHaveText(['Groceries', 'Call the plumber about the kitchen tap']);
+    await expect(card(page, 'Groceries').getByRole('link', { name: '#weekly-shop' })).toBeVisible();
+    await gotoAs(page, '/archive');
+    await expect(card(page, 'Book ideas')).toBeVisible();
+  });
+
+  await test.step('the same Takeout again creates nothing', async () => {
+    await gotoAs(page, '/settings?tab=sync');
+    await picker.setInputFiles(takeout());
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Imported 0 notes. 3 notes were already here. 5 items were skipped.' }),
+    ).toBeVisible();
+    expect(await serverNotes(request, account)).toHaveLength(3);
+  });
+});
