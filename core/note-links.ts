@@ -39,3 +39,33 @@ export function noteLinkMarkdown(title: string, id: string): string {
   const text = (title.trim() || 'Untitled').replace(/[[\]\\]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
   return `[${text}](/note/${id})`;
 }
+
+// While an import is read, a link between two of its notes names the target by where it came from (its
+// path in the export): the note's id is known only when the import is planned for a user. The planner
+// swaps each such address for the target's id (notes-import.ts); it never reaches a stored note.
+const IMPORT_PREFIX = '/note/import:';
+const IMPORT_LINK = /\[((?:\\.|[^\]\\])*)\]\(\/note\/import:([^)\s]+)\)/g;
+
+/** The address of a link to the imported note that came from `source`, until the import is planned. */
+export function importLinkHref(source: string): string {
+  return `${IMPORT_PREFIX}${encodeURIComponent(source)}`;
+}
+
+/**
+ * `text` with every link to an imported note's source pointing at that note's id (`idOf`). A link whose
+ * source has no id becomes its words alone.
+ */
+export function resolveImportLinks(text: string, idOf: (source: string) => string | undefined): string;
+export function resolveImportLinks(text: string | null, idOf: (source: string) => string | undefined): string | null;
+export function resolveImportLinks(text: string | null, idOf: (source: string) => string | undefined): string | null {
+  if (text === null || !text.includes(IMPORT_PREFIX)) return text;
+  return text.replace(IMPORT_LINK, (_whole, words: string, encoded: string) => {
+    let id: string | undefined;
+    try {
+      id = idOf(decodeURIComponent(encoded));
+    } catch {
+      id = undefined;
+    }
+    return id ? `[${words}](/note/${id})` : words;
+  });
+}

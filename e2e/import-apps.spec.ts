@@ -2,10 +2,10 @@
 // Takeout/Keep/ made from the hand-made fixture in test/fixtures/imports/google-keep), imported in
 // Settings > Your data: every note compared on the server field by field, the files that are not notes
 // listed with their reasons, the pinned note first on the Dashboard and the archived one in the Archive,
-// and a second import creating nothing.
+// and a second import creating nothing. An Obsidian vault's [[links]] open the notes they name.
 import fs from 'node:fs';
 import path from 'node:path';
-import { zipSync } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 import { test, expect } from './support/fixtures';
 import { card, expectAllSynced, serverNotes } from './support/notes';
 import { gotoAs } from './support/session';
@@ -81,4 +81,38 @@ test('a Google Keep Takeout comes in with its lists, ticks, labels, pin, archive
     ).toBeVisible();
     expect(await serverNotes(request, account)).toHaveLength(3);
   });
+});
+
+test('an Obsidian vault comes in with its [[links]] as links between the notes and its folders as tags', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  const vault = zipSync({
+    'Garden/Projects/Raised beds.md': strToU8(
+      'Wood from [[Suppliers|the timber yard]], soil as in [[Soil mix#Ratios]].',
+    ),
+    'Garden/Suppliers.md': strToU8('Timber yard on Mill Road.'),
+    'Garden/Soil mix.md': strToU8('## Ratios\n\nTwo parts compost, one part topsoil.'),
+  });
+  await gotoAs(page, '/settings?tab=sync');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'garden-vault.zip', mimeType: 'application/zip', buffer: Buffer.from(vault) });
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes.' })).toBeVisible();
+  await expectAllSynced(page);
+  await expect.poll(async () => (await serverNotes(request, account)).length).toBe(3);
+  const notes = await serverNotes(request, account);
+  const beds = notes.find((note) => note.title === 'Raised beds')!;
+  const suppliers = notes.find((note) => note.title === 'Suppliers')!;
+  const soil = notes.find((note) => note.title === 'Soil mix')!;
+  expect(beds.content).toBe(
+    `Wood from [the timber yard](/note/${suppliers.id}), soil as in [Soil mix#Ratios](/note/${soil.id}).`,
+  );
+  expect(beds.tags).toEqual(['projects']);
+
+  await gotoAs(page, `/note/${beds.id}`);
+  await page.getByRole('link', { name: 'the timber yard' }).click();
+  await expect(page).toHaveURL(new RegExp(`/note/${suppliers.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
 });

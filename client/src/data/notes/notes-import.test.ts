@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT } from '#core/note-fields';
 import type { LocalNote } from '#core/sync-rules';
+import { importLinkHref, linkedNoteIds } from '#core/note-links';
 import { derivedId, planImport, type ImportedNote } from './notes-import';
 
 const ME = '11111111-1111-4111-8111-111111111111';
@@ -104,6 +105,36 @@ describe('planImport', () => {
       checklist_items: [{ id: 'item-1', text: 'Book flights', completed: true }],
     });
     expect(planImport([fromMarkdown], asMap(here), context).lines[0]!.status).toBe('unchanged');
+  });
+});
+
+describe('links between the notes of one import (a vault)', () => {
+  const vault = (): ImportedNote[] => [
+    imported({
+      source: 'v.zip/Launch.md',
+      sourceId: null,
+      sourceUserId: null,
+      title: 'Launch',
+      content: `See [Budget](${importLinkHref('v.zip/Budget.md')}).`,
+    }),
+    imported({
+      source: 'v.zip/Budget.md',
+      sourceId: null,
+      sourceUserId: null,
+      title: 'Budget',
+      content: `From [launch](${importLinkHref('v.zip/Launch.md')}).`,
+    }),
+  ];
+
+  it('point at the ids the import gives their targets, and planned again, find every note unchanged', () => {
+    const first = planImport(vault(), new Map(), context);
+    const [launch, budget] = first.put;
+    expect(linkedNoteIds(launch!.content)).toEqual([budget!.id]);
+    expect(linkedNoteIds(budget!.content)).toEqual([launch!.id]);
+    expect(first.put.map((note) => note.content).join()).not.toContain('import:');
+    const again = planImport(vault(), asMap(first.put), context);
+    expect(again.put).toEqual([]);
+    expect(again.lines.map((line) => line.status)).toEqual(['unchanged', 'unchanged']);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type ReadonlyLists,
 } from '#core/note-fields';
 import { withListsRepaired } from '#core/note-lenient';
+import { resolveImportLinks } from '#core/note-links';
 import { randomUuid } from '#core/random-id';
 import { conflictCopy, sameContent, type LocalNote } from '#core/sync-rules';
 import { localCreate } from '#core/sync-local-writes';
@@ -149,13 +150,23 @@ export function planImport(
   const current = new Map(existing);
   const put: LocalNote[] = [];
   const lines: ImportLine[] = [];
-  for (const note of notes) {
+  // Links between the notes of the import name their targets by source until now (a vault's
+  // [[links]]): each points at its target's id. The ids come from the notes as read, links unresolved,
+  // so the same files imported again land on the same ids and find their notes unchanged.
+  const ids = new Map(notes.map((note) => [note.source, targetId(note, context.userId, existing)]));
+  const idOf = (source: string) => ids.get(source);
+  for (const read of notes) {
+    const note: ImportedNote = {
+      ...read,
+      content: resolveImportLinks(read.content, idOf),
+      expanded_content: resolveImportLinks(read.expanded_content, idOf),
+    };
     const valid = validate(note, context.now);
     if ('reason' in valid) {
       lines.push({ source: note.source, title: note.title, status: 'invalid', id: null, reason: valid.reason });
       continue;
     }
-    const id = targetId(note, context.userId, current);
+    const id = targetId(read, context.userId, current);
     const here = current.get(id);
     // A Markdown file names no checklist item ids: the same items keep the ids they have here.
     if (here) valid.content = withItemIdsOf(valid.content, here);
@@ -180,7 +191,9 @@ export function planImport(
       continue;
     }
     // Another version of a note that is here (or was deleted here): kept beside it, never over it.
-    const copyId = derivedId(`${context.userId}\nconflict\n${id}\n${fingerprint(valid.content)}`);
+    // Named by the text as read (links unresolved), as candidateIds names it.
+    const asRead = { ...valid.content, content: read.content, expanded_content: read.expanded_content };
+    const copyId = derivedId(`${context.userId}\nconflict\n${id}\n${fingerprint(asRead)}`);
     const copyHere = current.get(copyId);
     if (copyHere && copyHere.deleted_at === null) {
       lines.push({ source: note.source, title: copyHere.title, status: 'unchanged', id: copyId });

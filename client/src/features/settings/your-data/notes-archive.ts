@@ -7,6 +7,7 @@ import type { LocalNote } from '#core/sync-rules';
 import type { ImportedNote } from '../../../data/notes';
 import { MarkdownNoteError, markdownToNote, noteToMarkdown } from './markdown-note';
 import { isKeepNote, keepCompanion, keepToNote } from './keep-note';
+import { linkVaultNotes } from './vault-links';
 import { jsonDataToNotes, NotesFileError, parseJsonFile, type ReadNotes } from './notes-json';
 
 /** A file name for a note: its title made safe, and the start of its id so names never clash. */
@@ -201,7 +202,8 @@ export function readPickedFiles(files: readonly PickedFile[], zipLimit = ZIP_NOT
   // Which files sit beside which: a Takeout's HTML copy of a note is known by its JSON file's name.
   const paths = new Set(entries.map((entry) => entry.name));
   for (const entry of entries) readOne(entry, paths, result);
-  return result;
+  // A vault's links between its files, and its folders as tags, once every file is read.
+  return { notes: linkVaultNotes(result.notes), skipped: result.skipped };
 }
 
 export type { ImportedNote };
