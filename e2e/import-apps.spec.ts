@@ -2,7 +2,8 @@
 // Takeout/Keep/ made from the hand-made fixture in test/fixtures/imports/google-keep), imported in
 // Settings > Your data: every note compared on the server field by field, the files that are not notes
 // listed with their reasons, the pinned note first on the Dashboard and the archived one in the Archive,
-// and a second import creating nothing. An Obsidian vault's [[links]] open the notes they name.
+// and a second import creating nothing. An Obsidian vault's [[links]] open the notes they name; an
+// Evernote notebook (test/fixtures/imports/evernote) comes in as Markdown with its to-dos as a checklist.
 import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
@@ -115,4 +116,41 @@ test('an Obsidian vault comes in with its [[links]] as links between the notes a
   await page.getByRole('link', { name: 'the timber yard' }).click();
   await expect(page).toHaveURL(new RegExp(`/note/${suppliers.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
+});
+
+test('an Evernote notebook comes in as Markdown, its to-dos a checklist, its tags and notebook tags', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  const enex = path.resolve(import.meta.dirname, '../test/fixtures/imports/evernote/Home Projects.enex');
+  await gotoAs(page, '/settings?tab=sync');
+  await page.locator('input[type="file"]').setInputFiles(enex);
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 2 notes. 2 items were skipped.' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Import result' })).toContainText(
+    'Paint the hallway (Home Projects.enex, note 1): Skipped: its 1 attachment (attachments are not imported)',
+  );
+  await expectAllSynced(page);
+  await expect.poll(async () => (await serverNotes(request, account)).length).toBe(2);
+  const notes = await serverNotes(request, account);
+  expect(notes.find((note) => note.title === 'Paint the hallway')).toMatchObject({
+    content: 'Colour: **sage green**, two coats.\n\n[Source](https://example.org/hallway-colours)',
+    is_checklist: true,
+    checklist_items: [
+      { text: 'Buy rollers', completed: true },
+      { text: 'Tape the skirting', completed: false },
+      { text: 'Paint', completed: false },
+    ],
+    tags: ['weekend', 'diy', 'home-projects'],
+  });
+  const shed = notes.find((note) => note.title === 'Garden shed plan')!;
+  expect(shed.content).toBe(
+    '## Size\n\nTwo by three metres, *on a gravel base*.\n\n- Timber from the [yard](https://example.org/yard)\n- Felt for the roof\n\nAsk about delivery',
+  );
+
+  // The note reads as Markdown, with no trace of the body's script.
+  await gotoAs(page, `/note/${shed.id}`);
+  await expect(page.getByRole('tabpanel', { name: 'Note' })).toContainText('Two by three metres, on a gravel base.');
+  await expect(page.getByRole('link', { name: 'yard' })).toHaveAttribute('href', 'https://example.org/yard');
+  await expect(page.locator('main')).not.toContainText('alert');
 });

@@ -1,11 +1,12 @@
 // The Markdown export as a zip (one .md file per note), and reading any set of files a user picks for
 // import: Sprout's JSON export, zips of Markdown (Sprout's, Obsidian's, Joplin's, Bear's), Google Keep's
-// Takeout (issue 37) and loose Markdown files. What cannot be read is reported by file name with the
+// Takeout and Evernote's .enex (issue 37), and loose Markdown files. What cannot be read is reported by file name with the
 // reason, never dropped silently.
 import { strToU8, unzipSync, Zip, ZipPassThrough } from 'fflate';
 import type { LocalNote } from '#core/sync-rules';
 import type { ImportedNote } from '../../../data/notes';
 import { MarkdownNoteError, markdownToNote, noteToMarkdown } from './markdown-note';
+import { EnexFileError, enexToNotes } from './enex-note';
 import { isKeepNote, keepCompanion, keepToNote } from './keep-note';
 import { linkVaultNotes } from './vault-links';
 import { jsonDataToNotes, NotesFileError, parseJsonFile, type ReadNotes } from './notes-json';
@@ -94,7 +95,7 @@ export const ZIP_NOTES_LIMIT = 512 * 1024 * 1024;
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-const isNoteName = (name: string) => NOTE_FILE.test(name) || /\.json$/i.test(name);
+const isNoteName = (name: string) => NOTE_FILE.test(name) || /\.(json|enex)$/i.test(name);
 
 function readJson(name: string, text: string, into: ReadNotes): void {
   const data = parseJsonFile(text);
@@ -117,13 +118,14 @@ function readOne({ name, bytes, modifiedAt }: Entry, paths: ReadonlySet<string>,
     return;
   }
   const isJson = /\.json$/i.test(name);
-  if (bytes === null || (!isJson && !NOTE_FILE.test(name))) {
+  const isEnex = /\.enex$/i.test(name);
+  if (bytes === null || (!isJson && !isEnex && !NOTE_FILE.test(name))) {
     into.skipped.push({
       source: name,
       title: '',
       reason: /\.zip\//i.test(name)
         ? 'it is not a note (attachments are not imported)'
-        : 'it is not a note file (Sprout imports .json, .zip, .md, .markdown and .txt)',
+        : 'it is not a note file (Sprout imports .json, .enex, .zip, .md, .markdown and .txt)',
     });
     return;
   }
@@ -134,9 +136,14 @@ function readOne({ name, bytes, modifiedAt }: Entry, paths: ReadonlySet<string>,
   }
   try {
     if (isJson) readJson(name, text, into);
-    else into.notes.push(markdownToNote(text, name, modifiedAt));
+    else if (isEnex) {
+      const read = enexToNotes(text, name);
+      into.notes.push(...read.notes);
+      into.skipped.push(...read.skipped);
+    } else into.notes.push(markdownToNote(text, name, modifiedAt));
   } catch (error) {
-    if (!(error instanceof NotesFileError || error instanceof MarkdownNoteError)) throw error;
+    if (!(error instanceof NotesFileError || error instanceof MarkdownNoteError || error instanceof EnexFileError))
+      throw error;
     into.skipped.push({ source: name, title: '', reason: error.message });
   }
 }
@@ -181,7 +188,7 @@ function zipEntries(file: PickedFile, modifiedAt: string | null, limit: number, 
   }
   const names = Object.keys(entries);
   if (names.length === 0) {
-    into.skipped.push({ source: file.name, title: '', reason: 'it holds no Markdown or JSON files' });
+    into.skipped.push({ source: file.name, title: '', reason: 'it holds no Markdown, JSON or Evernote files' });
     return [];
   }
   return [

@@ -137,9 +137,9 @@ export function YourDataSection() {
           <div className="grid gap-1">
             <h3 className="text-sm font-medium">Import</h3>
             <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
-              A Sprout JSON export, a Google Keep Takeout (.zip), a .zip of Markdown files, or Markdown files from
-              Obsidian, Joplin or Bear. Notes already here stay as they are; a different version of one comes in as a
-              conflict copy.
+              A Sprout JSON export, a Google Keep Takeout (.zip), an Evernote notebook (.enex), a .zip of Markdown
+              files, or Markdown files from Obsidian, Joplin or Bear. Notes already here stay as they are; a different
+              version of one comes in as a conflict copy.
             </p>
           </div>
           <div>
@@ -148,7 +148,7 @@ export function YourDataSection() {
               id={inputId}
               type="file"
               multiple
-              accept=".json,.zip,.md,.markdown,.txt,application/json,application/zip,text/markdown,text/plain"
+              accept=".json,.enex,.zip,.md,.markdown,.txt,application/json,application/zip,text/markdown,text/plain"
               // Opened by the button below; hidden, so it is neither a second tab stop nor announced twice.
               hidden
               onChange={(event) => void importFiles(event.target.files)}
