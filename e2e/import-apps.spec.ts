@@ -3,7 +3,8 @@
 // Settings > Your data: every note compared on the server field by field, the files that are not notes
 // listed with their reasons, the pinned note first on the Dashboard and the archived one in the Archive,
 // and a second import creating nothing. An Obsidian vault's [[links]] open the notes they name; an
-// Evernote notebook (test/fixtures/imports/evernote) comes in as Markdown with its to-dos as a checklist.
+// Evernote notebook (test/fixtures/imports/evernote) comes in as Markdown with its to-dos as a checklist; a
+// Notion export (test/fixtures/imports/notion) with its pages linked and its databases as tables.
 import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
@@ -153,4 +154,44 @@ test('an Evernote notebook comes in as Markdown, its to-dos a checklist, its tag
   await expect(page.getByRole('tabpanel', { name: 'Note' })).toContainText('Two by three metres, on a gravel base.');
   await expect(page.getByRole('link', { name: 'yard' })).toHaveAttribute('href', 'https://example.org/yard');
   await expect(page.locator('main')).not.toContainText('alert');
+});
+
+test('a Notion export comes in with its pages linked, its databases as tables and its page paths as tags', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  const root = path.resolve(import.meta.dirname, '../test/fixtures/imports/notion');
+  const files: Record<string, Uint8Array> = {};
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const name = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(name);
+      else if (name !== 'README.md') files[name] = new Uint8Array(fs.readFileSync(path.join(root, name)));
+    }
+  };
+  walk('');
+  // As Notion hands it over: a zip holding a zip of the pages.
+  const buffer = Buffer.from(zipSync({ 'Export-5e1f-Part-1.zip': zipSync(files) }));
+  await gotoAs(page, '/settings?tab=sync');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'Export-5e1f.zip', mimeType: 'application/zip', buffer });
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 4 notes.' })).toBeVisible();
+  await expectAllSynced(page);
+  await expect.poll(async () => (await serverNotes(request, account)).length).toBe(4);
+  const notes = await serverNotes(request, account);
+  const byTitle = (title: string) => notes.find((note) => note.title === title)!;
+  expect(byTitle('Home').content).toBe(
+    `Plans for the year.\n\n[Trip ideas](/note/${byTitle('Trip ideas').id})\n\n[Reading list](/note/${byTitle('Reading list').id})`,
+  );
+  expect(byTitle('Dune').tags).toEqual(['home/reading-list']);
+  expect(byTitle('Reading list').content).toContain(
+    '| The Left Hand of Darkness | Ursula K. Le Guin | Reading, slowly |',
+  );
+
+  await gotoAs(page, `/note/${byTitle('Home').id}`);
+  await page.getByRole('link', { name: 'Reading list' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reading list' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Frank Herbert' })).toBeVisible();
 });

@@ -16,6 +16,7 @@ import {
 } from '#core/note-fields';
 import { readContentValue } from '#core/note-lenient';
 import { normalizeTags } from '#core/tags';
+import { withoutNotionId } from './notion-export';
 import type { ImportedNote } from '../../../data/notes';
 
 /** The fields of a note the file holds. */
@@ -176,10 +177,13 @@ export function markdownToNote(text: string, path: string, modifiedAt: string | 
   const tail = (i: number) => (i === last ? '\n' : '\n\n');
   let head = chunks[0]?.text ?? '';
   const headMatch = /^# (.*)(?:\n|$)/.exec(head);
-  const fileTitle = path
-    .split('/')
-    .pop()!
-    .replace(/\.(md|markdown|txt)$/i, '');
+  // A Notion page's file name ends in its id: the title is without it.
+  const fileTitle = withoutNotionId(
+    path
+      .split('/')
+      .pop()!
+      .replace(/\.(md|markdown|txt)$/i, ''),
+  );
   const title = str(front.title) ?? headMatch?.[1]?.trim() ?? fileTitle;
   if (headMatch && (!own || headMatch[1]?.trim() === title.replace(/\s+/g, ' ').trim()))
     head = head.slice(headMatch[0].length);

@@ -8,6 +8,7 @@ import type { ImportedNote } from '../../../data/notes';
 import { MarkdownNoteError, markdownToNote, noteToMarkdown } from './markdown-note';
 import { EnexFileError, enexToNotes } from './enex-note';
 import { isKeepNote, keepCompanion, keepToNote } from './keep-note';
+import { notionCsvToNote, NotionFileError } from './notion-export';
 import { linkVaultNotes } from './vault-links';
 import { jsonDataToNotes, NotesFileError, parseJsonFile, type ReadNotes } from './notes-json';
 
@@ -95,7 +96,7 @@ export const ZIP_NOTES_LIMIT = 512 * 1024 * 1024;
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-const isNoteName = (name: string) => NOTE_FILE.test(name) || /\.(json|enex)$/i.test(name);
+const isNoteName = (name: string) => NOTE_FILE.test(name) || /\.(json|enex|csv)$/i.test(name);
 
 function readJson(name: string, text: string, into: ReadNotes): void {
   const data = parseJsonFile(text);
@@ -119,13 +120,14 @@ function readOne({ name, bytes, modifiedAt }: Entry, paths: ReadonlySet<string>,
   }
   const isJson = /\.json$/i.test(name);
   const isEnex = /\.enex$/i.test(name);
-  if (bytes === null || (!isJson && !isEnex && !NOTE_FILE.test(name))) {
+  const isCsv = /\.csv$/i.test(name);
+  if (bytes === null || (!isJson && !isEnex && !isCsv && !NOTE_FILE.test(name))) {
     into.skipped.push({
       source: name,
       title: '',
       reason: /\.zip\//i.test(name)
         ? 'it is not a note (attachments are not imported)'
-        : 'it is not a note file (Sprout imports .json, .enex, .zip, .md, .markdown and .txt)',
+        : 'it is not a note file (Sprout imports .json, .enex, .csv, .zip, .md, .markdown and .txt)',
     });
     return;
   }
@@ -140,9 +142,17 @@ function readOne({ name, bytes, modifiedAt }: Entry, paths: ReadonlySet<string>,
       const read = enexToNotes(text, name);
       into.notes.push(...read.notes);
       into.skipped.push(...read.skipped);
-    } else into.notes.push(markdownToNote(text, name, modifiedAt));
+    } else if (isCsv) into.notes.push(notionCsvToNote(text, name, modifiedAt));
+    else into.notes.push(markdownToNote(text, name, modifiedAt));
   } catch (error) {
-    if (!(error instanceof NotesFileError || error instanceof MarkdownNoteError || error instanceof EnexFileError))
+    if (
+      !(
+        error instanceof NotesFileError ||
+        error instanceof MarkdownNoteError ||
+        error instanceof EnexFileError ||
+        error instanceof NotionFileError
+      )
+    )
       throw error;
     into.skipped.push({ source: name, title: '', reason: error.message });
   }
@@ -152,7 +162,13 @@ function readOne({ name, bytes, modifiedAt }: Entry, paths: ReadonlySet<string>,
  * The files of a zip, or nothing (with the reason) when it cannot be read, holds no notes or claims more
  * than `limit` bytes of them. Only note files are unzipped: attachments are listed, never expanded.
  */
-function zipEntries(file: PickedFile, modifiedAt: string | null, limit: number, into: ReadNotes): Entry[] {
+function zipEntries(
+  file: PickedFile,
+  modifiedAt: string | null,
+  limit: number,
+  into: ReadNotes,
+  nested = false,
+): Entry[] {
   let entries: Record<string, Uint8Array>;
   const others: string[] = [];
   let claimed = 0;
@@ -161,7 +177,9 @@ function zipEntries(file: PickedFile, modifiedAt: string | null, limit: number, 
       filter: (entry) => {
         // Folders, macOS resource forks and hidden files are not notes.
         if (entry.name.endsWith('/') || /(^|\/)(__MACOSX\/|\.)/.test(entry.name)) return false;
-        if (!isNoteName(entry.name)) {
+        // Notion puts its export in a zip inside the zip: one level of that is read, counted in the limit.
+        const innerZip = !nested && /\.zip$/i.test(entry.name);
+        if (!innerZip && !isNoteName(entry.name)) {
           others.push(entry.name);
           return false;
         }
@@ -186,13 +204,26 @@ function zipEntries(file: PickedFile, modifiedAt: string | null, limit: number, 
     });
     return [];
   }
+  const inner = Object.keys(entries).filter((name) => /\.zip$/i.test(name));
+  const nestedEntries = inner.flatMap((name) => {
+    const bytes = entries[name]!;
+    delete entries[name];
+    return zipEntries(
+      { name: `${file.name}/${name}`, bytes, lastModified: null },
+      modifiedAt,
+      limit - claimed,
+      into,
+      true,
+    );
+  });
   const names = Object.keys(entries);
-  if (names.length === 0) {
-    into.skipped.push({ source: file.name, title: '', reason: 'it holds no Markdown, JSON or Evernote files' });
+  if (names.length === 0 && inner.length === 0) {
+    into.skipped.push({ source: file.name, title: '', reason: 'it holds no Markdown, JSON, Evernote or CSV files' });
     return [];
   }
   return [
     ...names.map((name) => ({ name: `${file.name}/${name}`, bytes: entries[name]!, modifiedAt })),
+    ...nestedEntries,
     ...others.map((name) => ({ name: `${file.name}/${name}`, bytes: null, modifiedAt })),
   ];
 }

@@ -194,7 +194,7 @@ describe('picked files', () => {
     expect(read.notes.map((n) => n.source)).toEqual(['vault.zip/notes/a.md']);
     expect(read.skipped.map((s) => [s.source, s.reason])).toEqual([
       ['broken.zip', expect.stringMatching(/^it is not a zip file that can be read/)],
-      ['empty.zip', 'it holds no Markdown, JSON or Evernote files'],
+      ['empty.zip', 'it holds no Markdown, JSON, Evernote or CSV files'],
       ['vault.zip/notes/photo.png', 'it is not a note (attachments are not imported)'],
       ['photo.png', expect.stringMatching(/^it is not a note file/)],
     ]);

@@ -5,8 +5,10 @@ import { NOTE_LIMITS } from '#core/note-constants';
 import { importLinkHref } from '#core/note-links';
 import { normalizeTag, normalizeTags } from '#core/tags';
 import type { ImportedNote } from '../../../data/notes';
+import { withoutNotionId } from './notion-export';
 
 const MARKDOWN_FILE = /\.(md|markdown)$/i;
+const TABLE_FILE = /\.csv$/i;
 const WIKI_LINK = /(!?)\[\[([^\]|#\n]+)(#[^\]|\n]*)?(?:\|([^\]\n]+))?\]\]/g;
 // `[words](address)`, not an image; the address without a scheme, not absolute, not an anchor alone.
 const RELATIVE_LINK = /(^|[^!])\[([^\]\n]*)\]\((?![a-z][a-z0-9+.-]*:|\/|#)([^)\s]+)\)/gi;
@@ -42,7 +44,9 @@ const escapeWords = (words: string) => words.replace(/[[\]\\]/g, (c) => `\\${c}`
  * that are not Sprout's own (those name their id and keep their tags) are changed.
  */
 export function linkVaultNotes(notes: readonly ImportedNote[]): ImportedNote[] {
-  const fromVault = (note: ImportedNote) => note.sourceId === null && MARKDOWN_FILE.test(note.source);
+  // A Notion database's table is part of the vault: linked to, and tagged by its folder.
+  const fromVault = (note: ImportedNote) =>
+    note.sourceId === null && (MARKDOWN_FILE.test(note.source) || TABLE_FILE.test(note.source));
   const vault = notes.filter(fromVault);
   if (vault.length === 0) return [...notes];
   // Obsidian finds `[[Name]]` by the file's name anywhere in the vault, or by its path from the vault's root.
@@ -87,7 +91,13 @@ export function linkVaultNotes(notes: readonly ImportedNote[]): ImportedNote[] {
 
   return notes.map((note) => {
     if (!fromVault(note)) return note;
-    const folder = note.source.slice(root.length, note.source.lastIndexOf('/') + 1).replace(/\/$/, '');
+    // Notion names each folder after its page, with the page's id: the tag takes the names alone.
+    const folder = note.source
+      .slice(root.length, note.source.lastIndexOf('/') + 1)
+      .split('/')
+      .filter(Boolean)
+      .map(withoutNotionId)
+      .join('/');
     const folderTag = folder ? normalizeTag(folder) : null;
     const tags = normalizeTags([...(note.tags ?? []), ...(folderTag ? [folderTag] : [])]).slice(0, NOTE_LIMITS.tags);
     return {

@@ -148,7 +148,7 @@ export function YourDataSection() {
               id={inputId}
               type="file"
               multiple
-              accept=".json,.enex,.zip,.md,.markdown,.txt,application/json,application/zip,text/markdown,text/plain"
+              accept=".json,.enex,.csv,.zip,.md,.markdown,.txt,application/json,application/zip,text/markdown,text/plain"
               // Opened by the button below; hidden, so it is neither a second tab stop nor announced twice.
               hidden
               onChange={(event) => void importFiles(event.target.files)}
