@@ -9,14 +9,15 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { EMPTY_CONTENT } from '#core/note-fields';
 import type { LocalNote } from '#core/sync-rules';
 import { launchBrowser, openApp } from '../lib/app-browser';
 import type { BenchGroup, GroupOptions } from '../lib/group';
 import { interleave, median, quantile, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
-import { signUp, startSprout, type SproutServer } from '../lib/sprout';
+import { timeImport } from '../lib/import-round';
+import { signUp, startSprout } from '../lib/sprout';
 
 // BENCH_SEARCH_NOTES: a smaller collection for a quick try of the script.
 const NOTES = Number(process.env.BENCH_SEARCH_NOTES) || 10_000;
@@ -261,57 +262,6 @@ function stringifyFloor(page: Page): Promise<number> {
     const text = JSON.stringify((window as unknown as { __benchNotes: unknown[] }).__benchNotes);
     return performance.now() - began + text.length * 0;
   });
-}
-
-/** Signs up a fresh user, opens Settings offline (nothing syncs meanwhile) and imports `file`; ms from the file picked to 'Imported ...'. */
-async function timeImport(browser: Browser, server: SproutServer, file: string): Promise<{ ms: number; page: Page }> {
-  const user = await signUp(server.url);
-  const page = await openApp(browser, user);
-  await page.goto('/settings?tab=sync');
-  await page.getByRole('heading', { name: 'Your data' }).waitFor();
-  // The export loads the import's code too (one chunk, fetched on first use): fetch it while online.
-  await page.getByRole('button', { name: 'Export as JSON' }).click();
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Exported / })
-    .waitFor();
-  await page.context().setOffline(true);
-  await page.evaluate(() => {
-    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    input.addEventListener(
-      'change',
-      () => ((window as unknown as { __benchPick: number }).__benchPick = performance.now()),
-      { capture: true },
-    );
-  });
-  await page.locator('input[type="file"]').setInputFiles(file, { timeout: 120_000 });
-  const statuses = () =>
-    page.evaluate(() => [...document.querySelectorAll('[role="status"]')].map((s) => s.textContent).join(' | '));
-  const timer = setInterval(
-    () =>
-      void statuses().then(
-        (text) => console.error(`[bench] import status: ${text}`),
-        () => undefined,
-      ),
-    15_000,
-  );
-  const handle = await page
-    .waitForFunction(
-      () => {
-        const texts = [...document.querySelectorAll('[role="status"]')].map((s) => s.textContent ?? '');
-        if (texts.some((t) => t.startsWith('Import failed'))) return -1;
-        return (
-          texts.some((t) => /^Imported [\d,]+ notes?\./.test(t)) &&
-          performance.now() - (window as unknown as { __benchPick: number }).__benchPick
-        );
-      },
-      undefined,
-      { polling: 20, timeout: 600_000 },
-    )
-    .finally(() => clearInterval(timer));
-  const ms = (await handle.jsonValue()) as number;
-  if (ms < 0) throw new Error(`the import failed: ${await statuses()}`);
-  return { ms, page };
 }
 
 /** JSON.parse of the export and one IndexedDB transaction putting its notes into a scratch database. */
