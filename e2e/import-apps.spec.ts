@@ -29,7 +29,7 @@ test('a Google Keep Takeout comes in with its lists, ticks, labels, pin, archive
   request,
 }) => {
   await gotoAs(page, '/settings?tab=sync');
-  const picker = page.locator('input[type="file"]');
+  const picker = page.locator('input[type="file"]:not([webkitdirectory])');
   await picker.setInputFiles(takeout());
   await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes. 5 items were skipped.' })).toBeVisible();
   const report = page.getByRole('list', { name: 'Import result' });
@@ -99,7 +99,7 @@ test('an Obsidian vault comes in with its [[links]] as links between the notes a
   });
   await gotoAs(page, '/settings?tab=sync');
   await page
-    .locator('input[type="file"]')
+    .locator('input[type="file"]:not([webkitdirectory])')
     .setInputFiles({ name: 'garden-vault.zip', mimeType: 'application/zip', buffer: Buffer.from(vault) });
   await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes.' })).toBeVisible();
   await expectAllSynced(page);
@@ -126,7 +126,7 @@ test('an Evernote notebook comes in as Markdown, its to-dos a checklist, its tag
 }) => {
   const enex = path.resolve(import.meta.dirname, '../test/fixtures/imports/evernote/Home Projects.enex');
   await gotoAs(page, '/settings?tab=sync');
-  await page.locator('input[type="file"]').setInputFiles(enex);
+  await page.locator('input[type="file"]:not([webkitdirectory])').setInputFiles(enex);
   await expect(page.getByRole('status').filter({ hasText: 'Imported 2 notes. 2 items were skipped.' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Import result' })).toContainText(
     'Paint the hallway (Home Projects.enex, note 1): Skipped: its 1 attachment (attachments are not imported)',
@@ -175,7 +175,7 @@ test('a Notion export comes in with its pages linked, its databases as tables an
   const buffer = Buffer.from(zipSync({ 'Export-5e1f-Part-1.zip': zipSync(files) }));
   await gotoAs(page, '/settings?tab=sync');
   await page
-    .locator('input[type="file"]')
+    .locator('input[type="file"]:not([webkitdirectory])')
     .setInputFiles({ name: 'Export-5e1f.zip', mimeType: 'application/zip', buffer });
   await expect(page.getByRole('status').filter({ hasText: 'Imported 4 notes.' })).toBeVisible();
   await expectAllSynced(page);
@@ -194,4 +194,25 @@ test('a Notion export comes in with its pages linked, its databases as tables an
   await page.getByRole('link', { name: 'Reading list' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reading list' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Frank Herbert' })).toBeVisible();
+});
+
+test('a folder picked whole comes in with its paths: a Takeout unzipped', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await gotoAs(page, '/settings?tab=sync');
+  await expect(page.getByRole('button', { name: 'Import a folder…' })).toBeVisible();
+  // What the browser's folder dialog hands over: every file, each with its path inside the folder.
+  await page
+    .locator('input[type="file"][webkitdirectory]')
+    .setInputFiles(path.resolve(import.meta.dirname, '../test/fixtures/imports/google-keep/Takeout'));
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes. 5 items were skipped.' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Import result' })).toContainText(
+    "Takeout/Keep/Labels.txt: Skipped: it is Google Keep's list of labels",
+  );
+  await expectAllSynced(page);
+  await expect
+    .poll(async () => (await serverNotes(request, account)).map((note) => note.title).sort())
+    .toEqual(['Book ideas', 'Call the plumber about the kitchen tap', 'Groceries']);
 });

@@ -59,7 +59,7 @@ async function download(page: Page, button: string): Promise<{ file: Download; p
 
 async function importFiles(page: Page, files: Parameters<Page['setInputFiles']>[1]) {
   // The picker behind 'Import notes…' (what a user chooses in the browser's file dialog).
-  await page.locator('input[type="file"]').setInputFiles(files);
+  await page.locator('input[type="file"]:not([webkitdirectory])').setInputFiles(files);
 }
 
 test('every note goes out as JSON and Markdown and comes back exactly into a fresh account, once', async ({

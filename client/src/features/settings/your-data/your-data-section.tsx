@@ -3,7 +3,7 @@
 // offline too; long runs show their progress, and an import ends with what came in and what did not.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Download, HardDrive, Upload } from 'lucide-react';
+import { Download, FolderOpen, HardDrive, Upload } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useNotesTransfer, type ImportLine } from '../../../data/notes';
 import { SettingsCard } from '../settings-section';
@@ -44,6 +44,7 @@ export function YourDataSection() {
   const transfer = useNotesTransfer();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<ProgressState | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -87,7 +88,8 @@ export function YourDataSection() {
       const format = await formats();
       const picked = await Promise.all(
         [...files].map(async (file) => ({
-          name: file.name,
+          // A folder's files keep their path in it: a vault's folders become tags and its links find their files.
+          name: file.webkitRelativePath || file.name,
           bytes: new Uint8Array(await file.arrayBuffer()),
           lastModified: file.lastModified || null,
         })),
@@ -137,12 +139,12 @@ export function YourDataSection() {
           <div className="grid gap-1">
             <h3 className="text-sm font-medium">Import</h3>
             <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
-              A Sprout JSON export, a Google Keep Takeout (.zip), an Evernote notebook (.enex), a .zip of Markdown
-              files, or Markdown files from Obsidian, Joplin or Bear. Notes already here stay as they are; a different
-              version of one comes in as a conflict copy.
+              A Sprout JSON export, a Google Keep Takeout (.zip), an Evernote notebook (.enex), a Notion export (.zip),
+              or an Obsidian, Joplin or Bear vault (a .zip, its Markdown files, or its folder). Notes already here stay
+              as they are; a different version of one comes in as a conflict copy.
             </p>
           </div>
-          <div>
+          <div className="flex flex-wrap gap-2">
             <input
               ref={input}
               id={inputId}
@@ -161,6 +163,24 @@ export function YourDataSection() {
             >
               <Upload aria-hidden="true" />
               Import notes…
+            </Button>
+            <input
+              ref={folderInput}
+              type="file"
+              multiple
+              // Chromium, Firefox and Safari pick a whole folder with it (a vault, a Takeout unzipped).
+              {...{ webkitdirectory: '' }}
+              hidden
+              onChange={(event) => void importFiles(event.target.files)}
+            />
+            <Button
+              variant="outline"
+              disabled={busy}
+              aria-describedby={`${inputId}-hint`}
+              onClick={() => folderInput.current?.click()}
+            >
+              <FolderOpen aria-hidden="true" />
+              Import a folder…
             </Button>
           </div>
         </div>
