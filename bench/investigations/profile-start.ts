@@ -9,19 +9,9 @@ import path from 'node:path';
 import { benchNote, postNotes, signUp, startSprout } from '../lib/sprout';
 import { launchBrowser, openApp } from '../lib/app-browser';
 import { buildClientIfStale } from '../lib/client-build';
-import { summariseTrace } from '../lib/trace-summary';
+import { summariseTrace, TRACE_CATEGORIES } from '../lib/trace-summary';
 
 const notes = Number(process.argv[2] ?? 20);
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'disabled-by-default-v8.cpu_profiler',
-  'blink.user_timing',
-  'toplevel',
-  'loading',
-];
-
 buildClientIfStale();
 const server = await startSprout();
 const browser = await launchBrowser();
@@ -41,7 +31,7 @@ try {
     performance.mark('bench:click');
     setTimeout(() => performance.mark('bench:toast'), 6000);
   });
-  await browser.startTracing(page, { categories: CATEGORIES });
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.reload();
   await page.waitForTimeout(7000);
   const trace = await browser.stopTracing();

@@ -16,21 +16,10 @@ import {
 } from '../lib/app-browser';
 import { buildClientIfStale } from '../lib/client-build';
 import { signUp, startSprout } from '../lib/sprout';
-import { summariseTrace } from '../lib/trace-summary';
+import { summariseTrace, TRACE_CATEGORIES } from '../lib/trace-summary';
 
 const PENDING = 1000;
 const rounds = Number(process.argv[2] ?? 2);
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'disabled-by-default-v8.cpu_profiler',
-  'blink.user_timing',
-  'toplevel',
-  'loading',
-  'IndexedDB',
-];
-
 buildClientIfStale();
 const server = await startSprout();
 const browser = await launchBrowser();
@@ -54,7 +43,7 @@ try {
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     });
     const traced = round > 0; // round 0 warms up, as the bench's does
-    if (traced) await browser.startTracing(page, { categories: CATEGORIES });
+    if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const sync = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sync' });
     const elapsed = await timeClickToText(page, sync, /Successfully synced \d+ notes to the cloud\./);
     if (!traced) {

@@ -8,20 +8,10 @@ import path from 'node:path';
 import { launchBrowser, openApp, settle, timeClickToText } from '../lib/app-browser';
 import { buildClientIfStale } from '../lib/client-build';
 import { signUp, startSprout } from '../lib/sprout';
-import { summariseTrace } from '../lib/trace-summary';
+import { summariseTrace, TRACE_CATEGORIES } from '../lib/trace-summary';
 import { NOTES, seedTaggedNotes, TAG } from '../groups/tags';
 
 const rounds = Number(process.argv[2] ?? 2);
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'disabled-by-default-v8.cpu_profiler',
-  'blink.user_timing',
-  'toplevel',
-  'IndexedDB',
-];
-
 buildClientIfStale();
 const server = await startSprout();
 const browser = await launchBrowser();
@@ -48,7 +38,7 @@ try {
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     }, newestTagged.source);
     const traced = round > 0; // round 0 warms up, as the bench's does
-    if (traced) await browser.startTracing(page, { categories: CATEGORIES });
+    if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const elapsed = await timeClickToText(page, link, newestTagged);
     if (!traced) {
       console.info(`warm-up: ${Math.round(elapsed)} ms`);

@@ -126,6 +126,18 @@ function table(rows: [string, number][], total: number, limit = 20): string {
     .join('\n');
 }
 
+/** The Chromium trace categories the investigations record: timeline, CPU samples, marks, loading, IndexedDB. */
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing',
+  'toplevel',
+  'loading',
+  'IndexedDB',
+];
+
 export function summariseTrace(raw: unknown, distDir: string): string {
   const events = (Array.isArray(raw) ? raw : (raw as { traceEvents: TraceEvent[] }).traceEvents) as TraceEvent[];
   const threadNames = new Map<string, string>();

@@ -6,7 +6,7 @@ import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
 import { Textarea } from '../../components/ui/textarea';
 import { ChecklistEditor } from '../../components/checklist/checklist-editor';
-import { stepsText, type EditFormAction, type EditFormValues } from './edit-form';
+import { checklistHandlers, stepsText, type EditFormAction, type EditFormValues } from './edit-form';
 
 export function ActionStepsEditor({
   values,
@@ -33,14 +33,7 @@ export function ActionStepsEditor({
         </div>
       </div>
       {values.checklistOn ? (
-        <ChecklistEditor
-          items={values.items}
-          label="Action steps checklist"
-          onToggle={(id) => dispatch({ type: 'toggleItem', id })}
-          onEditText={(id, text) => dispatch({ type: 'editItem', id, text })}
-          onRemove={(id) => dispatch({ type: 'removeItem', id })}
-          onAppend={(text) => dispatch({ type: 'appendItem', text })}
-        />
+        <ChecklistEditor items={values.items} label="Action steps checklist" {...checklistHandlers(dispatch)} />
       ) : values.items.length > 0 ? (
         <Textarea
           readOnly

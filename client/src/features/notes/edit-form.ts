@@ -209,3 +209,13 @@ export function editLayout(note: Pick<EditableNote, 'expanded_content' | 'chat_h
   const talked = (note.chat_history?.length ?? 0) > 0;
   return planned || talked ? 'assistant' : 'plain';
 }
+
+/** The checklist editor's handlers, each one of the form's item actions. */
+export function checklistHandlers(dispatch: (action: EditFormAction) => void) {
+  return {
+    onToggle: (id: string) => dispatch({ type: 'toggleItem', id }),
+    onEditText: (id: string, text: string) => dispatch({ type: 'editItem', id, text }),
+    onRemove: (id: string) => dispatch({ type: 'removeItem', id }),
+    onAppend: (text: string) => dispatch({ type: 'appendItem', text }),
+  };
+}

@@ -4,7 +4,7 @@ import { useId, type Dispatch } from 'react';
 import { ListChecks, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ChecklistEditor } from '../../components/checklist/checklist-editor';
-import type { EditFormAction, EditFormValues } from './edit-form';
+import { checklistHandlers, type EditFormAction, type EditFormValues } from './edit-form';
 
 export function NoteChecklistEditor({
   values,
@@ -37,14 +37,7 @@ export function NoteChecklistEditor({
           Remove checklist
         </Button>
       </div>
-      <ChecklistEditor
-        items={values.items}
-        label="Checklist items"
-        onToggle={(id) => dispatch({ type: 'toggleItem', id })}
-        onEditText={(id, text) => dispatch({ type: 'editItem', id, text })}
-        onRemove={(id) => dispatch({ type: 'removeItem', id })}
-        onAppend={(text) => dispatch({ type: 'appendItem', text })}
-      />
+      <ChecklistEditor items={values.items} label="Checklist items" {...checklistHandlers(dispatch)} />
     </section>
   );
 }

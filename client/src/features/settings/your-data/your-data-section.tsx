@@ -1,7 +1,7 @@
 // Settings > Your data: export every note on this device as a zip of Markdown files or one JSON file,
 // and import notes from such files or from other apps' Markdown. Everything happens in the browser,
 // offline too; long runs show their progress, and an import ends with what came in and what did not.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Download, FolderOpen, HardDrive, Upload } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -43,8 +43,6 @@ export function YourDataSection() {
   }, [hash]);
   const transfer = useNotesTransfer();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<ProgressState | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -79,15 +77,15 @@ export function YourDataSection() {
     }
   };
 
-  const importFiles = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
+  const importFiles = async (files: readonly File[]) => {
+    if (files.length === 0) return;
     setMessage(null);
     setResult(null);
     setProgress({ label: 'Reading files', done: 0, total: files.length });
     try {
       const format = await formats();
       const picked = await Promise.all(
-        [...files].map(async (file) => ({
+        files.map(async (file) => ({
           // A folder's files keep their path in it: a vault's folders become tags and its links find their files.
           name: file.webkitRelativePath || file.name,
           bytes: new Uint8Array(await file.arrayBuffer()),
@@ -103,7 +101,6 @@ export function YourDataSection() {
       setMessage(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setProgress(null);
-      if (input.current) input.current.value = '';
     }
   };
 
@@ -145,43 +142,26 @@ export function YourDataSection() {
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <input
-              ref={input}
+            <ImportPicker
               id={inputId}
-              type="file"
-              multiple
+              describedBy={`${inputId}-hint`}
               accept=".json,.enex,.csv,.zip,.md,.markdown,.txt,application/json,application/zip,text/markdown,text/plain"
-              // Opened by the button below; hidden, so it is neither a second tab stop nor announced twice.
-              hidden
-              onChange={(event) => void importFiles(event.target.files)}
-            />
-            <Button
-              variant="outline"
               disabled={busy}
-              aria-describedby={`${inputId}-hint`}
-              onClick={() => input.current?.click()}
+              onPick={(files) => void importFiles(files)}
             >
               <Upload aria-hidden="true" />
               Import notes…
-            </Button>
-            <input
-              ref={folderInput}
-              type="file"
-              multiple
-              // Chromium, Firefox and Safari pick a whole folder with it (a vault, a Takeout unzipped).
-              {...{ webkitdirectory: '' }}
-              hidden
-              onChange={(event) => void importFiles(event.target.files)}
-            />
-            <Button
-              variant="outline"
+            </ImportPicker>
+            {/* Chromium, Firefox and Safari pick a whole folder with it (a vault, a Takeout unzipped). */}
+            <ImportPicker
+              folder
               disabled={busy}
-              aria-describedby={`${inputId}-hint`}
-              onClick={() => folderInput.current?.click()}
+              describedBy={`${inputId}-hint`}
+              onPick={(files) => void importFiles(files)}
             >
               <FolderOpen aria-hidden="true" />
               Import a folder…
-            </Button>
+            </ImportPicker>
           </div>
         </div>
       </div>
@@ -193,5 +173,56 @@ export function YourDataSection() {
       )}
       {result && <ImportReport result={result} />}
     </SettingsCard>
+  );
+}
+
+/**
+ * A button that opens the browser's file dialog (or its folder dialog) through a hidden input, so the
+ * input is neither a second tab stop nor announced twice. It is emptied after each pick, so picking the
+ * same files again imports again.
+ */
+function ImportPicker({
+  id,
+  accept,
+  folder = false,
+  disabled,
+  describedBy,
+  onPick,
+  children,
+}: {
+  id?: string;
+  accept?: string;
+  folder?: boolean;
+  disabled: boolean;
+  describedBy: string;
+  onPick: (files: File[]) => void;
+  children: ReactNode;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        multiple
+        accept={accept}
+        {...(folder && { webkitdirectory: '' })}
+        hidden
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          onPick(files);
+        }}
+      />
+      <Button
+        variant="outline"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onClick={() => input.current?.click()}
+      >
+        {children}
+      </Button>
+    </>
   );
 }
