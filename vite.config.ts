@@ -65,8 +65,37 @@ export default defineConfig({
           { src: '/icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
           ...manifestPngIcons(),
         ],
-        // Text or a link shared from another app opens as a new quick note (/capture).
-        share_target: { action: '/capture', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
+        // Text or a link shared from another app opens as a new quick note (/capture); files of the formats
+        // the importer reads open the importer on them (client/public/sw-share.js answers POST /share).
+        share_target: {
+          action: '/share',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            title: 'title',
+            text: 'text',
+            url: 'url',
+            files: [
+              {
+                name: 'files',
+                accept: [
+                  '.json',
+                  '.enex',
+                  '.csv',
+                  '.zip',
+                  '.md',
+                  '.markdown',
+                  '.txt',
+                  'application/json',
+                  'application/zip',
+                  'text/markdown',
+                  'text/plain',
+                  'text/csv',
+                ],
+              },
+            ],
+          },
+        },
         shortcuts: [
           {
             name: 'Quick note',
@@ -78,11 +107,11 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['**/node_modules/**', 'sw-warm.js'],
+        globIgnores: ['**/node_modules/**', 'sw-warm.js', 'sw-share.js'],
         // Only the shell is precached; the other chunks are fetched once the worker is active (sw-warm.js)
         // and from then on served from their cache, compressed on the wire like any request.
         manifestTransforms: [shellOnlyPrecache(outDir, ASSETS_CACHE)],
-        importScripts: ['sw-warm.js'],
+        importScripts: ['sw-warm.js', 'sw-share.js'],
         navigateFallback: '/index.html',
         // API paths always go to the network and are never cached.
         navigateFallbackDenylist: [/^\/(api|auth|rest)\//],

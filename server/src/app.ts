@@ -23,6 +23,7 @@ import { registerJsonParser } from './http/json-parser';
 import { registerLoadShedding } from './http/load-shedding';
 import { rateLimitBackend } from './http/rate-limit-store';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers';
+import { registerShareTarget } from './http/share-target';
 import { readIndexHtml, registerStaticFiles } from './http/static-files';
 import { registerSurface } from './http/surface';
 import { RefreshTokens } from './identity/refresh-tokens';
@@ -219,6 +220,7 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
     });
   }
 
+  await registerShareTarget(app);
   await registerStaticFiles(app, ctx.config.staticDir, indexHtml);
   return app;
 }

@@ -115,3 +115,41 @@ describe('precompressed static files', () => {
     expect(manifest.body.toString()).not.toContain('secret.tsx');
   });
 });
+
+// The installed app's share target, when no service worker answers it on the device (issue 37).
+describe('POST /share without the service worker', () => {
+  const share = (body: FormData | string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/share`, { method: 'POST', body, headers, redirect: 'manual' });
+
+  it('sends shared text, a title and a link on to quick capture', async () => {
+    const form = new FormData();
+    form.set('title', 'Balcony tomatoes');
+    form.set('text', 'Water every morning');
+    form.set('url', 'https://garden.example.com/tomatoes');
+    const response = await share(form);
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location')!, server.url);
+    expect(location.pathname).toBe('/capture');
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      title: 'Balcony tomatoes',
+      text: 'Water every morning',
+      url: 'https://garden.example.com/tomatoes',
+    });
+  });
+
+  it('opens the importer saying the shared files did not arrive, since it cannot hand them to the page', async () => {
+    const form = new FormData();
+    form.set('files', new File(['# Note'], 'note.md', { type: 'text/markdown' }));
+    const response = await share(form);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/settings?tab=sync&shared=unavailable#your-data');
+  });
+
+  it('refuses a body that is no form, and a broken form, with a clear error', async () => {
+    const json = await share('{"title":"x"}', { 'content-type': 'application/json' });
+    expect(json.status).toBe(415);
+    const broken = await share('--nope\r\nnot a part', { 'content-type': 'multipart/form-data; boundary=b' });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ message: 'The shared form could not be read.' });
+  });
+});

@@ -10,6 +10,12 @@ export const USER_DATA_KEY = 'user_data';
 export const AI_PREFERENCES_KEY = 'ai_preferences';
 export const TRASH_RETENTION_UNSYNCED_KEY = 'trash_retention_unsynced';
 
+/**
+ * The IndexedDB database where the service worker keeps files shared into Sprout until they are imported
+ * (client/public/sw-share.js writes it under this name; features/settings/your-data/shared-files.ts reads it).
+ */
+export const SHARED_FILES_DB = 'sprout-shared-files';
+
 /** The keys. The theme and font size names are also read by index.html's inline script: keep them. */
 export const DEVICE_KEYS = {
   /** 'light' | 'dark' (spec section 4). */

@@ -21,7 +21,14 @@ export function readIndexHtml(staticDir: string): string | undefined {
   }
 }
 
-const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'sw-warm.js', 'registerSW.js', 'manifest.webmanifest']);
+const NO_CACHE_FILES = new Set([
+  'index.html',
+  'sw.js',
+  'sw-warm.js',
+  'sw-share.js',
+  'registerSW.js',
+  'manifest.webmanifest',
+]);
 
 /** The file a precompressed copy stands for: `index-abc.js.br` is `index-abc.js`. */
 export function uncompressedName(filePath: string): string {

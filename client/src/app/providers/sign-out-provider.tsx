@@ -13,6 +13,7 @@ import {
   type SignOutResult,
 } from '../../data/auth';
 import { clearUserNotes, useNotesSession } from '../../data/notes';
+import { SHARED_FILES_DB } from '../../lib/device-keys';
 import { readStoredSession } from '../../lib/supabase';
 import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../lib/toast';
@@ -69,6 +70,8 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
       const { session, device } = latest.current;
       if (session?.userId === userId) await session.clearDevice();
       else await clearUserNotes(device.store, userId);
+      // Files shared into Sprout and not yet imported are not left for the next person on this device.
+      indexedDB.deleteDatabase(SHARED_FILES_DB);
     };
     let auth;
     try {

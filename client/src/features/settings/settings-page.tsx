@@ -1,5 +1,5 @@
 // The Settings screen (spec section 2): heading, a back button to /, and four tabs (Appearance, Editor,
-// AI, Sync; Sync also holds the Trash's retention and Your data). The open tab is kept in the URL
+// AI, Sync; Sync also holds the Trash's retention, Your data and Save from anywhere). The open tab is kept in the URL
 // (?tab=ai), so a link or a reload returns to it.
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Bot, Palette, PenLine, RefreshCw } from 'lucide-react';
@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { AboutSprout } from './about-sprout';
 import { AiTab } from './ai-tab';
 import { AppearanceTab } from './appearance-tab';
+import { SaveAnywhereCard } from './save-anywhere/save-anywhere-card';
 import { EditorTab } from './editor-tab';
 import { SyncTab } from './sync-tab';
 import { TrashRetentionCard } from './trash-retention-card';
@@ -72,6 +73,7 @@ export function SettingsPage() {
           <SyncTab />
           <TrashRetentionCard />
           <YourDataSection />
+          <SaveAnywhereCard />
         </TabsContent>
       </Tabs>
       <AboutSprout />

@@ -127,10 +127,17 @@ function unwrap(text: string, heading: string, tail: string): string {
   return body;
 }
 
+const TASK_LINE = /^\s*[-*] \[([ xX])\] ?(.*)$/;
+
+const isTaskList = (text: string): boolean => {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  return lines.length > 0 && lines.every((line) => TASK_LINE.test(line));
+};
+
 function readChecklist(text: string): { id: string; text: string; completed: boolean }[] {
   const items: { id: string; text: string; completed: boolean }[] = [];
   for (const line of text.split('\n')) {
-    const match = /^\s*[-*] \[([ xX])\] ?(.*)$/.exec(line);
+    const match = TASK_LINE.exec(line);
     if (match) items.push({ id: `item-${items.length + 1}`, text: match[2] ?? '', completed: match[1] !== ' ' });
   }
   return items;
@@ -198,6 +205,12 @@ export function markdownToNote(text: string, path: string, modifiedAt: string | 
   let expanded: string | null = null;
   let items: ChecklistItem[] | null = null;
   let chat: ChatMessage[] | null = null;
+  // Another app's note that is a task list and nothing else is a checklist; tasks among other text stay
+  // where they are written, in the text.
+  if (!own && isTaskList(content)) {
+    items = readChecklist(content);
+    content = '';
+  }
   chunks.forEach((chunk, i) => {
     if (chunk.name === 'expanded') expanded = unwrap(chunk.text, HEADINGS.expanded, tail(i));
     if (chunk.name === 'checklist') items = readChecklist(unwrap(chunk.text, HEADINGS.checklist, tail(i)));

@@ -97,6 +97,26 @@ describe('Markdown notes', () => {
     });
   });
 
+  it("takes another app's note that is only a task list as a checklist with its ticks (issue 37)", () => {
+    expect(
+      markdownToNote('# Packing\n\n- [ ] Passport\n  - [x] Charger\n\n* [X] Tickets\n', 'Packing.md', null),
+    ).toMatchObject({
+      title: 'Packing',
+      content: '',
+      is_checklist: true,
+      checklist_items: [
+        { text: 'Passport', completed: false },
+        { text: 'Charger', completed: true },
+        { text: 'Tickets', completed: true },
+      ],
+    });
+    expect(markdownToNote('- [ ] tickets\nand a line of text', 'Mixed.md', null)).toMatchObject({
+      content: '- [ ] tickets\nand a line of text',
+      is_checklist: false,
+      checklist_items: null,
+    });
+  });
+
   it('writes the tags as a front matter list and reads them back (issue 33)', () => {
     const markdown = noteToMarkdown({ ...NOTE, tags: ['work', 'work/launch', 'café'] });
     expect(markdown).toContain('\ntags:\n  - work\n  - work/launch\n  - café\n');

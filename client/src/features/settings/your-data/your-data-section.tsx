@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { useNotesTransfer, type ImportLine } from '../../../data/notes';
 import { SettingsCard } from '../settings-section';
 import { ImportReport, type ImportResult } from './import-report';
+import { SharedFilesPanel } from './shared-files-panel';
 import { TransferProgress, type ProgressState } from './transfer-progress';
 
 const formats = () => import('./transfer-formats');
@@ -77,8 +78,8 @@ export function YourDataSection() {
     }
   };
 
-  const importFiles = async (files: readonly File[]) => {
-    if (files.length === 0) return;
+  const importFiles = async (files: readonly File[]): Promise<boolean> => {
+    if (files.length === 0) return false;
     setMessage(null);
     setResult(null);
     setProgress({ label: 'Reading files', done: 0, total: files.length });
@@ -97,8 +98,10 @@ export function YourDataSection() {
         setProgress({ label: 'Importing notes', done, total }),
       );
       setResult({ lines, skippedFiles: read.skipped });
+      return true;
     } catch (error) {
       setMessage(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
     } finally {
       setProgress(null);
     }
@@ -141,6 +144,7 @@ export function YourDataSection() {
               as they are; a different version of one comes in as a conflict copy.
             </p>
           </div>
+          <SharedFilesPanel busy={busy} onImport={importFiles} />
           <div className="flex flex-wrap gap-2">
             <ImportPicker
               id={inputId}
