@@ -96,3 +96,15 @@ describe('MarkdownContent', () => {
     expect(container.querySelector('li')?.textContent).toBe('item\nmore');
   });
 });
+
+describe('MarkdownContent on text nested thousands deep', () => {
+  it('shows the text as written when the parser runs out of stack, and Markdown nested less deeply as usual', () => {
+    const deep = `${'>'.repeat(10_000)} quoted`;
+    const { container } = render(<MarkdownContent>{`${deep}`}</MarkdownContent>);
+    expect(container.querySelector('blockquote')).toBeNull();
+    expect(container.textContent).toBe(deep);
+    cleanup();
+    const { container: shallow } = render(<MarkdownContent>{'>> quoted'}</MarkdownContent>);
+    expect(shallow.querySelectorAll('blockquote')).toHaveLength(2);
+  });
+});

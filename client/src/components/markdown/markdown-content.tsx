@@ -109,15 +109,29 @@ export function MarkdownContent({
       },
     } satisfies Components;
   }, [density, noteLink]);
+  // Markdown nested thousands deep (`>>>>…`, an imported file's) overflows the stack of the parser, which
+  // recurses: such a text is shown as it is written instead of taking the screen down with it. Called as a
+  // function, not rendered as an element, so the overflow is caught here (react-markdown's Markdown uses no hooks).
+  const rendered = useMemo(() => {
+    try {
+      return Markdown({
+        remarkPlugins: [remarkGfm, remarkBreaks],
+        components,
+        skipHtml: true,
+        children: emphasizePlanHeadings(children),
+      });
+    } catch (error) {
+      if (error instanceof RangeError) return null;
+      throw error;
+    }
+  }, [children, components]);
   return (
     <div
       data-slot="markdown"
       className={cn('text-sm leading-relaxed break-words [overflow-wrap:anywhere]', className)}
       {...props}
     >
-      <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} components={components} skipHtml>
-        {emphasizePlanHeadings(children)}
-      </Markdown>
+      {rendered ?? <p className="whitespace-pre-wrap">{children}</p>}
     </div>
   );
 }

@@ -83,3 +83,12 @@ describe('enexToNotes on files that are not what they claim', () => {
     expect(read.notes[0]).toMatchObject({ title: 'First line', created_at: null, updated_at: null });
   });
 });
+
+describe('a hostile Evernote note', () => {
+  it('keeps the text of a javascript: link and no image but a web one, and no script, frame or handler', () => {
+    const body =
+      '<div>hello</div><script>window.__xss=1</script><img src=x onerror="window.__xss=2"><img src="https://example.org/a.png"><a href="javascript:window.__xss=3">click</a><a href=" JavaScript:x">spaced</a><a href="mailto:a@example.org">mail</a>';
+    const [read] = enexToNotes(wrap(note(body)), 'h.enex').notes;
+    expect(read!.content).toBe('hello\n\n![](https://example.org/a.png)clickspaced[mail](mailto:a@example.org)');
+  });
+});

@@ -26,6 +26,8 @@ function enexTime(value: string | null | undefined): string | null {
 
 let turndown: TurndownService | null = null;
 
+const WEB_ADDRESS = /^\s*(https?:|mailto:)/i;
+
 function markdownOf(body: HTMLElement): string {
   turndown ??= new TurndownService({
     headingStyle: 'atx',
@@ -36,6 +38,17 @@ function markdownOf(body: HTMLElement): string {
   })
     // Nothing of these becomes text: a script's or a style's source, a form's controls.
     .remove(['script', 'style', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'select', 'textarea'])
+    // Only web and mail addresses come through as links and images: a `javascript:` link would wait in the
+    // note's text for whatever renders it next (Sprout's Markdown drops it; an app the note is exported to
+    // might not).
+    .addRule('unsafeLink', {
+      filter: (node) => node.nodeName === 'A' && !WEB_ADDRESS.test(node.getAttribute('href') ?? ''),
+      replacement: (content) => content,
+    })
+    .addRule('unsafeImage', {
+      filter: (node) => node.nodeName === 'IMG' && !/^\s*https?:/i.test(node.getAttribute('src') ?? ''),
+      replacement: () => '',
+    })
     // A list item as people type one, `- item` and `1. item` (turndown pads the marker to four columns).
     .addRule('listItem', {
       filter: 'li',

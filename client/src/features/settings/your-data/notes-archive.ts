@@ -2,7 +2,7 @@
 // import: Sprout's JSON export, zips of Markdown (Sprout's, Obsidian's, Joplin's, Bear's), Google Keep's
 // Takeout and Evernote's .enex (issue 37), and loose Markdown files. What cannot be read is reported by file name with the
 // reason, never dropped silently.
-import { strToU8, unzipSync, Zip, ZipPassThrough } from 'fflate';
+import { strToU8, Zip, ZipPassThrough } from 'fflate';
 import type { LocalNote } from '#core/sync-rules';
 import type { ImportedNote } from '../../../data/notes';
 import { MarkdownNoteError, markdownToNote, noteToMarkdown } from './markdown-note';
@@ -10,6 +10,7 @@ import { EnexFileError, enexToNotes } from './enex-note';
 import { isKeepNote, keepCompanion, keepToNote } from './keep-note';
 import { notionCsvToNote, NotionFileError } from './notion-export';
 import { linkVaultNotes } from './vault-links';
+import { listZip, unzipFile, ZipFileError, type ZipFile } from './zip-files';
 import { jsonDataToNotes, NotesFileError, parseJsonFile, type ReadNotes } from './notes-json';
 
 /** A file name for a note: its title made safe, and the start of its id so names never clash. */
@@ -107,9 +108,13 @@ function readJson(name: string, text: string, into: ReadNotes): void {
     else into.notes.push(note);
     return;
   }
-  const read = jsonDataToNotes(data, name);
-  into.notes.push(...read.notes);
-  into.skipped.push(...read.skipped);
+  append(into, jsonDataToNotes(data, name));
+}
+
+// Not push(...list): a file's list of hundreds of thousands of items would overflow the stack as arguments.
+function append(into: ReadNotes, read: ReadNotes): void {
+  for (const note of read.notes) into.notes.push(note);
+  for (const skipped of read.skipped) into.skipped.push(skipped);
 }
 
 function readOne({ name, bytes, modifiedAt }: Entry, paths: ReadonlySet<string>, into: ReadNotes): void {
@@ -139,9 +144,7 @@ function readOne({ name, bytes, modifiedAt }: Entry, paths: ReadonlySet<string>,
   try {
     if (isJson) readJson(name, text, into);
     else if (isEnex) {
-      const read = enexToNotes(text, name);
-      into.notes.push(...read.notes);
-      into.skipped.push(...read.skipped);
+      append(into, enexToNotes(text, name));
     } else if (isCsv) into.notes.push(notionCsvToNote(text, name, modifiedAt));
     else into.notes.push(markdownToNote(text, name, modifiedAt));
   } catch (error) {
@@ -158,9 +161,16 @@ function readOne({ name, bytes, modifiedAt }: Entry, paths: ReadonlySet<string>,
   }
 }
 
+/** Whether a zip's path could name a place outside the zip: absolute, on a drive, or climbing with `..`. */
+function leavesZip(name: string): boolean {
+  const path = name.replace(/\\/g, '/');
+  return path.startsWith('/') || /^[a-z]:/i.test(path) || path.split('/').includes('..');
+}
+
 /**
- * The files of a zip, or nothing (with the reason) when it cannot be read, holds no notes or claims more
- * than `limit` bytes of them. Only note files are unzipped: attachments are listed, never expanded.
+ * The files of a zip, or nothing (with the reason) when it cannot be read, holds no notes, claims more
+ * than `limit` bytes of them, names a path outside itself or holds more than it declares. Only note
+ * files are unzipped: attachments are listed, never expanded.
  */
 function zipEntries(
   file: PickedFile,
@@ -169,45 +179,47 @@ function zipEntries(
   into: ReadNotes,
   nested = false,
 ): Entry[] {
-  let entries: Record<string, Uint8Array>;
-  const others: string[] = [];
-  let claimed = 0;
+  // All of it or none: a zip cut short would import some of its notes and silently leave the rest.
+  const refuse = (reason: string): Entry[] => {
+    into.skipped.push({ source: file.name, title: '', reason });
+    return [];
+  };
+  let listed: ZipFile[];
   try {
-    entries = unzipSync(file.bytes, {
-      filter: (entry) => {
-        // Folders, macOS resource forks and hidden files are not notes.
-        if (entry.name.endsWith('/') || /(^|\/)(__MACOSX\/|\.)/.test(entry.name)) return false;
-        // Notion puts its export in a zip inside the zip: one level of that is read, counted in the limit.
-        const innerZip = !nested && /\.zip$/i.test(entry.name);
-        if (!innerZip && !isNoteName(entry.name)) {
-          others.push(entry.name);
-          return false;
-        }
-        claimed += entry.originalSize;
-        return claimed <= limit;
-      },
-    });
+    listed = listZip(file.bytes);
   } catch (error) {
-    into.skipped.push({
-      source: file.name,
-      title: '',
-      reason: `it is not a zip file that can be read (${error instanceof Error ? error.message : String(error)})`,
-    });
-    return [];
+    if (!(error instanceof ZipFileError)) throw error;
+    return refuse(`it is not a zip file that can be read (${error.message})`);
   }
-  if (claimed > limit) {
-    // All of it or none: a zip cut short would import some of its notes and silently leave the rest.
-    into.skipped.push({
-      source: file.name,
-      title: '',
-      reason: `its notes come to more than ${sizeText(limit)} unzipped; nothing of it was imported (import it in parts)`,
-    });
-    return [];
+  // Sprout writes no files, but a zip's paths become tags and link targets: one that reaches outside the
+  // zip is a made-up archive, not an export.
+  const outside = listed.find((entry) => leavesZip(entry.name));
+  if (outside) return refuse(`its file "${outside.name}" has a path outside the zip; nothing of it was imported`);
+  const wanted: ZipFile[] = [];
+  const others: string[] = [];
+  for (const entry of listed) {
+    // Folders, macOS resource forks and hidden files are not notes.
+    if (entry.name.endsWith('/') || /(^|\/)(__MACOSX\/|\.)/.test(entry.name)) continue;
+    // Notion puts its export in a zip inside the zip: one level of that is read, counted in the limit.
+    if ((!nested && /\.zip$/i.test(entry.name)) || isNoteName(entry.name)) wanted.push(entry);
+    else others.push(entry.name);
   }
-  const inner = Object.keys(entries).filter((name) => /\.zip$/i.test(name));
+  const claimed = wanted.reduce((sum, entry) => sum + entry.size, 0);
+  if (claimed > limit)
+    return refuse(
+      `its notes come to more than ${sizeText(limit)} unzipped; nothing of it was imported (import it in parts)`,
+    );
+  const entries = new Map<string, Uint8Array>();
+  try {
+    for (const entry of wanted) entries.set(entry.name, unzipFile(file.bytes, entry));
+  } catch (error) {
+    if (!(error instanceof ZipFileError)) throw error;
+    return refuse(`${error.message}; nothing of it was imported`);
+  }
+  const inner = [...entries.keys()].filter((name) => /\.zip$/i.test(name));
   const nestedEntries = inner.flatMap((name) => {
-    const bytes = entries[name]!;
-    delete entries[name];
+    const bytes = entries.get(name)!;
+    entries.delete(name);
     return zipEntries(
       { name: `${file.name}/${name}`, bytes, lastModified: null },
       modifiedAt,
@@ -216,13 +228,9 @@ function zipEntries(
       true,
     );
   });
-  const names = Object.keys(entries);
-  if (names.length === 0 && inner.length === 0) {
-    into.skipped.push({ source: file.name, title: '', reason: 'it holds no Markdown, JSON, Evernote or CSV files' });
-    return [];
-  }
+  if (entries.size === 0 && inner.length === 0) return refuse('it holds no Markdown, JSON, Evernote or CSV files');
   return [
-    ...names.map((name) => ({ name: `${file.name}/${name}`, bytes: entries[name]!, modifiedAt })),
+    ...[...entries].map(([name, bytes]) => ({ name: `${file.name}/${name}`, bytes, modifiedAt })),
     ...nestedEntries,
     ...others.map((name) => ({ name: `${file.name}/${name}`, bytes: null, modifiedAt })),
   ];

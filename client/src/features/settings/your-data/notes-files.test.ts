@@ -219,4 +219,74 @@ describe('picked files', () => {
       ['photo.png', expect.stringMatching(/^it is not a note file/)],
     ]);
   });
+
+  it.each(['../../etc/evil.md', '/abs/evil.md', 'C:\\evil.md', 'a/../../evil.md', '..\\evil.md'])(
+    'refuses a zip whole when a path in it (%s) leads outside it',
+    (path) => {
+      const zip = zipSync({ 'vault/fine.md': strToU8('# Fine'), [path]: strToU8('# Evil') });
+      const read = readPickedFiles([{ name: 'vault.zip', bytes: zip, lastModified: null }]);
+      expect(read.notes).toEqual([]);
+      expect(read.skipped).toEqual([
+        {
+          source: 'vault.zip',
+          title: '',
+          reason: `its file "${path}" has a path outside the zip; nothing of it was imported`,
+        },
+      ]);
+    },
+  );
+
+  it('refuses a zip whole when a note in it holds more than the zip declares', () => {
+    const zip = zipSync({ 'vault/fine.md': strToU8('# Fine'), 'vault/lie.md': [strToU8('a'.repeat(50_000)), {}] });
+    // The lying note's declared size, in its directory entry and local header, made 1 KB.
+    const view = new DataView(zip.buffer);
+    for (let at = 0; at + 4 <= zip.length; at++) {
+      const signature = view.getUint32(at, true);
+      if (signature === 0x02014b50 && view.getUint32(at + 24, true) === 50_000) view.setUint32(at + 24, 1024, true);
+      if (signature === 0x04034b50 && view.getUint32(at + 22, true) === 50_000) view.setUint32(at + 22, 1024, true);
+    }
+    const read = readPickedFiles([{ name: 'vault.zip', bytes: zip, lastModified: null }]);
+    expect(read.notes).toEqual([]);
+    expect(read.skipped.map((s) => s.reason)).toEqual([
+      'its file vault/lie.md holds more than the zip says; nothing of it was imported',
+    ]);
+  });
+});
+
+describe('JSON files that are no export', () => {
+  const pick = (text: string) => readPickedFiles([{ name: 'big.json', bytes: strToU8(text), lastModified: null }]);
+
+  it('refuses a file nested deeper than any export before parsing it, open or closed', () => {
+    for (const text of ['['.repeat(100_000), `${'['.repeat(65)}${']'.repeat(65)}`, '{"a":'.repeat(70)]) {
+      expect(pick(text)).toEqual({
+        notes: [],
+        skipped: [
+          { source: 'big.json', title: '', reason: 'it is nested more than 64 levels deep, which no notes export is' },
+        ],
+      });
+    }
+  });
+
+  it('reads brackets inside strings as text, not nesting', () => {
+    const read = pick(JSON.stringify([{ title: 'Brackets', content: `${'['.repeat(500)} "\\" {{{` }]));
+    expect(read.notes.map((n) => n.content)).toEqual([`${'['.repeat(500)} "\\" {{{`]);
+  });
+
+  it('refuses a list without a single object whole, not with a line per item', () => {
+    expect(pick(JSON.stringify(Array.from({ length: 200_000 }, (_, i) => i)))).toEqual({
+      notes: [],
+      skipped: [
+        {
+          source: 'big.json',
+          title: '',
+          reason: 'it holds no list of notes (expected a Sprout export or an array of notes)',
+        },
+      ],
+    });
+  });
+
+  it('reads an export of more notes than a call takes arguments', () => {
+    const rows = Array.from({ length: 150_000 }, (_, i) => ({ title: `Note ${i}` }));
+    expect(pick(JSON.stringify(rows)).notes).toHaveLength(150_000);
+  });
 });

@@ -70,8 +70,35 @@ function readRow(row: unknown, source: string): ImportedNote | string {
   };
 }
 
-/** A JSON file's value. Throws NotesFileError when it is not JSON. */
+/**
+ * How deep a JSON file may nest its lists and objects: a notes export nests four levels (the file, its
+ * notes, a note's chat, a message). V8's JSON.parse does not overflow the stack on deep nesting, but 50 MB
+ * of `[[[[…` takes seconds and gigabytes to build and crashed the tab.
+ */
+export const JSON_DEPTH_LIMIT = 64;
+
+/** Whether the JSON text nests deeper than `limit`, read as text before parsing (strings are passed over). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** A JSON file's value. Throws NotesFileError when it is not JSON, or nested deeper than any export. */
 export function parseJsonFile(text: string): unknown {
+  if (nestsDeeperThan(text, JSON_DEPTH_LIMIT))
+    throw new NotesFileError(`it is nested more than ${JSON_DEPTH_LIMIT} levels deep, which no notes export is`);
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
@@ -87,7 +114,9 @@ export function jsonToNotes(text: string, fileName: string): ReadNotes {
 /** The notes of a parsed JSON file: Sprout's export or an array of rows. Throws NotesFileError otherwise. */
 export function jsonDataToNotes(data: unknown, fileName: string): ReadNotes {
   const rows = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.notes) ? data.notes : null;
-  if (!rows) throw new NotesFileError('it holds no list of notes (expected a Sprout export or an array of notes)');
+  // A list without a single object (50 MB of numbers) is no notes file: refused whole, not a skipped line per item.
+  if (!rows || (rows.length > 0 && !rows.some(isRecord)))
+    throw new NotesFileError('it holds no list of notes (expected a Sprout export or an array of notes)');
   if (
     isRecord(data) &&
     data.format === EXPORT_FORMAT &&
