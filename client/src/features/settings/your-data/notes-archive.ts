@@ -8,7 +8,7 @@ import type { ImportedNote } from '../../../data/notes';
 import { MarkdownNoteError, markdownToNote, noteToMarkdown } from './markdown-note';
 import { EnexFileError, enexToNotes } from './enex-note';
 import { isKeepNote, keepCompanion, keepToNote } from './keep-note';
-import { notionCsvToNote, NotionFileError } from './notion-export';
+import { notionCsvToNote, NotionFileError, notionFullTables } from './notion-export';
 import { linkVaultNotes } from './vault-links';
 import { listZip, unzipFile, ZipFileError, type ZipFile } from './zip-files';
 import { jsonDataToNotes, NotesFileError, parseJsonFile, type ReadNotes } from './notes-json';
@@ -247,7 +247,21 @@ export function readPickedFiles(files: readonly PickedFile[], zipLimit = ZIP_NOT
   });
   // Which files sit beside which: a Takeout's HTML copy of a note is known by its JSON file's name.
   const paths = new Set(entries.map((entry) => entry.name));
-  for (const entry of entries) readOne(entry, paths, result);
+  const tables = notionFullTables(paths);
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  for (const entry of entries) {
+    const view = tables.skip.get(entry.name);
+    if (view) {
+      result.skipped.push({
+        source: entry.name,
+        title: '',
+        reason: `it is Notion's full copy of a database, read as ${view}`,
+      });
+      continue;
+    }
+    const full = tables.readFrom.get(entry.name);
+    readOne(full ? { ...entry, bytes: byName.get(full)!.bytes } : entry, paths, result);
+  }
   // A vault's links between its files, and its folders as tags, once every file is read.
   return { notes: linkVaultNotes(result.notes), skipped: result.skipped };
 }

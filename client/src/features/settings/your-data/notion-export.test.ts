@@ -63,9 +63,42 @@ describe('a Notion export', () => {
   });
 });
 
+describe("a newer Notion export, each database also as its '_all' CSV", () => {
+  const VIEW = 'Home 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d/Reading list bb22cc33dd44ee55ff66778899001122.csv';
+  const ALL = VIEW.replace(/\.csv$/, '_all.csv');
+  const read = readPickedFiles([
+    {
+      name: 'Export-6a2b.zip',
+      bytes: zipSync({
+        ...FILES,
+        [ALL]: strToU8('Name,Author,Status\nDune,Frank Herbert,Done\nHidden by the view,Someone,Archived\n'),
+      }),
+      lastModified: null,
+    },
+  ]);
+
+  it('makes the database one note with every row, under the name the pages link to', () => {
+    const tables = read.notes.filter((n) => n.title === 'Reading list');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.source).toBe(`Export-6a2b.zip/${VIEW}`);
+    expect(tables[0]!.content).toContain('| Hidden by the view | Someone | Archived |');
+    expect(read.notes.find((n) => n.title === 'Home')!.content).toContain(
+      `/note/import:${encodeURIComponent(`Export-6a2b.zip/${VIEW}`)}`,
+    );
+    expect(read.skipped).toEqual([
+      {
+        source: `Export-6a2b.zip/${ALL}`,
+        title: '',
+        reason: `it is Notion's full copy of a database, read as Export-6a2b.zip/${VIEW}`,
+      },
+    ]);
+  });
+});
+
 describe('notionCsvToNote', () => {
   it('names the table by its file without the id, and refuses a file with no table', () => {
     expect(withoutNotionId('Reading list bb22cc33dd44ee55ff66778899001122.csv')).toBe('Reading list');
+    expect(withoutNotionId('Reading list bb22cc33dd44ee55ff66778899001122_all.csv')).toBe('Reading list');
     expect(withoutNotionId('Plain name.md')).toBe('Plain name');
     expect(() => notionCsvToNote('', 'x.csv', null)).toThrow('it holds no table');
     const picked = readPickedFiles([{ name: 'empty.csv', bytes: strToU8('\n\n'), lastModified: null }]);

@@ -7,7 +7,8 @@ import Papa from 'papaparse';
 import { NOTE_LIMITS } from '#core/note-constants';
 import type { ImportedNote } from '../../../data/notes';
 
-const NOTION_ID = /\s[0-9a-f]{32}$/i;
+// A database's CSV of every row is named like its page with `_all` after the id (newer exports).
+const NOTION_ID = /\s[0-9a-f]{32}(_all)?$/i;
 
 /** A file or folder name without Notion's id and without its extension. */
 export function withoutNotionId(name: string): string {
@@ -16,6 +17,29 @@ export function withoutNotionId(name: string): string {
 
 /** Whether a name is one Notion's export writes: ends in a page id. */
 export const isNotionName = (name: string) => NOTION_ID.test(name.replace(/\.(md|markdown|csv)$/i, ''));
+
+/**
+ * Newer Notion exports write each database twice: the rows its default view shows (`Reading list <id>.csv`,
+ * the file the pages link to) and every row (`Reading list <id>_all.csv`). The database is one note, read
+ * from the second under the name of the first, so links find it and no shorter copy comes in. Returns the
+ * `_all` files to skip (with the file read in their place) and the view files to read from them.
+ */
+export function notionFullTables(paths: Iterable<string>): {
+  readFrom: Map<string, string>;
+  skip: Map<string, string>;
+} {
+  const all = new Set(paths);
+  const readFrom = new Map<string, string>();
+  const skip = new Map<string, string>();
+  for (const path of all) {
+    if (!/\s[0-9a-f]{32}_all\.csv$/i.test(path)) continue;
+    const view = path.replace(/_all\.csv$/i, '.csv');
+    if (!all.has(view)) continue;
+    readFrom.set(view, path);
+    skip.set(path, view);
+  }
+  return { readFrom, skip };
+}
 
 /** A cell as Markdown table text: one line, its pipes escaped. */
 const cell = (value: unknown) =>
