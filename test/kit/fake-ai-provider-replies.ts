@@ -1,5 +1,6 @@
 // The fake AI provider's vocabulary: scripted reply and recorded request types, the default replies
-// (chosen by markers in the system prompt) and how a text is split into stream deltas. Node-free.
+// (chosen by markers in the system prompt), how a text is split into stream deltas and how an
+// embeddings request is read. Node-free.
 
 /** The system prompt of a plan request contains this; the default reply is then a full plan. */
 export const FAKE_PLAN_MARKER = 'PLAN FORMAT (required)';
@@ -33,7 +34,7 @@ export const DEFAULT_PLAN_REPLY = [
 
 export const DEFAULT_MODEL_IDS = ['openai/gpt-4o-mini', 'openai/gpt-3.5-turbo', 'meta-llama/llama-3.1-8b-instruct'];
 
-export type FakeEndpoint = 'chat' | 'models';
+export type FakeEndpoint = 'chat' | 'models' | 'embeddings';
 
 interface ReplyTiming {
   /** Wait this long before sending the status line and headers (a slow first byte). */
@@ -43,6 +44,8 @@ interface ReplyTiming {
    * specs running in parallel against one fake do not take each other's replies.
    */
   match?: string;
+  /** Answer only after release() (or POST /__release): a request left in flight. */
+  hold?: boolean;
 }
 
 /** One scripted answer. `endpoint` (default 'chat') says which endpoint's queue it belongs to. */
@@ -83,9 +86,9 @@ export type FakeReply =
     })
   | (ReplyTiming & {
       kind: 'empty';
-      /** empty-content: a choice whose content is ''; no-choices: `choices: []`. */
+      /** empty-content: a choice whose content is ''; no-choices: `choices: []`. Embeddings: `data: []`. */
       shape?: 'empty-content' | 'no-choices';
-      endpoint?: 'chat';
+      endpoint?: 'chat' | 'embeddings';
     })
   | (ReplyTiming & { kind: 'models'; ids: string[]; endpoint?: 'models' })
   | (ReplyTiming & { kind: 'default'; endpoint?: FakeEndpoint });
@@ -98,6 +101,10 @@ export interface FakeRequest {
   /** The parsed JSON body, or the raw text when it was not JSON; null without a body. */
   body: unknown;
   endpoint: FakeEndpoint | 'other';
+  /** The body's `model`, when it names one. */
+  model: string | null;
+  /** Embeddings: the texts asked for, as the body gave them (null when it gave something else). */
+  inputs: string[] | null;
   stream: boolean;
   /** plan / fallback / conversation: what the default reply would be for this request. */
   flavour: 'plan' | 'fallback' | 'conversation' | 'none';
@@ -138,6 +145,91 @@ export function splitIntoChunks(text: string, count: number): string[] {
   const chunks: string[] = [];
   for (let i = 0; i < words.length; i += size) chunks.push(words.slice(i, i + size).join(''));
   return chunks.length > 0 ? chunks : [''];
+}
+
+/** OpenAI's limits for one embeddings request. */
+export const EMBEDDINGS_MAX_INPUTS = 2048;
+export const EMBEDDINGS_MAX_INPUT_TOKENS = 8192;
+export const EMBEDDINGS_MAX_DIMENSIONS = 3072;
+
+/** A rough token count, as the fake bills and limits them: about four characters a token. */
+export function approximateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export interface EmbeddingsRequest {
+  model: string;
+  inputs: string[];
+  encoding: 'float' | 'base64';
+  dimensions: number;
+}
+
+export type EmbeddingsRequestProblem = { message: string; param: string; code: string };
+
+/** The texts of an embeddings `input`, when it is a string or an array of strings (token arrays are not taken). */
+export function embeddingInputs(body: unknown): string[] | null {
+  if (!isRecord(body)) return null;
+  if (typeof body.input === 'string') return [body.input];
+  if (Array.isArray(body.input) && body.input.every((item) => typeof item === 'string')) return body.input;
+  return null;
+}
+
+/** Reads a POST /v1/embeddings body as OpenAI does, or says what is wrong with it. */
+export function readEmbeddingsRequest(body: unknown): EmbeddingsRequest | EmbeddingsRequestProblem {
+  if (!isRecord(body)) return { message: 'The request body must be a JSON object.', param: '', code: 'invalid_body' };
+  if (typeof body.model !== 'string' || body.model === '') {
+    return { message: "'model' is required.", param: 'model', code: 'missing_model' };
+  }
+  if (body.input === undefined || body.input === null) {
+    return { message: "'input' is required.", param: 'input', code: 'missing_input' };
+  }
+  if (Array.isArray(body.input) && body.input.length > EMBEDDINGS_MAX_INPUTS) {
+    return {
+      message: `'input' may hold at most ${EMBEDDINGS_MAX_INPUTS} items, not ${body.input.length}.`,
+      param: 'input',
+      code: 'too_many_inputs',
+    };
+  }
+  const inputs = embeddingInputs(body);
+  if (inputs === null) {
+    return { message: "'input' must be a string or an array of strings.", param: 'input', code: 'invalid_input' };
+  }
+  if (inputs.length === 0 || inputs.some((text) => text === '')) {
+    return { message: "'input' must not be empty, nor hold an empty string.", param: 'input', code: 'empty_input' };
+  }
+  const longest = Math.max(...inputs.map(approximateTokens));
+  if (longest > EMBEDDINGS_MAX_INPUT_TOKENS) {
+    return {
+      message: `This model's maximum context length is ${EMBEDDINGS_MAX_INPUT_TOKENS} tokens, however you requested ${longest} tokens.`,
+      param: 'input',
+      code: 'context_length_exceeded',
+    };
+  }
+  const encoding = body.encoding_format ?? 'float';
+  if (encoding !== 'float' && encoding !== 'base64') {
+    return {
+      message: "'encoding_format' must be 'float' or 'base64'.",
+      param: 'encoding_format',
+      code: 'invalid_value',
+    };
+  }
+  const dimensions = body.dimensions ?? defaultDimensions(body.model);
+  if (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1) {
+    return { message: "'dimensions' must be a positive integer.", param: 'dimensions', code: 'invalid_value' };
+  }
+  if (dimensions > EMBEDDINGS_MAX_DIMENSIONS) {
+    return {
+      message: `'dimensions' may be at most ${EMBEDDINGS_MAX_DIMENSIONS}.`,
+      param: 'dimensions',
+      code: 'invalid_value',
+    };
+  }
+  return { model: body.model, inputs, encoding, dimensions };
+}
+
+/** What the named OpenAI model returns when `dimensions` is not given. */
+export function defaultDimensions(model: string): number {
+  return model.includes('text-embedding-3-large') ? 3072 : 1536;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,18 +1,24 @@
-// A fake OpenAI-compatible AI provider for tests (Node http only): GET /v1/models and
-// POST /v1/chat/completions, as JSON or as SSE chunks in the real wire format, with scripted replies
-// and failures. Scriptable in-process (script(), respondWith()) or over HTTP (POST /__script) from
-// another process, such as Playwright specs talking to a fake started as a webServer.
+// A fake OpenAI-compatible AI provider for tests (Node http only): GET /v1/models,
+// POST /v1/chat/completions (JSON or SSE chunks) and POST /v1/embeddings (deterministic fake vectors,
+// fake-embeddings.ts), all in the real wire format, with scripted replies and failures. Scriptable
+// in-process (script(), respondWith()) or over HTTP (POST /__script) from another process, such as
+// Playwright specs talking to a fake started as a webServer.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   DEFAULT_MODEL_IDS,
+  approximateTokens,
   defaultText,
+  embeddingInputs,
   flavourOf,
+  readEmbeddingsRequest,
   splitIntoChunks,
+  type EmbeddingsRequest,
   type FakeReply,
   type FakeRequest,
   type FakeResponder,
 } from './fake-ai-provider-replies';
+import { fakeEmbedding } from './fake-embeddings';
 
 export interface FakeAiProvider {
   /** Base URL for an OpenAI client, ending in /v1. */
@@ -87,9 +93,11 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
     const endpoint: FakeRequest['endpoint'] =
       path === '/v1/chat/completions' && req.method === 'POST'
         ? 'chat'
-        : path === '/v1/models' && req.method === 'GET'
-          ? 'models'
-          : 'other';
+        : path === '/v1/embeddings' && req.method === 'POST'
+          ? 'embeddings'
+          : path === '/v1/models' && req.method === 'GET'
+            ? 'models'
+            : 'other';
     const record: FakeRequest = {
       id: nextId++,
       method: req.method ?? 'GET',
@@ -99,6 +107,8 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
       ),
       body: raw === '' ? null : body === undefined ? raw : body,
       endpoint,
+      model: isRecord(body) && typeof body.model === 'string' ? body.model : null,
+      inputs: endpoint === 'embeddings' ? embeddingInputs(body) : null,
       stream: endpoint === 'chat' && isRecord(body) && body.stream === true,
       flavour: endpoint === 'chat' ? flavourOf(body) : 'none',
       served: 'default',
@@ -132,6 +142,11 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
       record.served = 'bad_request';
       return sendJson(res, 400, { error: { message: 'messages is required', code: 400 } });
     }
+    const embeddings = endpoint === 'embeddings' ? readEmbeddingsRequest(body) : undefined;
+    if (embeddings && 'code' in embeddings) {
+      record.served = 'bad_request';
+      return sendJson(res, 400, { error: { ...embeddings, type: 'invalid_request_error' } });
+    }
 
     const reply = takeReply(record, raw);
     record.served = reply.kind;
@@ -139,7 +154,12 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
       await waitOrClose(reply.firstByteDelayMs, res);
       if (res.destroyed) return;
     }
+    if (reply.hold) {
+      await Promise.race([held, closed(res)]);
+      if (res.destroyed) return;
+    }
     if (endpoint === 'models') return serveModels(res, reply);
+    if (embeddings) return serveEmbeddings(res, reply, embeddings);
     return serveChat(res, record, reply, isRecord(body) && typeof body.model === 'string' ? body.model : 'fake-model');
   }
 
@@ -160,6 +180,26 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
     sendJson(res, 200, {
       object: 'list',
       data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
+    });
+  }
+
+  function serveEmbeddings(res: http.ServerResponse, reply: FakeReply, request: EmbeddingsRequest): void {
+    if (reply.kind === 'error') return sendError(res, reply);
+    if (reply.kind === 'garbage') return sendGarbage(res, reply);
+    if (reply.kind === 'models' || reply.kind === 'text') {
+      return sendJson(res, 400, { error: { message: `a ${reply.kind} reply was scripted for embeddings`, code: 400 } });
+    }
+    const vectors = reply.kind === 'empty' ? [] : request.inputs.map((text) => fakeEmbedding(text, request.dimensions));
+    const tokens = request.inputs.reduce((sum, text) => sum + approximateTokens(text), 0);
+    sendJson(res, 200, {
+      object: 'list',
+      data: vectors.map((vector, index) => ({
+        object: 'embedding',
+        index,
+        embedding: request.encoding === 'base64' ? float32Base64(vector) : vector,
+      })),
+      model: request.model,
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
     });
   }
 
@@ -366,6 +406,13 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
     },
   };
   return api;
+}
+
+/** OpenAI's base64 encoding: the vector's little-endian float32 bytes. */
+function float32Base64(vector: number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4);
+  vector.forEach((value, i) => bytes.writeFloatLE(value, i * 4));
+  return bytes.toString('base64');
 }
 
 function startStream(res: http.ServerResponse): void {
