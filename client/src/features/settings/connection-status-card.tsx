@@ -1,6 +1,7 @@
 // Settings > AI: the AI connection card (status dot and text; clicking it opens the 'Connection Status'
 // sheet with the details and 'Retest Connection'), with 'Test Connection' and, without any key, a way
-// to /api-setup. Tests show the spec's toasts.
+// to /api-setup. Tested when it opens untested, as the assistant's screens are, so both show one state;
+// the buttons' tests show the spec's toasts.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, KeyRound, LoaderCircle, PlugZap, RefreshCw, X } from 'lucide-react';
@@ -20,7 +21,7 @@ import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 import {
   keySourceLabel,
-  useAiConnection,
+  useShownAiConnection,
   type AiConnectionSnapshot,
   type AiConnectionStatus,
 } from '../../data/ai-connection';
@@ -54,7 +55,7 @@ function modelsText(count: number): string {
 }
 
 export function ConnectionStatusCard() {
-  const connection = useAiConnection();
+  const connection = useShownAiConnection();
   const providerName = useProviderName();
   const [open, setOpen] = useState(false);
   const testing = connection.status === 'connecting';

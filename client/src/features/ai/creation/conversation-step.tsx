@@ -56,6 +56,8 @@ export function ConversationStep({
 
   const ask = useCallback<ReplyRequest>((messages, options) => requestConversation(messages, false, options), []);
   const askPlan = useCallback<ReplyRequest>((messages, options) => requestConversation(messages, true, options), []);
+  // The 'Processing your idea' toast of the first turn, taken down when the reply is in.
+  const processingToast = useRef<{ dismiss: () => void } | null>(null);
   const session = useChatSession({
     entries,
     onEntriesChange,
@@ -65,9 +67,12 @@ export function ConversationStep({
     onKeyRequired: () => onAwaitingKeyChange(true),
     // The server sends `done` for a plan turn only when the answer is a plan (steps included).
     onReply: (_entries, done, turn) => {
+      // Its work is done: on a phone the toast would go on covering the header above the reply.
+      processingToast.current?.dismiss();
       if (turn === 'plan') onPlan({ expandedContent: done.expandedContent ?? done.text, steps: done.steps ?? [] });
     },
     onFailure: (error, turn) => {
+      processingToast.current?.dismiss();
       // The spec: a failed conversation turn is logged only (the chat shows what happened, with Retry).
       console.warn('Error in idea conversation:', error);
       if (turn === 'plan') toast(AI_TOASTS.processingFailed(failureMessage(error, AI_TEXT.defaultConversation)));
@@ -89,7 +94,7 @@ export function ConversationStep({
     if (started.current || keyMissing || preferencesLoading || !connection.online || result || !awaitingReply(entries))
       return;
     started.current = true;
-    if (entries.length === 2) toast(AI_TOASTS.processing);
+    if (entries.length === 2) processingToast.current = toast(AI_TOASTS.processing);
     void requestReply();
   }, [entries, keyMissing, preferencesLoading, connection.online, result, requestReply]);
 

@@ -3,8 +3,7 @@
 // 'Test Connection' and 'Reconnect', each with the spec's toasts.
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../lib/toast';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { useAiConnection, type AiConnection, type AiConnectionSnapshot } from '../../../data/ai-connection';
+import { useShownAiConnection, type AiConnection, type AiConnectionSnapshot } from '../../../data/ai-connection';
 import { AI_TOASTS } from '../ai-messages';
 
 /** The test could not reach a verdict on the key (our server unreachable or refusing): an error, not a failure. */
@@ -27,13 +26,8 @@ export interface ConnectionActions extends AiConnection {
 
 /** The connection and its actions; tests once when the screen opens if nothing was tested yet. */
 export function useConnectionActions(): ConnectionActions {
-  const connection = useAiConnection();
-  const online = useOnlineStatus();
-  const { status, test } = connection;
-
-  useEffect(() => {
-    if (status === 'untested' && online) void test();
-  }, [status, online, test]);
+  const connection = useShownAiConnection();
+  const { online, test } = connection;
 
   // Back online after being offline here: test again, and say so when the assistant is reachable.
   const wasOffline = useRef(!online);
@@ -60,5 +54,5 @@ export function useConnectionActions(): ConnectionActions {
     toast(outcome.status === 'connected' ? AI_TOASTS.reconnected : failureToast(outcome));
   }, [test]);
 
-  return { ...connection, online, testConnection, reconnect };
+  return { ...connection, testConnection, reconnect };
 }
