@@ -116,6 +116,12 @@ describe('reading content leniently', () => {
     expect(readContentValue('chat_history', chat, { bounded: true })?.[0]?.content).toBe('1');
   });
 
+  it('reads ai_excluded as given when a boolean, else as not kept out (a note stored before issue 34)', () => {
+    expect(readContent({ ai_excluded: true }).ai_excluded).toBe(true);
+    expect(readContent({}).ai_excluded).toBe(false);
+    for (const value of ['true', 1, null]) expect(readContentValue('ai_excluded', value)).toBe(false);
+  });
+
   it('keeps the items of a plain list that are of its kind, for the schema to judge', () => {
     expect(admittedItems(list(text({ max: 2 }), 5), ['ab', 'abc', 3, '', null])).toEqual(['ab', 'abc', '']);
     expect(admittedItems(list(CHECKLIST_ITEM, 5), [{ id: 'a' }, ['x'], 'x'])).toEqual([{ id: 'a' }]);

@@ -181,6 +181,11 @@ export const NOTE_FIELDS = {
     value: list(text({ min: 1, max: NOTE_LIMITS.tagLength, pattern: TAG_PATTERN, rule: TAG_RULE }), NOTE_LIMITS.tags),
     empty: null,
   },
+  // Whether the user keeps the note out of the assistant (issue 34), as Reflect's `private: true`: nothing
+  // of it is sent to the AI (the per-note chat, the recent notes of a prompt, the index of meanings and its
+  // answers). Content, so it syncs and is exported like the pin, and a tombstone clears it; set by its own
+  // action, like a placement (PLACEMENT_FIELDS). Two versions merge to kept out if either is (note-merge.ts).
+  ai_excluded: { sql: 'boolean', nullable: false, writer: 'client', kind: 'content', value: boolean(), empty: false },
 } as const satisfies Record<string, FieldSpec>;
 
 type Fields = typeof NOTE_FIELDS;
@@ -234,11 +239,17 @@ export const NOTE_DATA_FIELDS = entries
   .map(([name]) => name) as DataField[];
 
 /**
- * Content fields that say where the note is kept rather than what it says: the Trash, the pin, the archive.
- * Each changes by its own action, never by the edit form's save, keeps the note's updated_at, and is left
- * as it is when a version from the history is restored.
+ * Content fields that say where the note is kept rather than what it says: the Trash, the pin, the archive,
+ * and whether it is kept out of the assistant. Each changes by its own action, never by the edit form's
+ * save, keeps the note's updated_at, and is left as it is when a version from the history is restored (so
+ * a restore never makes a kept-out note sendable).
  */
-export const PLACEMENT_FIELDS = ['trashed_at', 'pinned_at', 'archived_at'] as const satisfies readonly ContentField[];
+export const PLACEMENT_FIELDS = [
+  'trashed_at',
+  'pinned_at',
+  'archived_at',
+  'ai_excluded',
+] as const satisfies readonly ContentField[];
 export type PlacementField = (typeof PLACEMENT_FIELDS)[number];
 
 /** The spec of field `name`. */

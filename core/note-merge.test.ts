@@ -140,6 +140,17 @@ describe('[S32] merging two versions made from one base', () => {
     expect(merged({ tags: null }, { tags: ['a'] }, { tags: ['b'] }).tags).toEqual(['b', 'a']);
   });
 
+  it('keeps the note out of the assistant if either version does, whatever the base (issue 34)', () => {
+    expect(merged({ ai_excluded: false }, { ai_excluded: true }, { content: 'edited' }).ai_excluded).toBe(true);
+    expect(merged({ ai_excluded: false }, { content: 'edited' }, { ai_excluded: true }).ai_excluded).toBe(true);
+    // An unmarking meets a change made while the note was kept out: that change may hold what its writer
+    // meant to keep from the AI, so the note stays kept out.
+    expect(merged({ ai_excluded: true }, { ai_excluded: false }, { content: 'secret' }).ai_excluded).toBe(true);
+    expect(merged({ ai_excluded: true }, { content: 'secret' }, { ai_excluded: false }).ai_excluded).toBe(true);
+    expect(merged({ ai_excluded: true }, { ai_excluded: false }, { ai_excluded: false }).ai_excluded).toBe(false);
+    expect(merged({ ai_excluded: false }, { title: 'a' }, { content: 'b' }).ai_excluded).toBe(false);
+  });
+
   it('takes the flags from the version merged in last when both changed them', () => {
     expect(
       merged(

@@ -1,7 +1,8 @@
 // Three-way merge of a note's content (issue 32, item 3; docs/sync.md [S32]): two versions made
 // concurrently from one base, merged field by field where they do not overlap. Texts line by line
 // (node-diff3), checklist items by item id and member, chat histories by keeping every message once,
-// flags by the last writer (a move to the Trash loses to an edit it never saw). Pure: the sync rules decide when to merge and what to do when it cannot.
+// flags by the last writer (a move to the Trash loses to an edit it never saw), kept out of the assistant
+// if either is. Pure: the sync rules decide when to merge and what to do when it cannot.
 import { diff3Merge } from 'node-diff3';
 import {
   NOTE_CONTENT_FIELDS,
@@ -174,6 +175,15 @@ function tagSet(
   return { value: merged.length === 0 ? null : merged };
 }
 
+/**
+ * Keeping a note out of the assistant: kept out if either version is, whatever the base. A version made
+ * while the note was kept out may hold what its writer meant to keep from the AI, so a merge never makes the
+ * note sendable: an unmarking that meets a concurrent change is lost, and the user sees the marker again.
+ */
+function keptOut(_base: boolean, mine: boolean, theirs: boolean): Merged<boolean> {
+  return { value: mine || theirs };
+}
+
 const MERGERS: {
   [K in ContentField]: (base: NoteContent[K], mine: NoteContent[K], theirs: NoteContent[K]) => Merged<NoteContent[K]>;
 } = {
@@ -187,6 +197,7 @@ const MERGERS: {
   pinned_at: flag,
   archived_at: flag,
   tags: tagSet,
+  ai_excluded: keptOut,
 };
 
 /** Whether a version changed what the note says (a pin or an archive is where it is kept, like the Trash). */

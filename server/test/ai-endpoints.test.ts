@@ -150,6 +150,16 @@ describe('POST /api/ai/chat', () => {
     expect(system).toContain('Location: London, UK');
     expect(system).toMatch(/Most recently updated notes:\n- Lisbon in May \(updated \d{4}-\d\d-\d\d\)/);
   });
+
+  it('leaves a note kept out of the assistant out of the recent notes, title and all (issue 34)', async () => {
+    await insertNote(bed.server, token, userId, 'Seen: a garden plan');
+    await insertNote(bed.server, token, userId, 'Unseen: my diary', { ai_excluded: true });
+    await streamTurn(bed.server, '/ai/chat', token, { messages: [{ role: 'user', content: 'Hello' }] });
+    const body = bed.fake.requests[0]!.body as { messages: { role: string; content: string }[] };
+    const system = body.messages[0]!.content;
+    expect(system).toContain('- Seen: a garden plan');
+    expect(JSON.stringify(body)).not.toContain('Unseen');
+  });
 });
 
 describe('streaming', () => {

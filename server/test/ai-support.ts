@@ -110,7 +110,13 @@ export async function saveMetadata(server: TestServer, token: string, data: Reco
 }
 
 /** Stores a note through the REST API, as the client's sync does. */
-export async function insertNote(server: TestServer, token: string, userId: string, title: string): Promise<void> {
+export async function insertNote(
+  server: TestServer,
+  token: string,
+  userId: string,
+  title: string,
+  fields: Record<string, unknown> = {},
+): Promise<void> {
   const response = await fetch(`${server.url}/rest/v1/notes`, {
     method: 'POST',
     headers: {
@@ -119,7 +125,7 @@ export async function insertNote(server: TestServer, token: string, userId: stri
       'Content-Type': 'application/json',
       Prefer: 'return=minimal',
     },
-    body: JSON.stringify({ user_id: userId, title, content: title }),
+    body: JSON.stringify({ user_id: userId, title, content: title, ...fields }),
   });
   if (!response.ok) throw new Error(`POST /rest/v1/notes answered ${response.status}: ${await response.text()}`);
 }

@@ -235,6 +235,29 @@ describe('the history endpoints', () => {
     });
   });
 
+  it('keeps in a version whether the note was kept out of the assistant; a restore leaves the mark as it is (issue 34)', async () => {
+    const note = await buildNote(alice, { title: 'Diary', content: 'one', ai_excluded: true });
+    const row = await push(aliceLaptop.token, note, { content: 'two' });
+    const [version] = await versionsOf(alice.token, note.id);
+    const read = await api(alice.token, `/notes/${note.id}/history/${version!.id}`);
+    expect(((await read.json()) as { content: { ai_excluded: boolean } }).content.ai_excluded).toBe(true);
+    // Unmarked since: restoring the kept-out version does not mark it again, and the other way round a
+    // restore never makes a kept-out note sendable.
+    await push(alice.token, row, { ai_excluded: false });
+    expect(
+      (await api(alice.token, `/notes/${note.id}/history/${version!.id}/restore`, { method: 'POST' })).status,
+    ).toBe(200);
+    let restored = noteRowSchema.parse((await alice.client.from('notes').select('*').eq('id', note.id).single()).data);
+    expect(restored).toMatchObject({ content: 'one', ai_excluded: false });
+    restored = await push(alice.token, restored, { ai_excluded: true });
+    const [older] = (await versionsOf(alice.token, note.id)).filter((v) => v.id !== version!.id);
+    expect((await api(alice.token, `/notes/${note.id}/history/${older!.id}/restore`, { method: 'POST' })).status).toBe(
+      200,
+    );
+    restored = noteRowSchema.parse((await alice.client.from('notes').select('*').eq('id', note.id).single()).data);
+    expect(restored.ai_excluded).toBe(true);
+  });
+
   it('deletes a note’s history on its owner’s request; a note deleted for good takes its history with it', async () => {
     const note = await buildNote(alice, { title: 'Private', content: 'a' });
     let row = await push(alice.token, note, { content: 'b' });

@@ -123,6 +123,8 @@ const cases: Case[] = [
   post('created_at a number', note({ created_at: 12345 }), 400, '22P02'),
   post('pinned_at not a timestamp', note({ pinned_at: 'now please' }), 400, '22007'),
   post('archived_at a boolean', note({ archived_at: true }), 400, '22P02'),
+  post('ai_excluded a string', note({ ai_excluded: 'true' }), 400, '22P02'),
+  post('ai_excluded null', note({ ai_excluded: null }), 400, '23502'),
   post('tags a string', note({ tags: 'work' }), 400, '22P02'),
   post('tag upper case', note({ tags: ['Work'] }), 400, '23514'),
   post('tag with a space', note({ tags: ['road trip'] }), 400, '23514'),

@@ -115,6 +115,26 @@ describe("spec section 7: the app's calls", () => {
     expect(row.created_at).toBe(note.created_at);
   });
 
+  it('keeps a note out of the assistant: ai_excluded written, read back and filtered on, false when not sent (issue 34)', async () => {
+    const { ai_excluded: _unsent, ...older } = draft({ title: 'From an older build' });
+    const { data: inserted } = await client.from('notes').insert(older).select('ai_excluded').single();
+    expect(inserted).toEqual({ ai_excluded: false });
+    const note = await create({ title: 'Diary' });
+    const { data, error } = await client
+      .from('notes')
+      .update({ ai_excluded: true })
+      .eq('id', note.id)
+      .select()
+      .single();
+    expect(error).toBeNull();
+    expect(noteRowSchema.parse(data)).toMatchObject({ ai_excluded: true, updated_at: note.updated_at });
+    const { data: kept } = await client.from('notes').select('id').eq('user_id', userId).eq('ai_excluded', true);
+    expect(kept).toEqual([{ id: note.id }]);
+    // A write that does not name it (an older build's) leaves it as it is.
+    const { data: edited } = await client.from('notes').update({ content: 'x' }).eq('id', note.id).select().single();
+    expect(edited).toMatchObject({ ai_excluded: true, content: 'x' });
+  });
+
   it('updates without .select(): 204', async () => {
     const note = await create();
     const { error, status, data } = await client.from('notes').update({ content: 'changed' }).eq('id', note.id);

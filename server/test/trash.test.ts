@@ -27,6 +27,7 @@ const RICH = {
   checklist_items: [{ id: 'i1', text: 'Buy seeds', completed: true }],
   chat_history: [{ role: 'user' as const, content: 'Where do I start?' }],
   tags: ['garden', 'home/outside'],
+  ai_excluded: true,
 };
 
 const contentOf = (row: NoteRow): NoteContent =>
@@ -141,6 +142,7 @@ describe('[S30] no verb destroys a note that is not in the Trash', () => {
       checklist_items: null,
       chat_history: null,
       tags: null,
+      ai_excluded: false,
       trashed_at: null,
       deleted_at: later(note.updated_at, 2),
       last_mutation_id: 'm-forever',

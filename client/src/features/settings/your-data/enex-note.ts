@@ -146,6 +146,7 @@ function readNote(
       pinned_at: null,
       archived_at: null,
       trashed_at: null,
+      ai_excluded: false,
       created_at: enexTime(childText(note, 'created')) ?? updated,
       updated_at: updated,
     },

@@ -104,6 +104,7 @@ export function keepToNote(data: Raw, path: string): ImportedNote | { skip: stri
     pinned_at: data.isPinned === true && data.isArchived !== true ? (updated ?? created) : null,
     archived_at: data.isArchived === true ? (updated ?? created) : null,
     trashed_at: null,
+    ai_excluded: false,
     created_at: created,
     updated_at: updated,
   };

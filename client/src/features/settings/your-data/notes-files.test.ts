@@ -61,6 +61,18 @@ describe('Markdown notes', () => {
     });
   });
 
+  it('writes ai_excluded: true in the front matter of a note kept out of the assistant only, and reads it back (issue 34)', () => {
+    const kept = noteToMarkdown({ ...NOTE, ai_excluded: true });
+    expect(kept).toMatch(/\nai_excluded: true\n[\s\S]*---\n/);
+    expect(markdownToNote(kept, 'x.md', null).ai_excluded).toBe(true);
+    const plain = noteToMarkdown(NOTE);
+    expect(plain).not.toContain('ai_excluded');
+    expect(markdownToNote(plain, 'x.md', null).ai_excluded).toBe(false);
+    // Another app's file that says so by hand; anything but a boolean reads as not kept out.
+    expect(markdownToNote('---\nai_excluded: true\n---\n# Diary\n', 'Diary.md', null).ai_excluded).toBe(true);
+    expect(markdownToNote('---\nai_excluded: "yes"\n---\n# Diary\n', 'Diary.md', null).ai_excluded).toBe(false);
+  });
+
   it('reads a note without sections or content back as empty', () => {
     const bare = {
       ...NOTE,
@@ -176,6 +188,12 @@ describe('JSON export', () => {
     expect(JSON.parse(text).notes[0].tags).toEqual(['work', 'work/launch']);
     const { notes } = jsonToNotes(text, 'notes.json');
     expect(notes.map((note) => note.tags)).toEqual([['work', 'work/launch'], null]);
+  });
+
+  it('round-trips a note kept out of the assistant (issue 34)', () => {
+    const text = notesToJson([{ ...NOTE, ai_excluded: true }, NOTE], '2026-11-23T00:00:00.000Z');
+    expect(JSON.parse(text).notes.map((note: { ai_excluded: boolean }) => note.ai_excluded)).toEqual([true, false]);
+    expect(jsonToNotes(text, 'notes.json').notes.map((note) => note.ai_excluded)).toEqual([true, false]);
   });
 
   it('skips a malformed note with the reason and refuses a file that is not an export', () => {

@@ -83,6 +83,7 @@ export function notionCsvToNote(text: string, path: string, modifiedAt: string |
     pinned_at: null,
     archived_at: null,
     trashed_at: null,
+    ai_excluded: false,
     created_at: modifiedAt,
     updated_at: modifiedAt,
   };
