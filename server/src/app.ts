@@ -23,6 +23,8 @@ import { registerJsonParser } from './http/json-parser';
 import { registerLoadShedding } from './http/load-shedding';
 import { rateLimitBackend } from './http/rate-limit-store';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers';
+import { assistantRoutes } from './ai/meaning/routes';
+import { createAssistant, type Assistant } from './ai/meaning/service';
 import { registerShareTarget } from './http/share-target';
 import { readIndexHtml, registerStaticFiles } from './http/static-files';
 import { registerSurface } from './http/surface';
@@ -115,6 +117,8 @@ export async function createServer(
 declare module 'fastify' {
   interface FastifyInstance {
     realtimeHub: RealtimeHub;
+    /** The assistant's index of the users' notes (its indexer is scheduled by main.ts). */
+    assistant: Assistant;
     /** This app's metrics; null unless METRICS_PORT or METRICS_TOKEN serves them. */
     metrics: AppMetrics | null;
     /** The metrics' own listener, while METRICS_PORT is set. */
@@ -205,6 +209,13 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
     routes: aiRoutes(metrics?.ai),
   });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'user', routes: historyRoutes });
+  app.decorate('assistant', createAssistant(ctx, app.log));
+  await registerSurface(app, ctx, {
+    prefix: '/api',
+    errors: jsonErrors,
+    auth: 'user',
+    routes: assistantRoutes(app.assistant),
+  });
   await registerSurface(app, ctx, {
     prefix: '/realtime/v1',
     errors: jsonErrors,

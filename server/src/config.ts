@@ -20,6 +20,13 @@ const envSchema = z.object({
   AI_MODEL_EXPAND: z.string().min(1).default('openai/gpt-4o-mini'),
   AI_MODEL_CHAT: z.string().min(1).default('openai/gpt-3.5-turbo'),
   AI_TIMEOUT_MS: intFromEnv(60_000, 1),
+  // The assistant's index of meaning (issue 34): the model that embeds notes, and optionally another
+  // OpenAI-compatible server for it (a local Ollama or vLLM) with its own key.
+  AI_EMBEDDING_MODEL: z.string().min(1).default('openai/text-embedding-3-small'),
+  AI_EMBEDDING_BASE_URL: z.string().url().optional(),
+  AI_EMBEDDING_API_KEY: z.string().min(1).optional(),
+  // How often the indexer looks for notes to embed when no change woke it (ms).
+  ASSISTANT_INDEX_INTERVAL_MS: intFromEnv(15_000, 50),
   ENCRYPTION_KEY: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -31,6 +38,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUP: intFromEnv(30, 1),
   RATE_LIMIT_AI: intFromEnv(60, 1),
   RATE_LIMIT_AI_WINDOW_MS: intFromEnv(10 * 60_000, 1),
+  // Searches by meaning per user in the same window: each embeds its query.
+  RATE_LIMIT_SEARCH: intFromEnv(600, 1),
   // Password checks of a signed-in user (a password change, account deletion): GoTrue's verify figure.
   RATE_LIMIT_VERIFY: intFromEnv(30, 1),
   // Per-user writes to /rest/v1 (requests per window) and the notes one user may keep (rows, tombstones included).
@@ -86,6 +95,13 @@ export interface Config {
     modelExpand: string;
     modelChat: string;
     timeoutMs: number;
+    embedding: {
+      model: string;
+      /** Another server for embeddings; undefined: the chat's (baseUrl, with the chat's key). */
+      baseUrl: string | undefined;
+      apiKey: string | undefined;
+      indexIntervalMs: number;
+    };
   };
   rateLimits: {
     windowMs: number;
@@ -94,6 +110,7 @@ export interface Config {
     signup: number;
     ai: number;
     aiWindowMs: number;
+    search: number;
     verify: number;
     write: number;
     writeWindowMs: number;
@@ -168,6 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       modelExpand: e.AI_MODEL_EXPAND,
       modelChat: e.AI_MODEL_CHAT,
       timeoutMs: e.AI_TIMEOUT_MS,
+      embedding: {
+        model: e.AI_EMBEDDING_MODEL,
+        baseUrl: e.AI_EMBEDDING_BASE_URL?.replace(/\/+$/, ''),
+        apiKey: e.AI_EMBEDDING_API_KEY,
+        indexIntervalMs: e.ASSISTANT_INDEX_INTERVAL_MS,
+      },
     },
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_MS,
@@ -176,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signup: e.RATE_LIMIT_SIGNUP,
       ai: e.RATE_LIMIT_AI,
       aiWindowMs: e.RATE_LIMIT_AI_WINDOW_MS,
+      search: e.RATE_LIMIT_SEARCH,
       verify: e.RATE_LIMIT_VERIFY,
       write: e.RATE_LIMIT_WRITE,
       writeWindowMs: e.RATE_LIMIT_WRITE_WINDOW_MS,

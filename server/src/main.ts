@@ -5,6 +5,7 @@ import { loadConfig, ConfigError } from './config';
 import { startDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { DatabaseCreateError } from './db/pglite-create';
+import { scheduleIndexing } from './ai/meaning/service';
 import { DEFAULT_PURGE_SCHEDULE, schedulePurge } from './db/tombstone-purge';
 import { restrictUmask } from './db/data-dir-permissions';
 import { takeEarlyWorker } from './db/pglite-thread';
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
       app.log.info({ purged }, 'purged old tombstones, expired notes in the Trash and old versions'),
     onError: (error) => app.log.warn({ err: error }, 'purging failed; the next purge tries again'),
   });
+  // The assistant's index of meaning (issue 34): each server runs the indexer, one at a time holds the lease.
+  const stopIndexing = scheduleIndexing(app.assistant, config.ai.embedding.indexIntervalMs, app.log);
   // The embedded database's worker thread died (a crash in PGlite): every query fails from now on, and
   // /api/ready says so until the process ends. Reopening the directory in a new worker in this process
   // would leave the change feed and any half-done transaction to reason about; a restart by the
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     stopPurge();
+    stopIndexing();
     void adminSocket?.close();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
@@ -97,6 +101,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     stopPurge();
+    stopIndexing();
     await app.close().catch(() => undefined);
     await database.close();
     const message = describeListenError(error, config);

@@ -234,6 +234,31 @@ async function readStream(
   return text;
 }
 
+/** The most inputs one embeddings request carries (OpenAI takes 2,048; smaller batches fail smaller). */
+export const EMBED_BATCH = 64;
+
+/** The vectors of an embeddings body, in the order of the inputs; throws invalid_response or empty. */
+export function embeddingsOf(body: unknown, count: number): Float32Array[] {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  if (!Array.isArray(data)) throw new ProviderError('invalid_response', 'the embeddings have no data array');
+  if (data.length === 0) throw new ProviderError('empty', 'the embeddings list is empty');
+  if (data.length !== count)
+    throw new ProviderError('invalid_response', `expected ${count} embeddings, got ${data.length}`);
+  const vectors: Float32Array[] = new Array<Float32Array>(count);
+  data.forEach((item, position) => {
+    const { index = position, embedding } = (item ?? {}) as { index?: unknown; embedding?: unknown };
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count || vectors[index])
+      throw new ProviderError('invalid_response', 'an embedding has no valid index');
+    if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => Number.isFinite(x)))
+      throw new ProviderError('invalid_response', 'an embedding is not a list of numbers');
+    vectors[index] = Float32Array.from(embedding as number[]);
+  });
+  const dimensions = vectors[0]!.length;
+  if (vectors.some((vector) => vector.length !== dimensions))
+    throw new ProviderError('invalid_response', 'the embeddings differ in length');
+  return vectors;
+}
+
 export function createProvider(config: ProviderConfig) {
   const headers = (accept: string): Record<string, string> => ({
     authorization: `Bearer ${config.apiKey}`,
@@ -313,6 +338,17 @@ export function createProvider(config: ProviderConfig) {
         '/chat/completions',
         { method: 'POST', accept: 'application/json', body },
         async (response, current) => completionText(await readJson(response, current)),
+      );
+    },
+
+    /** The embeddings of `inputs`, in their order (POST /embeddings, at most EMBED_BATCH at once). */
+    embed(request: { model: string; inputs: string[]; signal: AbortSignal }): Promise<Float32Array[]> {
+      const body = { model: request.model, input: request.inputs, encoding_format: 'float' };
+      return exchange(
+        request.signal,
+        '/embeddings',
+        { method: 'POST', accept: 'application/json', body },
+        async (response, current) => embeddingsOf(await readJson(response, current), request.inputs.length),
       );
     },
 

@@ -127,6 +127,49 @@ export interface InstanceSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Whether a user lets the assistant read their notes (migrations/020); no row is off. */
+export interface AssistantSettingsTable {
+  user_id: string;
+  enabled: boolean;
+  indexed_model: string | null;
+  indexed_revision: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** Which revision of a note the assistant's index holds for a model (migrations/020). */
+export interface NoteIndexStateTable {
+  note_id: string;
+  model: string;
+  user_id: string;
+  note_revision: number;
+  text_hash: string;
+  passages: number;
+  indexed_at: Generated<Timestamp>;
+}
+
+/** A passage of a note and its embedding, float32 little-endian (migrations/020). */
+export interface NoteChunksTable {
+  note_id: string;
+  model: string;
+  chunk_index: number;
+  user_id: string;
+  passage: string;
+  embedding: Uint8Array;
+}
+
+/** Each user's index generation, bumped on every change to it (migrations/020). */
+export interface AssistantIndexGenerationsTable {
+  user_id: string;
+  generation: Generated<number>;
+}
+
+/** The one indexer among the servers on a database (migrations/020). */
+export interface AssistantIndexerLeaseTable {
+  id: number;
+  holder: string;
+  held_until: ColumnType<Date, Date | string, Date | string>;
+}
+
 /** Sprout's tables; the server's own are in the schema `private` (migration 016), which no API exposes. */
 export interface DB {
   users: UsersTable;
@@ -142,4 +185,9 @@ export interface DB {
   note_versions: NoteVersionsTable;
   note_heads: NoteHeadsTable;
   'private.instance_settings': InstanceSettingsTable;
+  'private.assistant_settings': AssistantSettingsTable;
+  'private.note_index_state': NoteIndexStateTable;
+  'private.note_chunks': NoteChunksTable;
+  'private.assistant_index_generations': AssistantIndexGenerationsTable;
+  'private.assistant_indexer_lease': AssistantIndexerLeaseTable;
 }

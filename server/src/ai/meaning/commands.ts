@@ -1,0 +1,109 @@
+// What the assistant's endpoints do, below HTTP (routes.ts): the user's setting, the index's status, and
+// search by meaning. The index is the server's (private schema): read and written as the server, always
+// for the caller's own user id.
+import { sql } from 'kysely';
+import type { AppContext } from '../../http/context';
+import { ApiError } from '../../http/errors/json-errors';
+import { bumpGeneration } from './indexer';
+import type { MeaningMatch } from './search';
+import type { Assistant } from './service';
+
+export interface AssistantStatus {
+  enabled: boolean;
+  model: string;
+  /** Notes in the index now. */
+  indexedNotes: number;
+  /** Notes written since the indexer last looked (0 when it has caught up). */
+  pendingNotes: number;
+}
+
+export const assistantErrors = {
+  off: () =>
+    new ApiError(
+      409,
+      'assistant_off',
+      "Turn on 'Use my notes with the assistant' in Settings > AI to search your notes by meaning.",
+    ),
+};
+
+export async function assistantStatus(ctx: AppContext, userId: string, model: string): Promise<AssistantStatus> {
+  const settings = await ctx.db
+    .selectFrom('private.assistant_settings')
+    .select(['enabled', 'indexed_model', 'indexed_revision'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!settings?.enabled) return { enabled: false, model, indexedNotes: 0, pendingNotes: 0 };
+  const mark = settings.indexed_model === model ? Number(settings.indexed_revision) : 0;
+  const [indexed, pending] = await Promise.all([
+    ctx.db
+      .selectFrom('private.note_index_state')
+      .select(sql<number>`count(*)`.as('count'))
+      .where('user_id', '=', userId)
+      .where('model', '=', model)
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('notes')
+      .select(sql<number>`count(*)`.as('count'))
+      .where('user_id', '=', userId)
+      .where('revision', '>', mark)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { enabled: true, model, indexedNotes: Number(indexed.count), pendingNotes: Number(pending.count) };
+}
+
+/** Turns the setting on (the indexer starts from the beginning) or off (the user's index is deleted at once). */
+export async function setAssistantEnabled(
+  ctx: AppContext,
+  assistant: Assistant,
+  userId: string,
+  enabled: boolean,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (enabled) {
+      await trx
+        .insertInto('private.assistant_settings')
+        .values({ user_id: userId, enabled: true })
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .doUpdateSet({ enabled: true, updated_at: sql`now()` })
+            .where('private.assistant_settings.enabled', '=', false),
+        )
+        .execute();
+      return;
+    }
+    await trx.deleteFrom('private.note_chunks').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('private.note_index_state').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('private.assistant_settings')
+      .values({ user_id: userId, enabled: false })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ enabled: false, indexed_model: null, indexed_revision: 0, updated_at: sql`now()` }),
+      )
+      .execute();
+    await bumpGeneration(trx, userId);
+  });
+  if (!enabled) assistant.search.forget(userId);
+}
+
+/** The user's notes closest in meaning to `query`. Refused while the setting is off. */
+export async function searchByMeaning(
+  ctx: AppContext,
+  assistant: Assistant,
+  userId: string,
+  query: string,
+  limit: number,
+  signal: AbortSignal,
+): Promise<MeaningMatch[]> {
+  const settings = await ctx.db
+    .selectFrom('private.assistant_settings')
+    .select('enabled')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!settings?.enabled) throw assistantErrors.off();
+  const [vector] = await assistant.embedder.embed(userId, [query], signal);
+  return assistant.search.search(userId, assistant.embedder.model, vector!, { limit });
+}

@@ -1,0 +1,60 @@
+// The assistant's endpoints under /api (docs/api.md, "The assistant and your notes"): signed-in users,
+// their own index only.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callerOf } from '../../http/authentication';
+import type { AppContext } from '../../http/context';
+import { parseBody } from '../../http/parse-body';
+import { assistantStatus, searchByMeaning, setAssistantEnabled } from './commands';
+import type { Assistant } from './service';
+
+/** The longest query embedded: a question, not a document. */
+export const SEARCH_QUERY_CHARS = 500;
+
+const settingsSchema = z.strictObject({ enabled: z.boolean() });
+const searchSchema = z.strictObject({
+  query: z
+    .string()
+    .trim()
+    .min(1, { error: 'query must not be empty' })
+    .max(SEARCH_QUERY_CHARS, { error: `query must be at most ${SEARCH_QUERY_CHARS} characters` }),
+  limit: z.number().int().min(1).max(50).default(10),
+});
+
+export function assistantRoutes(assistant: Assistant) {
+  return async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+    const { rateLimits } = ctx.config;
+    // Search by meaning calls the provider once per query, as a user types: its own allowance, above the
+    // assistant's turns'.
+    const searchLimit = app.rateLimit({
+      max: rateLimits.search,
+      timeWindow: rateLimits.aiWindowMs,
+      keyGenerator: (request) => `assistant-search:${callerOf(request).userId}`,
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+    });
+
+    app.get('/assistant/status', async (request) =>
+      assistantStatus(ctx, callerOf(request).userId, assistant.embedder.model),
+    );
+
+    app.put('/assistant/settings', async (request) => {
+      const { enabled } = parseBody(settingsSchema, request.body);
+      const { userId } = callerOf(request);
+      await setAssistantEnabled(ctx, assistant, userId, enabled);
+      return assistantStatus(ctx, userId, assistant.embedder.model);
+    });
+
+    app.post('/assistant/search', { onRequest: searchLimit }, async (request, reply) => {
+      const { query, limit } = parseBody(searchSchema, request.body);
+      // The browser gone before the answer (a newer query as the user types): the provider call stops.
+      const aborted = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableEnded) aborted.abort();
+      });
+      const matches = await searchByMeaning(ctx, assistant, callerOf(request).userId, query, limit, aborted.signal);
+      return { model: assistant.embedder.model, matches };
+    });
+  };
+}
