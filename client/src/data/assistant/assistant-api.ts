@@ -1,0 +1,89 @@
+// The assistant's knowledge of the user's notes, as the server keeps it (issue 34; docs/api.md, /api/assistant):
+// whether the user let it use their notes, the index's status, and search by meaning. Each answer is read
+// through a schema: the browser trusts nothing it did not check.
+import { z } from 'zod';
+import { authorizedFetch } from '../../lib/authorized-fetch';
+
+export const assistantStatusSchema = z.object({
+  enabled: z.boolean(),
+  model: z.string(),
+  indexedNotes: z.number().int().min(0),
+  pendingNotes: z.number().int().min(0),
+});
+export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
+
+const matchSchema = z.object({
+  noteId: z.string(),
+  title: z.string(),
+  passage: z.string(),
+  score: z.number(),
+});
+export type MeaningMatch = z.infer<typeof matchSchema>;
+const searchSchema = z.object({ model: z.string(), matches: z.array(matchSchema) });
+
+/** A refusal of the assistant's endpoints: the server's `{ error, message }`, or the network's failure. */
+export class AssistantRequestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+async function read<T>(response: Promise<Response>, schema: z.ZodType<T>): Promise<T> {
+  let answer: Response;
+  try {
+    answer = await response;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new AssistantRequestError('offline', 'The Sprout server could not be reached.', null);
+  }
+  const body: unknown = await answer.json().catch(() => null);
+  if (!answer.ok) {
+    const { error, message } = (body ?? {}) as { error?: unknown; message?: unknown };
+    throw new AssistantRequestError(
+      typeof error === 'string' ? error : 'failed',
+      typeof message === 'string' ? message : `The server answered ${answer.status}.`,
+      answer.status,
+    );
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new AssistantRequestError('invalid_response', 'The server sent an answer Sprout cannot read.', answer.status);
+  return parsed.data;
+}
+
+export function fetchAssistantStatus(): Promise<AssistantStatus> {
+  return read(authorizedFetch('/api/assistant/status'), assistantStatusSchema);
+}
+
+export function saveAssistantEnabled(enabled: boolean): Promise<AssistantStatus> {
+  return read(
+    authorizedFetch('/api/assistant/settings', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ enabled }),
+    }),
+    assistantStatusSchema,
+  );
+}
+
+/** The user's notes closest in meaning to `query`, best first. Throws AssistantRequestError (or AbortError). */
+export async function searchNotesByMeaning(
+  query: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<MeaningMatch[]> {
+  const answer = await read(
+    authorizedFetch('/api/assistant/search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query, limit }),
+      ...(signal ? { signal } : {}),
+    }),
+    searchSchema,
+  );
+  return answer.matches;
+}
