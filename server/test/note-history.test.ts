@@ -249,8 +249,11 @@ describe('the history endpoints', () => {
     ).toBe(200);
     let restored = noteRowSchema.parse((await alice.client.from('notes').select('*').eq('id', note.id).single()).data);
     expect(restored).toMatchObject({ content: 'one', ai_excluded: false });
-    restored = await push(alice.token, restored, { ai_excluded: true });
-    const [older] = (await versionsOf(alice.token, note.id)).filter((v) => v.id !== version!.id);
+    await push(alice.token, restored, { ai_excluded: true });
+    // The version the restore kept, of the note unmarked.
+    const [older] = (await versionsOf(alice.token, note.id)).filter((v) => v.reason === 'version');
+    const olderRead = await api(alice.token, `/notes/${note.id}/history/${older!.id}`);
+    expect(((await olderRead.json()) as { content: { ai_excluded: boolean } }).content.ai_excluded).toBe(false);
     expect((await api(alice.token, `/notes/${note.id}/history/${older!.id}/restore`, { method: 'POST' })).status).toBe(
       200,
     );

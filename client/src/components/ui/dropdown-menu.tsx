@@ -2,6 +2,7 @@
 // focus returns to the button, unless an action has put it somewhere else meanwhile.
 import type { ComponentProps } from 'react';
 import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
+import { Check } from 'lucide-react';
 import { cn } from '../../lib/utils';
 
 export const DropdownMenu = MenuPrimitive.Root;
@@ -41,15 +42,29 @@ export function DropdownMenuContent({
   );
 }
 
+const ITEM_CLASS =
+  'flex cursor-default items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-primary';
+
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
+  return <MenuPrimitive.Item data-slot="dropdown-menu-item" className={cn(ITEM_CLASS, className)} {...props} />;
+}
+
+/** An item that is on or off (a menuitemcheckbox, its state read out): a check at its end while on. */
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
   return (
-    <MenuPrimitive.Item
-      data-slot="dropdown-menu-item"
-      className={cn(
-        'flex cursor-default items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-primary',
-        className,
-      )}
+    <MenuPrimitive.CheckboxItem
+      data-slot="dropdown-menu-checkbox-item"
+      className={cn(ITEM_CLASS, className)}
       {...props}
-    />
+    >
+      {children}
+      <MenuPrimitive.ItemIndicator className="ml-auto flex">
+        <Check aria-hidden="true" />
+      </MenuPrimitive.ItemIndicator>
+    </MenuPrimitive.CheckboxItem>
   );
 }

@@ -409,6 +409,17 @@ describe('placeNote and discardUntouched (issue 33)', () => {
     expect((await repository.placeNote(note.id, { pinned: true })).status).toBe('unchanged');
   });
 
+  it('keeps a note out of the assistant and lets it back in, keeping its updated_at (issue 34)', async () => {
+    const { store, repository } = repo();
+    const { note } = await repository.createNote({ title: 'Diary' });
+    const updated = store.notes.get(note.id)!.updated_at;
+    expect((await repository.placeNote(note.id, { aiExcluded: true })).status).toBe('done');
+    expect(store.notes.get(note.id)).toMatchObject({ ai_excluded: true, updated_at: updated, sync_state: 'pending' });
+    expect((await repository.placeNote(note.id, { aiExcluded: true })).status).toBe('unchanged');
+    await repository.placeNote(note.id, { aiExcluded: false });
+    expect(store.notes.get(note.id)!.ai_excluded).toBe(false);
+  });
+
   it('discards an untouched note as a pending tombstone that says it went to the Trash, even one never sent', async () => {
     const { store, repository } = repo();
     const { note } = await repository.createNote({ title: 'Untitled note' });

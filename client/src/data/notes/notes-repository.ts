@@ -62,10 +62,14 @@ export interface NoteTrashResult {
 
 const SYNCED: Promise<CloudOutcome> = Promise.resolve({ status: 'synced' });
 
-/** Where a note is to be kept: pinned or not, archived or not; a member left out stays as it is. */
+/**
+ * Where a note is to be kept: pinned or not, archived or not, kept out of the assistant or not (issue 34);
+ * a member left out stays as it is.
+ */
 export interface Placement {
   pinned?: boolean;
   archived?: boolean;
+  aiExcluded?: boolean;
 }
 
 export interface NotePlaceResult {
@@ -404,9 +408,9 @@ export class NotesRepository {
   }
 
   /**
-   * Pins or unpins, archives or brings back a listed note (issue 33): a change of where it is kept, made
-   * on the note as it is now. It touches no other field, so it needs no base the screen showed: an edit
-   * made meanwhile elsewhere stays as it is. Archiving unpins: an archived note is in no list to lead.
+   * Pins or unpins, archives or brings back a listed note (issue 33), keeps it out of the assistant or lets
+   * it back in (issue 34): a change of where it is kept, made on the note as it is now. It touches no other
+   * field, so it needs no base the screen showed: an edit made meanwhile elsewhere stays as it is. Archiving unpins: an archived note is in no list to lead.
    * The note keeps its updated_at, as a move to the Trash does.
    */
   async placeNote(id: string, placement: Placement): Promise<NotePlaceResult> {
@@ -422,6 +426,7 @@ export class NotesRepository {
         patch.archived_at = placement.archived ? (note.archived_at ?? now) : null;
         if (placement.archived) patch.pinned_at = null;
       }
+      if (placement.aiExcluded !== undefined) patch.ai_excluded = placement.aiExcluded;
       if (Object.entries(patch).every(([field, value]) => note[field as keyof NoteContent] === value))
         return { put: [], delete: [] };
       mutationId = this.mutationId();

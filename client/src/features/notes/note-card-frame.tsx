@@ -1,9 +1,10 @@
-// The card a note shows as in a grid (Dashboard, Your Checklists): title, a pin when pinned, and sync
-// state, 'Updated' with a relative time, the card's own body, and the View / Edit row with Pin, Archive
-// (issue 33) and Delete. Each grid fills in its body, badges and where View goes.
+// The card a note shows as in a grid (Dashboard, Your Checklists): title, a pin when pinned, a crossed eye
+// when kept out of the assistant (issue 34), and sync state, 'Updated' with a relative time, the card's own
+// body, and the View / Edit row with Pin, Archive (issue 33) and Delete. Each grid fills in its body,
+// badges and where View goes.
 import { useId, type ReactNode } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router';
-import { Pin, SquarePen, Trash2, type LucideIcon } from 'lucide-react';
+import { EyeOff, Pin, SquarePen, Trash2, type LucideIcon } from 'lucide-react';
 import { formatUpdated } from '#core/relative-time';
 import { ListLink } from '../../components/list-link';
 import { Button } from '../../components/ui/button';
@@ -36,6 +37,8 @@ export interface NoteCardFrameProps {
 // result on each key) does not redraw its icons.
 const EDIT_ICON = <SquarePen aria-hidden="true" />;
 const DELETE_ICON = <Trash2 aria-hidden="true" />;
+/** What the marker of a note kept out of the assistant says to a screen reader (issue 34). */
+export const KEPT_OUT_LABEL = 'Kept out of the assistant';
 
 export function NoteCardFrame({
   note,
@@ -70,6 +73,9 @@ export function NoteCardFrame({
           </h2>
           <div className="flex shrink-0 items-center gap-1.5 pt-0.5">
             {note.pinned_at && <Pin role="img" aria-label="Pinned" className="size-3.5 fill-current text-primary" />}
+            {note.ai_excluded && (
+              <EyeOff role="img" aria-label={KEPT_OUT_LABEL} className="size-3.5 text-muted-foreground" />
+            )}
             {note.sync_state === 'synced' && <SyncStateIndicator note={note} />}
           </div>
         </div>

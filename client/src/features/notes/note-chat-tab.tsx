@@ -2,7 +2,8 @@
 //
 // Props: `value` is the chat history, `onChange` receives the history after each completed turn (the
 // View screen saves it at once; the Edit screen keeps it until Save Changes), and the context is the
-// note's expanded text or else its original idea (noteChatContext).
+// note's expanded text or else its original idea (noteChatContext); none for a note kept out of the
+// assistant (issue 34), whose chat says so.
 import type { ChatMessage } from '#core/note';
 import { NoteChat } from '../ai';
 import type { NoteView } from '../../data/notes';
@@ -22,5 +23,15 @@ export function noteChatContext(note: Pick<NoteView, 'expanded_content' | 'conte
 }
 
 export function NoteChatTab({ note, height, mode, value, onChange }: NoteChatTabProps) {
-  return <NoteChat noteContent={noteChatContext(note)} height={height} mode={mode} value={value} onChange={onChange} />;
+  const keptOut = note.ai_excluded;
+  return (
+    <NoteChat
+      noteContent={keptOut ? null : noteChatContext(note)}
+      keptOut={keptOut}
+      height={height}
+      mode={mode}
+      value={value}
+      onChange={onChange}
+    />
+  );
 }

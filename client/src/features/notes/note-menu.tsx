@@ -1,9 +1,11 @@
-// The note screen's More menu (issue 33): Pin or Unpin, and Archive or Unarchive. Not modal, as the New
-// menu: a modal menu hides the page from assistive technology while its buttons stay focusable.
-import { Archive, ArchiveRestore, Ellipsis, Pin, PinOff } from 'lucide-react';
+// The note screen's More menu (issue 33): Pin or Unpin, Archive or Unarchive, and the switch 'Keep out of
+// the assistant' (issue 34), checked while the note is kept out. Not modal, as the New menu: a modal menu
+// hides the page from assistive technology while its buttons stay focusable.
+import { Archive, ArchiveRestore, Ellipsis, EyeOff, Pin, PinOff } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
+  DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
@@ -33,6 +35,10 @@ export function NoteMenu({ note, className }: { note: NoteView; className?: stri
           {archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
           {archived ? 'Unarchive' : 'Archive'}
         </DropdownMenuItem>
+        <DropdownMenuCheckboxItem checked={note.ai_excluded} onCheckedChange={() => void placement.toggleKeepOut(note)}>
+          <EyeOff aria-hidden="true" />
+          Keep out of the assistant
+        </DropdownMenuCheckboxItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

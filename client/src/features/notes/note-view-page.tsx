@@ -3,7 +3,7 @@
 // checklist view whose edits are saved at once.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { Archive, ArrowLeft, ListChecks, NotebookText, Pin, Sparkles, SquarePen, Trash2 } from 'lucide-react';
+import { Archive, ArrowLeft, EyeOff, ListChecks, NotebookText, Pin, Sparkles, SquarePen, Trash2 } from 'lucide-react';
 import type { ChatMessage, ChecklistItem } from '#core/note';
 import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
 import { formatUpdated } from '#core/relative-time';
@@ -155,10 +155,17 @@ function NoteViewContent({ note }: { note: NoteView }) {
                 Archived
               </Badge>
             )}
+            {note.ai_excluded && (
+              <Badge variant="outline" className="text-muted-foreground">
+                <EyeOff aria-hidden="true" />
+                Kept out of the assistant
+              </Badge>
+            )}
             <SyncStateIndicator note={note} />
           </div>
           <TagLinks tags={noteTags(note)} className="mt-2.5" />
-          <ExpandWithAssistant note={note} className="mt-3" />
+          {/* Expanding sends the note's text to the AI: not for a note kept out of it (issue 34). */}
+          {!note.ai_excluded && <ExpandWithAssistant note={note} className="mt-3" />}
         </div>
         {/* Mobile: History and the More menu beside the title, as the action bar below is full (a checklist's has four). */}
         <div className="flex shrink-0 items-center md:hidden">

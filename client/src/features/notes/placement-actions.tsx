@@ -1,6 +1,7 @@
 // Pin and archive (issue 33), one way from every screen: a pin is seen at once (the card moves to the
 // front, its button says so); archiving tells the user where the note went and offers Undo for the
-// toast's 5 seconds, as a deletion does. Neither changes what the note says, so neither asks first.
+// toast's 5 seconds, as a deletion does. Keeping a note out of the assistant (issue 34) says so in a toast.
+// None changes what the note says, so none asks first.
 import { lazy, useCallback, useMemo, type ReactElement } from 'react';
 import { notifyWrite, useNotesActions, type NotesActions, type NoteView, type ToastMessage } from '../../data/notes';
 import { toast } from '../../lib/toast';
@@ -17,6 +18,14 @@ export const PLACEMENT_MESSAGES = {
     title: 'Back in your notes',
     description: `“${title}” is in your lists again.`,
   }),
+  keptOut: (title: string): ToastMessage => ({
+    title: 'Kept out of the assistant',
+    description: `Nothing of “${title}” is sent to the AI.`,
+  }),
+  letIn: (title: string): ToastMessage => ({
+    title: 'Back in the assistant’s view',
+    description: `“${title}” can be sent to the AI again.`,
+  }),
   failed: { title: 'Error', description: 'The note could not be changed. Please try again.', variant: 'destructive' },
 } satisfies Record<string, ToastMessage | ((title: string) => ToastMessage)>;
 
@@ -27,6 +36,8 @@ export interface PlacementActions {
   archive: (note: NoteView) => Promise<void>;
   /** Brings an archived note back to the lists. */
   unarchive: (note: NoteView) => Promise<void>;
+  /** Keeps the note out of the assistant, or lets a kept-out one back in (issue 34). */
+  toggleKeepOut: (note: NoteView) => Promise<void>;
 }
 
 type Place = NotesActions['placeNote'];
@@ -78,5 +89,17 @@ export function usePlacementActions(): PlacementActions {
     (note: NoteView) => place(placeNote, note, { pinned: note.pinned_at === null }),
     [placeNote],
   );
-  return useMemo(() => ({ togglePin, archive, unarchive }), [togglePin, archive, unarchive]);
+  // Said at once, as the note's text goes to the AI or not from now on, whatever the sync's word.
+  const toggleKeepOut = useCallback(
+    (note: NoteView) => {
+      const keep = !note.ai_excluded;
+      const said = keep ? PLACEMENT_MESSAGES.keptOut : PLACEMENT_MESSAGES.letIn;
+      return place(placeNote, note, { aiExcluded: keep }, said(noteTitle(note)));
+    },
+    [placeNote],
+  );
+  return useMemo(
+    () => ({ togglePin, archive, unarchive, toggleKeepOut }),
+    [togglePin, archive, unarchive, toggleKeepOut],
+  );
 }

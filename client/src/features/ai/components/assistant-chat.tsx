@@ -2,7 +2,7 @@
 // Edit and View. Sends the messages and the note's text; the server adds the user's profile, preferences
 // and recent notes (spec section 7). The owner keeps the entries; failures show in the panel with Retry
 // and as an 'AI Chat Failed' toast; without a key, the no-key card.
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { lastUserText } from '#core/ai-requests';
 import { toast } from '../../../lib/toast';
 import { useAiConnection } from '../../../data/ai-connection';
@@ -39,6 +39,8 @@ export interface AssistantChatProps {
   onAwaitingKeyChange?: (awaiting: boolean) => void;
   placeholder?: string;
   emptyText?: string;
+  /** A line above the input, e.g. that the assistant does not see the note. */
+  notice?: ReactNode;
   className?: string;
 }
 
@@ -55,6 +57,7 @@ export function AssistantChat({
   onAwaitingKeyChange,
   placeholder,
   emptyText,
+  notice,
   className,
 }: AssistantChatProps) {
   const { preferences } = useAiPreferences();
@@ -111,6 +114,7 @@ export function AssistantChat({
       emptyText={emptyText}
       className={className}
     >
+      {notice}
       {keyMissing && connection.status === 'failed' && <ApiKeyMissingAlert />}
     </ChatPanel>
   );

@@ -32,7 +32,9 @@ export interface ExpandTarget {
 export function useExpandTarget(): ExpandTarget {
   const [params] = useSearchParams();
   const id = params.get('expand');
-  const live = useNote(id);
+  // A note kept out of the assistant (issue 34) is not expanded: its text would go to the AI.
+  const found = useNote(id);
+  const live = found?.ai_excluded ? null : found;
   const [seeded, setSeeded] = useState<NoteView | null>(null);
   const seedNow = Boolean(live && seeded?.id !== live.id);
   if (live && seedNow) setSeeded(live);
