@@ -24,6 +24,8 @@ const appEnv = (port: number, extra: Record<string, string> = {}) => ({
   RATE_LIMIT_WRITE: '100000',
   // Chromium shares these two cores: a stall of the whole machine is not the server's overload.
   LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+  // The assistant's indexer looks for notes to embed often, so a note is searchable by meaning at once.
+  ASSISTANT_INDEX_INTERVAL_MS: '500',
   ...extra,
 });
 

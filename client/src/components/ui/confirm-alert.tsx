@@ -1,6 +1,7 @@
 // The confirm dialog itself (confirm-dialog.tsx loads it on first use): Radix AlertDialog, so focus
-// starts on Cancel and Escape or Cancel says no; the confirming button is destructive, since every
-// question it asks is about losing something. A form, so that Enter in one of its fields confirms.
+// starts on Cancel and Escape or Cancel says no; the confirming button is destructive, since most questions
+// it asks are about losing something (`constructive` for one that is not). A form, so that Enter in one of
+// its fields confirms.
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import {
   AlertDialog,
@@ -32,6 +33,8 @@ export interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   /** Where focus goes once closed (call preventDefault); by default back where it was when the dialog opened. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** A question whose yes loses nothing (turning a feature on): the confirming button is the primary one. */
+  constructive?: boolean;
 }
 
 export function ConfirmAlert(props: ConfirmDialogProps) {
@@ -46,6 +49,7 @@ export function ConfirmAlert(props: ConfirmDialogProps) {
     onConfirm,
     busy = false,
     confirmDisabled = false,
+    constructive = false,
     onCloseAutoFocus,
   } = props;
   // Radix gives focus back only to a Trigger of its own, and these dialogs are opened by their owners.
@@ -81,7 +85,7 @@ export function ConfirmAlert(props: ConfirmDialogProps) {
           {children}
           <AlertDialogFooter>
             <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy || confirmDisabled}>
+            <Button type="submit" variant={constructive ? 'default' : 'destructive'} disabled={busy || confirmDisabled}>
               {confirmLabel}
             </Button>
           </AlertDialogFooter>

@@ -12,6 +12,8 @@ export function assistantStatusQuery(userId: string | null) {
     queryFn: fetchAssistantStatus,
     enabled: userId !== null,
     staleTime: 30_000,
+    // While the indexer catches up, the count a screen shows follows it.
+    refetchInterval: (query) => (query.state.data?.enabled && query.state.data.pendingNotes > 0 ? 3_000 : false),
     retry: false,
   });
 }

@@ -1,5 +1,6 @@
-// Settings > AI: the connection card, then the assistant's preferences (name, tone, conversation
-// settings) edited in a draft that only 'Save Preferences' keeps (spec section 4), with the spec's toasts.
+// Settings > AI: the connection card, whether the assistant may use the user's notes, then the
+// assistant's preferences (name, tone, conversation settings) edited in a draft that only 'Save
+// Preferences' keeps (spec section 4), with the spec's toasts.
 import { useState, type FormEvent } from 'react';
 import { Bot, LoaderCircle, MessagesSquare, Save, Sparkles, Undo2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -19,6 +20,7 @@ import {
   type AiPreferences,
 } from '../../data/ai-preferences';
 import { ConnectionStatusCard } from './connection-status-card';
+import { NotesForAssistantCard } from './notes-for-assistant-card';
 import { PreferenceOptions } from './preference-options';
 import { SettingsCard } from './settings-section';
 
@@ -55,6 +57,7 @@ export function AiTab() {
   return (
     <div className="grid gap-6">
       <ConnectionStatusCard />
+      <NotesForAssistantCard />
       {loading ? (
         <PreferencesSkeleton />
       ) : (
