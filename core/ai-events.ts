@@ -1,6 +1,7 @@
 // The events of an AI turn's reply stream (docs/api.md, "AI event streams"): each event's name and data
 // as the server writes them, and the lenient reading the browser does of each. Plain code, no zod: the
 // browser reads every event of every reply with it.
+import type { AnswerSource } from './citations';
 
 /** Why a turn failed: the `code` of the `error` event. The server picks one, the browser chooses what to offer from it. */
 export type TurnErrorCode =
@@ -35,6 +36,8 @@ export interface AiDonePayload {
   text: string;
   expandedContent?: string;
   steps?: string[];
+  /** An answer from the user's notes: the notes it cites, each checked by the server (core/citations.ts). */
+  sources?: AnswerSource[];
   usingFallback: boolean;
 }
 
@@ -82,10 +85,21 @@ export function readDone(data: unknown): AiDonePayload | null {
   if (expandedContent !== undefined && typeof expandedContent !== 'string') return null;
   if (steps !== undefined && !(Array.isArray(steps) && steps.every((step) => typeof step === 'string'))) return null;
   if (usingFallback !== undefined && typeof usingFallback !== 'boolean') return null;
+  // A source the browser cannot read is left out: it is never shown as a link.
+  const sources = Array.isArray(data.sources)
+    ? data.sources.filter(
+        (source): source is AnswerSource =>
+          isRecord(source) &&
+          typeof source.n === 'number' &&
+          typeof source.noteId === 'string' &&
+          typeof source.title === 'string',
+      )
+    : undefined;
   return {
     text: data.text,
     ...(expandedContent !== undefined ? { expandedContent } : {}),
     ...(steps !== undefined ? { steps: steps as string[] } : {}),
+    ...(sources !== undefined ? { sources: sources.map(({ n, noteId, title }) => ({ n, noteId, title })) } : {}),
     usingFallback: usingFallback ?? false,
   };
 }

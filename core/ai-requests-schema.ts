@@ -35,6 +35,17 @@ export const chatBodySchema = z
   })
   .strict();
 
+/** POST /api/ai/ask: a question answered from the user's notes (issue 34). */
+export const askBodySchema = z
+  .object({
+    question: z
+      .string()
+      .trim()
+      .min(1, 'Please enter a question')
+      .max(AI_REQUEST_LIMITS.question, `the question must be at most ${AI_REQUEST_LIMITS.question} characters`),
+  })
+  .strict();
+
 /** PUT /api/ai/key */
 export const putKeyBodySchema = z.object({
   apiKey: z
@@ -51,3 +62,4 @@ export type ExpandRequest = z.input<typeof expandBodySchema>;
 export type ConversationRequest = z.input<typeof conversationBodySchema>;
 export type ChatRequest = z.input<typeof chatBodySchema>;
 export type PutKeyRequest = z.input<typeof putKeyBodySchema>;
+export type AskRequest = z.input<typeof askBodySchema>;

@@ -14,6 +14,8 @@ export const AI_REQUEST_LIMITS = {
   noteContent: NOTE_LIMITS.text,
   /** Characters of a provider key. */
   apiKey: 500,
+  /** Characters of a question asked of the user's notes. */
+  question: 2_000,
 } as const;
 
 /** Whether some user message has text: a conversation or chat without one has nothing to answer. */

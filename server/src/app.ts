@@ -198,6 +198,9 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
   // Outside any surface (static files), errors take our own JSON shape.
   app.setErrorHandler(jsonErrors);
 
+  // The assistant's index of the users' notes, which the AI surface's answers and search read.
+  app.decorate('assistant', createAssistant(ctx, app.log));
+
   // The surfaces, side by side: none mounts or imports another.
   await registerSurface(app, ctx, { prefix: '/auth/v1', errors: gotrueErrors, auth: 'none', routes: authRoutes });
   await registerSurface(app, ctx, { prefix: '/rest/v1', errors: restErrorMapper, auth: 'user', routes: restRoutes });
@@ -209,7 +212,6 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
     routes: aiRoutes(metrics?.ai),
   });
   await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'user', routes: historyRoutes });
-  app.decorate('assistant', createAssistant(ctx, app.log));
   await registerSurface(app, ctx, {
     prefix: '/api',
     errors: jsonErrors,

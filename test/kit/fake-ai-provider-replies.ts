@@ -4,6 +4,8 @@
 
 /** The system prompt of a plan request contains this; the default reply is then a full plan. */
 export const FAKE_PLAN_MARKER = 'PLAN FORMAT (required)';
+/** The system prompt of an answer from the user's notes contains this (server/src/ai/meaning/ask.ts). */
+export const FAKE_ASK_MARKER = 'Answer only from the numbered notes below.';
 /** The spec's fallback system message; the default reply is then a short answer. */
 export const FAKE_FALLBACK_SYSTEM = 'You are a helpful assistant that provides concise and clear answers.';
 
@@ -107,7 +109,7 @@ export interface FakeRequest {
   inputs: string[] | null;
   stream: boolean;
   /** plan / fallback / conversation: what the default reply would be for this request. */
-  flavour: 'plan' | 'fallback' | 'conversation' | 'none';
+  flavour: 'plan' | 'fallback' | 'conversation' | 'ask' | 'none';
   /** Which reply kind was served. */
   served: FakeReply['kind'] | 'unauthorized' | 'bad_request' | 'not_found';
   /** The response ended normally. */
@@ -128,10 +130,31 @@ export function flavourOf(body: unknown): FakeRequest['flavour'] {
     .join('\n');
   if (system.trim() === FAKE_FALLBACK_SYSTEM) return 'fallback';
   if (system.includes(FAKE_PLAN_MARKER)) return 'plan';
+  if (system.includes(FAKE_ASK_MARKER)) return 'ask';
   return 'conversation';
 }
 
-export function defaultText(flavour: FakeRequest['flavour']): string {
+/**
+ * The default answer from notes: it quotes the first source's first line and cites it, as a model
+ * following the prompt would (`[1] Title` then its passage, in <note_source> fences).
+ */
+export function askReply(body: unknown): string {
+  const system =
+    isRecord(body) && Array.isArray(body.messages)
+      ? body.messages
+          .filter(
+            (m): m is { role: string; content: string } =>
+              isRecord(m) && m.role === 'system' && typeof m.content === 'string',
+          )
+          .map((m) => m.content)
+          .join('\n')
+      : '';
+  const first = /<note_source>\n\[1\] ([^\n]*)\n([^\n]*)/.exec(system);
+  return first ? `Your note "${first[1]}" says: ${first[2]} [1]` : 'Your notes do not say.';
+}
+
+export function defaultText(flavour: FakeRequest['flavour'], body?: unknown): string {
+  if (flavour === 'ask') return askReply(body);
   if (flavour === 'plan') return DEFAULT_PLAN_REPLY;
   if (flavour === 'fallback') return DEFAULT_FALLBACK_REPLY;
   return DEFAULT_QUESTION_REPLY;

@@ -248,7 +248,11 @@ export async function startFakeAiProvider(options: FakeAiProviderOptions = {}): 
     }
 
     const text =
-      reply.kind === 'text' ? (reply.deltas ? reply.deltas.join('') : (reply.text ?? '')) : defaultText(record.flavour);
+      reply.kind === 'text'
+        ? reply.deltas
+          ? reply.deltas.join('')
+          : (reply.text ?? '')
+        : defaultText(record.flavour, record.body);
     const finishReason = (reply.kind === 'text' && reply.finishReason) || 'stop';
     if (!record.stream) {
       return sendJson(res, 200, {

@@ -68,7 +68,7 @@ const DEPTH_FOCUS: Record<ConversationDepth, string> = {
   deep: 'Dig deep: motivations, success measures, resources, obstacles, risks and how progress will be tracked.',
 };
 
-const FENCED_TAGS = ['user_idea', 'note_content', 'user_profile', 'notes_activity'] as const;
+const FENCED_TAGS = ['user_idea', 'note_content', 'user_profile', 'notes_activity', 'note_source'] as const;
 type FencedTag = (typeof FENCED_TAGS)[number];
 
 /** Wraps text in <tag> ... </tag>; a closing tag inside the text is defused so it cannot end the fence. */

@@ -23,7 +23,9 @@ import {
   type TurnCaller,
 } from './commands';
 import { presentConnectionTest, presentKeyStatus } from './presenters';
-import { chatBodySchema, conversationBodySchema, expandBodySchema, putKeyBodySchema } from './schemas';
+import { askTurn, NOTHING_FOUND_ANSWER } from './meaning/ask';
+import { findSources } from './meaning/commands';
+import { askBodySchema, chatBodySchema, conversationBodySchema, expandBodySchema, putKeyBodySchema } from './schemas';
 import { openSse } from './sse';
 import type { TurnPlan } from './turn';
 import { UNOBSERVED, type AiObserver, type TurnKind } from './turn-observer';
@@ -135,5 +137,28 @@ async function registerAiRoutes(app: FastifyInstance, ctx: AppContext, observer:
     const body = parseBody(chatBodySchema, request.body);
     const caller = await turnCallerOf(request, true);
     await stream(request, reply, caller, 'chat', chatTurn(ai, caller, body));
+  });
+
+  // A question answered from the user's notes (issue 34): refused with JSON before any stream when the
+  // user has not turned it on or the question cannot be searched; nothing close enough, the stream says so
+  // without a model call.
+  app.post('/ai/ask', turnRoute(false), async (request, reply) => {
+    const { question } = parseBody(askBodySchema, request.body);
+    const caller = await turnCallerOf(request, false);
+    const { userId } = callerOf(request);
+    const { assistant } = app;
+    const cancel = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableEnded) cancel.abort();
+    });
+    const sources = await findSources(ctx, assistant, userId, question, cancel.signal);
+    if (sources.length === 0) {
+      const output = openSse(reply, app.scriptHashes);
+      output.send('delta', { text: NOTHING_FOUND_ANSWER });
+      output.send('done', { text: NOTHING_FOUND_ANSWER, sources: [], usingFallback: false });
+      output.end();
+      return;
+    }
+    await stream(request, reply, caller, 'ask', askTurn(ctx.db, userId, question, sources, ai.modelChat));
   });
 }

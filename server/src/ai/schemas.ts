@@ -1,3 +1,9 @@
 // The AI endpoints' request bodies. They are a contract with the browser, which builds its bodies from
 // the same declarations, so they live in core (core/ai-requests-schema.ts, bounds in core/ai-requests.ts).
-export { chatBodySchema, conversationBodySchema, expandBodySchema, putKeyBodySchema } from '#core/ai-requests-schema';
+export {
+  askBodySchema,
+  chatBodySchema,
+  conversationBodySchema,
+  expandBodySchema,
+  putKeyBodySchema,
+} from '#core/ai-requests-schema';

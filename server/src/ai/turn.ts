@@ -7,7 +7,7 @@
 // plan). Every failure ends with an `error` event in the catalogue's words carrying the request id;
 // the provider's own detail goes to the server log under that id. The events go to a TurnOutput (sse.ts
 // writes one as a text/event-stream), shaped by presenters.ts.
-import type { AiErrorPayload, AiEventName, AiEventPayloads, AiKeySource } from '#core/ai-events';
+import type { AiDonePayload, AiErrorPayload, AiEventName, AiEventPayloads, AiKeySource } from '#core/ai-events';
 import { checkPlan } from '#core/plan-check';
 import {
   allowsFallback,
@@ -35,6 +35,14 @@ export interface TurnPlan {
   /** The answer must be a plan: checked, corrected once, split into expandedContent and steps. */
   parsePlan: boolean;
   defaultMessage: string;
+  /**
+   * An answer that must come from what the turn gave the model (an answer from the user's notes): no
+   * fallback, whose generic prompt would answer from nothing, and the final text rewritten (its citations
+   * checked) with what the `done` event adds.
+   */
+  grounded?: {
+    finalText: (text: string) => Promise<Pick<AiDonePayload, 'text' | 'sources'>>;
+  };
 }
 
 /** Where a turn's events go, in order; the stream's `signal` aborts when the browser goes away before the end. */
@@ -156,7 +164,7 @@ async function failMain(
     fail(context, { ...describeInterruption(failure, wording), partial: sent, incomplete: true });
     return;
   }
-  if (turn.parsePlan || !allowsFallback(failure)) {
+  if (turn.parsePlan || turn.grounded || !allowsFallback(failure)) {
     logFailure(log, failure, context.apiKey, 'AI turn failed');
     fail(context, describeFailure(failure, wording));
     return;
@@ -176,7 +184,7 @@ async function failMain(
       { signal: callSignal(context) },
     );
     output.send('delta', { text });
-    finish(output, turn, text, true);
+    await finish(output, turn, text, true);
   } catch (error) {
     const fallbackFailure = asProviderError(error);
     if (endForShutdown(context, '') || fallbackFailure.kind === 'aborted' || !output.open) return;
@@ -195,8 +203,14 @@ function asProviderError(error: unknown): ProviderError {
   return error instanceof ProviderError ? error : new ProviderError('unexpected', String(error), { cause: error });
 }
 
-function finish(output: TurnOutput, turn: TurnPlan, text: string, usingFallback: boolean): void {
-  output.send('done', presentDone(text, turn.parsePlan, usingFallback));
+async function finish(output: TurnOutput, turn: TurnPlan, text: string, usingFallback: boolean): Promise<void> {
+  if (turn.grounded) {
+    const final = await turn.grounded.finalText(text);
+    output.send('done', {
+      ...presentDone(final.text, false, usingFallback),
+      ...(final.sources ? { sources: final.sources } : {}),
+    });
+  } else output.send('done', presentDone(text, turn.parsePlan, usingFallback));
   output.end();
 }
 

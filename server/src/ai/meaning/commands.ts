@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../http/context';
 import { ApiError } from '../../http/errors/json-errors';
+import { ASK_SIMILARITY_FLOOR, ASK_SOURCES } from './ask';
 import { bumpGeneration } from './indexer';
 import type { MeaningMatch } from './search';
 import type { Assistant } from './service';
@@ -89,6 +90,31 @@ export async function setAssistantEnabled(
   if (!enabled) assistant.search.forget(userId);
 }
 
+/** The passages a question is answered from: close enough in meaning, at most ASK_SOURCES notes. */
+export async function findSources(
+  ctx: AppContext,
+  assistant: Assistant,
+  userId: string,
+  question: string,
+  signal: AbortSignal,
+): Promise<MeaningMatch[]> {
+  await requireEnabled(ctx, userId);
+  const [vector] = await assistant.embedder.embed(userId, [question], signal);
+  return assistant.search.search(userId, assistant.embedder.model, vector!, {
+    limit: ASK_SOURCES,
+    floor: ASK_SIMILARITY_FLOOR,
+  });
+}
+
+async function requireEnabled(ctx: AppContext, userId: string): Promise<void> {
+  const settings = await ctx.db
+    .selectFrom('private.assistant_settings')
+    .select('enabled')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!settings?.enabled) throw assistantErrors.off();
+}
+
 /** The user's notes closest in meaning to `query`. Refused while the setting is off. */
 export async function searchByMeaning(
   ctx: AppContext,
@@ -98,12 +124,7 @@ export async function searchByMeaning(
   limit: number,
   signal: AbortSignal,
 ): Promise<MeaningMatch[]> {
-  const settings = await ctx.db
-    .selectFrom('private.assistant_settings')
-    .select('enabled')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!settings?.enabled) throw assistantErrors.off();
+  await requireEnabled(ctx, userId);
   const [vector] = await assistant.embedder.embed(userId, [query], signal);
   return assistant.search.search(userId, assistant.embedder.model, vector!, { limit });
 }
