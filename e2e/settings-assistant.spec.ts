@@ -81,3 +81,37 @@ test('Use my notes with the assistant: off at first, explained before it turns o
     expect(await assistantStatus(request, account)).toMatchObject({ enabled: false, indexedNotes: 0 });
   });
 });
+
+test('a note lists the notes related to it by meaning, with the passage that matched, once the setting is on', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await storeAiKey(request, account);
+  const [podcast, plot] = await seedNotes(request, account, [
+    { title: 'Audio show about gardening', content: 'Ten episodes on growing vegetables.' },
+    { title: 'Allotment', content: 'Dig the beds and plant tomatoes in April.' },
+    { title: 'Car insurance renewal', content: 'Compare three quotes.' },
+  ]);
+  await gotoAs(page, `/note/${podcast!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audio show about gardening' })).toBeVisible();
+  // Off: nothing about it on the note.
+  await expect(page.getByRole('heading', { name: 'Related notes' })).toHaveCount(0);
+
+  const on = await request.put(`${account.origin}/api/assistant/settings`, {
+    headers: authHeaders(account),
+    data: { enabled: true },
+  });
+  expect(on.ok()).toBe(true);
+  await expect.poll(async () => (await assistantStatus(request, account)).pendingNotes, { timeout: 20_000 }).toBe(0);
+  await page.reload();
+  const related = page.getByRole('region', { name: 'Related notes' });
+  await expect(related.getByRole('link')).toHaveCount(1);
+  await expect(related.getByRole('link')).toContainText('Allotment');
+  await expect(related.getByRole('link')).toContainText('Dig the beds and plant tomatoes in April.');
+  await shoot(page, 'note-related-desktop-light');
+  await expectNoSeriousViolations(page, { include: 'main' });
+  await related.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/note/${plot!.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Allotment' })).toBeVisible();
+});

@@ -177,6 +177,22 @@ describe("the assistant's index of meaning", () => {
     expect(await indexer().runOnce()).toMatchObject({ embedded: 1 });
   });
 
+  it('lists the notes related to a note by meaning, with the passage that matched, never the note itself', async () => {
+    const plot = await write(alice, { title: 'Vegetable plot', content: 'Dig the beds and plant roses in April.' });
+    await indexer().runOnce();
+    bed.fake.reset();
+    const related = await api(bed.server, `/assistant/notes/${podcast}/related`, alice.token);
+    expect(related.status).toBe(200);
+    const { matches } = (await related.json()) as { matches: { noteId: string; passage: string }[] };
+    expect(matches[0]).toMatchObject({ noteId: plot, passage: 'Dig the beds and plant roses in April.' });
+    expect(matches.map((match) => match.noteId)).not.toContain(podcast);
+    // From the index alone: the provider is not asked.
+    expect(bed.fake.requests).toEqual([]);
+    expect((await api(bed.server, `/assistant/notes/${podcast}/related`, bob.token)).status).toBe(409);
+    expect((await api(bed.server, '/assistant/notes/not-a-note/related', alice.token)).status).toBe(400);
+    await write(alice, { id: plot, title: 'Vegetable plot', content: 'x', trashed_at: new Date().toISOString() });
+  });
+
   it("never finds another user's notes", async () => {
     await setEnabled(bob, true);
     await write(bob, { title: 'Vegetable plot', content: 'Dig the beds in April.' });

@@ -87,3 +87,12 @@ export async function searchNotesByMeaning(
   );
   return answer.matches;
 }
+
+/** The user's notes closest in meaning to their note `noteId`, best first (from the index: no provider call). */
+export async function fetchRelatedNotes(noteId: string, signal?: AbortSignal): Promise<MeaningMatch[]> {
+  const answer = await read(
+    authorizedFetch(`/api/assistant/notes/${encodeURIComponent(noteId)}/related`, signal ? { signal } : {}),
+    searchSchema,
+  );
+  return answer.matches;
+}

@@ -1,3 +1,4 @@
 // The assistant's knowledge of the user's notes (issue 34): the setting, the index's status, search by meaning.
 export { AssistantRequestError, searchNotesByMeaning, type AssistantStatus, type MeaningMatch } from './assistant-api';
 export { assistantStatusQuery, useAssistantSetting, type AssistantSetting } from './use-assistant';
+export { useRelatedNotes } from './use-related-notes';

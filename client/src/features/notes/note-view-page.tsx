@@ -11,6 +11,7 @@ import { Badge } from '../../components/ui/badge';
 import { noteTags } from '#core/tags';
 import { TagLinks } from './tags/tag-links';
 import { LinkedFrom } from './linked-from';
+import { RelatedNotes } from './related-notes';
 import { NoteLink } from './note-link';
 import { Button } from '../../components/ui/button';
 import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -185,6 +186,7 @@ function NoteViewContent({ note }: { note: NoteView }) {
         {isConflictCopy(note) && <ConflictPanel copy={note} />}
         {showChecklist ? <ChecklistView note={note} /> : <DetailsTabs note={note} />}
         <LinkedFrom noteId={note.id} />
+        <RelatedNotes noteId={note.id} />
       </div>
 
       {/* Mobile: the screen's actions sit at the bottom, within thumb reach, in the tab bar's place (the

@@ -115,6 +115,24 @@ async function requireEnabled(ctx: AppContext, userId: string): Promise<void> {
   if (!settings?.enabled) throw assistantErrors.off();
 }
 
+/** How close another note must be to be listed as related (cosine of their closest passages). */
+export const RELATED_FLOOR = 0.3;
+export const RELATED_NOTES = 5;
+
+/** The user's notes closest in meaning to their note `noteId`, for its note screen. Refused while off. */
+export async function relatedNotes(
+  ctx: AppContext,
+  assistant: Assistant,
+  userId: string,
+  noteId: string,
+): Promise<MeaningMatch[]> {
+  await requireEnabled(ctx, userId);
+  return assistant.search.related(userId, assistant.embedder.model, noteId, {
+    limit: RELATED_NOTES,
+    floor: RELATED_FLOOR,
+  });
+}
+
 /** The user's notes closest in meaning to `query`. Refused while the setting is off. */
 export async function searchByMeaning(
   ctx: AppContext,

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { callerOf } from '../../http/authentication';
 import type { AppContext } from '../../http/context';
 import { parseBody } from '../../http/parse-body';
-import { assistantStatus, searchByMeaning, setAssistantEnabled } from './commands';
+import { assistantStatus, relatedNotes, searchByMeaning, setAssistantEnabled } from './commands';
 import type { Assistant } from './service';
 
 /** The longest query embedded: a question, not a document. */
 export const SEARCH_QUERY_CHARS = 500;
 
 const settingsSchema = z.strictObject({ enabled: z.boolean() });
+const noteParamsSchema = z.object({ id: z.uuid({ error: 'id must be a note id' }) });
 const searchSchema = z.strictObject({
   query: z
     .string()
@@ -44,6 +45,13 @@ export function assistantRoutes(assistant: Assistant) {
       const { userId } = callerOf(request);
       await setAssistantEnabled(ctx, assistant, userId, enabled);
       return assistantStatus(ctx, userId, assistant.embedder.model);
+    });
+
+    // No provider call: the note's own passages are compared with the others'.
+    app.get('/assistant/notes/:id/related', async (request) => {
+      const { id } = parseBody(noteParamsSchema, request.params);
+      const matches = await relatedNotes(ctx, assistant, callerOf(request).userId, id);
+      return { model: assistant.embedder.model, matches };
     });
 
     app.post('/assistant/search', { onRequest: searchLimit }, async (request, reply) => {

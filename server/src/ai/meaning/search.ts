@@ -82,6 +82,39 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
     return index;
   }
 
+  /** The best of `best` whose notes are, now, the user's, not in the Trash and not kept out. */
+  async function liveMatches(
+    userId: string,
+    index: UserIndex,
+    best: Map<string, { score: number; at: number }>,
+    limit: number,
+  ): Promise<MeaningMatch[]> {
+    // More than asked for: some may have gone to the Trash since the index last looked.
+    const ranked = [...best].sort((a, b) => b[1].score - a[1].score).slice(0, limit * 2 + 10);
+    if (ranked.length === 0) return [];
+    const live = new Map(
+      (
+        await db
+          .selectFrom('notes as n')
+          .select(['n.id', 'n.title'])
+          .where('n.user_id', '=', userId)
+          .where(
+            'n.id',
+            'in',
+            ranked.map(([noteId]) => noteId),
+          )
+          .where('n.deleted_at', 'is', null)
+          .where('n.trashed_at', 'is', null)
+          .where('n.ai_excluded', '=', false)
+          .execute()
+      ).map((row) => [row.id, row.title]),
+    );
+    return ranked
+      .filter(([noteId]) => live.has(noteId))
+      .slice(0, limit)
+      .map(([noteId, { score, at }]) => ({ noteId, title: live.get(noteId)!, passage: index.passages[at]!, score }));
+  }
+
   return {
     /**
      * The user's notes closest in meaning to `query` (an embedding of length 1 from the same model), best
@@ -104,35 +137,33 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
         const seen = best.get(noteId);
         if (!seen || score > seen.score) best.set(noteId, { score, at: i });
       }
-      // More than asked for: some may have gone to the Trash since the index last looked.
-      const ranked = [...best].sort((a, b) => b[1].score - a[1].score).slice(0, limit * 2 + 10);
-      if (ranked.length === 0) return [];
-      const live = new Map(
-        (
-          await db
-            .selectFrom('notes as n')
-            .select(['n.id', 'n.title'])
-            .where('n.user_id', '=', userId)
-            .where(
-              'n.id',
-              'in',
-              ranked.map(([noteId]) => noteId),
-            )
-            .where('n.deleted_at', 'is', null)
-            .where('n.trashed_at', 'is', null)
-            .where('n.ai_excluded', '=', false)
-            .execute()
-        ).map((row) => [row.id, row.title]),
-      );
-      return ranked
-        .filter(([noteId]) => live.has(noteId))
-        .slice(0, limit)
-        .map(([noteId, { score, at }]) => ({
-          noteId,
-          title: live.get(noteId)!,
-          passage: index.passages[at]!,
-          score,
-        }));
+      return liveMatches(userId, index, best, limit);
+    },
+    /**
+     * The user's notes closest in meaning to note `noteId` (each scored by its closest pair of passages),
+     * best first, without the note itself; empty when the note is not in the index (yet).
+     */
+    async related(
+      userId: string,
+      model: string,
+      noteId: string,
+      { limit, floor = -1 }: { limit: number; floor?: number },
+    ): Promise<MeaningMatch[]> {
+      const index = await indexOf(userId, model);
+      const own = index.vectors.filter((_, i) => index.noteIds[i] === noteId);
+      if (own.length === 0) return [];
+      const best = new Map<string, { score: number; at: number }>();
+      for (let i = 0; i < index.vectors.length; i++) {
+        const other = index.noteIds[i]!;
+        if (other === noteId) continue;
+        const vector = index.vectors[i]!;
+        let score = -1;
+        for (const mine of own) if (mine.length === vector.length) score = Math.max(score, dot(mine, vector));
+        if (score < floor) continue;
+        const seen = best.get(other);
+        if (!seen || score > seen.score) best.set(other, { score, at: i });
+      }
+      return liveMatches(userId, index, best, limit);
     },
     /** Drops the user's copy (the index was deleted). */
     forget(userId: string): void {
