@@ -23,6 +23,11 @@ export function hasUserText(messages: readonly Pick<ChatMessage, 'role' | 'conte
   return messages.some((m) => m.role === 'user' && m.content.trim() !== '');
 }
 
+/** The first user message with some text ('' when there is none): on /new, the idea being developed. */
+export function firstUserText(messages: readonly Pick<ChatMessage, 'role' | 'content'>[]): string {
+  return messages.find((m) => m.role === 'user' && m.content.trim() !== '')?.content ?? '';
+}
+
 /** The last user message with some text ('' when there is none): what the fallback answers, and what Expand sends. */
 export function lastUserText(messages: readonly Pick<ChatMessage, 'role' | 'content'>[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {

@@ -131,6 +131,22 @@ describe('POST /api/ai/ask', () => {
     expect((await api(bed.server, '/ai/ask', null, { body: { question: 'x' } })).status).toBe(401);
   });
 
+  it('tells the /new conversation about a note that may be the same project, and nothing while the setting is off', async () => {
+    const idea = { messages: [{ role: 'user', content: 'I want to start a radio series about money' }] };
+    await streamTurn(bed.server, '/ai/conversation', user.token, idea);
+    const [chat] = bed.fake.requests.filter((request) => request.endpoint === 'chat');
+    const system = (chat!.body as { messages: { role: string; content: string }[] }).messages[0]!.content;
+    expect(system).toContain('"Podcast launch" (last changed');
+    expect(system).toContain('is this the same project?');
+    expect(system).not.toContain('Learn the cello');
+
+    bed.fake.reset();
+    const other = await signIn(bed.server);
+    await streamTurn(bed.server, '/ai/conversation', other.token, idea);
+    expect(bed.fake.requests.map((request) => request.endpoint)).toEqual(['chat']);
+    expect(JSON.stringify(bed.fake.requests[0]!.body)).not.toContain('same project');
+  });
+
   it("shares the prompt's marker with the fake provider", () => {
     expect(FAKE_ASK_MARKER).toBe(ASK_PROMPT_MARKER);
   });

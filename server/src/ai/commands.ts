@@ -18,7 +18,7 @@ import {
   type StoredUserKey,
 } from './key-store';
 import type { Log } from './log';
-import { buildChatPrompt, buildConversationPrompt, buildExpandPrompt } from './prompts';
+import { buildChatPrompt, buildConversationPrompt, buildExpandPrompt, type RelatedNote } from './prompts';
 import { createProvider } from './provider';
 import { runTurn, type TurnOutput, type TurnPlan } from './turn';
 import { observedOutput, observedProvider, type AiObserver, type TurnKind } from './turn-observer';
@@ -96,6 +96,7 @@ export function conversationTurn(
   caller: TurnCaller,
   body: z.output<typeof conversationBodySchema>,
   now = new Date(),
+  relatedNotes: readonly RelatedNote[] = [],
 ): TurnPlan {
   return {
     model: ai.modelChat,
@@ -104,6 +105,7 @@ export function conversationTurn(
       readyForPlan: body.readyForPlan,
       preferences: caller.preferences,
       now,
+      relatedNotes,
     }),
     fallbackText: lastUserText(body.messages),
     fallbackModel: ai.modelExpand,

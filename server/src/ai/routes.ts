@@ -5,6 +5,7 @@
 // (commands.ts) and presents the result (presenters.ts); a turn's answer is an event stream (sse.ts).
 // At shutdown, open turns end with a retryable error event before the server closes (turn.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstUserText } from '#core/ai-requests';
 import { callerOf } from '../http/authentication';
 import type { AppContext } from '../http/context';
 import { parseBody } from '../http/parse-body';
@@ -24,7 +25,7 @@ import {
 } from './commands';
 import { presentConnectionTest, presentKeyStatus } from './presenters';
 import { askTurn, NOTHING_FOUND_ANSWER } from './meaning/ask';
-import { findSources } from './meaning/commands';
+import { findSources, notesRelatedToIdea } from './meaning/commands';
 import { askBodySchema, chatBodySchema, conversationBodySchema, expandBodySchema, putKeyBodySchema } from './schemas';
 import { openSse } from './sse';
 import type { TurnPlan } from './turn';
@@ -130,7 +131,18 @@ async function registerAiRoutes(app: FastifyInstance, ctx: AppContext, observer:
   app.post('/ai/conversation', turnRoute(false), async (request, reply) => {
     const body = parseBody(conversationBodySchema, request.body);
     const caller = await turnCallerOf(request, false);
-    await stream(request, reply, caller, 'conversation', conversationTurn(ai, caller, body));
+    // The questions may point the user to a note they already wrote about the idea (issue 34, item 4).
+    const related = body.readyForPlan
+      ? []
+      : await notesRelatedToIdea(
+          ctx,
+          app.assistant,
+          callerOf(request).userId,
+          firstUserText(body.messages),
+          shutdown.signal,
+          request.log,
+        );
+    await stream(request, reply, caller, 'conversation', conversationTurn(ai, caller, body, new Date(), related));
   });
 
   app.post('/ai/chat', turnRoute(true), async (request, reply) => {

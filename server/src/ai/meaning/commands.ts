@@ -3,6 +3,7 @@
 // for the caller's own user id.
 import { sql } from 'kysely';
 import type { AppContext } from '../../http/context';
+import type { Log } from '../log';
 import { ApiError } from '../../http/errors/json-errors';
 import { ASK_SIMILARITY_FLOOR, ASK_SOURCES } from './ask';
 import { bumpGeneration } from './indexer';
@@ -113,6 +114,41 @@ async function requireEnabled(ctx: AppContext, userId: string): Promise<void> {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!settings?.enabled) throw assistantErrors.off();
+}
+
+/** How close a note must be to an idea on /new for the assistant to mention it. */
+export const IDEA_RELATED_FLOOR = 0.4;
+export const IDEA_RELATED_NOTES = 3;
+
+/**
+ * The user's notes that may be about the idea being developed on /new, for the conversation's prompt.
+ * Empty while the setting is off; never fails the turn (the provider's embeddings failing leaves it out).
+ */
+export async function notesRelatedToIdea(
+  ctx: AppContext,
+  assistant: Assistant,
+  userId: string,
+  idea: string,
+  signal: AbortSignal,
+  log: Log,
+): Promise<MeaningMatch[]> {
+  if (!idea.trim()) return [];
+  const settings = await ctx.db
+    .selectFrom('private.assistant_settings')
+    .select('enabled')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!settings?.enabled) return [];
+  try {
+    const [vector] = await assistant.embedder.embed(userId, [idea], signal);
+    return await assistant.search.search(userId, assistant.embedder.model, vector!, {
+      limit: IDEA_RELATED_NOTES,
+      floor: IDEA_RELATED_FLOOR,
+    });
+  } catch (error) {
+    log.warn({ err: error }, 'related notes for the idea could not be found; the conversation goes on without them');
+    return [];
+  }
 }
 
 /** How close another note must be to be listed as related (cosine of their closest passages). */

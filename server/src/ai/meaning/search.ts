@@ -27,6 +27,8 @@ export interface MeaningMatch {
   passage: string;
   /** Cosine similarity of that passage, -1 to 1. */
   score: number;
+  /** When the note was last changed (ISO 8601). */
+  updatedAt: string;
 }
 
 async function generationOf(db: Kysely<DB>, userId: string): Promise<number> {
@@ -96,7 +98,7 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
       (
         await db
           .selectFrom('notes as n')
-          .select(['n.id', 'n.title'])
+          .select(['n.id', 'n.title', 'n.updated_at'])
           .where('n.user_id', '=', userId)
           .where(
             'n.id',
@@ -107,12 +109,12 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
           .where('n.trashed_at', 'is', null)
           .where('n.ai_excluded', '=', false)
           .execute()
-      ).map((row) => [row.id, row.title]),
+      ).map((row) => [row.id, { title: row.title, updatedAt: new Date(row.updated_at).toISOString() }]),
     );
     return ranked
       .filter(([noteId]) => live.has(noteId))
       .slice(0, limit)
-      .map(([noteId, { score, at }]) => ({ noteId, title: live.get(noteId)!, passage: index.passages[at]!, score }));
+      .map(([noteId, { score, at }]) => ({ noteId, ...live.get(noteId)!, passage: index.passages[at]!, score }));
   }
 
   return {
