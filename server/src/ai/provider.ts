@@ -237,6 +237,22 @@ async function readStream(
 /** The most inputs one embeddings request carries (OpenAI takes 2,048; smaller batches fail smaller). */
 export const EMBED_BATCH = 64;
 
+/** One embedding as sent: base64 of little-endian float32 (asked for), or a list of numbers (servers that ignore the ask). */
+function vectorOf(embedding: unknown): Float32Array {
+  if (typeof embedding === 'string') {
+    const bytes = Buffer.from(embedding, 'base64');
+    if (bytes.length === 0 || bytes.length % 4 !== 0)
+      throw new ProviderError('invalid_response', 'an embedding is not base64 of float32 numbers');
+    const vector = new Float32Array(bytes.length / 4);
+    for (let i = 0; i < vector.length; i++) vector[i] = bytes.readFloatLE(i * 4);
+    if (!vector.every(Number.isFinite)) throw new ProviderError('invalid_response', 'an embedding holds no number');
+    return vector;
+  }
+  if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => Number.isFinite(x)))
+    throw new ProviderError('invalid_response', 'an embedding is not a list of numbers');
+  return Float32Array.from(embedding as number[]);
+}
+
 /** The vectors of an embeddings body, in the order of the inputs; throws invalid_response or empty. */
 export function embeddingsOf(body: unknown, count: number): Float32Array[] {
   const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
@@ -249,9 +265,7 @@ export function embeddingsOf(body: unknown, count: number): Float32Array[] {
     const { index = position, embedding } = (item ?? {}) as { index?: unknown; embedding?: unknown };
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count || vectors[index])
       throw new ProviderError('invalid_response', 'an embedding has no valid index');
-    if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => Number.isFinite(x)))
-      throw new ProviderError('invalid_response', 'an embedding is not a list of numbers');
-    vectors[index] = Float32Array.from(embedding as number[]);
+    vectors[index] = vectorOf(embedding);
   });
   const dimensions = vectors[0]!.length;
   if (vectors.some((vector) => vector.length !== dimensions))
@@ -343,7 +357,9 @@ export function createProvider(config: ProviderConfig) {
 
     /** The embeddings of `inputs`, in their order (POST /embeddings, at most EMBED_BATCH at once). */
     embed(request: { model: string; inputs: string[]; signal: AbortSignal }): Promise<Float32Array[]> {
-      const body = { model: request.model, input: request.inputs, encoding_format: 'float' };
+      // base64 as OpenAI's own SDK asks: a quarter of the bytes of the numbers written out, and no JSON
+      // number parsing; a server that ignores it sends numbers, which are read too.
+      const body = { model: request.model, input: request.inputs, encoding_format: 'base64' };
       return exchange(
         request.signal,
         '/embeddings',
