@@ -1,10 +1,11 @@
-// The three AI calls of the screens (spec section 7), over streamAi: idea expansion, the creation
-// flow's conversation and chat about a note. The bodies carry only what the user said and the note;
-// the server builds the prompt from the account's preferences and profile (docs/api.md). The bodies'
-// shapes and bounds are the server's own (core/ai-requests-schema.ts, core/ai-requests.ts).
+// The AI calls of the screens (spec section 7), over streamAi: idea expansion, the creation flow's
+// conversation, chat about a note, and a question answered from the user's notes (issue 34). The bodies
+// carry only what the user said and the note; the server builds the prompt from the account's preferences
+// and profile (docs/api.md). The bodies' shapes and bounds are the server's own
+// (core/ai-requests-schema.ts, core/ai-requests.ts).
 import type { AiDonePayload } from '#core/ai-events';
 import { AI_REQUEST_LIMITS } from '#core/ai-requests';
-import type { ChatRequest, ConversationRequest, ExpandRequest } from '#core/ai-requests-schema';
+import type { AskRequest, ChatRequest, ConversationRequest, ExpandRequest } from '#core/ai-requests-schema';
 import type { ChatMessage } from '#core/note';
 import { streamAi, type StreamAiOptions } from './stream-ai';
 
@@ -52,4 +53,9 @@ export function requestChat(
     } satisfies ChatRequest,
     options,
   );
+}
+
+/** 'Ask your notes': the server finds the notes and checks the answer's sources (`done.sources`). */
+export function requestAnswer(question: string, options: RequestOptions): Promise<AiDonePayload> {
+  return streamAi('ask', { question: question.slice(0, AI_REQUEST_LIMITS.question) } satisfies AskRequest, options);
 }
