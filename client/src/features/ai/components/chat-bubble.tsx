@@ -1,7 +1,8 @@
 // One message of a chat: a bubble at most 80% wide with the author's avatar, the text as markdown, the
 // typing effect for a new reply, and the state of a reply that failed or stopped part-way: its reason,
 // the server's request id, Retry (Try again for a plan that did not come) and, for a key problem of the
-// user's own, the way to /api-setup.
+// user's own, the way to /api-setup. An answer from the user's notes adds its citation links and sources.
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CircleAlert, KeyRound, RotateCcw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +14,7 @@ import { cn } from '../../../lib/utils';
 import { AI_TEXT } from '../ai-messages';
 import { useTypingEffect } from '../hooks/use-typing-effect';
 import type { ChatEntry } from '../lib/chat-entries';
-import { MarkdownContent } from '../../../components/markdown/markdown-content';
+import { MarkdownContent, type NoteLinkRenderer } from '../../../components/markdown/markdown-content';
 
 export interface ChatBubbleProps {
   entry: ChatEntry;
@@ -26,6 +27,10 @@ export interface ChatBubbleProps {
   cursor?: boolean;
   /** Offered on the last entry when it is a failed turn. */
   onRetry?: () => void;
+  /** How the text's links to notes are drawn (an answer's citations); other links as usual. */
+  noteLink?: NoteLinkRenderer;
+  /** Under the text, e.g. an answer's sources. */
+  children?: ReactNode;
 }
 
 export function ChatBubble({
@@ -36,6 +41,8 @@ export function ChatBubble({
   streaming = false,
   cursor = false,
   onRetry,
+  noteLink,
+  children,
 }: ChatBubbleProps) {
   const { shown, typing } = useTypingEffect(entry.content, animate);
   const location = useLocation();
@@ -77,7 +84,9 @@ export function ChatBubble({
           <div className={cn('flex gap-2', failed && 'text-destructive dark:text-foreground')}>
             {failed && <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />}
             <div className="min-w-0">
-              <MarkdownContent className={mine ? '[&_a]:text-primary-foreground' : undefined}>{shown}</MarkdownContent>
+              <MarkdownContent className={mine ? '[&_a]:text-primary-foreground' : undefined} noteLink={noteLink}>
+                {shown}
+              </MarkdownContent>
               {cursor && (streaming || typing) && (
                 <span
                   aria-hidden="true"
@@ -88,6 +97,7 @@ export function ChatBubble({
             </div>
           </div>
         )}
+        {children}
         {entry.status === 'incomplete' && (
           <div className="mt-2 border-t border-dashed pt-2 text-xs">
             <Badge variant="outline" className="mr-1.5 border-destructive/60 text-destructive dark:text-foreground">
