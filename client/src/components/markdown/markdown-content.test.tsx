@@ -2,7 +2,7 @@
 // elements, no javascript: links, no images; links open in a new tab without a referrer.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MarkdownContent } from './markdown-content';
+import { MarkdownContent, nestsTooDeep } from './markdown-content';
 
 afterEach(cleanup);
 
@@ -98,7 +98,7 @@ describe('MarkdownContent', () => {
 });
 
 describe('MarkdownContent on text nested thousands deep', () => {
-  it('shows the text as written when the parser runs out of stack, and Markdown nested less deeply as usual', () => {
+  it('shows the text as written when it nests deeper than any note, and Markdown nested less deeply as usual', () => {
     const deep = `${'>'.repeat(10_000)} quoted`;
     const { container } = render(<MarkdownContent>{`${deep}`}</MarkdownContent>);
     expect(container.querySelector('blockquote')).toBeNull();
@@ -106,5 +106,12 @@ describe('MarkdownContent on text nested thousands deep', () => {
     cleanup();
     const { container: shallow } = render(<MarkdownContent>{'>> quoted'}</MarkdownContent>);
     expect(shallow.querySelectorAll('blockquote')).toHaveLength(2);
+  });
+
+  it('knows nesting no note needs before parsing it', () => {
+    expect(nestsTooDeep(`text\n${'> '.repeat(64)}deep enough`)).toBe(false);
+    expect(nestsTooDeep(`text\n${'> '.repeat(65)}too deep`)).toBe(true);
+    expect(nestsTooDeep(`${' '.repeat(300)}- item`)).toBe(true);
+    expect(nestsTooDeep('a > b >> c')).toBe(false);
   });
 });

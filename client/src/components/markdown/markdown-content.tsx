@@ -109,10 +109,12 @@ export function MarkdownContent({
       },
     } satisfies Components;
   }, [density, noteLink]);
-  // Markdown nested thousands deep (`>>>>…`, an imported file's) overflows the stack of the parser, which
-  // recurses: such a text is shown as it is written instead of taking the screen down with it. Called as a
-  // function, not rendered as an element, so the overflow is caught here (react-markdown's Markdown uses no hooks).
+  // Markdown nested thousands deep (`>>>>…`, an imported file's) takes the parser seconds, then overflows the
+  // stack of its recursion: such a text is shown as it is written instead of taking the screen down with it.
+  // Nesting no note needs is seen before parsing; the overflow of anything else is caught here, the
+  // component called as a function so that it can be (react-markdown's Markdown uses no hooks).
   const rendered = useMemo(() => {
+    if (nestsTooDeep(children)) return null;
     try {
       return Markdown({
         remarkPlugins: [remarkGfm, remarkBreaks],
@@ -134,4 +136,11 @@ export function MarkdownContent({
       {rendered ?? <p className="whitespace-pre-wrap">{children}</p>}
     </div>
   );
+}
+
+/** Quotes or lists nested deeper than any note's (64 levels): the parser's time grows faster than the depth. */
+const TOO_DEEP = /^(?:[ \t]*>){65}|^ {256,}(?:[-*+]|\d+[.)])\s/m;
+
+export function nestsTooDeep(text: string): boolean {
+  return TOO_DEEP.test(text);
 }
