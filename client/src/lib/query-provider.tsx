@@ -8,9 +8,14 @@ import { createQueryClient } from './query-client';
 
 let pageClient: QueryClient | null = null;
 
-export function QueryProvider({ children }: { children: ReactNode }) {
+/** The page's QueryClient, for server state read outside a screen's tree (the search by meaning's setting). */
+export function pageQueryClient(): QueryClient {
   pageClient ??= createQueryClient();
-  return <QueryClientProvider client={pageClient}>{children}</QueryClientProvider>;
+  return pageClient;
+}
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={pageQueryClient()}>{children}</QueryClientProvider>;
 }
 
 /** `Screen` inside the page's QueryClient (for a route's lazily loaded component). */

@@ -91,6 +91,12 @@ export class IndexKeeper {
     return { answer, ms: performance.now() - started };
   }
 
+  /** Those of `ids` on this device that pass `filter`, in the order given. Waits for the saved index to be restored. */
+  async pick(ids: readonly string[], filter: SearchFilter): Promise<string[]> {
+    await this.restoring;
+    return this.index.pick(ids, filter);
+  }
+
   /** The notes changed. One pass runs at a time; changes during it make one more, so bursts collapse. */
   onChanged(): void {
     this.due = true;

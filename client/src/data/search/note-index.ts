@@ -190,6 +190,11 @@ export class NoteIndex {
     return this.flags.has(id);
   }
 
+  /** Those of `ids` the index holds that pass `filter`, in the order given (the notes search by meaning found). */
+  pick(ids: readonly string[], filter: SearchFilter): string[] {
+    return ids.filter((id) => passes(this.flags.get(id), filter));
+  }
+
   /** Adds notes or replaces their indexed text and flags. */
   upsert(notes: readonly IndexedNote[]): void {
     for (const note of notes) {

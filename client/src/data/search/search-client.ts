@@ -127,6 +127,18 @@ export class SearchClient {
     this.early = { query, filter, limit, version: this.state.version, answer: this.send(query, filter, limit) };
   }
 
+  /**
+   * The notes with these ids that this device has and `filter` keeps, in the order given: what the search
+   * by meaning found on the server is shown only as the device knows it (a note not pulled yet is left out).
+   */
+  notesFor(ids: readonly string[], filter: SearchFilter): Promise<NoteView[]> {
+    const seq = ++this.seq;
+    return new Promise((resolve) => {
+      this.waiting.set(seq, ({ notes }) => resolve(notes));
+      this.post({ type: 'pick', seq, ids: [...ids], filter });
+    });
+  }
+
   private send(query: string, filter: SearchFilter, limit: number): Promise<QueryAnswer> {
     const seq = ++this.seq;
     return new Promise((resolve) => {

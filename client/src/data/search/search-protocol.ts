@@ -9,7 +9,9 @@ export type ToSearchWorker =
   | { type: 'open'; dbName: string; userId: string }
   /** The user's notes changed: the worker reads their versions and indexes what changed. */
   | { type: 'changed' }
-  | { type: 'query'; seq: number; query: string; filter: SearchFilter; limit: number };
+  | { type: 'query'; seq: number; query: string; filter: SearchFilter; limit: number }
+  /** Which of these notes (found by meaning, on the server) this device has and `filter` keeps: answered as hits without words. */
+  | { type: 'pick'; seq: number; ids: string[]; filter: SearchFilter };
 
 export type FromSearchWorker =
   /** The index saved on the last visit is back: queries are answered from it while the first pass checks it. */

@@ -28,6 +28,13 @@ async function answer(seq: number, query: string, filter: SearchFilter, limit: n
   post({ type: 'answer', seq, answer, notes: await notes.get(answer.hits.map((hit) => hit.id)), ms });
 }
 
+async function pick(seq: number, ids: readonly string[], filter: SearchFilter): Promise<void> {
+  const picked = keeper && notes ? await keeper.pick(ids, filter) : [];
+  const found = picked.length > 0 && notes ? await notes.get(picked) : [];
+  const hits = found.map((note) => ({ id: note.id, score: 0, terms: [], fields: [] }));
+  post({ type: 'answer', seq, answer: { total: hits.length, hits }, notes: found, ms: 0 });
+}
+
 scope.onmessage = ({ data }) => {
   switch (data.type) {
     case 'open': {
@@ -49,6 +56,12 @@ scope.onmessage = ({ data }) => {
     case 'query':
       answer(data.seq, data.query, data.filter, data.limit).catch((error: unknown) => {
         console.warn('Answering a search failed', error);
+        post({ type: 'answer', seq: data.seq, answer: { total: 0, hits: [] }, notes: [], ms: 0 });
+      });
+      break;
+    case 'pick':
+      pick(data.seq, data.ids, data.filter).catch((error: unknown) => {
+        console.warn('Reading the notes found by meaning failed', error);
         post({ type: 'answer', seq: data.seq, answer: { total: 0, hits: [] }, notes: [], ms: 0 });
       });
       break;

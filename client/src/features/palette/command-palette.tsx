@@ -5,11 +5,15 @@
 // after each keystroke, and selection.ts keeps the active option where the user expects it. The field is
 // our own combobox, not Command.Input: cmdk updates the input's aria-activedescendant only when it moves
 // the selection itself, so with a controlled value it would name an option that is no longer active.
+// Notes found by meaning (issue 34) follow the word matches, marked, as on the dashboard.
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Command } from 'cmdk';
 import { FileText, Hash, ListChecks, Search } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useTagCounts, type NoteView } from '../../data/notes';
+import { MeaningBadge, oneLine } from '../../components/meaning-badge';
+import { WordsOnlyNotice } from '../../components/words-only-notice';
+import { useMeaningSearch, withMeaning } from '../../data/meaning-search';
 import { splitTagQuery, useNoteSearch } from '../../data/search';
 import { cn } from '../../lib/utils';
 import { formatUpdated } from '#core/relative-time';
@@ -68,9 +72,20 @@ export function CommandPalette({
   // A `#tag` query (issue 33) finds the notes of the tag: they match by their tags, with no word.
   const tagQuery = useMemo(() => splitTagQuery(query), [query]);
   const byTag = tagQuery.tags.length > 0 || tagQuery.typing !== null;
-  const found = useMemo(
+  const words = useMemo(
     () => (search.results ?? []).filter((result) => byTag || result.hit.terms.length > 0),
     [search.results, byTag],
+  );
+  // The notes found by meaning fill the places the word matches leave (a `#tag` query asks nothing).
+  const meaning = useMeaningSearch(open && !byTag ? query : '', 'all', NOTE_LIMIT);
+  const { answered: meaningQuery, matches: meaningMatches } = meaning;
+  const found = useMemo(
+    () =>
+      withMeaning(words, search.answered?.query, { answered: meaningQuery, matches: meaningMatches }).slice(
+        0,
+        NOTE_LIMIT,
+      ),
+    [words, search.answered?.query, meaningQuery, meaningMatches],
   );
   // With only tags typed, the user's tags that the last one starts, to list their notes on the dashboard.
   const counts = useTagCounts(open && byTag);
@@ -81,7 +96,7 @@ export function CommandPalette({
   }, [counts, tagQuery]);
   const notes = useMemo(() => found.map((result) => result.note), [found]);
   // More matches than the palette lists: the last option shows them all on the dashboard.
-  const more = notes.length > 0 && (search.total ?? 0) > notes.length ? (search.total ?? 0) : 0;
+  const more = words.length > 0 && (search.total ?? 0) > words.length ? (search.total ?? 0) : 0;
   const shown = useMemo(() => (byTag ? [] : filterCommands(commands, query)), [commands, query, byTag]);
   const grouped = useMemo(
     () => COMMAND_GROUPS.map((group) => ({ group, items: shown.filter((command) => command.group === group) })),
@@ -190,6 +205,7 @@ export function CommandPalette({
               className="h-12 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground md:text-sm"
             />
           </div>
+          <WordsOnlyNotice reason={meaning.wordsOnly} className="border-b px-4 py-2" />
           <Command.List ref={list} className="max-h-[min(60vh,26rem)] overflow-y-auto overscroll-contain p-1.5">
             <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
               Nothing found.
@@ -214,8 +230,8 @@ export function CommandPalette({
             )}
             {notes.length > 0 && (
               <Command.Group heading="Notes" className={groupClass}>
-                {found.map(({ note, hit }) => {
-                  const snippet = noteSnippet(note, hit.terms);
+                {found.map(({ note, hit, passage }) => {
+                  const snippet = passage ? oneLine(passage) : noteSnippet(note, hit.terms);
                   const updated = formatUpdated(note.updated_at);
                   return (
                     <Command.Item
@@ -233,6 +249,7 @@ export function CommandPalette({
                         <span className="truncate">{note.title.trim() || 'Untitled'}</span>
                         {snippet && <span className="truncate text-xs text-muted-foreground">{snippet}</span>}
                       </span>
+                      {passage && <MeaningBadge />}
                       {updated && (
                         <time dateTime={note.updated_at} className="shrink-0 text-xs text-muted-foreground">
                           {updated}

@@ -3,10 +3,11 @@
 // of note cards kept hidden below and the dialogs (docs/decisions.md, 'A keystroke in search costs a few
 // cards'). The dashboard only learns whether a search is active, which changes on the first key and on
 // clearing, to hide or show its own list.
-import { memo, useLayoutEffect, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useState } from 'react';
 import type { NoteView } from '../../../data/notes';
 import { NoteSearchBar } from './note-search-bar';
-import { SearchResults } from './search-results';
+import { afterContentShown } from '../../../lib/first-content';
+import { loadMeaningSearch, SearchResults } from './search-results';
 import { useUrlSearch } from './use-url-search';
 
 export interface DashboardSearchProps {
@@ -33,6 +34,11 @@ export const DashboardSearch = memo(function DashboardSearch({
   const [focused, setFocused] = useState(false);
   // A layout effect: the dashboard hides its list in the same commit, before the browser paints.
   useLayoutEffect(() => onActiveChange(search.active), [search.active, onActiveChange]);
+  // The search by meaning's code is fetched once the dashboard is shown, so that it is in by the first
+  // search, offline too (a failed load is tried again by the search).
+  useEffect(() => {
+    void afterContentShown().then(() => loadMeaningSearch().catch(() => undefined));
+  }, []);
 
   return (
     <>
@@ -46,6 +52,7 @@ export const DashboardSearch = memo(function DashboardSearch({
           query={search.text}
           filter={search.filter}
           noun="note"
+          byMeaning
           viewTo={viewTo}
           onView={onView}
           onDelete={onDelete}

@@ -1,6 +1,7 @@
 // A note found by the search: the card of the lists with the matched words marked in its title and
 // text, and where else it matched: the checklist items that matched, or a passage of the expanded text.
-import { memo } from 'react';
+// A note found by its meaning alone (issue 34) is marked so, with the passage that matched.
+import { memo, type ReactNode } from 'react';
 import type { LinkProps } from 'react-router';
 import { CheckSquare, Eye, Square } from 'lucide-react';
 import type { NoteView } from '../../../data/notes';
@@ -18,6 +19,10 @@ const NOT_DONE_ICON = <Square aria-label="Not done" className="mt-0.5 size-4 shr
 
 export interface SearchResultCardProps {
   result: NoteSearchResult;
+  /** The passage the note matched by, when it was found by meaning and not by the words typed. */
+  passage?: string | null;
+  /** Its mark (components/meaning-badge.tsx, given by the search by meaning's code, which loads later). */
+  meaningBadge?: ReactNode;
   /** Where View goes (the dashboard's /view/:id, the checklists' /note/:id). */
   viewTo: (note: NoteView) => `/${string}`;
   /** Router state for the View link (the checklists' way back). */
@@ -30,12 +35,44 @@ export const SearchResultCard = memo(SearchResultCardView, (a, b) => {
   // A result object is new on every answer: what the card shows is its note and matched words.
   const same = a.result === b.result || (a.result.note === b.result.note && a.result.terms === b.result.terms);
   return (
-    same && a.viewTo === b.viewTo && a.viewState === b.viewState && a.onView === b.onView && a.onDelete === b.onDelete
+    same &&
+    a.passage === b.passage &&
+    a.meaningBadge === b.meaningBadge &&
+    a.viewTo === b.viewTo &&
+    a.viewState === b.viewState &&
+    a.onView === b.onView &&
+    a.onDelete === b.onDelete
   );
 });
 
-function SearchResultCardView({ result, viewTo, viewState, onView, onDelete }: SearchResultCardProps) {
+function SearchResultCardView({
+  result,
+  passage,
+  meaningBadge,
+  viewTo,
+  viewState,
+  onView,
+  onDelete,
+}: SearchResultCardProps) {
   const { note, terms } = result;
+  if (passage) {
+    return (
+      <NoteCardFrame
+        note={note}
+        badges={
+          <>
+            <NoteCardBadges note={note} />
+            {meaningBadge}
+          </>
+        }
+        view={{ icon: Eye, to: viewTo(note), state: viewState, onClick: () => onView(note) }}
+        deleteLabel={note.is_checklist ? 'Delete checklist' : 'Delete note'}
+        onDelete={() => onDelete(note)}
+      >
+        <p className="truncate text-sm text-muted-foreground">{passage.replace(/\s+/g, ' ').trim()}</p>
+      </NoteCardFrame>
+    );
+  }
   const items = (note.checklist_items ?? []).filter((item) => containsTerm(item.text, terms)).slice(0, MAX_ITEMS);
   const content = note.content.trim();
   const contentText = containsTerm(content.slice(0, 240), terms) ? content : (snippetAround(content, terms) ?? content);
