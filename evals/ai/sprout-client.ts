@@ -1,7 +1,7 @@
 // The evaluation's view of Sprout: a throwaway user signed up through /auth/v1/signup, and one AI turn
-// through the real HTTP API (/api/ai/conversation or /api/ai/chat), read as the browser reads it: the
-// event stream's deltas, `restart` (the server asked again for a plan in the format), then `done` or
-// `error` (the catalogue's message and the request id).
+// through the real HTTP API (/api/ai/conversation, /api/ai/chat or /api/ai/ask), read as the browser reads
+// it: the event stream's deltas, `restart` (the server asked again for a plan in the format), then `done`
+// (with the sources of an answer from the notes) or `error` (the catalogue's message and the request id).
 import { randomUUID } from 'node:crypto';
 import { createParser } from 'eventsource-parser';
 
@@ -19,6 +19,8 @@ export interface TurnResult {
   /** How many times the server restarted the answer (a plan that did not follow the format). */
   restarts: number;
   usingFallback: boolean;
+  /** Answers from the notes (/api/ai/ask): the notes cited, as the server checked them. */
+  sources: { n: number; noteId: string; title: string }[];
   error?: { code: string; message: string; requestId?: string; status?: number };
   /** From sending the request to the end of the stream. */
   latencyMs: number;
@@ -60,14 +62,26 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
-export async function aiTurn(user: EvalUser, endpoint: 'conversation' | 'chat', body: unknown): Promise<TurnResult> {
+export async function aiTurn(
+  user: EvalUser,
+  endpoint: 'conversation' | 'chat' | 'ask',
+  body: unknown,
+): Promise<TurnResult> {
   const began = performance.now();
   const response = await fetch(`${user.url}/api/ai/${endpoint}`, {
     method: 'POST',
     headers: { ...user.headers, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
     body: JSON.stringify(body),
   });
-  const result: TurnResult = { ok: false, text: '', steps: [], restarts: 0, usingFallback: false, latencyMs: 0 };
+  const result: TurnResult = {
+    ok: false,
+    text: '',
+    steps: [],
+    restarts: 0,
+    usingFallback: false,
+    sources: [],
+    latencyMs: 0,
+  };
   if (!response.ok || !response.body) {
     const data = record(await response.json().catch(() => ({})));
     result.error = {
@@ -91,6 +105,12 @@ export async function aiTurn(user: EvalUser, endpoint: 'conversation' | 'chat', 
         result.text = typeof payload.text === 'string' ? payload.text : streamed;
         result.steps = Array.isArray(payload.steps) ? payload.steps.map(String) : [];
         result.usingFallback = payload.usingFallback === true;
+        result.sources = Array.isArray(payload.sources)
+          ? payload.sources.map((source) => {
+              const { n, noteId, title } = record(source);
+              return { n: Number(n), noteId: String(noteId), title: String(title) };
+            })
+          : [];
       } else if (event === 'error') {
         result.text = typeof payload.partial === 'string' ? payload.partial : streamed;
         result.error = {
