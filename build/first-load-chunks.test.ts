@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstLoadChunks, groupModules, staticClosure } from './first-load-chunks';
+import { barrelIcons, firstLoadChunks, groupModules, importedIcons, staticClosure } from './first-load-chunks';
 import { LOGIN_ROUTE, SIGNED_IN_START } from './first-load';
 
 const graph = (edges: Record<string, string[]>, entries: string[] = []) => ({
@@ -18,6 +18,52 @@ describe('staticClosure', () => {
       other: ['login'],
     });
     expect([...staticClosure(modules, 'login')].sort()).toEqual(['input', 'login', 'radix', 'tabs', 'utils']);
+  });
+});
+
+describe("lucide-react's barrel", () => {
+  const BARREL = '/app/node_modules/lucide-react/dist/esm/lucide-react.mjs';
+  const icon = (name: string) => `/app/node_modules/lucide-react/dist/esm/icons/${name}.mjs`;
+  const barrelCode = [
+    "import * as index from './icons/index.mjs';",
+    "export { default as Sparkles, default as SparklesIcon, default as LucideSparkles } from './icons/sparkles.mjs';",
+    "export { default as X, default as XIcon } from './icons/x.mjs';",
+    "export { default as Trash2, default as Trash2Icon } from './icons/trash-2.mjs';",
+  ].join('\n');
+
+  it('maps every name the barrel exports to its icon module', () => {
+    expect(Object.fromEntries(barrelIcons(BARREL, barrelCode))).toMatchObject({
+      Sparkles: icon('sparkles'),
+      LucideSparkles: icon('sparkles'),
+      X: icon('x'),
+      Trash2Icon: icon('trash-2'),
+    });
+  });
+
+  it('reads the icons a module names, and gives up on an import it cannot read', () => {
+    const icons = barrelIcons(BARREL, barrelCode);
+    expect(importedIcons('import { Sparkles as Star, X } from "lucide-react";\nimport x from "y";', icons)).toEqual([
+      icon('sparkles'),
+      icon('x'),
+    ]);
+    expect(importedIcons("import * as Icons from 'lucide-react';", icons)).toBeNull();
+    expect(importedIcons("import { NoSuchIcon } from 'lucide-react';", icons)).toBeNull();
+  });
+
+  it('is followed only to the icons each module names: the app uses a few of its 2,000', () => {
+    const modules = {
+      getModuleInfo: (id: string) =>
+        ({
+          '/app/login.tsx': { importedIds: [BARREL], code: 'import { X } from "lucide-react";' },
+          '/app/other.tsx': { importedIds: [BARREL], code: "import * as All from 'lucide-react';" },
+          [BARREL]: { importedIds: [icon('sparkles'), icon('x'), icon('trash-2')], code: barrelCode },
+          [icon('sparkles')]: { importedIds: [] },
+          [icon('x')]: { importedIds: [] },
+          [icon('trash-2')]: { importedIds: [] },
+        })[id] ?? null,
+    };
+    expect([...staticClosure(modules, '/app/login.tsx')].sort()).toEqual(['/app/login.tsx', icon('x')]);
+    expect(staticClosure(modules, '/app/other.tsx')).toContain(icon('trash-2'));
   });
 });
 

@@ -15,7 +15,7 @@
 // auth client that /login loads later need stays out of the signed-in group (size-budget.ts checks).
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { GROUPED_ROUTES, LOGIN_ROUTE } from './first-load';
+import { GROUPED_ROUTES, LOGIN_LATER, LOGIN_ROUTE } from './first-load';
 
 export interface FirstLoadChunks {
   /** Collects the groups' static module graphs once the build has parsed every module. */
@@ -26,18 +26,75 @@ export interface FirstLoadChunks {
 
 interface ModuleGraph {
   getModuleIds(): IterableIterator<string> | readonly string[];
-  getModuleInfo(id: string): { importedIds: readonly string[]; isEntry?: boolean } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; isEntry?: boolean; code?: string | null } | null;
 }
 
-/** `start` and every module it imports statically, as module ids. */
+const LUCIDE_ICON = /\/node_modules\/lucide-react\/dist\/esm\/icons\//;
+const LUCIDE_BARREL = /\/node_modules\/lucide-react\/dist\/esm\/lucide-react\.mjs$/;
+
+/** Each name lucide's barrel exports, and the icon module it is, read from the barrel's code. */
+export function barrelIcons(barrelId: string, code: string): Map<string, string> {
+  const icons = new Map<string, string>();
+  for (const [, names, file] of code.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
+    const id = path.posix.join(path.posix.dirname(barrelId), file!);
+    for (const name of names!.split(',')) {
+      const exported = /default as (\w+)/.exec(name)?.[1];
+      if (exported) icons.set(exported, id);
+    }
+  }
+  return icons;
+}
+
+/**
+ * The icons a module's code imports from lucide's barrel by name; null when it imports the barrel in a way
+ * this cannot read (a namespace import), so that the caller follows the barrel whole.
+ */
+export function importedIcons(code: string, icons: ReadonlyMap<string, string>): string[] | null {
+  const imports = [...code.matchAll(/import\s*(\{[^}]*\}|[^'";]*?)\s*from\s*["']lucide-react["']/g)];
+  const ids: string[] = [];
+  for (const [, clause] of imports) {
+    if (!clause!.startsWith('{')) return null;
+    for (const part of clause!.slice(1, -1).split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
+      if (!name) continue;
+      const id = icons.get(name);
+      if (!id) return null;
+      ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * `start` and every module it imports statically, as module ids. A module that imports lucide-react's
+ * barrel is taken to import only the icons it names: the barrel imports all 2,000 of them, and followed
+ * whole it put every icon the app uses anywhere in the group (and so in the entry chunk).
+ */
 export function staticClosure(graph: Pick<ModuleGraph, 'getModuleInfo'>, start: string): Set<string> {
   const seen = new Set<string>();
   const stack = [start];
+  let icons: Map<string, string> | null | undefined;
+  const iconsOf = (barrelId: string) => {
+    if (icons === undefined) {
+      const code = graph.getModuleInfo(barrelId)?.code;
+      icons = code ? barrelIcons(barrelId, code) : null;
+    }
+    return icons;
+  };
   while (stack.length > 0) {
     const id = stack.pop() as string;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    const info = graph.getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) {
+      const barrel = LUCIDE_BARREL.test(imported) ? iconsOf(imported) : null;
+      const named = barrel && info?.code ? importedIcons(info.code, barrel) : null;
+      if (named) stack.push(...named);
+      else stack.push(imported);
+    }
   }
   return seen;
 }
@@ -47,8 +104,7 @@ export function staticClosure(graph: Pick<ModuleGraph, 'getModuleInfo'>, start: 
  * come along (the group takes its modules' dependencies, after tree-shaking); naming packages here would
  * take every re-export of a barrel, that is every export of the package the app uses anywhere.
  */
-export const ownModule = (id: string) =>
-  !id.includes('/node_modules/') || /\/node_modules\/lucide-react\/dist\/esm\/icons\//.test(id);
+export const ownModule = (id: string) => !id.includes('/node_modules/') || LUCIDE_ICON.test(id);
 
 /**
  * The modules of each group (see ownModule), by group name: 'index' has the entries' and /login's static
@@ -72,6 +128,13 @@ export function groupModules(
     const modules = new Set(
       starts.flatMap((id) => [...staticClosure(graph, id)]).filter((id) => ownModule(id) && !taken.has(id)),
     );
+    // The icons of what /login loads later (the toaster) come with the entry: in a later group, loading
+    // the toaster on /login would load that group's whole chunk.
+    if (name === 'index')
+      for (const later of LOGIN_LATER.map((route) => path.join(clientRoot, route)).filter((id) =>
+        graph.getModuleInfo(id),
+      ))
+        for (const id of staticClosure(graph, later)) if (LUCIDE_ICON.test(id) && !taken.has(id)) modules.add(id);
     for (const id of modules) taken.add(id);
     result.set(name, modules);
   }
