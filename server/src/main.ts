@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     stopPurge();
-    stopIndexing();
+    const indexingStopped = stopIndexing();
     void adminSocket?.close();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     force.unref();
     app
       .close()
+      .then(() => indexingStopped)
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     stopPurge();
-    stopIndexing();
+    await stopIndexing();
     await app.close().catch(() => undefined);
     await database.close();
     const message = describeListenError(error, config);

@@ -232,6 +232,10 @@ describe("the assistant's index of meaning", () => {
       },
     );
     expect(await other.runOnce()).toMatchObject({ ran: false });
+    // A server that stops gives the lease up: the next one indexes at once, not after the lease runs out.
+    await indexer().release();
+    expect(await other.runOnce()).toMatchObject({ ran: true });
+    await other.release();
   });
 
   it('rebuilds the index for a new model, and deletes it when the user turns it off', async () => {

@@ -262,6 +262,10 @@ export function createIndexer(db: Kysely<DB>, embedder: Embedder, log: Log, opti
   }
 
   return {
+    /** Gives the lease up (the server stops), so another server, or this one restarted, indexes at once. */
+    async release(): Promise<void> {
+      await db.deleteFrom('private.assistant_indexer_lease').where('holder', '=', options.holder).execute();
+    },
     /** One pass over the users with work, a batch each while the lease holds; for the schedule and tests. */
     async runOnce(signal: AbortSignal = new AbortController().signal, now = Date.now()): Promise<IndexRun> {
       const run: IndexRun = { embedded: 0, removed: 0, failed: 0, ran: false };

@@ -23,8 +23,8 @@ export function createAssistant(ctx: AppContext, log: Log) {
 
 export type Assistant = ReturnType<typeof createAssistant>;
 
-/** Runs the indexer every `intervalMs` (one run at a time); returns the stop. */
-export function scheduleIndexing(assistant: Assistant, intervalMs: number, log: Log): () => void {
+/** Runs the indexer every `intervalMs` (one run at a time); returns the stop, which gives the lease up. */
+export function scheduleIndexing(assistant: Assistant, intervalMs: number, log: Log): () => Promise<void> {
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const run = async () => {
@@ -36,8 +36,12 @@ export function scheduleIndexing(assistant: Assistant, intervalMs: number, log: 
     if (!stopping.signal.aborted) timer = setTimeout(() => void run(), intervalMs).unref();
   };
   timer = setTimeout(() => void run(), intervalMs).unref();
-  return () => {
+  return async () => {
     stopping.abort();
     clearTimeout(timer);
+    // A restarted server has a new holder id: without this it would wait out its own old lease.
+    await assistant.indexer
+      .release()
+      .catch((error: unknown) => log.warn({ err: error }, 'the indexer lease was not given up'));
   };
 }
