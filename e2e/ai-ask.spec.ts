@@ -125,6 +125,17 @@ test.describe('Ask your notes', () => {
     await page.reload();
     await expect(page.getByLabel('Your question about your notes')).toBeVisible();
     expect(asked).toBe(1);
+
+    await test.step("the palette's 'Ask' item asks the question typed there", async () => {
+      await gotoAs(page, '/');
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog', { name: 'Command palette' });
+      await page.keyboard.type('What does the podcast cost?');
+      await palette.getByRole('option', { name: /^Ask .*: “What does the podcast cost\?”/ }).click();
+      await expect(page).toHaveURL(/\/chat\?mode=ask$/);
+      await expect(answers(page).getByRole('list', { name: 'Sources' }).last()).toBeVisible();
+      expect(asked).toBe(2);
+    });
   });
 
   test('with the setting off, Ask mode leads to Settings > AI instead of a question field', async ({

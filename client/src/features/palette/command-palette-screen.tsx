@@ -7,7 +7,7 @@ import { QueryProvider } from '../../lib/query-provider';
 import { CommandPalette, type CommandPaletteProps } from './command-palette';
 import { paletteCommands } from './commands';
 
-export interface CommandPaletteScreenProps extends Omit<CommandPaletteProps, 'commands'> {
+export interface CommandPaletteScreenProps extends Omit<CommandPaletteProps, 'commands' | 'aiName'> {
   theme: 'light' | 'dark';
   /** A note's screen is open: its own commands are offered. */
   noteOpen: boolean;
@@ -19,7 +19,7 @@ function PaletteWithCommands({ theme, noteOpen, ...props }: CommandPaletteScreen
     () => paletteCommands({ aiName: preferences.aiName, theme, noteOpen }),
     [preferences.aiName, theme, noteOpen],
   );
-  return <CommandPalette {...props} commands={commands} />;
+  return <CommandPalette {...props} commands={commands} aiName={preferences.aiName} />;
 }
 
 export function CommandPaletteScreen(props: CommandPaletteScreenProps) {

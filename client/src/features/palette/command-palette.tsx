@@ -8,7 +8,7 @@
 // Notes found by meaning (issue 34) follow the word matches, marked, as on the dashboard.
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Command } from 'cmdk';
-import { FileText, Hash, ListChecks, Search } from 'lucide-react';
+import { FileText, Hash, ListChecks, MessageCircleQuestion, Search } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useTagCounts, type NoteView } from '../../data/notes';
 import { MeaningBadge, oneLine } from '../../components/meaning-badge';
@@ -25,6 +25,9 @@ import { activeOption, isMoveKey, NO_CHOICE, type PaletteSelection } from './sel
 const NOTE_LIMIT = 8;
 const noteValue = (note: NoteView) => `note:${note.id}`;
 const SEE_ALL = 'see-all';
+const ASK = 'ask';
+/** A question is at least two words: one word is a search or a command being typed. */
+const isQuestion = (query: string) => query.trim().split(/\s+/).filter(Boolean).length >= 2;
 const tagValue = (tag: string) => `tag:${tag}`;
 /** How many tags the palette offers for a `#` query. */
 const TAG_LIMIT = 6;
@@ -39,6 +42,10 @@ export interface CommandPaletteProps {
   onSeeAll: (query: string) => void;
   /** A tag chosen for `#tag` (issue 33): its notes on the dashboard. */
   onOpenTag: (tag: string) => void;
+  /** 'Ask {name}: “…”' (issue 34): the query asked of the user's notes on the AI Chat page. */
+  onAsk: (query: string) => void;
+  /** The assistant's name, for the Ask item. */
+  aiName: string;
   /** Keys typed between Ctrl+K and the palette taking focus (palette-provider.tsx): its query starts so. */
   typedAhead?: string;
 }
@@ -56,6 +63,8 @@ export function CommandPalette({
   onOpenNote,
   onSeeAll,
   onOpenTag,
+  onAsk,
+  aiName,
   typedAhead = '',
 }: CommandPaletteProps) {
   const [query, setQuery] = useState(typedAhead);
@@ -102,14 +111,17 @@ export function CommandPalette({
     () => COMMAND_GROUPS.map((group) => ({ group, items: shown.filter((command) => command.group === group) })),
     [shown],
   );
+  // A question to the assistant (issue 34) when the query reads as one and names no command.
+  const asking = !byTag && isQuestion(query) && shown.length === 0;
   const options = useMemo(
     () => [
       ...tags.map(([tag]) => tagValue(tag)),
       ...notes.map(noteValue),
       ...(more > 0 ? [SEE_ALL] : []),
       ...grouped.flatMap(({ items }) => items.map((command) => command.id)),
+      ...(asking ? [ASK] : []),
     ],
-    [tags, notes, more, grouped],
+    [tags, notes, more, grouped, asking],
   );
   const [selection, setSelection] = useState<PaletteSelection>(NO_CHOICE);
   const active = activeOption(options, query, selection);
@@ -296,6 +308,18 @@ export function CommandPalette({
                 </Command.Group>
               );
             })}
+            {/* Last: found notes and commands come first, a question is what is left. */}
+            {asking && (
+              <Command.Group heading="Ask" className={groupClass}>
+                <Command.Item value={ASK} onSelect={() => run(() => onAsk(query))} className={itemClass}>
+                  <MessageCircleQuestion aria-hidden="true" />
+                  <span className="min-w-0 flex-1 truncate">
+                    Ask {aiName}: “{query.trim()}”
+                  </span>
+                  <span className="shrink-0 text-xs text-muted-foreground">from your notes</span>
+                </Command.Item>
+              </Command.Group>
+            )}
           </Command.List>
         </Command>
       </DialogContent>

@@ -161,6 +161,10 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
   const onOpenTag = useCallback((tag: string) => void navigate(tagPath(tag)), [navigate]);
+  const onAsk = useCallback(
+    (query: string) => void navigate(`/chat?${new URLSearchParams({ ask: query.trim() }).toString()}`),
+    [navigate],
+  );
   const controls = useMemo(
     () => ({ openPalette, openShortcuts, paletteHint: mac ? '⌘K' : 'Ctrl K' }),
     [openPalette, openShortcuts, mac],
@@ -181,6 +185,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
             onOpenNote={onOpenNote}
             onSeeAll={onSeeAll}
             onOpenTag={onOpenTag}
+            onAsk={onAsk}
             typedAhead={typedAhead}
           />
         )}
