@@ -20,7 +20,12 @@ async function embeddedTexts(request: APIRequestContext): Promise<string[]> {
 
 async function assistantStatus(request: APIRequestContext, account: Account) {
   const response = await request.get(`${account.origin}/api/assistant/status`, { headers: authHeaders(account) });
-  return (await response.json()) as { enabled: boolean; indexedNotes: number; pendingNotes: number };
+  return (await response.json()) as {
+    enabled: boolean;
+    leaveOutArchived: boolean;
+    indexedNotes: number;
+    pendingNotes: number;
+  };
 }
 
 test('Use my notes with the assistant: off at first, explained before it turns on, counted, and deleted when off', async ({
@@ -72,6 +77,14 @@ test('Use my notes with the assistant: off at first, explained before it turns o
     await page.getByTestId('assistant-index-state').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shoot(page, 'settings-assistant-on-mobile-light');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  await test.step('archived notes can be left out', async () => {
+    const archived = page.getByRole('switch', { name: 'Leave archived notes out' });
+    await expect(archived).not.toBeChecked();
+    await archived.click();
+    await expect(archived).toBeChecked();
+    expect(await assistantStatus(request, account)).toMatchObject({ enabled: true, leaveOutArchived: true });
   });
 
   await test.step('off deletes the index at once', async () => {

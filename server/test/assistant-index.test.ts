@@ -87,6 +87,7 @@ describe("the assistant's index of meaning", () => {
     expect(off.body).toMatchObject({ error: 'assistant_off' });
     expect(await (await api(bed.server, '/assistant/status', alice.token)).json()).toEqual({
       enabled: false,
+      leaveOutArchived: false,
       model: 'openai/text-embedding-3-small',
       indexedNotes: 0,
       pendingNotes: 0,
@@ -191,6 +192,38 @@ describe("the assistant's index of meaning", () => {
     expect((await api(bed.server, `/assistant/notes/${podcast}/related`, bob.token)).status).toBe(409);
     expect((await api(bed.server, '/assistant/notes/not-a-note/related', alice.token)).status).toBe(400);
     await write(alice, { id: plot, title: 'Vegetable plot', content: 'x', trashed_at: new Date().toISOString() });
+  });
+
+  it('leaves archived notes out when the user says so, and takes them back when not', async () => {
+    const archived = await write(alice, {
+      title: 'Old podcast pitch',
+      content: 'An audio show about roses.',
+      archived_at: new Date().toISOString(),
+    });
+    await indexer().runOnce();
+    expect(await titles(alice, 'podcast about flowers')).toContain('Old podcast pitch');
+    const saved = await api(bed.server, '/assistant/settings', alice.token, {
+      method: 'PUT',
+      body: { enabled: true, leaveOutArchived: true },
+    });
+    expect(await saved.json()).toMatchObject({ enabled: true, leaveOutArchived: true });
+    // Left out at once, before the indexer has read the notes again.
+    expect(await titles(alice, 'podcast about flowers')).not.toContain('Old podcast pitch');
+    bed.fake.reset();
+    expect(await indexer().runOnce()).toMatchObject({ embedded: 0, removed: 1 });
+    await api(bed.server, '/assistant/settings', alice.token, {
+      method: 'PUT',
+      body: { enabled: true, leaveOutArchived: false },
+    });
+    expect(await indexer().runOnce()).toMatchObject({ embedded: 1, removed: 0 });
+    expect(await titles(alice, 'podcast about flowers')).toContain('Old podcast pitch');
+    await write(alice, {
+      id: archived,
+      title: 'Old podcast pitch',
+      content: 'x',
+      trashed_at: new Date().toISOString(),
+    });
+    await indexer().runOnce();
   });
 
   it("never finds another user's notes", async () => {

@@ -131,6 +131,7 @@ export interface InstanceSettingsTable {
 export interface AssistantSettingsTable {
   user_id: string;
   enabled: boolean;
+  leave_out_archived: Generated<boolean>;
   indexed_model: string | null;
   indexed_revision: Generated<number>;
   updated_at: Generated<Timestamp>;

@@ -6,6 +6,7 @@ import { authorizedFetch } from '../../lib/authorized-fetch';
 
 export const assistantStatusSchema = z.object({
   enabled: z.boolean(),
+  leaveOutArchived: z.boolean().default(false),
   model: z.string(),
   indexedNotes: z.number().int().min(0),
   pendingNotes: z.number().int().min(0),
@@ -59,12 +60,17 @@ export function fetchAssistantStatus(): Promise<AssistantStatus> {
   return read(authorizedFetch('/api/assistant/status'), assistantStatusSchema);
 }
 
-export function saveAssistantEnabled(enabled: boolean): Promise<AssistantStatus> {
+export interface AssistantSettingsInput {
+  enabled: boolean;
+  leaveOutArchived?: boolean;
+}
+
+export function saveAssistantSettings(settings: AssistantSettingsInput): Promise<AssistantStatus> {
   return read(
     authorizedFetch('/api/assistant/settings', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ enabled }),
+      body: JSON.stringify(settings),
     }),
     assistantStatusSchema,
   );

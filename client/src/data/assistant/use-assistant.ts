@@ -2,7 +2,12 @@
 // refreshed when a screen shows it; turning the setting on or off updates it from the server's answer.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useUserId } from '../auth';
-import { fetchAssistantStatus, saveAssistantEnabled, type AssistantStatus } from './assistant-api';
+import {
+  fetchAssistantStatus,
+  saveAssistantSettings,
+  type AssistantSettingsInput,
+  type AssistantStatus,
+} from './assistant-api';
 
 export const ASSISTANT_STATUS_KEY = ['assistant-status'] as const;
 
@@ -25,8 +30,8 @@ export interface AssistantSetting {
   /** The server could not be asked (offline, or it failed). */
   unavailable: boolean;
   saving: boolean;
-  /** Turns 'Use my notes with the assistant' on or off; resolves with the new status, rejects on failure. */
-  setEnabled: (enabled: boolean) => Promise<AssistantStatus>;
+  /** Saves 'Use my notes with the assistant' (and 'Leave archived notes out'); resolves with the new status, rejects on failure. */
+  save: (settings: AssistantSettingsInput) => Promise<AssistantStatus>;
 }
 
 export function useAssistantSetting(): AssistantSetting {
@@ -34,7 +39,7 @@ export function useAssistantSetting(): AssistantSetting {
   const client = useQueryClient();
   const query = useQuery(assistantStatusQuery(userId));
   const mutation = useMutation({
-    mutationFn: saveAssistantEnabled,
+    mutationFn: saveAssistantSettings,
     onSuccess: (status) => client.setQueryData(assistantStatusQuery(userId).queryKey, status),
   });
   return {
@@ -42,6 +47,6 @@ export function useAssistantSetting(): AssistantSetting {
     loading: query.isPending && query.fetchStatus !== 'idle',
     unavailable: query.isError,
     saving: mutation.isPending,
-    setEnabled: (enabled) => mutation.mutateAsync(enabled),
+    save: (settings) => mutation.mutateAsync(settings),
   };
 }

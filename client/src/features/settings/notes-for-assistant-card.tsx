@@ -12,6 +12,12 @@ import { useProviderName } from '../../data/app-config';
 import { SettingRow, SettingsCard } from './settings-section';
 
 const SWITCH_ID = 'settings-notes-for-assistant';
+const ARCHIVED_ID = 'settings-assistant-archived';
+const SAVE_FAILED = {
+  variant: 'destructive',
+  title: 'Setting not saved',
+  description: 'Sprout could not reach the server. Try again when you are online.',
+} as const;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -25,14 +31,14 @@ function indexText(status: AssistantStatus): string {
 export function NotesForAssistantCard() {
   const online = useOnlineStatus();
   const providerName = useProviderName();
-  const { status, loading, unavailable, saving, setEnabled } = useAssistantSetting();
+  const { status, loading, unavailable, saving, save } = useAssistantSetting();
   const [asking, setAsking] = useState(false);
   const enabled = status?.enabled ?? false;
 
   const change = async (next: boolean) => {
     setAsking(false);
     try {
-      await setEnabled(next);
+      await save({ enabled: next });
       toast(
         next
           ? {
@@ -43,11 +49,7 @@ export function NotesForAssistantCard() {
       );
     } catch (error) {
       console.warn('Saving the assistant setting failed:', error);
-      toast({
-        variant: 'destructive',
-        title: 'Setting not saved',
-        description: 'Sprout could not reach the server. Try again when you are online.',
-      });
+      toast(SAVE_FAILED);
     }
   };
 
@@ -64,31 +66,53 @@ export function NotesForAssistantCard() {
       title="Your notes and the assistant"
       description="Let the assistant find your notes by what they mean and answer from them, with sources."
     >
-      <SettingRow
-        id={SWITCH_ID}
-        label="Use my notes with the assistant"
-        description={
-          <>
-            When on, the text of your notes is sent to {providerName} to be indexed by meaning, and the index is kept on
-            this Sprout server. Notes you keep out of the assistant and notes in the Trash are never sent.{' '}
-            <span data-testid="assistant-index-state">{state}</span>
-          </>
-        }
-      >
-        <div className="flex items-center gap-2">
-          {saving && <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-muted-foreground" />}
-          <Switch
-            id={SWITCH_ID}
-            aria-describedby={`${SWITCH_ID}-description`}
-            checked={enabled}
-            disabled={!online || !status || saving}
-            onCheckedChange={(checked) => {
-              if (checked) setAsking(true);
-              else void change(false);
-            }}
-          />
-        </div>
-      </SettingRow>
+      <div className="divide-y">
+        <SettingRow
+          id={SWITCH_ID}
+          label="Use my notes with the assistant"
+          description={
+            <>
+              When on, the text of your notes is sent to {providerName} to be indexed by meaning, and the index is kept
+              on this Sprout server. Notes you keep out of the assistant and notes in the Trash are never sent.{' '}
+              <span data-testid="assistant-index-state">{state}</span>
+            </>
+          }
+        >
+          <div className="flex items-center gap-2">
+            {saving && <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-muted-foreground" />}
+            <Switch
+              id={SWITCH_ID}
+              aria-describedby={`${SWITCH_ID}-description`}
+              checked={enabled}
+              disabled={!online || !status || saving}
+              onCheckedChange={(checked) => {
+                if (checked) setAsking(true);
+                else void change(false);
+              }}
+            />
+          </div>
+        </SettingRow>
+        {enabled && status && (
+          <SettingRow
+            id={ARCHIVED_ID}
+            label="Leave archived notes out"
+            description="Archived notes are not indexed, searched by meaning or used in answers."
+          >
+            <Switch
+              id={ARCHIVED_ID}
+              aria-describedby={`${ARCHIVED_ID}-description`}
+              checked={status.leaveOutArchived}
+              disabled={!online || saving}
+              onCheckedChange={(checked) =>
+                void save({ enabled: true, leaveOutArchived: checked }).catch((error: unknown) => {
+                  console.warn('Saving the assistant setting failed:', error);
+                  toast(SAVE_FAILED);
+                })
+              }
+            />
+          </SettingRow>
+        )}
+      </div>
       <ConfirmDialog
         open={asking}
         title="Use your notes with the assistant?"

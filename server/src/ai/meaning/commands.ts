@@ -12,6 +12,8 @@ import type { Assistant } from './service';
 
 export interface AssistantStatus {
   enabled: boolean;
+  /** Archived notes are left out of the index and the answers too. */
+  leaveOutArchived: boolean;
   model: string;
   /** Notes in the index now. */
   indexedNotes: number;
@@ -31,10 +33,11 @@ export const assistantErrors = {
 export async function assistantStatus(ctx: AppContext, userId: string, model: string): Promise<AssistantStatus> {
   const settings = await ctx.db
     .selectFrom('private.assistant_settings')
-    .select(['enabled', 'indexed_model', 'indexed_revision'])
+    .select(['enabled', 'leave_out_archived', 'indexed_model', 'indexed_revision'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!settings?.enabled) return { enabled: false, model, indexedNotes: 0, pendingNotes: 0 };
+  const leaveOutArchived = settings?.leave_out_archived ?? false;
+  if (!settings?.enabled) return { enabled: false, leaveOutArchived, model, indexedNotes: 0, pendingNotes: 0 };
   const mark = settings.indexed_model === model ? Number(settings.indexed_revision) : 0;
   const [indexed, pending] = await Promise.all([
     ctx.db
@@ -51,39 +54,64 @@ export async function assistantStatus(ctx: AppContext, userId: string, model: st
       .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
-  return { enabled: true, model, indexedNotes: Number(indexed.count), pendingNotes: Number(pending.count) };
+  return {
+    enabled: true,
+    leaveOutArchived,
+    model,
+    indexedNotes: Number(indexed.count),
+    pendingNotes: Number(pending.count),
+  };
 }
 
-/** Turns the setting on (the indexer starts from the beginning) or off (the user's index is deleted at once). */
-export async function setAssistantEnabled(
+/**
+ * Turns the setting on (the indexer starts from the beginning) or off (the user's index is deleted at
+ * once), and whether archived notes are left out (the indexer reads every note again: the unchanged ones
+ * cost no embedding, the archived ones leave the index or come back).
+ */
+export async function saveAssistantSettings(
   ctx: AppContext,
   assistant: Assistant,
   userId: string,
-  enabled: boolean,
+  { enabled, leaveOutArchived }: { enabled: boolean; leaveOutArchived?: boolean | undefined },
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('private.assistant_settings')
+      .select(['enabled', 'leave_out_archived'])
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    const leaveOut = leaveOutArchived ?? before?.leave_out_archived ?? false;
     if (enabled) {
+      const again = !before?.enabled || before.leave_out_archived !== leaveOut;
       await trx
         .insertInto('private.assistant_settings')
-        .values({ user_id: userId, enabled: true })
+        .values({ user_id: userId, enabled: true, leave_out_archived: leaveOut })
         .onConflict((oc) =>
-          oc
-            .column('user_id')
-            .doUpdateSet({ enabled: true, updated_at: sql`now()` })
-            .where('private.assistant_settings.enabled', '=', false),
+          oc.column('user_id').doUpdateSet({
+            enabled: true,
+            leave_out_archived: leaveOut,
+            ...(again ? { indexed_revision: 0 } : {}),
+            updated_at: sql`now()`,
+          }),
         )
         .execute();
+      if (again) await bumpGeneration(trx, userId);
       return;
     }
     await trx.deleteFrom('private.note_chunks').where('user_id', '=', userId).execute();
     await trx.deleteFrom('private.note_index_state').where('user_id', '=', userId).execute();
     await trx
       .insertInto('private.assistant_settings')
-      .values({ user_id: userId, enabled: false })
+      .values({ user_id: userId, enabled: false, leave_out_archived: leaveOut })
       .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({ enabled: false, indexed_model: null, indexed_revision: 0, updated_at: sql`now()` }),
+        oc.column('user_id').doUpdateSet({
+          enabled: false,
+          leave_out_archived: leaveOut,
+          indexed_model: null,
+          indexed_revision: 0,
+          updated_at: sql`now()`,
+        }),
       )
       .execute();
     await bumpGeneration(trx, userId);
@@ -99,21 +127,24 @@ export async function findSources(
   question: string,
   signal: AbortSignal,
 ): Promise<MeaningMatch[]> {
-  await requireEnabled(ctx, userId);
+  const { leaveOutArchived } = await requireEnabled(ctx, userId);
   const [vector] = await assistant.embedder.embed(userId, [question], signal);
   return assistant.search.search(userId, assistant.embedder.model, vector!, {
     limit: ASK_SOURCES,
     floor: ASK_SIMILARITY_FLOOR,
+    leaveOutArchived,
   });
 }
 
-async function requireEnabled(ctx: AppContext, userId: string): Promise<void> {
+/** The user's settings; refused while the assistant may not use their notes. */
+async function requireEnabled(ctx: AppContext, userId: string): Promise<{ leaveOutArchived: boolean }> {
   const settings = await ctx.db
     .selectFrom('private.assistant_settings')
-    .select('enabled')
+    .select(['enabled', 'leave_out_archived'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!settings?.enabled) throw assistantErrors.off();
+  return { leaveOutArchived: settings.leave_out_archived };
 }
 
 /** How close a note must be to an idea on /new for the assistant to mention it. */
@@ -135,7 +166,7 @@ export async function notesRelatedToIdea(
   if (!idea.trim()) return [];
   const settings = await ctx.db
     .selectFrom('private.assistant_settings')
-    .select('enabled')
+    .select(['enabled', 'leave_out_archived'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!settings?.enabled) return [];
@@ -144,6 +175,7 @@ export async function notesRelatedToIdea(
     return await assistant.search.search(userId, assistant.embedder.model, vector!, {
       limit: IDEA_RELATED_NOTES,
       floor: IDEA_RELATED_FLOOR,
+      leaveOutArchived: settings.leave_out_archived,
     });
   } catch (error) {
     log.warn({ err: error }, 'related notes for the idea could not be found; the conversation goes on without them');
@@ -162,10 +194,11 @@ export async function relatedNotes(
   userId: string,
   noteId: string,
 ): Promise<MeaningMatch[]> {
-  await requireEnabled(ctx, userId);
+  const { leaveOutArchived } = await requireEnabled(ctx, userId);
   return assistant.search.related(userId, assistant.embedder.model, noteId, {
     limit: RELATED_NOTES,
     floor: RELATED_FLOOR,
+    leaveOutArchived,
   });
 }
 
@@ -178,7 +211,7 @@ export async function searchByMeaning(
   limit: number,
   signal: AbortSignal,
 ): Promise<MeaningMatch[]> {
-  await requireEnabled(ctx, userId);
+  const { leaveOutArchived } = await requireEnabled(ctx, userId);
   const [vector] = await assistant.embedder.embed(userId, [query], signal);
-  return assistant.search.search(userId, assistant.embedder.model, vector!, { limit });
+  return assistant.search.search(userId, assistant.embedder.model, vector!, { limit, leaveOutArchived });
 }

@@ -79,7 +79,7 @@ async function usersToIndex(
 ): Promise<{ user_id: string; indexed_revision: number; indexed_model: string | null }[]> {
   return db
     .selectFrom('private.assistant_settings as s')
-    .select(['s.user_id', 's.indexed_revision', 's.indexed_model'])
+    .select(['s.user_id', 's.indexed_revision', 's.indexed_model', 's.leave_out_archived'])
     .where('s.enabled', '=', true)
     .where((eb) =>
       eb.or([
@@ -123,7 +123,13 @@ export async function bumpGeneration(db: Kysely<DB>, userId: string): Promise<vo
     .execute();
 }
 
-async function notesAfter(db: Kysely<DB>, userId: string, revision: number, limit: number): Promise<NoteRow[]> {
+async function notesAfter(
+  db: Kysely<DB>,
+  userId: string,
+  revision: number,
+  limit: number,
+  leaveOutArchived: boolean,
+): Promise<NoteRow[]> {
   const rows = await db
     .selectFrom('notes as n')
     .select([
@@ -134,8 +140,10 @@ async function notesAfter(db: Kysely<DB>, userId: string, revision: number, limi
       'n.expanded_content',
       'n.checklist_items',
       'n.tags',
-      // In the Trash, deleted, or kept out of the assistant: the note has no passages.
-      sql<boolean>`(n.deleted_at is not null or n.trashed_at is not null or n.ai_excluded)`.as('gone'),
+      // In the Trash, deleted, kept out of the assistant, or archived when the user leaves those out:
+      // the note has no passages.
+      sql<boolean>`(n.deleted_at is not null or n.trashed_at is not null or n.ai_excluded
+        or (${leaveOutArchived} and n.archived_at is not null))`.as('gone'),
     ])
     .where('n.user_id', '=', userId)
     .where('n.revision', '>', revision)
@@ -160,9 +168,9 @@ export function createIndexer(db: Kysely<DB>, embedder: Embedder, log: Log, opti
   const backoff = new Map<string, number>();
 
   /** One batch of one user's notes; resolves with what it did. Throws the provider's failure. */
-  async function indexBatch(userId: string, mark: number, signal: AbortSignal) {
+  async function indexBatch(userId: string, mark: number, leaveOutArchived: boolean, signal: AbortSignal) {
     const model = embedder.model;
-    const notes = await notesAfter(db, userId, mark, batchNotes);
+    const notes = await notesAfter(db, userId, mark, batchNotes, leaveOutArchived);
     if (notes.length === 0) return { embedded: 0, removed: 0, more: false };
     const states = new Map(
       (
@@ -282,7 +290,7 @@ export function createIndexer(db: Kysely<DB>, embedder: Embedder, log: Log, opti
         try {
           for (let more = true; more && !signal.aborted;) {
             if (!(await takeLease(db, options.holder, options.leaseMs))) return run;
-            const done = await indexBatch(user.user_id, mark, signal);
+            const done = await indexBatch(user.user_id, mark, user.leave_out_archived, signal);
             run.embedded += done.embedded;
             run.removed += done.removed;
             more = done.more;

@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { callerOf } from '../../http/authentication';
 import type { AppContext } from '../../http/context';
 import { parseBody } from '../../http/parse-body';
-import { assistantStatus, relatedNotes, searchByMeaning, setAssistantEnabled } from './commands';
+import { assistantStatus, relatedNotes, saveAssistantSettings, searchByMeaning } from './commands';
 import type { Assistant } from './service';
 
 /** The longest query embedded: a question, not a document. */
 export const SEARCH_QUERY_CHARS = 500;
 
-const settingsSchema = z.strictObject({ enabled: z.boolean() });
+const settingsSchema = z.strictObject({ enabled: z.boolean(), leaveOutArchived: z.boolean().optional() });
 const noteParamsSchema = z.object({ id: z.uuid({ error: 'id must be a note id' }) });
 const searchSchema = z.strictObject({
   query: z
@@ -41,9 +41,9 @@ export function assistantRoutes(assistant: Assistant) {
     );
 
     app.put('/assistant/settings', async (request) => {
-      const { enabled } = parseBody(settingsSchema, request.body);
+      const settings = parseBody(settingsSchema, request.body);
       const { userId } = callerOf(request);
-      await setAssistantEnabled(ctx, assistant, userId, enabled);
+      await saveAssistantSettings(ctx, assistant, userId, settings);
       return assistantStatus(ctx, userId, assistant.embedder.model);
     });
 

@@ -31,6 +31,14 @@ export interface MeaningMatch {
   updatedAt: string;
 }
 
+export interface SearchOptions {
+  limit: number;
+  /** The lowest similarity returned. */
+  floor?: number;
+  /** The user leaves archived notes out of the assistant's reach. */
+  leaveOutArchived?: boolean;
+}
+
 async function generationOf(db: Kysely<DB>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('private.assistant_index_generations')
@@ -90,6 +98,7 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
     index: UserIndex,
     best: Map<string, { score: number; at: number }>,
     limit: number,
+    leaveOutArchived: boolean,
   ): Promise<MeaningMatch[]> {
     // More than asked for: some may have gone to the Trash since the index last looked.
     const ranked = [...best].sort((a, b) => b[1].score - a[1].score).slice(0, limit * 2 + 10);
@@ -108,6 +117,7 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
           .where('n.deleted_at', 'is', null)
           .where('n.trashed_at', 'is', null)
           .where('n.ai_excluded', '=', false)
+          .$if(leaveOutArchived, (query) => query.where('n.archived_at', 'is', null))
           .execute()
       ).map((row) => [row.id, { title: row.title, updatedAt: new Date(row.updated_at).toISOString() }]),
     );
@@ -126,7 +136,7 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
       userId: string,
       model: string,
       query: Float32Array,
-      { limit, floor = -1 }: { limit: number; floor?: number },
+      { limit, floor = -1, leaveOutArchived = false }: SearchOptions,
     ): Promise<MeaningMatch[]> {
       const index = await indexOf(userId, model);
       const best = new Map<string, { score: number; at: number }>();
@@ -139,7 +149,7 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
         const seen = best.get(noteId);
         if (!seen || score > seen.score) best.set(noteId, { score, at: i });
       }
-      return liveMatches(userId, index, best, limit);
+      return liveMatches(userId, index, best, limit, leaveOutArchived);
     },
     /**
      * The user's notes closest in meaning to note `noteId` (each scored by its closest pair of passages),
@@ -149,7 +159,7 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
       userId: string,
       model: string,
       noteId: string,
-      { limit, floor = -1 }: { limit: number; floor?: number },
+      { limit, floor = -1, leaveOutArchived = false }: SearchOptions,
     ): Promise<MeaningMatch[]> {
       const index = await indexOf(userId, model);
       const own = index.vectors.filter((_, i) => index.noteIds[i] === noteId);
@@ -165,7 +175,7 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
         const seen = best.get(other);
         if (!seen || score > seen.score) best.set(other, { score, at: i });
       }
-      return liveMatches(userId, index, best, limit);
+      return liveMatches(userId, index, best, limit, leaveOutArchived);
     },
     /** Drops the user's copy (the index was deleted). */
     forget(userId: string): void {
