@@ -76,7 +76,7 @@ async function takeLease(db: Kysely<DB>, holder: string, leaseMs: number): Promi
 async function usersToIndex(
   db: Kysely<DB>,
   model: string,
-): Promise<{ user_id: string; indexed_revision: number; indexed_model: string | null }[]> {
+): Promise<{ user_id: string; indexed_revision: number; indexed_model: string | null; leave_out_archived: boolean }[]> {
   return db
     .selectFrom('private.assistant_settings as s')
     .select(['s.user_id', 's.indexed_revision', 's.indexed_model', 's.leave_out_archived'])
