@@ -134,7 +134,10 @@ export async function editNote(page: Page, id: string, changes: { title?: string
   if (changes.title !== undefined) await page.getByLabel('Title').fill(changes.title);
   if (changes.content !== undefined)
     await fillEditor(page.getByRole('textbox', { name: /^(Note|Original idea)$/ }), changes.content);
-  await page.getByRole('button', { name: 'Save Changes' }).click();
+  // From the keyboard: a toast in the corner may lie over the form's buttons (a failed background pull's
+  // 'Error fetching notes' while the server is unreachable), and a pointer resting on a toast keeps it open.
+  await page.getByRole('button', { name: 'Save Changes' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
 }
 
