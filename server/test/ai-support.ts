@@ -1,5 +1,6 @@
 // Shared by the ai-*/api-* test files: a test server wired to a fake AI provider, and an SSE reader
 // that works the way the browser client does (fetch + a stream parser).
+import { randomUUID } from 'node:crypto';
 import { createParser } from 'eventsource-parser';
 import { startFakeAiProvider, type FakeAiProvider } from '../../test/kit/fake-ai-provider';
 import { signedInClient, startTestServer, type TestServer } from '../../test/kit/test-server';
@@ -128,4 +129,32 @@ export async function insertNote(
     body: JSON.stringify({ user_id: userId, title, content: title, ...fields }),
   });
   if (!response.ok) throw new Error(`POST /rest/v1/notes answered ${response.status}: ${await response.text()}`);
+}
+
+/** Writes a note of `user` over its earlier version, as a device's push does; resolves with its id. */
+export async function upsertNote(
+  server: TestServer,
+  user: { token: string; userId: string },
+  note: Record<string, unknown>,
+): Promise<string> {
+  const id = (note.id as string | undefined) ?? randomUUID();
+  const response = await fetch(`${server.url}/rest/v1/notes?on_conflict=id`, {
+    method: 'POST',
+    headers: {
+      apikey: server.anonKey,
+      Authorization: `Bearer ${user.token}`,
+      'Content-Type': 'application/json',
+      Prefer: 'resolution=merge-duplicates,return=minimal',
+    },
+    body: JSON.stringify({
+      id,
+      user_id: user.userId,
+      content: '',
+      updated_at: new Date().toISOString(),
+      last_mutation_id: randomUUID(),
+      ...note,
+    }),
+  });
+  if (!response.ok) throw new Error(`upsert answered ${response.status}: ${await response.text()}`);
+  return id;
 }

@@ -2,38 +2,16 @@
 // PostgreSQL: an answer written from the notes search by meaning found, with its citations checked (an
 // invented one taken out, never a source), nothing found said without a model call, a kept-out or trashed
 // note never given to the model, and the catalogue's errors before and during the stream.
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ASK_MARKER } from '../../test/kit/fake-ai-provider-replies';
 import { ASK_PROMPT_MARKER, NOTHING_FOUND_ANSWER } from '../src/ai/meaning/ask';
-import { api, lastEvent, signIn, startAiTestBed, streamTurn, type AiTestBed } from './ai-support';
+import { api, lastEvent, signIn, startAiTestBed, streamTurn, type AiTestBed, upsertNote } from './ai-support';
 
 let bed: AiTestBed;
 let user: { token: string; userId: string };
 const notes: Record<string, string> = {};
 
-async function write(note: Record<string, unknown>): Promise<string> {
-  const id = (note.id as string | undefined) ?? randomUUID();
-  const response = await fetch(`${bed.server.url}/rest/v1/notes?on_conflict=id`, {
-    method: 'POST',
-    headers: {
-      apikey: bed.server.anonKey,
-      Authorization: `Bearer ${user.token}`,
-      'Content-Type': 'application/json',
-      Prefer: 'resolution=merge-duplicates,return=minimal',
-    },
-    body: JSON.stringify({
-      id,
-      user_id: user.userId,
-      content: '',
-      updated_at: new Date().toISOString(),
-      last_mutation_id: randomUUID(),
-      ...note,
-    }),
-  });
-  if (!response.ok) throw new Error(`upsert answered ${response.status}: ${await response.text()}`);
-  return id;
-}
+const write = (note: Record<string, unknown>) => upsertNote(bed.server, user, note);
 
 beforeAll(async () => {
   bed = await startAiTestBed();

@@ -3,12 +3,11 @@
 // embedding for a write that leaves the text as it was; search by meaning finds a paraphrase and never
 // another user's notes; the provider failing leaves notes and the index as they were; one indexer at a
 // time; turning it off deletes the vectors; a new model rebuilds the index.
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexer } from '../src/ai/meaning/indexer';
 import { TEST_PASSWORD } from '../../test/kit/test-server';
-import { api, signIn, startAiTestBed, type AiTestBed } from './ai-support';
+import { api, signIn, startAiTestBed, type AiTestBed, upsertNote } from './ai-support';
 
 let bed: AiTestBed;
 let alice: { token: string; userId: string };
@@ -25,28 +24,8 @@ afterEach(() => bed.fake.reset());
 const indexer = () => bed.server.app.assistant.indexer;
 const embeddedInputs = () => bed.fake.requests.flatMap((request) => request.inputs ?? []);
 
-async function write(user: { token: string; userId: string }, note: Record<string, unknown>): Promise<string> {
-  const id = (note.id as string | undefined) ?? randomUUID();
-  const response = await fetch(`${bed.server.url}/rest/v1/notes?on_conflict=id`, {
-    method: 'POST',
-    headers: {
-      apikey: bed.server.anonKey,
-      Authorization: `Bearer ${user.token}`,
-      'Content-Type': 'application/json',
-      Prefer: 'resolution=merge-duplicates,return=minimal',
-    },
-    body: JSON.stringify({
-      id,
-      user_id: user.userId,
-      content: '',
-      updated_at: new Date().toISOString(),
-      last_mutation_id: randomUUID(),
-      ...note,
-    }),
-  });
-  if (!response.ok) throw new Error(`upsert answered ${response.status}: ${await response.text()}`);
-  return id;
-}
+const write = (user: { token: string; userId: string }, note: Record<string, unknown>) =>
+  upsertNote(bed.server, user, note);
 
 const setEnabled = (user: { token: string }, enabled: boolean) =>
   api(bed.server, '/assistant/settings', user.token, { method: 'PUT', body: { enabled } });

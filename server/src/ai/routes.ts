@@ -163,7 +163,7 @@ async function registerAiRoutes(app: FastifyInstance, ctx: AppContext, observer:
     reply.raw.once('close', () => {
       if (!reply.raw.writableEnded) cancel.abort();
     });
-    const sources = await findSources(ctx, assistant, userId, question, cancel.signal);
+    const { sources, leaveOutArchived } = await findSources(ctx, assistant, userId, question, cancel.signal);
     if (sources.length === 0) {
       const output = openSse(reply, app.scriptHashes);
       output.send('delta', { text: NOTHING_FOUND_ANSWER });
@@ -171,6 +171,12 @@ async function registerAiRoutes(app: FastifyInstance, ctx: AppContext, observer:
       output.end();
       return;
     }
-    await stream(request, reply, caller, 'ask', askTurn(ctx.db, userId, question, sources, ai.modelChat));
+    await stream(
+      request,
+      reply,
+      caller,
+      'ask',
+      askTurn(ctx.db, userId, question, sources, { model: ai.modelChat, leaveOutArchived }),
+    );
   });
 }

@@ -9,7 +9,7 @@ import { keepGivenCitations, type AnswerSource } from '#core/citations';
 import type { DB } from '../../db/schema';
 import { fence, type PromptMessage } from '../prompts';
 import type { TurnPlan } from '../turn';
-import type { MeaningMatch } from './search';
+import { liveNotes, type MeaningMatch } from './search';
 
 /** How close in meaning a passage must be to be a source (cosine; the fake's unrelated texts score 0). */
 export const ASK_SIMILARITY_FLOOR = 0.3;
@@ -50,8 +50,7 @@ export function askTurn(
   userId: string,
   question: string,
   sources: readonly MeaningMatch[],
-  model: string,
-  now = new Date(),
+  { model, leaveOutArchived, now = new Date() }: { model: string; leaveOutArchived: boolean; now?: Date },
 ): TurnPlan {
   return {
     model,
@@ -64,21 +63,7 @@ export function askTurn(
       async finalText(text) {
         const kept = keepGivenCitations(text, sources.length);
         const citedIds = kept.cited.map((n) => sources[n - 1]!.noteId);
-        const live = new Set(
-          citedIds.length === 0
-            ? []
-            : (
-                await db
-                  .selectFrom('notes')
-                  .select('id')
-                  .where('user_id', '=', userId)
-                  .where('id', 'in', citedIds)
-                  .where('deleted_at', 'is', null)
-                  .where('trashed_at', 'is', null)
-                  .where('ai_excluded', '=', false)
-                  .execute()
-              ).map((row) => row.id),
-        );
+        const live = await liveNotes(db, userId, citedIds, leaveOutArchived);
         const dropped = kept.cited.filter((n) => !live.has(sources[n - 1]!.noteId));
         const final =
           dropped.length === 0 ? kept : keepGivenCitations(dropCitations(kept.text, dropped), sources.length);

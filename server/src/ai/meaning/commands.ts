@@ -30,12 +30,17 @@ export const assistantErrors = {
     ),
 };
 
-export async function assistantStatus(ctx: AppContext, userId: string, model: string): Promise<AssistantStatus> {
-  const settings = await ctx.db
+/** The user's row of settings; undefined for a user who never turned the assistant on (off). */
+function readSettings(ctx: AppContext, userId: string) {
+  return ctx.db
     .selectFrom('private.assistant_settings')
     .select(['enabled', 'leave_out_archived', 'indexed_model', 'indexed_revision'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+export async function assistantStatus(ctx: AppContext, userId: string, model: string): Promise<AssistantStatus> {
+  const settings = await readSettings(ctx, userId);
   const leaveOutArchived = settings?.leave_out_archived ?? false;
   if (!settings?.enabled) return { enabled: false, leaveOutArchived, model, indexedNotes: 0, pendingNotes: 0 };
   const mark = settings.indexed_model === model ? Number(settings.indexed_revision) : 0;
@@ -119,30 +124,27 @@ export async function saveAssistantSettings(
   if (!enabled) assistant.search.forget(userId);
 }
 
-/** The passages a question is answered from: close enough in meaning, at most ASK_SOURCES notes. */
+/** The passages a question is answered from (close enough in meaning, at most ASK_SOURCES notes), and the user's archive setting. */
 export async function findSources(
   ctx: AppContext,
   assistant: Assistant,
   userId: string,
   question: string,
   signal: AbortSignal,
-): Promise<MeaningMatch[]> {
+): Promise<{ sources: MeaningMatch[]; leaveOutArchived: boolean }> {
   const { leaveOutArchived } = await requireEnabled(ctx, userId);
   const [vector] = await assistant.embedder.embed(userId, [question], signal);
-  return assistant.search.search(userId, assistant.embedder.model, vector!, {
+  const sources = await assistant.search.search(userId, assistant.embedder.model, vector!, {
     limit: ASK_SOURCES,
     floor: ASK_SIMILARITY_FLOOR,
     leaveOutArchived,
   });
+  return { sources, leaveOutArchived };
 }
 
 /** The user's settings; refused while the assistant may not use their notes. */
 async function requireEnabled(ctx: AppContext, userId: string): Promise<{ leaveOutArchived: boolean }> {
-  const settings = await ctx.db
-    .selectFrom('private.assistant_settings')
-    .select(['enabled', 'leave_out_archived'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const settings = await readSettings(ctx, userId);
   if (!settings?.enabled) throw assistantErrors.off();
   return { leaveOutArchived: settings.leave_out_archived };
 }
@@ -164,11 +166,7 @@ export async function notesRelatedToIdea(
   log: Log,
 ): Promise<MeaningMatch[]> {
   if (!idea.trim()) return [];
-  const settings = await ctx.db
-    .selectFrom('private.assistant_settings')
-    .select(['enabled', 'leave_out_archived'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const settings = await readSettings(ctx, userId);
   if (!settings?.enabled) return [];
   try {
     const [vector] = await assistant.embedder.embed(userId, [idea], signal);

@@ -48,6 +48,31 @@ async function generationOf(db: Kysely<DB>, userId: string): Promise<number> {
   return row ? Number(row.generation) : 0;
 }
 
+/**
+ * Of `ids`, the notes that are now the user's and within the assistant's reach: not in the Trash, not
+ * deleted, not kept out, and not archived when the user leaves those out. Whatever an index or an
+ * answer says, only these are returned to the user.
+ */
+export async function liveNotes(
+  db: Kysely<DB>,
+  userId: string,
+  ids: readonly string[],
+  leaveOutArchived: boolean,
+): Promise<Map<string, { title: string; updatedAt: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('notes as n')
+    .select(['n.id', 'n.title', 'n.updated_at'])
+    .where('n.user_id', '=', userId)
+    .where('n.id', 'in', [...ids])
+    .where('n.deleted_at', 'is', null)
+    .where('n.trashed_at', 'is', null)
+    .where('n.ai_excluded', '=', false)
+    .$if(leaveOutArchived, (query) => query.where('n.archived_at', 'is', null))
+    .execute();
+  return new Map(rows.map((row) => [row.id, { title: row.title, updatedAt: new Date(row.updated_at).toISOString() }]));
+}
+
 export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BYTES) {
   // A Map keeps insertion order: re-inserting on each use makes its first entry the least recently used.
   const copies = new Map<string, UserIndex>();
@@ -103,23 +128,11 @@ export function createMeaningSearch(db: Kysely<DB>, cacheBytes = SEARCH_CACHE_BY
     // More than asked for: some may have gone to the Trash since the index last looked.
     const ranked = [...best].sort((a, b) => b[1].score - a[1].score).slice(0, limit * 2 + 10);
     if (ranked.length === 0) return [];
-    const live = new Map(
-      (
-        await db
-          .selectFrom('notes as n')
-          .select(['n.id', 'n.title', 'n.updated_at'])
-          .where('n.user_id', '=', userId)
-          .where(
-            'n.id',
-            'in',
-            ranked.map(([noteId]) => noteId),
-          )
-          .where('n.deleted_at', 'is', null)
-          .where('n.trashed_at', 'is', null)
-          .where('n.ai_excluded', '=', false)
-          .$if(leaveOutArchived, (query) => query.where('n.archived_at', 'is', null))
-          .execute()
-      ).map((row) => [row.id, { title: row.title, updatedAt: new Date(row.updated_at).toISOString() }]),
+    const live = await liveNotes(
+      db,
+      userId,
+      ranked.map(([noteId]) => noteId),
+      leaveOutArchived,
     );
     return ranked
       .filter(([noteId]) => live.has(noteId))
