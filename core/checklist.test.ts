@@ -92,6 +92,27 @@ describe('normalizeChecklistItems', () => {
     ]);
   });
 
+  it('keeps a well-formed date, repeat and reminder, and drops a malformed date with what hangs on it', () => {
+    expect(
+      normalizeChecklistItems(
+        [
+          { id: 'a', text: 'Venue', completed: false, due: '2026-03-31', repeat: 'weekly' },
+          { id: 'b', text: 'Call', completed: false, due: '2026-03-31T08:30:00.000Z', remind: true },
+          { id: 'c', text: 'Odd', completed: false, due: '2026-02-31', repeat: 'weekly', remind: true },
+          { id: 'd', text: 'Odd repeat', completed: false, due: '2026-03-31', repeat: 'yearly', remind: 'yes' },
+          { id: 'e', text: 'No date', completed: false, repeat: 'daily', remind: true },
+        ],
+        counter(),
+      ),
+    ).toEqual([
+      { id: 'a', text: 'Venue', completed: false, due: '2026-03-31', repeat: 'weekly' },
+      { id: 'b', text: 'Call', completed: false, due: '2026-03-31T08:30:00.000Z', remind: true },
+      { id: 'c', text: 'Odd', completed: false },
+      { id: 'd', text: 'Odd repeat', completed: false, due: '2026-03-31' },
+      { id: 'e', text: 'No date', completed: false },
+    ]);
+  });
+
   it('reads a list stored as JSON text and drops unknown fields', () => {
     expect(normalizeChecklistItems('[{"id":"a","text":"t","completed":true,"extra":1}]')).toEqual([
       { id: 'a', text: 't', completed: true },

@@ -2,7 +2,15 @@
 import { extractActionSteps } from './action-steps';
 import type { ChatMessage, ChecklistItem } from './note-fields';
 // The constants without the schemas: reading stored notes loads no zod (the search worker does it).
-import { CHAT_MESSAGE_PLACEHOLDER, CHECKLIST_ITEM_PLACEHOLDER, NOTE_LIMITS, isChatRole } from './note-constants';
+import {
+  CHAT_MESSAGE_PLACEHOLDER,
+  CHECKLIST_ITEM_PLACEHOLDER,
+  DUE_PATTERN,
+  NOTE_LIMITS,
+  REPEATS,
+  isChatRole,
+  type Repeat,
+} from './note-constants';
 import { randomUuid } from './random-id';
 import type { MakeId } from './random-id';
 
@@ -53,8 +61,38 @@ export function normalizeChecklistItems(value: unknown, makeId: MakeId = randomU
     if (id === '' || id.length > NOTE_LIMITS.checklistItemId || seen.has(id)) id = makeId();
     seen.add(id);
     if (text === null) return { id, text: CHECKLIST_ITEM_PLACEHOLDER, completed: false };
-    return { id, text: text.slice(0, NOTE_LIMITS.checklistItemText), completed: record?.completed === true };
+    return {
+      id,
+      text: text.slice(0, NOTE_LIMITS.checklistItemText),
+      completed: record?.completed === true,
+      ...(record ? dueMembers(record) : {}),
+    };
   });
+}
+
+const DUE = new RegExp(DUE_PATTERN, 'u');
+
+/** A due date of the stored form that names a real day (not 31 February) or instant. */
+export function isDue(value: unknown): value is string {
+  if (typeof value !== 'string' || !DUE.test(value)) return false;
+  const time = Date.parse(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, value.length) === value;
+}
+
+/**
+ * An item's date, repeat and reminder as far as they are well formed: a malformed date is dropped with the
+ * repeat and reminder that hang on it, rather than the item refused.
+ */
+function dueMembers(record: Record<string, unknown>): Pick<ChecklistItem, 'due' | 'repeat' | 'remind'> {
+  const { due, repeat, remind } = record;
+  if (!isDue(due)) return {};
+  return {
+    due,
+    ...(typeof repeat === 'string' && (REPEATS as readonly string[]).includes(repeat)
+      ? { repeat: repeat as Repeat }
+      : {}),
+    ...(remind === true ? { remind: true } : {}),
+  };
 }
 
 /** Stored chat history: null when absent or empty (spec section 3); malformed messages become a system notice. */

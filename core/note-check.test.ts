@@ -61,6 +61,11 @@ const fieldValue = fc.oneof(
     [],
     [{ id: 'i', text: 't', completed: true }],
     [{ id: 'i', text: 't', completed: true, extra: 1 }],
+    [{ id: 'i', text: 't', completed: false, due: '2026-03-31', repeat: 'weekly' }],
+    [{ id: 'i', text: 't', completed: false, due: '2026-03-31T08:00:00.000Z', remind: true }],
+    [{ id: 'i', text: 't', completed: false, due: '31/03/2026' }],
+    [{ id: 'i', text: 't', completed: false, due: '2026-03-31', repeat: 'yearly' }],
+    [{ id: 'i', text: 't', completed: false, due: undefined }],
     [{ id: '', text: 't', completed: true }],
     [{ role: 'assistant', content: 'a' }],
     [{ role: 'robot', content: 'a' }],
@@ -119,6 +124,13 @@ describe('certain checks of the note schemas', () => {
       { ...writable, deleted_at: AT, title: '', content: '', base_revision: 7, revision: 7 },
       { ...writable, last_mutation_id: null, base_revision: null },
       { ...writable, title: 'x'.repeat(NOTE_LIMITS.title), created_at: new Date(0).toISOString() },
+      {
+        ...writable,
+        checklist_items: [
+          { id: 'a', text: 'Book the venue', completed: false, due: '2026-03-31' },
+          { id: 'b', text: 'Call', completed: false, due: '2026-03-31T08:30:00.000Z', repeat: 'daily', remind: true },
+        ],
+      },
     ]) {
       expect(certainlyWritable(value)).toBe(true);
       expect(noteWritableSchema.safeParse(value).success).toBe(true);
@@ -136,6 +148,16 @@ describe('certain checks of the note schemas', () => {
       false,
     );
     expect(certainlyNoteRow({ ...row, updated_at: '2024-05-01T10:00:00.000+00:00' })).toBe(false); // valid, but not certain
+    // A date in another form, or a repeat there is none of, is refused by the schema.
+    for (const item of [
+      { id: 'i', text: 't', completed: false, due: '31/03/2026' },
+      { id: 'i', text: 't', completed: false, due: '2026-03-31T08:30:00Z' },
+      { id: 'i', text: 't', completed: false, due: '2026-03-31', repeat: 'yearly' },
+      { id: 'i', text: 't', completed: false, remind: 'yes' },
+    ]) {
+      expect(certainlyWritable({ ...writable, checklist_items: [item] })).toBe(false);
+      expect(noteWritableSchema.safeParse({ ...writable, checklist_items: [item] }).success).toBe(false);
+    }
     expect(certainlyNoteRow(writable)).toBe(false);
   });
 

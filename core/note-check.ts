@@ -15,7 +15,7 @@ import {
   type NoteRow,
   type NoteWritable,
 } from './note-fields';
-import type { ValueSpec } from './note-values';
+import type { MemberSpec, ValueSpec } from './note-values';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 
@@ -63,10 +63,23 @@ function listOf(max: number, item: Check): Check {
   };
 }
 
-function recordOf(fields: Record<string, ValueSpec>): Check {
-  const checks: Checks = Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, checkOf(spec)]));
-  const size = Object.keys(checks).length;
-  return (value) => exactly(value, checks, size);
+function recordOf(fields: Record<string, MemberSpec>): Check {
+  const members = Object.entries(fields);
+  const checks: Checks = Object.fromEntries(
+    members.map(([name, spec]) => [name, checkOf(spec.type === 'optional' ? spec.of : spec)]),
+  );
+  const required = members.filter(([, spec]) => spec.type !== 'optional').map(([name]) => name);
+  if (required.length === members.length) return (value) => exactly(value, checks, required.length);
+  // Optional members may be missing; one present but undefined is left to the schema.
+  return (value) => {
+    if (!isPlainRecord(value)) return false;
+    for (const name of required) if (!Object.hasOwn(value, name)) return false;
+    for (const key of Object.keys(value)) {
+      const check = Object.hasOwn(checks, key) ? checks[key] : undefined;
+      if (!check || !check(value[key])) return false;
+    }
+    return true;
+  };
 }
 
 /** The quick check of a value spec: true only for what note.ts's schema of it accepts and returns unchanged. */

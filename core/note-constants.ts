@@ -26,3 +26,12 @@ export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
 export function isChatRole(value: unknown): value is (typeof CHAT_ROLES)[number] {
   return typeof value === 'string' && (CHAT_ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * An item's due date (issue 35): a day in the user's own time zone (`2026-03-31`), or, when it has a time,
+ * that instant in UTC as Date#toISOString writes it. core/due-dates.ts reads both.
+ */
+export const DUE_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$`;
+export const DUE_RULE = 'a day (YYYY-MM-DD) or an instant in UTC (YYYY-MM-DDTHH:MM:SS.sssZ)';
+export const REPEATS = ['daily', 'weekly', 'monthly'] as const;
+export type Repeat = (typeof REPEATS)[number];

@@ -2,13 +2,14 @@
 // what kind of field it is and the values it takes. The column lists, the schemas, the quick checks, the
 // content picker, the server's column types and the client's forms and files derive from this table;
 // server/test/notes-table.test.ts holds the real table to it. Plain data, no zod (note-values.ts).
-import { CHAT_ROLES, NOTE_LIMITS } from './note-constants';
+import { CHAT_ROLES, DUE_PATTERN, DUE_RULE, NOTE_LIMITS, REPEATS } from './note-constants';
 import { TAG_PATTERN, TAG_RULE } from './tags';
 import {
   boolean,
   count,
   list,
   oneOf,
+  optional,
   record,
   text,
   timestamp,
@@ -65,10 +66,17 @@ export type FieldSpec = FieldBase &
     | { readonly sql: 'bigint'; readonly value: CountValue; readonly written?: CountValue }
   );
 
+// Dates, repeats and reminders are optional members: an item without them has no date, and a client
+// that predates them writes valid items.
 export const CHECKLIST_ITEM = record({
   id: text({ min: 1, max: NOTE_LIMITS.checklistItemId }),
   text: text({ max: NOTE_LIMITS.checklistItemText }),
   completed: boolean(),
+  due: optional(text({ min: 10, max: 24, pattern: DUE_PATTERN, rule: DUE_RULE })),
+  /** Ticking a repeating item moves it to its next date rather than ticking it. */
+  repeat: optional(oneOf(REPEATS)),
+  /** A reminder at `due`, when that is an instant. */
+  remind: optional(boolean()),
 });
 
 export const CHAT_MESSAGE = record({

@@ -88,6 +88,24 @@ describe('[S32] merging two versions made from one base', () => {
     expect(result.checklist_items).toEqual([item('a', 'Oat milk', true), item('b', 'Bread')]);
   });
 
+  it('merges an item’s date like its other members: a date set on one side and a tick on the other both stay', () => {
+    const base = [item('a', 'Call the venue'), item('b', 'Bread')];
+    const result = merged(
+      { is_checklist: true, checklist_items: base },
+      {
+        checklist_items: [{ ...item('a', 'Call the venue'), due: '2026-03-27', repeat: 'weekly' }, item('b', 'Bread')],
+      },
+      { checklist_items: [item('a', 'Call the venue', true), { ...item('b', 'Bread'), due: '2026-03-28' }] },
+    );
+    expect(result.checklist_items).toEqual([
+      { ...item('a', 'Call the venue', true), due: '2026-03-27', repeat: 'weekly' },
+      { ...item('b', 'Bread'), due: '2026-03-28' },
+    ]);
+    // Neither side dated it: no date member appears.
+    expect(Object.keys((result.checklist_items ?? [])[1] ?? {})).toContain('due');
+    expect(Object.keys((result.checklist_items ?? [])[0] ?? {})).not.toContain('remind');
+  });
+
   it('keeps an item deleted on one side deleted when the other left it alone, and keeps it when the other changed it', () => {
     const base = [item('a', 'Milk'), item('b', 'Bread'), item('c', 'Eggs')];
     const result = merged(

@@ -5,6 +5,7 @@
 // if either is. Pure: the sync rules decide when to merge and what to do when it cannot.
 import { diff3Merge } from 'node-diff3';
 import {
+  CHECKLIST_ITEM,
   NOTE_CONTENT_FIELDS,
   PLACEMENT_FIELDS,
   type ChatMessage,
@@ -92,10 +93,11 @@ function optionalText(base: string | null, mine: string | null, theirs: string |
   return { value: merged.value === '' && (mine === null || theirs === null) ? null : merged.value };
 }
 
-const ITEM_MEMBERS = ['text', 'completed'] as const;
+// Every member but the id, as declared: a new member of an item merges like the others.
+const ITEM_MEMBERS = Object.keys(CHECKLIST_ITEM.fields).filter((name) => name !== 'id') as (keyof ChecklistItem)[];
 
 /**
- * Checklist items by id: each member (text, ticked) of an item takes the side that changed it; an item
+ * Checklist items by id: each member (text, ticked, date...) of an item takes the side that changed it; an item
  * one side removed stays removed unless the other changed it (then it stays, changed: nothing is lost); an
  * item one side added is kept. Their order is theirs, with the items only mine has after the item that
  * precedes each in mine.
@@ -122,7 +124,9 @@ function checklist(
     for (const member of ITEM_MEMBERS) {
       const value = trivially(was?.[member], ours[member], their[member]);
       if (!value) return 'conflict';
-      (item as Record<string, unknown>)[member] = value.value;
+      // An optional member neither side has (a date) stays absent rather than becoming undefined.
+      if (value.value === undefined) delete (item as Record<string, unknown>)[member];
+      else (item as Record<string, unknown>)[member] = value.value;
     }
     merged.set(id, item);
   }

@@ -36,11 +36,20 @@ export interface ListValue<E extends ValueSpec = ValueSpec> {
   readonly of: E;
   readonly max: number;
 }
-/** An object with exactly these members, in this order. */
-export interface RecordValue<F extends Readonly<Record<string, ValueSpec>> = Readonly<Record<string, ValueSpec>>> {
+/** An object with exactly these members, in this order; an `optional` member may be absent. */
+export interface RecordValue<F extends Readonly<Record<string, MemberSpec>> = Readonly<Record<string, MemberSpec>>> {
   readonly type: 'record';
   readonly fields: F;
 }
+/**
+ * A record member that may be left out (an item's due date): absent and present are both stored; older
+ * clients, which never write it, keep writing valid items.
+ */
+export interface OptionalValue<E extends ValueSpec = ValueSpec> {
+  readonly type: 'optional';
+  readonly of: E;
+}
+export type MemberSpec = ValueSpec | OptionalValue;
 
 export type ValueSpec =
   | UuidValue
@@ -51,6 +60,14 @@ export type ValueSpec =
   | OneOfValue
   | ListValue
   | RecordValue;
+
+type OptionalKeys<F> = { [K in keyof F]: F[K] extends OptionalValue ? K : never }[keyof F];
+type RequiredKeys<F> = Exclude<keyof F, OptionalKeys<F>>;
+/** A record's members: the optional ones may be missing. */
+type RecordOf<F> = { -readonly [K in RequiredKeys<F>]: ValueOf<F[K]> } & {
+  -readonly [K in OptionalKeys<F>]?: F[K] extends OptionalValue<infer E> ? ValueOf<E> : never;
+};
+type Flat<T> = { [K in keyof T]: T[K] };
 
 /** The TypeScript type of the values a spec admits. */
 export type ValueOf<S> = S extends UuidValue | TextValue | TimestampValue
@@ -64,7 +81,7 @@ export type ValueOf<S> = S extends UuidValue | TextValue | TimestampValue
         : S extends ListValue<infer E>
           ? ValueOf<E>[]
           : S extends RecordValue<infer F>
-            ? { -readonly [K in keyof F]: ValueOf<F[K]> }
+            ? Flat<RecordOf<F>>
             : never;
 
 export const uuid = (): UuidValue => ({ type: 'uuid' });
@@ -79,10 +96,11 @@ export const timestamp = (): TimestampValue => ({ type: 'timestamp' });
 export const count = (): CountValue => ({ type: 'count' });
 export const oneOf = <V extends string>(values: readonly V[]): OneOfValue<V> => ({ type: 'one-of', values });
 export const list = <E extends ValueSpec>(of: E, max: number): ListValue<E> => ({ type: 'list', of, max });
-export const record = <F extends Readonly<Record<string, ValueSpec>>>(fields: F): RecordValue<F> => ({
+export const record = <F extends Readonly<Record<string, MemberSpec>>>(fields: F): RecordValue<F> => ({
   type: 'record',
   fields,
 });
+export const optional = <E extends ValueSpec>(of: E): OptionalValue<E> => ({ type: 'optional', of });
 
 /**
  * A function that writes a value in a form that compares equal whatever the key order of its objects:
@@ -95,7 +113,10 @@ export function canonicalizer(spec: ValueSpec): (value: unknown) => unknown {
     return (value) => (Array.isArray(value) ? value.map(item) : (value ?? null));
   }
   if (spec.type === 'record') {
-    const members = Object.entries(spec.fields).map(([name, member]) => [name, canonicalizer(member)] as const);
+    // An absent optional member compares equal to a null one: neither says anything.
+    const members = Object.entries(spec.fields).map(
+      ([name, member]) => [name, canonicalizer(member.type === 'optional' ? member.of : member)] as const,
+    );
     return (value) => {
       if (typeof value !== 'object' || value === null) return value ?? null;
       const record = value as Record<string, unknown>;

@@ -15,7 +15,7 @@ import {
   type WrittenValue,
   type FieldValue,
 } from './note-fields';
-import type { ListValue, OneOfValue, RecordValue, ValueSpec } from './note-values';
+import type { ListValue, MemberSpec, OneOfValue, OptionalValue, RecordValue, ValueSpec } from './note-values';
 
 export {
   CHAT_MESSAGE_PLACEHOLDER,
@@ -52,17 +52,23 @@ type ZodOf<S> = S extends { type: 'uuid' }
               ? ZodOf<E> extends infer Item extends z.core.SomeType
                 ? z.ZodArray<Item>
                 : never
-              : S extends RecordValue<infer F>
-                ? { -readonly [K in keyof F]: ZodOf<F[K]> } extends infer Shape extends z.core.$ZodShape
-                  ? z.ZodObject<Shape, z.core.$strip>
+              : S extends OptionalValue<infer E>
+                ? ZodOf<E> extends infer Inner extends z.core.SomeType
+                  ? z.ZodOptional<Inner>
                   : never
-                : never;
+                : S extends RecordValue<infer F>
+                  ? { -readonly [K in keyof F]: ZodOf<F[K]> } extends infer Shape extends z.core.$ZodShape
+                    ? z.ZodObject<Shape, z.core.$strip>
+                    : never
+                  : never;
 
 /** ISO-8601 timestamp with a zone, as PostgreSQL's timestamptz accepts and returns it. */
 export const isoTimestampSchema = z.iso.datetime({ offset: true });
 
-function buildSchema(spec: ValueSpec): z.ZodType {
+function buildSchema(spec: MemberSpec): z.ZodType {
   switch (spec.type) {
+    case 'optional':
+      return buildSchema(spec.of).optional();
     case 'uuid':
       return z.uuid();
     case 'text': {

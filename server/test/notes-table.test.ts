@@ -66,7 +66,12 @@ function sample(spec: ValueSpec, unlike: unknown = undefined): unknown {
     case 'list':
       return [sample(spec.of)];
     case 'record':
-      return Object.fromEntries(Object.entries(spec.fields).map(([name, member]) => [name, sample(member)]));
+      // Optional members (an item's date) are left out: a value without them is a value.
+      return Object.fromEntries(
+        Object.entries(spec.fields).flatMap(([name, member]) =>
+          member.type === 'optional' ? [] : [[name, sample(member)]],
+        ),
+      );
   }
 }
 

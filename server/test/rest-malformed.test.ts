@@ -118,6 +118,18 @@ const cases: Case[] = [
     400,
     '23514',
   ),
+  post(
+    'checklist item due in another form',
+    note({ checklist_items: [{ id: 'a', text: 'x', completed: false, due: '31/03/2026' }] }),
+    400,
+    '23514',
+  ),
+  post(
+    'checklist item repeat yearly',
+    note({ checklist_items: [{ id: 'a', text: 'x', completed: false, due: '2026-03-31', repeat: 'yearly' }] }),
+    400,
+    '23514',
+  ),
   post('chat_history role robot', note({ chat_history: [{ role: 'robot', content: 'beep' }] }), 400, '23514'),
   post('created_at not a timestamp', note({ created_at: 'yesterday' }), 400, '22007'),
   post('created_at a number', note({ created_at: 12345 }), 400, '22P02'),

@@ -44,7 +44,18 @@ describe("spec section 7: the app's calls", () => {
     const note = draft({
       title: 'Garden plan',
       is_checklist: true,
-      checklist_items: [{ id: 'auto-0', text: 'Buy seeds', completed: false }],
+      checklist_items: [
+        { id: 'auto-0', text: 'Buy seeds', completed: false },
+        // A date, a repeat and a reminder (issue 35) come back as written.
+        {
+          id: 'auto-1',
+          text: 'Water',
+          completed: false,
+          due: '2026-03-31T07:00:00.000Z',
+          repeat: 'daily',
+          remind: true,
+        },
+      ],
       chat_history: [{ role: 'user', content: 'Help me plan' }],
       last_mutation_id: 'm-insert-1',
     });

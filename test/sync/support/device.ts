@@ -3,7 +3,7 @@
 // reopens the store.
 import type { NoteRow } from '#core/note';
 import { NOTE_CONTENT_FIELDS, NOTE_FIELDS, type ContentField } from '#core/note-fields';
-import type { ValueSpec } from '#core/note-values';
+import type { MemberSpec } from '#core/note-values';
 import type { LocalNote } from '#core/sync-rules';
 import { isListed } from '#core/trash';
 import type { LocalStore } from '../../../client/src/data/notes/local-store';
@@ -195,13 +195,17 @@ class RecordingStore implements LocalStore {
 export type Comparable = Pick<NoteRow, 'id' | ContentField>;
 
 /** A value rebuilt with only its declared members, in their order: stored JSON may hold them in any order. */
-function declared(spec: ValueSpec, value: unknown): unknown {
+function declared(spec: MemberSpec, value: unknown): unknown {
   if (value === null || value === undefined) return value ?? null;
+  if (spec.type === 'optional') return declared(spec.of, value);
   if (spec.type === 'list') return (value as unknown[]).map((item) => declared(spec.of, item));
   if (spec.type !== 'record') return value;
   const members = value as Record<string, unknown>;
+  // An absent optional member (an item's date) stays absent.
   return Object.fromEntries(
-    Object.entries(spec.fields).map(([name, member]) => [name, declared(member, members[name])]),
+    Object.entries(spec.fields).flatMap(([name, member]) =>
+      member.type === 'optional' && members[name] === undefined ? [] : [[name, declared(member, members[name])]],
+    ),
   );
 }
 
