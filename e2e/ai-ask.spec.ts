@@ -6,9 +6,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { checkAtEachViewport } from './support/a11y';
 import { authHeaders, type Account } from './support/accounts';
-import { scriptFake, storeAiKey, uniqueTag } from './support/ai';
+import { createPlan, scriptFake, storeAiKey, uniqueTag } from './support/ai';
 import { test, expect } from './support/fixtures';
-import { seedNotes } from './support/notes';
+import { seedNotes, waitForServerNote } from './support/notes';
 import { gotoAs } from './support/session';
 import { expectToast } from './support/toasts';
 
@@ -136,6 +136,33 @@ test.describe('Ask your notes', () => {
       await expect(answers(page).getByRole('list', { name: 'Sources' }).last()).toBeVisible();
       expect(asked).toBe(2);
     });
+  });
+
+  test('a plan being saved on /new gets tags suggested, the user’s own first, and is saved with the one chosen', async ({
+    signedIn: page,
+    account,
+    request,
+  }) => {
+    await storeAiKey(request, account);
+    await setAssistant(request, account, true);
+    await seedNotes(request, account, [
+      { title: 'Weekly routine', content: 'Mondays are for planning.', tags: ['calendar', 'travel'] },
+    ]);
+    await gotoAs(page, '/new');
+    await page.getByLabel('Title').fill('Spanish lessons');
+    await createPlan(page, `Learn Spanish before the summer ${uniqueTag()}`);
+    const suggested = page.getByRole('group', { name: 'Suggested tags' });
+    // The plan names the user's #calendar; 'spanish' is new, and said to be.
+    await expect(suggested.getByRole('button')).toHaveText(['#calendar', '#spanish(new tag)']);
+    await checkAtEachViewport(page, 'new-idea-suggested-tags', {
+      include: '#idea-result',
+      arrange: (shown) => suggested.scrollIntoViewIfNeeded().then(() => shown.mouse.move(0, 0)),
+    });
+    await suggested.getByRole('button', { name: '#calendar' }).click();
+    await expect(suggested.getByRole('button', { name: '#calendar' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Save Note' }).click();
+    const saved = await waitForServerNote(request, account, (note) => note.title === 'Spanish lessons');
+    expect(saved.tags).toEqual(['calendar']);
   });
 
   test('with the setting off, Ask mode leads to Settings > AI instead of a question field', async ({

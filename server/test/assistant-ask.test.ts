@@ -3,8 +3,9 @@
 // invented one taken out, never a source), nothing found said without a model call, a kept-out or trashed
 // note never given to the model, and the catalogue's errors before and during the stream.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_ASK_MARKER } from '../../test/kit/fake-ai-provider-replies';
+import { FAKE_ASK_MARKER, FAKE_TAGS_MARKER } from '../../test/kit/fake-ai-provider-replies';
 import { ASK_PROMPT_MARKER, NOTHING_FOUND_ANSWER } from '../src/ai/meaning/ask';
+import { readTagReply, TAG_PROMPT_MARKER } from '../src/ai/meaning/tag-suggestions';
 import { api, lastEvent, signIn, startAiTestBed, streamTurn, type AiTestBed, upsertNote } from './ai-support';
 
 let bed: AiTestBed;
@@ -127,5 +128,64 @@ describe('POST /api/ai/ask', () => {
 
   it("shares the prompt's marker with the fake provider", () => {
     expect(FAKE_ASK_MARKER).toBe(ASK_PROMPT_MARKER);
+  });
+});
+
+// Tags for a plan being saved on /new (issue 34, item 4).
+describe('POST /api/assistant/suggest-tags', () => {
+  const suggest = (body: unknown, token: string | null = user.token) =>
+    api(bed.server, '/assistant/suggest-tags', token, { body });
+  const plan = {
+    title: 'Autumn garden podcast',
+    text: 'A weekly audio show about the garden: budget, guests and a launch in October.',
+    existingTags: ['work', 'garden', 'audio', 'travel'],
+  };
+
+  it("suggests up to three tags, the user's own first, from one completion that lists their tags", async () => {
+    const response = await suggest(plan);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      tags: [
+        { tag: 'garden', existing: true },
+        { tag: 'audio', existing: true },
+        { tag: 'autumn', existing: false },
+      ],
+    });
+    const [chat] = bed.fake.requests.filter((request) => request.endpoint === 'chat');
+    expect(chat!.stream).toBe(false);
+    expect(JSON.stringify(chat!.body)).toContain('most used first: work, garden, audio, travel.');
+  });
+
+  it('keeps only valid tags, each once, never more than three, whatever the model writes', async () => {
+    bed.fake.script({ kind: 'text', text: '- Brand New, #garden\n2. GARDEN; !!!, side project, x, y' });
+    expect(await (await suggest(plan)).json()).toEqual({
+      tags: [
+        { tag: 'garden', existing: true },
+        { tag: 'brand-new', existing: false },
+        { tag: 'side-project', existing: false },
+      ],
+    });
+    expect(readTagReply('"travel".', ['travel'])).toEqual([{ tag: 'travel', existing: true }]);
+  });
+
+  it("reports the provider's failure as the chat's errors, and refuses bad input, the setting off and a visitor", async () => {
+    bed.fake.script({ kind: 'error', status: 429 });
+    const limited = await suggest(plan);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ error: 'rate_limited' });
+
+    expect((await suggest({ ...plan, existingTags: 'garden' })).status).toBe(400);
+    expect((await suggest({ ...plan, extra: 1 })).status).toBe(400);
+    expect((await suggest({ title: 5, text: '' })).status).toBe(400);
+    const other = await signIn(bed.server);
+    const off = await suggest(plan, other.token);
+    expect(off.status).toBe(409);
+    expect(await off.json()).toMatchObject({ error: 'assistant_off' });
+    expect((await suggest(plan, null)).status).toBe(401);
+    expect(bed.fake.requests.filter((request) => request.endpoint === 'chat')).toHaveLength(1);
+  });
+
+  it("shares the prompt's marker with the fake provider", () => {
+    expect(FAKE_TAGS_MARKER).toBe(TAG_PROMPT_MARKER);
   });
 });

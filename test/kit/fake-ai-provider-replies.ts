@@ -6,6 +6,8 @@
 export const FAKE_PLAN_MARKER = 'PLAN FORMAT (required)';
 /** The system prompt of an answer from the user's notes contains this (server/src/ai/meaning/ask.ts). */
 export const FAKE_ASK_MARKER = 'Answer only from the numbered notes below.';
+/** The system prompt of a tag suggestion contains this (server/src/ai/meaning/tag-suggestions.ts). */
+export const FAKE_TAGS_MARKER = 'Suggest tags for the note below.';
 /** The spec's fallback system message; the default reply is then a short answer. */
 export const FAKE_FALLBACK_SYSTEM = 'You are a helpful assistant that provides concise and clear answers.';
 
@@ -109,7 +111,7 @@ export interface FakeRequest {
   inputs: string[] | null;
   stream: boolean;
   /** plan / fallback / conversation: what the default reply would be for this request. */
-  flavour: 'plan' | 'fallback' | 'conversation' | 'ask' | 'none';
+  flavour: 'plan' | 'fallback' | 'conversation' | 'ask' | 'tags' | 'none';
   /** Which reply kind was served. */
   served: FakeReply['kind'] | 'unauthorized' | 'bad_request' | 'not_found';
   /** The response ended normally. */
@@ -131,7 +133,45 @@ export function flavourOf(body: unknown): FakeRequest['flavour'] {
   if (system.trim() === FAKE_FALLBACK_SYSTEM) return 'fallback';
   if (system.includes(FAKE_PLAN_MARKER)) return 'plan';
   if (system.includes(FAKE_ASK_MARKER)) return 'ask';
+  if (system.includes(FAKE_TAGS_MARKER)) return 'tags';
   return 'conversation';
+}
+
+function messagesOf(body: unknown, role: string): string {
+  return isRecord(body) && Array.isArray(body.messages)
+    ? body.messages
+        .filter(
+          (m): m is { role: string; content: string } =>
+            isRecord(m) && m.role === role && typeof m.content === 'string',
+        )
+        .map((m) => m.content)
+        .join('\n')
+    : '';
+}
+
+const TAG_STOPWORDS = new Set(
+  'about after again also before being from have into just make more most need note only over plan some than that them then they this want what when will with your'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The default tag suggestion, as a model following the prompt would: the user's listed tags that the
+ * note's words name (up to two), then one new tag from the first long word of the note's title.
+ */
+export function tagsReply(body: unknown): string {
+  const listed = /most used first: ([^\n]*)\. Propose/.exec(messagesOf(body, 'system'))?.[1] ?? '';
+  const existing = listed ? listed.split(', ') : [];
+  const note = messagesOf(body, 'user')
+    .replace(/<\/?note_content>/g, '')
+    .trim();
+  const words = new Set(note.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const chosen = existing.filter((tag) => tag.split(/[/-]/).some((name) => words.has(name))).slice(0, 2);
+  const title = note.split('\n')[0] ?? '';
+  const fresh = (title.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).find(
+    (word) => !TAG_STOPWORDS.has(word) && !chosen.includes(word),
+  );
+  return [...chosen, ...(fresh ? [fresh] : [])].join(', ');
 }
 
 /**
@@ -139,22 +179,14 @@ export function flavourOf(body: unknown): FakeRequest['flavour'] {
  * following the prompt would (`[1] Title` then its passage, in <note_source> fences).
  */
 export function askReply(body: unknown): string {
-  const system =
-    isRecord(body) && Array.isArray(body.messages)
-      ? body.messages
-          .filter(
-            (m): m is { role: string; content: string } =>
-              isRecord(m) && m.role === 'system' && typeof m.content === 'string',
-          )
-          .map((m) => m.content)
-          .join('\n')
-      : '';
+  const system = messagesOf(body, 'system');
   const first = /<note_source>\n\[1\] ([^\n]*)\n([^\n]*)/.exec(system);
   return first ? `Your note "${first[1]}" says: ${first[2]} [1]` : 'Your notes do not say.';
 }
 
 export function defaultText(flavour: FakeRequest['flavour'], body?: unknown): string {
   if (flavour === 'ask') return askReply(body);
+  if (flavour === 'tags') return tagsReply(body);
   if (flavour === 'plan') return DEFAULT_PLAN_REPLY;
   if (flavour === 'fallback') return DEFAULT_FALLBACK_REPLY;
   return DEFAULT_QUESTION_REPLY;

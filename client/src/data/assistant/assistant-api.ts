@@ -21,6 +21,8 @@ const matchSchema = z.object({
 });
 export type MeaningMatch = z.infer<typeof matchSchema>;
 const searchSchema = z.object({ model: z.string(), matches: z.array(matchSchema) });
+const suggestedTagsSchema = z.object({ tags: z.array(z.object({ tag: z.string(), existing: z.boolean() })) });
+export type SuggestedTag = z.infer<typeof suggestedTagsSchema>['tags'][number];
 
 /** A refusal of the assistant's endpoints: the server's `{ error, message }`, or the network's failure. */
 export class AssistantRequestError extends Error {
@@ -101,4 +103,24 @@ export async function fetchRelatedNotes(noteId: string, signal?: AbortSignal): P
     searchSchema,
   );
   return answer.matches;
+}
+
+/**
+ * Up to three tags for a plan being saved, the user's own first: `existingTags` are the user's tags, most
+ * used first (the device knows them all, `#tags` in texts too). Throws AssistantRequestError.
+ */
+export async function suggestPlanTags(
+  plan: { title: string; text: string; existingTags: readonly string[] },
+  signal?: AbortSignal,
+): Promise<SuggestedTag[]> {
+  const answer = await read(
+    authorizedFetch('/api/assistant/suggest-tags', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(plan),
+      ...(signal ? { signal } : {}),
+    }),
+    suggestedTagsSchema,
+  );
+  return answer.tags;
 }

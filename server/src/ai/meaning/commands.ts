@@ -9,6 +9,7 @@ import { ASK_SIMILARITY_FLOOR, ASK_SOURCES } from './ask';
 import { bumpGeneration } from './indexer';
 import type { MeaningMatch } from './search';
 import type { Assistant } from './service';
+import { suggestTags, type SuggestedTag } from './tag-suggestions';
 
 export interface AssistantStatus {
   enabled: boolean;
@@ -198,6 +199,18 @@ export async function relatedNotes(
     floor: RELATED_FLOOR,
     leaveOutArchived,
   });
+}
+
+/** Up to three tags for a plan being saved, the user's own first. Refused while the setting is off. */
+export async function suggestPlanTags(
+  ctx: AppContext,
+  userId: string,
+  plan: { title: string; text: string; existingTags: readonly string[] },
+  signal: AbortSignal,
+  log: Log,
+): Promise<SuggestedTag[]> {
+  await requireEnabled(ctx, userId);
+  return suggestTags(ctx, userId, plan, signal, log);
 }
 
 /** The user's notes closest in meaning to `query`. Refused while the setting is off. */

@@ -2,8 +2,7 @@
 // key the user's requests use (the server's, else their own), or AI_EMBEDDING_BASE_URL with its own key
 // (a local Ollama or vLLM). A failure is the provider's, worded as the chat's failures are.
 import type { AppContext } from '../../http/context';
-import { ApiError } from '../../http/errors/json-errors';
-import { describeFailure } from '../error-messages';
+import { providerApiError } from '../provider-api-error';
 import { aiErrors } from '../errors';
 import { resolveApiKey, type ResolvedKey } from '../key-store';
 import type { Log } from '../log';
@@ -48,18 +47,12 @@ export function createEmbedder(ctx: AppContext, log: Log): Embedder {
         }
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
-        const failure = describeFailure(error, {
+        throw providerApiError(error, {
           providerName: ai.providerName,
           apiKey: key.apiKey,
           keySource: key.source,
           defaultMessage: 'The notes could not be searched by meaning.',
         });
-        throw new ApiError(
-          failure.status >= 500 || failure.status === 429 ? failure.status : 502,
-          failure.code,
-          failure.message,
-          failure.retryAfter !== undefined ? { 'Retry-After': String(failure.retryAfter) } : {},
-        );
       }
       return vectors;
     },

@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { callerOf } from '../../http/authentication';
 import type { AppContext } from '../../http/context';
 import { parseBody } from '../../http/parse-body';
-import { assistantStatus, relatedNotes, saveAssistantSettings, searchByMeaning } from './commands';
+import { normalizeTags } from '#core/tags';
+import { NOTE_LIMITS } from '#core/note';
+import { assistantStatus, relatedNotes, saveAssistantSettings, searchByMeaning, suggestPlanTags } from './commands';
+import { PLAN_CHARS_IN_PROMPT, TAGS_IN_PROMPT } from './tag-suggestions';
 import type { Assistant } from './service';
 
 /** The longest query embedded: a question, not a document. */
@@ -20,6 +23,20 @@ const searchSchema = z.strictObject({
     .min(1, { error: 'query must not be empty' })
     .max(SEARCH_QUERY_CHARS, { error: `query must be at most ${SEARCH_QUERY_CHARS} characters` }),
   limit: z.number().int().min(1).max(50).default(10),
+});
+
+// The plan's text is cut to what the prompt reads; a device's tag list is taken as far as the prompt uses it.
+const suggestTagsSchema = z.strictObject({
+  title: z.string().max(NOTE_LIMITS.title),
+  text: z
+    .string()
+    .max(NOTE_LIMITS.text)
+    .transform((text) => text.slice(0, PLAN_CHARS_IN_PROMPT)),
+  existingTags: z
+    .array(z.string().max(NOTE_LIMITS.tagLength))
+    .max(2000)
+    .default([])
+    .transform((tags) => normalizeTags(tags).slice(0, TAGS_IN_PROMPT)),
 });
 
 export function assistantRoutes(assistant: Assistant) {
@@ -52,6 +69,17 @@ export function assistantRoutes(assistant: Assistant) {
       const { id } = parseBody(noteParamsSchema, request.params);
       const matches = await relatedNotes(ctx, assistant, callerOf(request).userId, id);
       return { model: assistant.embedder.model, matches };
+    });
+
+    // When a plan is saved on /new (issue 34, item 4): one short completion, under the search's allowance.
+    app.post('/assistant/suggest-tags', { onRequest: searchLimit }, async (request, reply) => {
+      const plan = parseBody(suggestTagsSchema, request.body);
+      const aborted = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableEnded) aborted.abort();
+      });
+      const tags = await suggestPlanTags(ctx, callerOf(request).userId, plan, aborted.signal, request.log);
+      return { tags };
     });
 
     app.post('/assistant/search', { onRequest: searchLimit }, async (request, reply) => {

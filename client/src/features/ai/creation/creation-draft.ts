@@ -22,6 +22,8 @@ export interface CreationDraft {
   checklistEnabled: boolean;
   /** The editable checklist, once made from the steps. */
   checklist: ChecklistItem[] | null;
+  /** The tags the assistant suggested that the user chose (issue 34). */
+  tags: string[];
   /** The assistant could not be asked for lack of an API key: wait for one before asking again. */
   awaitingKey: boolean;
   /** The note this conversation expands (/new?expand=<id>): the plan is saved into it. */
@@ -40,6 +42,7 @@ export const creationDraftSchema: z.ZodType<CreationDraft> = z.object({
     .catch(null),
   checklistEnabled: z.boolean().catch(false),
   checklist: z.array(checklistItemSchema).nullable().catch(null),
+  tags: z.array(z.string()).catch([]),
   awaitingKey: z.boolean().catch(false),
   expandNoteId: z.string().nullable().catch(null),
 });
@@ -54,6 +57,7 @@ export function emptyCreationDraft(): CreationDraft {
     result: null,
     checklistEnabled: false,
     checklist: null,
+    tags: [],
     awaitingKey: false,
     expandNoteId: null,
   };

@@ -17,5 +17,7 @@ describe('expanding an existing note', () => {
       chat_history: null,
     });
     expect(patch).toEqual({ title: 'Herbs', expanded_content: 'Plan', is_checklist: true, checklist_items: [] });
+    expect(Object.keys(patch)).not.toContain('tags');
+    expect(expandPatch({ title: 'Herbs', tags: ['garden', 'herbs'] }).tags).toEqual(['garden', 'herbs']);
   });
 });

@@ -12,12 +12,13 @@ export function expandIdea(note: Pick<NoteView, 'title' | 'content'>): string {
 /** What saving the plan writes into the expanded note (its original idea stays as it is). */
 export function expandPatch(
   input: NoteInput,
-): Pick<NoteInput, 'title' | 'expanded_content' | 'is_checklist' | 'checklist_items'> {
+): Pick<NoteInput, 'title' | 'expanded_content' | 'is_checklist' | 'checklist_items' | 'tags'> {
   return {
     title: input.title,
     expanded_content: input.expanded_content,
     is_checklist: input.is_checklist,
     checklist_items: input.checklist_items,
+    ...(input.tags !== undefined ? { tags: input.tags } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ import { useAuth } from '../../../data/auth';
 import { NOTE_MESSAGES, notifyWrite, type NoteInput, useNotesActions, writeKindOf } from '../../../data/notes';
 import { expandIdea, expandPatch, useExpandTarget } from './expand-note';
 import { useAiPreferences } from '../../../data/ai-preferences';
+import { useTagSuggestions } from '../../../data/assistant';
 import { IdeaInputForm } from '../components/idea-input-form';
 import { useSessionDraft } from '../hooks/use-session-draft';
 import { ConversationStep } from './conversation-step';
@@ -89,7 +90,11 @@ export function NewIdeaPage() {
     });
   };
 
-  const onPlan = (result: PlanResult) => patch({ result, step: 'result', checklist: stepsToChecklist(result.steps) });
+  const onPlan = (result: PlanResult) =>
+    patch({ result, step: 'result', checklist: stepsToChecklist(result.steps), tags: [] });
+  const suggestedTags = useTagSuggestions(
+    draft.step === 'result' && draft.result ? { title: draft.title, text: draft.result.expandedContent } : null,
+  );
 
   const viewSteps = () => {
     setTab('steps');
@@ -138,6 +143,8 @@ export function NewIdeaPage() {
       is_checklist: draft.checklistEnabled,
       checklist_items: draft.checklistEnabled ? (draft.checklist ?? stepsToChecklist(result.steps)) : null,
       chat_history: null,
+      // An expanded note keeps its own tags beside the chosen ones.
+      tags: withTags(expanding?.tags ?? null, draft.tags),
     });
   };
 
@@ -249,6 +256,9 @@ export function NewIdeaPage() {
           onChecklistEnabledChange={(checklistEnabled) => patch({ checklistEnabled })}
           checklist={draft.checklist ?? []}
           onChecklistChange={(checklist) => patch({ checklist })}
+          suggestedTags={suggestedTags}
+          tags={draft.tags}
+          onTagsChange={(tags) => patch({ tags })}
           saving={saving}
           titleBlank={titleBlank}
           onSave={saveNote}
@@ -274,4 +284,10 @@ function NewIdeaLayout({ action, children }: { action?: ReactNode; children: Rea
       {children}
     </div>
   );
+}
+
+/** A note's tags with the chosen ones added, each once; null for none (as a note stores no tags). */
+function withTags(own: readonly string[] | null, chosen: readonly string[]): string[] | null {
+  const tags = [...new Set([...(own ?? []), ...chosen])];
+  return tags.length === 0 ? null : tags;
 }
