@@ -1,5 +1,6 @@
 // GET /api/ai/status, the connection test: lists the provider's models with the key in use and answers
-// `{ ok, message, models, source }`, with a `code` (and the provider's `status`) when it failed.
+// `{ ok, message, models, source }`, with a `code` (and the provider's `status`) when it failed, and the
+// assistant's use of the user's notes: `assistant: { enabled, model, indexedNotes, ... }`.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn, startAiTestBed, type AiTestBed } from './ai-support';
 
@@ -17,7 +18,9 @@ const status = async () => {
   const response = await api(bed.server, '/ai/status', token);
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toBe('no-store');
-  return response.json();
+  const { assistant, ...connection } = (await response.json()) as Record<string, unknown>;
+  expect(assistant).toMatchObject({ enabled: false, model: 'openai/text-embedding-3-small', indexedNotes: 0 });
+  return connection;
 };
 
 describe('GET /api/ai/status', () => {
@@ -31,6 +34,20 @@ describe('GET /api/ai/status', () => {
     const request = bed.fake.requests[0]!;
     expect(request).toMatchObject({ method: 'GET', path: '/v1/models' });
     expect(request.headers.authorization).toBe('Bearer sk-or-v1-server-key-for-status');
+  });
+
+  it("says which embedding model reads the user's notes, and how many it has indexed", async () => {
+    await api(bed.server, '/assistant/settings', token, { method: 'PUT', body: { enabled: true } });
+    await bed.server.app.assistant.indexer.runOnce();
+    const response = await api(bed.server, '/ai/status', token);
+    expect(((await response.json()) as { assistant: unknown }).assistant).toEqual({
+      enabled: true,
+      leaveOutArchived: false,
+      model: 'openai/text-embedding-3-small',
+      indexedNotes: 0,
+      pendingNotes: 0,
+    });
+    await api(bed.server, '/assistant/settings', token, { method: 'PUT', body: { enabled: false } });
   });
 
   it('counts whatever the provider lists', async () => {

@@ -248,6 +248,18 @@ describe("the assistant's index of meaning", () => {
     await indexer().release();
     expect(await other.runOnce()).toMatchObject({ ran: true });
     await other.release();
+
+    // Two servers running at the same moment after an edit: the change is embedded once.
+    const carol = await signIn(bed.server);
+    await setEnabled(carol, true);
+    await write(carol, { title: 'Two servers', content: 'A lighthouse keeper logbook, written once.' });
+    bed.fake.reset();
+    const runs = await Promise.all([indexer().runOnce(), other.runOnce()]);
+    expect(runs.filter((run) => run.ran)).toHaveLength(1);
+    expect(embeddedInputs().filter((input) => input.includes('lighthouse keeper'))).toHaveLength(1);
+    await setEnabled(carol, false);
+    await indexer().release();
+    await other.release();
   });
 
   it('rebuilds the index for a new model, and deletes it when the user turns it off', async () => {

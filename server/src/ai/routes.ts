@@ -25,7 +25,7 @@ import {
 } from './commands';
 import { presentConnectionTest, presentKeyStatus } from './presenters';
 import { askTurn, NOTHING_FOUND_ANSWER } from './meaning/ask';
-import { findSources, notesRelatedToIdea } from './meaning/commands';
+import { assistantStatus, findSources, notesRelatedToIdea } from './meaning/commands';
 import { askBodySchema, chatBodySchema, conversationBodySchema, expandBodySchema, putKeyBodySchema } from './schemas';
 import { openSse } from './sse';
 import type { TurnPlan } from './turn';
@@ -116,10 +116,13 @@ async function registerAiRoutes(app: FastifyInstance, ctx: AppContext, observer:
     reply.header('Cache-Control', 'no-store');
     const cancel = new AbortController();
     reply.raw.on('close', () => cancel.abort());
-    return presentConnectionTest(
-      await testConnection(ctx, callerOf(request).userId, request.log, cancel.signal),
-      ai.providerName,
-    );
+    const { userId } = callerOf(request);
+    // With the assistant's use of the notes (issue 34): which embedding model, how many notes it has read.
+    const [test, notes] = await Promise.all([
+      testConnection(ctx, userId, request.log, cancel.signal),
+      assistantStatus(ctx, userId, app.assistant.embedder.model),
+    ]);
+    return { ...presentConnectionTest(test, ai.providerName), assistant: notes };
   });
 
   app.post('/ai/expand', turnRoute(false), async (request, reply) => {
