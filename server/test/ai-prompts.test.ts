@@ -41,7 +41,7 @@ describe('identity and defaults', () => {
     const text = expandSystem();
     expect(text.startsWith('You are Sprout, the AI assistant in Sprout')).toBe(true);
     expect(text).toContain('SMART goal (specific, measurable, achievable, relevant, time-bound)');
-    expect(text).toContain("Today's date is 2025-03-14.");
+    expect(text).toContain("Today's date is 2025-03-14 (Friday).");
     expect(text).toContain('Tone: friendly. Be warm and conversational');
   });
 
@@ -145,6 +145,10 @@ describe('the plan', () => {
       expect(text).toContain('\nExpanded Plan\n(3-4 paragraphs');
       expect(text).toContain('\nAction Steps:\n1. ');
       expect(text).toContain('5-8 numbered steps');
+      // A step's deadline in words the app reads back as a date to offer (issue 35).
+      expect(text).toContain(
+        "end that step with it in words, counted from today's date: for example '(by Friday 27 March)'",
+      );
     }
   });
 
