@@ -107,14 +107,15 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['**/node_modules/**', 'sw-warm.js', 'sw-share.js'],
+        globIgnores: ['**/node_modules/**', 'sw-warm.js', 'sw-share.js', 'sw-push.js'],
         // Only the shell is precached; the other chunks are fetched once the worker is active (sw-warm.js)
         // and from then on served from their cache, compressed on the wire like any request.
         manifestTransforms: [shellOnlyPrecache(outDir, ASSETS_CACHE)],
-        importScripts: ['sw-warm.js', 'sw-share.js'],
+        // sw-push.js shows reminders sent by Web Push and answers their buttons (server/src/reminders/).
+        importScripts: ['sw-warm.js', 'sw-share.js', 'sw-push.js'],
         navigateFallback: '/index.html',
-        // API paths always go to the network and are never cached.
-        navigateFallbackDenylist: [/^\/(api|auth|rest)\//],
+        // API paths (and the calendar feed, opened from a link) always go to the network and are never cached.
+        navigateFallbackDenylist: [/^\/(api|auth|rest|calendar)\//],
         runtimeCaching: [
           {
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
@@ -144,6 +145,7 @@ export default defineConfig({
       '/auth': apiTarget,
       '/rest': apiTarget,
       '/api': apiTarget,
+      '/calendar': apiTarget,
       // Live changes: the realtime socket (server/src/realtime) goes to the API server as well.
       '/realtime': { target: apiTarget, ws: true },
     },

@@ -53,6 +53,7 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   signedIn('^/(view|note)/[^/]+/?$', 'src/features/notes/note-view-page.tsx', SERVER_STATE),
   signedIn('^/chat/?$', 'src/features/ai/chat/chat-page.tsx', SERVER_STATE),
   signedIn('^/checklists/?$', 'src/features/notes/checklists-page.tsx'),
+  signedIn('^/today/?$', 'src/features/today/today-page.tsx'),
   signedIn('^/archive/?$', 'src/features/notes/archive-page.tsx'),
   signedIn('^/trash/?$', 'src/features/trash/trash-page.tsx', SERVER_STATE),
   signedIn('^/settings/?$', 'src/features/settings/settings-page.tsx', SERVER_STATE),

@@ -4,6 +4,7 @@
 // field, is refused. The browser builds its bodies with these types (a type import, no zod).
 import { z } from 'zod';
 import { AI_REQUEST_LIMITS, hasUserText } from './ai-requests';
+import { isDue } from './checklist';
 import { chatMessageSchema } from './note';
 
 const messagesSchema = z
@@ -46,6 +47,38 @@ export const askBodySchema = z
   })
   .strict();
 
+/** An IANA zone name this engine knows (Intl throws a RangeError for any other). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST /api/ai/action-items: the note's next actions (issue 35, item 5). `noteId` says which note, so that
+ * the server can refuse one kept out of the assistant; `today` is the user's day in `timeZone`, from which
+ * the steps' dates are counted.
+ */
+export const actionItemsBodySchema = z
+  .object({
+    noteId: z.uuid(),
+    title: z.string().max(AI_REQUEST_LIMITS.noteTitle),
+    text: z.string().max(AI_REQUEST_LIMITS.noteText),
+    today: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'today must be a day, YYYY-MM-DD')
+      .refine(isDue, 'today must be a real day'),
+    timeZone: z.string().min(1).max(AI_REQUEST_LIMITS.timeZone).refine(isTimeZone, 'unknown time zone'),
+  })
+  .strict()
+  .refine((body) => body.title.trim() !== '' || body.text.trim() !== '', {
+    message: 'the note has no text',
+    path: ['text'],
+  });
+
 /** PUT /api/ai/key */
 export const putKeyBodySchema = z.object({
   apiKey: z
@@ -63,3 +96,4 @@ export type ConversationRequest = z.input<typeof conversationBodySchema>;
 export type ChatRequest = z.input<typeof chatBodySchema>;
 export type PutKeyRequest = z.input<typeof putKeyBodySchema>;
 export type AskRequest = z.input<typeof askBodySchema>;
+export type ActionItemsRequest = z.input<typeof actionItemsBodySchema>;

@@ -2,7 +2,13 @@
 // fallback answers.
 import { describe, expect, it } from 'vitest';
 import { AI_REQUEST_LIMITS, hasUserText, lastUserText } from './ai-requests';
-import { chatBodySchema, conversationBodySchema, expandBodySchema, putKeyBodySchema } from './ai-requests-schema';
+import {
+  actionItemsBodySchema,
+  chatBodySchema,
+  conversationBodySchema,
+  expandBodySchema,
+  putKeyBodySchema,
+} from './ai-requests-schema';
 
 const user = (content: string) => ({ role: 'user' as const, content });
 const assistant = (content: string) => ({ role: 'assistant' as const, content });
@@ -67,6 +73,36 @@ describe('chatBodySchema', () => {
         .success,
     ).toBe(false);
     expect(chatBodySchema.safeParse({ messages: [user('Hi')], profile: { name: 'Ann' } }).success).toBe(false);
+  });
+});
+
+describe('actionItemsBodySchema', () => {
+  const body = {
+    noteId: '0b6f0a51-3a3f-4b6e-9a37-1c0d2f1e2a3b',
+    title: 'Party',
+    text: 'Book the venue by next Friday',
+    today: '2026-03-24',
+    timeZone: 'Europe/London',
+  };
+
+  it("takes a note's title and text within a note's bounds, the user's day and zone", () => {
+    expect(actionItemsBodySchema.parse(body)).toEqual(body);
+    expect(
+      actionItemsBodySchema.safeParse({ ...body, title: '', text: 'x'.repeat(AI_REQUEST_LIMITS.noteText) }).success,
+    ).toBe(true);
+  });
+
+  it('refuses a note without text, bounds passed, a day or zone that does not exist, another field', () => {
+    const accepts = (change: Record<string, unknown>) =>
+      actionItemsBodySchema.safeParse({ ...body, ...change }).success;
+    expect(accepts({ title: ' ', text: '\n' })).toBe(false);
+    expect(accepts({ text: 'x'.repeat(AI_REQUEST_LIMITS.noteText + 1) })).toBe(false);
+    expect(accepts({ title: 'x'.repeat(AI_REQUEST_LIMITS.noteTitle + 1) })).toBe(false);
+    expect(accepts({ today: '2026-02-30' })).toBe(false);
+    expect(accepts({ today: '2026-03-24T10:00:00.000Z' })).toBe(false);
+    expect(accepts({ timeZone: 'Mars/Olympus_Mons' })).toBe(false);
+    expect(accepts({ noteId: 'note-1' })).toBe(false);
+    expect(accepts({ preferences: {} })).toBe(false);
   });
 });
 

@@ -16,6 +16,11 @@ export const AI_REQUEST_LIMITS = {
   apiKey: 500,
   /** Characters of a question asked of the user's notes. */
   question: 2_000,
+  /** 'Find action items': the note's title and its text (a note's own bounds; the prompt takes less). */
+  noteTitle: NOTE_LIMITS.title,
+  noteText: NOTE_LIMITS.text,
+  /** Characters of an IANA time zone name ('America/Argentina/ComodRivadavia' is 32). */
+  timeZone: 64,
 } as const;
 
 /** Whether some user message has text: a conversation or chat without one has nothing to answer. */

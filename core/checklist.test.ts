@@ -101,6 +101,7 @@ describe('normalizeChecklistItems', () => {
           { id: 'c', text: 'Odd', completed: false, due: '2026-02-31', repeat: 'weekly', remind: true },
           { id: 'd', text: 'Odd repeat', completed: false, due: '2026-03-31', repeat: 'yearly', remind: 'yes' },
           { id: 'e', text: 'No date', completed: false, repeat: 'daily', remind: true },
+          { id: 'f', text: 'A day', completed: false, due: '2026-03-31', remind: true },
         ],
         counter(),
       ),
@@ -110,6 +111,7 @@ describe('normalizeChecklistItems', () => {
       { id: 'c', text: 'Odd', completed: false },
       { id: 'd', text: 'Odd repeat', completed: false, due: '2026-03-31' },
       { id: 'e', text: 'No date', completed: false },
+      { id: 'f', text: 'A day', completed: false, due: '2026-03-31' },
     ]);
   });
 

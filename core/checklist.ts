@@ -91,7 +91,8 @@ function dueMembers(record: Record<string, unknown>): Pick<ChecklistItem, 'due' 
     ...(typeof repeat === 'string' && (REPEATS as readonly string[]).includes(repeat)
       ? { repeat: repeat as Repeat }
       : {}),
-    ...(remind === true ? { remind: true } : {}),
+    // A reminder needs a time: a day without one reminds of nothing.
+    ...(remind === true && due.length > 10 ? { remind: true } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { apiRoutes } from './api/routes';
 import { readAppVersion } from './startup/version';
 import { historyRoutes } from './history/routes';
 import { authRoutes } from './auth/routes';
+import { calendarFeedRoutes, calendarFileRoutes } from './calendar/routes';
 import type { Config } from './config';
 import { userScope } from './db/as-user';
 import type { Database } from './db/database';
@@ -26,6 +27,8 @@ import { inlineScriptHashes, registerSecurityHeaders } from './http/security-hea
 import { assistantRoutes } from './ai/meaning/routes';
 import { createAssistant, type Assistant } from './ai/meaning/service';
 import { registerShareTarget } from './http/share-target';
+import { reminderRoutes } from './reminders/routes';
+import { createReminders, type Reminders } from './reminders/service';
 import { readIndexHtml, registerStaticFiles } from './http/static-files';
 import { registerSurface } from './http/surface';
 import { RefreshTokens } from './identity/refresh-tokens';
@@ -119,6 +122,8 @@ declare module 'fastify' {
     realtimeHub: RealtimeHub;
     /** The assistant's index of the users' notes (its indexer is scheduled by main.ts). */
     assistant: Assistant;
+    /** Reminders by Web Push: the push keys and the scheduler (scheduled by main.ts). */
+    reminders: Reminders;
     /** This app's metrics; null unless METRICS_PORT or METRICS_TOKEN serves them. */
     metrics: AppMetrics | null;
     /** The metrics' own listener, while METRICS_PORT is set. */
@@ -200,6 +205,7 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
 
   // The assistant's index of the users' notes, which the AI surface's answers and search read.
   app.decorate('assistant', createAssistant(ctx, app.log));
+  app.decorate('reminders', createReminders(ctx, app.log));
 
   // The surfaces, side by side: none mounts or imports another.
   await registerSurface(app, ctx, { prefix: '/auth/v1', errors: gotrueErrors, auth: 'none', routes: authRoutes });
@@ -217,6 +223,20 @@ async function buildApp(ctx: AppContext, database: Database, options: BuildAppOp
     errors: jsonErrors,
     auth: 'user',
     routes: assistantRoutes(app.assistant),
+  });
+  // The calendar feed: its management for the signed-in user, and the feed itself, whose token is its credential.
+  await registerSurface(app, ctx, { prefix: '/api', errors: jsonErrors, auth: 'user', routes: calendarFeedRoutes });
+  await registerSurface(app, ctx, {
+    prefix: '/calendar',
+    errors: jsonErrors,
+    auth: 'none',
+    routes: calendarFileRoutes,
+  });
+  await registerSurface(app, ctx, {
+    prefix: '/api',
+    errors: jsonErrors,
+    auth: 'user',
+    routes: reminderRoutes(app.reminders),
   });
   await registerSurface(app, ctx, {
     prefix: '/realtime/v1',

@@ -28,6 +28,24 @@ const envSchema = z.object({
   // How often the indexer looks for notes to embed when no change woke it (ms).
   ASSISTANT_INDEX_INTERVAL_MS: intFromEnv(15_000, 50),
   ENCRYPTION_KEY: z.string().optional(),
+  // Reminders by Web Push (issue 35): the VAPID key pair (base64url, as web-push writes it; else generated
+  // once into the database), the contact the push services are given, and how often the scheduler looks
+  // for due reminders (ms; 0 turns push reminders off).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be 65 bytes in base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be 32 bytes in base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .optional(),
+  REMINDER_INTERVAL_MS: intFromEnv(30_000),
+  // Tests only: lets a browser subscribe with a push service on http://127.0.0.1 or localhost.
+  PUSH_ALLOW_LOOPBACK_HTTP: z.enum(['true', 'false', '1', '0']).optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().optional(),
@@ -40,6 +58,11 @@ const envSchema = z.object({
   RATE_LIMIT_AI_WINDOW_MS: intFromEnv(10 * 60_000, 1),
   // Searches by meaning per user in the same window: each embeds its query.
   RATE_LIMIT_SEARCH: intFromEnv(600, 1),
+  // Fetches of a calendar feed per window (issue 35): per token (a calendar app polls every few minutes to
+  // hours, from each device subscribed) and per IP (Google's and Apple's fetchers share theirs among users).
+  RATE_LIMIT_CALENDAR: intFromEnv(60, 1),
+  RATE_LIMIT_CALENDAR_IP: intFromEnv(1200, 1),
+  RATE_LIMIT_CALENDAR_WINDOW_MS: intFromEnv(60 * 60_000, 1),
   // Password checks of a signed-in user (a password change, account deletion): GoTrue's verify figure.
   RATE_LIMIT_VERIFY: intFromEnv(30, 1),
   // Per-user writes to /rest/v1 (requests per window) and the notes one user may keep (rows, tombstones included).
@@ -85,6 +108,18 @@ export interface Config {
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
   encryptionKey: string | undefined;
+  /** Reminders by Web Push (server/src/reminders/). */
+  push: {
+    /** Both or neither: unset, the pair is generated once into the database (secrets.ts). */
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    /** The contact given to push services: VAPID_SUBJECT, else PUBLIC_URL when https, else a mailto. */
+    vapidSubject: string;
+    /** How often each server looks for due reminders; 0: push reminders are off. */
+    reminderIntervalMs: number;
+    /** Subscriptions may name a push service on http loopback (the tests' own). */
+    allowLoopbackHttp: boolean;
+  };
   trustProxy: boolean | string | number;
   logLevel: Env['LOG_LEVEL'];
   staticDir: string;
@@ -111,6 +146,10 @@ export interface Config {
     ai: number;
     aiWindowMs: number;
     search: number;
+    /** Calendar feed fetches per token and per IP, per `calendarWindowMs`. */
+    calendar: number;
+    calendarIp: number;
+    calendarWindowMs: number;
     verify: number;
     write: number;
     writeWindowMs: number;
@@ -166,15 +205,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration: ENCRYPTION_KEY is required when NODE_ENV=production (32 bytes as 64 hex characters or base64, e.g. `openssl rand -hex 32`)',
     );
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  }
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT ?? (publicUrl?.startsWith('https://') ? publicUrl : 'mailto:admin@localhost'),
+      reminderIntervalMs: e.REMINDER_INTERVAL_MS,
+      allowLoopbackHttp: e.PUSH_ALLOW_LOOPBACK_HTTP === 'true' || e.PUSH_ALLOW_LOOPBACK_HTTP === '1',
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR ?? 'dist/client'),
@@ -200,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ai: e.RATE_LIMIT_AI,
       aiWindowMs: e.RATE_LIMIT_AI_WINDOW_MS,
       search: e.RATE_LIMIT_SEARCH,
+      calendar: e.RATE_LIMIT_CALENDAR,
+      calendarIp: e.RATE_LIMIT_CALENDAR_IP,
+      calendarWindowMs: e.RATE_LIMIT_CALENDAR_WINDOW_MS,
       verify: e.RATE_LIMIT_VERIFY,
       write: e.RATE_LIMIT_WRITE,
       writeWindowMs: e.RATE_LIMIT_WRITE_WINDOW_MS,

@@ -6,6 +6,7 @@ import { startDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { DatabaseCreateError } from './db/pglite-create';
 import { scheduleIndexing } from './ai/meaning/service';
+import { scheduleReminders } from './reminders/service';
 import { DEFAULT_PURGE_SCHEDULE, schedulePurge } from './db/tombstone-purge';
 import { restrictUmask } from './db/data-dir-permissions';
 import { takeEarlyWorker } from './db/pglite-thread';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
   });
   // The assistant's index of meaning (issue 34): each server runs the indexer, one at a time holds the lease.
   const stopIndexing = scheduleIndexing(app.assistant, config.ai.embedding.indexIntervalMs, app.log);
+  // Reminders by Web Push (issue 35): each server looks; each reminder is claimed, and sent, by one.
+  const stopReminders = scheduleReminders(app.reminders, config.push.reminderIntervalMs, app.log);
   // The embedded database's worker thread died (a crash in PGlite): every query fails from now on, and
   // /api/ready says so until the process ends. Reopening the directory in a new worker in this process
   // would leave the change feed and any half-done transaction to reason about; a restart by the
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     closing = true;
     stopPurge();
     const indexingStopped = stopIndexing();
+    const remindersStopped = stopReminders();
     void adminSocket?.close();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
@@ -88,6 +92,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => indexingStopped)
+      .then(() => remindersStopped)
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -103,6 +108,7 @@ async function main(): Promise<void> {
   } catch (error) {
     stopPurge();
     await stopIndexing();
+    await stopReminders();
     await app.close().catch(() => undefined);
     await database.close();
     const message = describeListenError(error, config);

@@ -17,6 +17,13 @@ const validBodies: Record<string, unknown> = {
   'POST /ai/expand': { idea: 'Start a garden' },
   'POST /ai/conversation': { messages: [{ role: 'user', content: 'hi' }], readyForPlan: false },
   'POST /ai/chat': { messages: [{ role: 'user', content: 'hi' }] },
+  'POST /ai/action-items': {
+    noteId: '0b6f0a51-3a3f-4b6e-9a37-1c0d2f1e2a3b',
+    title: 'Party',
+    text: 'Book the venue',
+    today: '2026-03-24',
+    timeZone: 'UTC',
+  },
   'GET /ai/status': undefined,
   'PUT /ai/key': { apiKey: 'sk-or-v1-0123456789abcdef' },
   'DELETE /ai/key': undefined,

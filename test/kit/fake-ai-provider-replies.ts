@@ -8,6 +8,8 @@ export const FAKE_PLAN_MARKER = 'PLAN FORMAT (required)';
 export const FAKE_ASK_MARKER = 'Answer only from the numbered notes below.';
 /** The system prompt of a tag suggestion contains this (server/src/ai/meaning/tag-suggestions.ts). */
 export const FAKE_TAGS_MARKER = 'Suggest tags for the note below.';
+/** The system prompt of 'Find action items' contains this (server/src/ai/prompts.ts ACTION_ITEMS_MARKER). */
+export const FAKE_ACTION_ITEMS_MARKER = 'ACTION ITEMS (required)';
 /** The spec's fallback system message; the default reply is then a short answer. */
 export const FAKE_FALLBACK_SYSTEM = 'You are a helpful assistant that provides concise and clear answers.';
 
@@ -111,7 +113,7 @@ export interface FakeRequest {
   inputs: string[] | null;
   stream: boolean;
   /** plan / fallback / conversation: what the default reply would be for this request. */
-  flavour: 'plan' | 'fallback' | 'conversation' | 'ask' | 'tags' | 'none';
+  flavour: 'plan' | 'fallback' | 'conversation' | 'ask' | 'tags' | 'action-items' | 'none';
   /** Which reply kind was served. */
   served: FakeReply['kind'] | 'unauthorized' | 'bad_request' | 'not_found';
   /** The response ended normally. */
@@ -134,6 +136,7 @@ export function flavourOf(body: unknown): FakeRequest['flavour'] {
   if (system.includes(FAKE_PLAN_MARKER)) return 'plan';
   if (system.includes(FAKE_ASK_MARKER)) return 'ask';
   if (system.includes(FAKE_TAGS_MARKER)) return 'tags';
+  if (system.includes(FAKE_ACTION_ITEMS_MARKER)) return 'action-items';
   return 'conversation';
 }
 
@@ -184,8 +187,61 @@ export function askReply(body: unknown): string {
   return first ? `Your note "${first[1]}" says: ${first[2]} [1]` : 'Your notes do not say.';
 }
 
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+// A deadline in a step, with the word that introduces it: 'by next Friday', 'tomorrow', 'next week'.
+const FAKE_DATE_PHRASE = new RegExp(
+  String.raw`\s*\b(?:(?:by|on|before|until)\s+)?(?:(?:next|this)\s+)?(${WEEKDAYS.join('|')}|tomorrow|week)\b`,
+  'i',
+);
+
+/** `today` plus `days`, both `YYYY-MM-DD`. */
+function addDays(today: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The day a phrase names, counted from today: a weekday is the next one after today, 'week' a week on. */
+function fakeDue(word: string, today: string): string {
+  const lower = word.toLowerCase();
+  if (lower === 'tomorrow') return addDays(today, 1);
+  if (lower === 'week') return addDays(today, 7);
+  const from = new Date(`${today}T00:00:00.000Z`).getUTCDay();
+  const ahead = (WEEKDAYS.indexOf(lower) - from + 7) % 7 || 7;
+  return addDays(today, ahead);
+}
+
+/**
+ * The default 'Find action items' answer, as a model following the prompt would, kept simple and
+ * deterministic: each sentence of the note (its title line left out), split again at 'and', is a step;
+ * a step naming a weekday, 'tomorrow' or 'next week' loses those words and ends with ` (due YYYY-MM-DD)`
+ * counted from the prompt's date. At most 10; 'No action items.' for a note without text.
+ */
+export function actionItemsReply(body: unknown): string {
+  const today = /Today's date is (\d{4}-\d{2}-\d{2})/.exec(messagesOf(body, 'system'))?.[1];
+  const note = messagesOf(body, 'user')
+    .replace(/<\/?note_content>/g, '')
+    .trim();
+  const lines = note.split('\n');
+  const text = (lines.length > 1 ? lines.slice(1) : lines).join('\n');
+  const steps = text
+    .split(/[\n.;!?]+/)
+    .flatMap((sentence) => sentence.split(/,?\s+and\s+/i))
+    .map((clause) => clause.replace(/^[\s\-*\d.)]+/, '').trim())
+    .filter((clause) => clause.length > 2)
+    .slice(0, 10)
+    .map((clause, index) => {
+      const phrase = FAKE_DATE_PHRASE.exec(clause);
+      const due = phrase?.[1] && today ? fakeDue(phrase[1], today) : undefined;
+      const words = (due ? clause.replace(FAKE_DATE_PHRASE, '') : clause).trim();
+      const step = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+      return `${index + 1}. ${step}${due ? ` (due ${due})` : ''}`;
+    });
+  return steps.length > 0 ? steps.join('\n') : 'No action items.';
+}
+
 export function defaultText(flavour: FakeRequest['flavour'], body?: unknown): string {
   if (flavour === 'ask') return askReply(body);
+  if (flavour === 'action-items') return actionItemsReply(body);
   if (flavour === 'tags') return tagsReply(body);
   if (flavour === 'plan') return DEFAULT_PLAN_REPLY;
   if (flavour === 'fallback') return DEFAULT_FALLBACK_REPLY;

@@ -17,11 +17,11 @@ defineLocalStoreContract(
 );
 
 describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
-  it('is version 7 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
+  it('is version 8 of database `sprout` with notes keyed by id, the user indexes, and meta', async () => {
     const db = new SproutDb();
     await db.open();
     expect(db.name).toBe('sprout');
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     const notes = db.table('notes').schema;
     expect(notes.primKey.keyPath).toBe('id');
     expect(notes.indexes.map((index) => index.name).sort()).toEqual([
@@ -32,6 +32,7 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
       '[user_id+sync_state]',
       '[user_id+trashed_at]',
       '[user_id+updated_at]',
+      'due_keys',
       'link_keys',
       'tag_keys',
       'user_id',
@@ -40,7 +41,7 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     db.close();
   });
 
-  it('[S1] keeps the notes of a version 1 database when it opens as version 7, their tags and links indexed', async () => {
+  it('[S1] keeps the notes of a version 1 database when it opens as version 8, their tags, links and dues indexed', async () => {
     const name = freshName();
     const v1 = new Dexie(name);
     v1.version(1).stores({
@@ -48,7 +49,14 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
       meta: '[user_id+key], user_id',
     });
     const target = '0b6f3c1e-5d2a-4c8b-9f10-2a3b4c5d6e7f';
-    const live = note(undefined, { content: `Seeds for #garden, see [plan](/note/${target})`, tags: ['home'] });
+    const live = note(undefined, {
+      content: `Seeds for #garden, see [plan](/note/${target})`,
+      tags: ['home'],
+      checklist_items: [
+        { id: 'sow', text: 'Sow', completed: false, due: '2026-03-31' },
+        { id: 'dug', text: 'Dig', completed: true, due: '2026-03-30' },
+      ],
+    });
     const tombstone = note(undefined, { deleted_at: '2024-02-01T00:00:00.000Z', sync_state: 'pending' });
     await v1.table('notes').bulkPut([live, tombstone]);
     v1.close();
@@ -65,6 +73,10 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
       `${live.user_id} home\u0000${live.updated_at}`,
     ]);
     expect(await db.notes.where('link_keys').equals(`${live.user_id} ${target}`).primaryKeys()).toEqual([live.id]);
+    // Issue 35: the unticked dated items only.
+    expect(await db.notes.where('due_keys').startsWith(`${live.user_id} `).keys()).toEqual([
+      `${live.user_id} 2026-03-31\u0000sow`,
+    ]);
     db.close();
   });
 
@@ -107,7 +119,7 @@ describe('IndexedDB schema (ARCHITECTURE 9.12)', () => {
     const db = openSproutDb({ name, onVersionChange: () => (reported += 1) });
     await db.open();
     const newer = new SproutDb(name);
-    newer.version(8).stores({
+    newer.version(9).stores({
       notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at]',
       meta: '[user_id+key], user_id',
     });

@@ -32,6 +32,7 @@ export const pages = {
   noteView: () => screenWithServerState(import('../features/notes/note-view-page').then((m) => m.NoteViewPage)),
   chat: () => screenWithServerState(import('../features/ai/chat/chat-page').then((m) => m.ChatPage)),
   checklists: () => import('../features/notes/checklists-page').then((m) => ({ Component: m.ChecklistsPage })),
+  today: () => import('../features/today/today-page').then((m) => ({ Component: m.TodayPage })),
   archive: () => import('../features/notes/archive-page').then((m) => ({ Component: m.ArchivePage })),
   // Server state: the user's Trash retention (user_metadata), which its dates are worded with.
   trash: () => screenWithServerState(import('../features/trash/trash-page').then((m) => m.TrashPage)),
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
                 lazy: pages.checklists,
                 handle: notesHandle('Your Checklists', 'checklists'),
               },
+              { id: 'today', path: 'today', lazy: pages.today, handle: notesHandle('Today') },
               { id: 'archive', path: 'archive', lazy: pages.archive, handle: notesHandle('Archive') },
               { id: 'trash', path: 'trash', lazy: pages.trash, handle: notesHandle('Trash') },
               { id: 'settings', path: 'settings', lazy: pages.settings, handle: handle('Settings') },

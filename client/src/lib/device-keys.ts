@@ -40,6 +40,8 @@ export const DEVICE_KEYS = {
   aiPreferencesUnsynced: (userId: string) => `${AI_PREFERENCES_KEY}_unsynced:${userId}`,
   /** Per user: JSON of a Trash retention chosen here and not yet written to the account (Settings > Sync). */
   trashRetentionUnsynced: (userId: string) => `${TRASH_RETENTION_UNSYNCED_KEY}:${userId}`,
+  /** Per user: JSON, the reminders this browser has shown, key to due time, so none shows twice (issue 35). */
+  remindersShown: (userId: string) => `sprout.remindersShown:${userId}`,
 } as const;
 
 /** This browser's localStorage, or null when the browser refuses it. */

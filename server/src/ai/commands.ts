@@ -3,7 +3,12 @@
 // prompts.ts) and run on a TurnOutput (turn.ts). No Fastify types; refusals are the surface's aiErrors.
 import type { z } from 'zod';
 import { lastUserText } from '#core/ai-requests';
-import type { chatBodySchema, conversationBodySchema, expandBodySchema } from '#core/ai-requests-schema';
+import type {
+  actionItemsBodySchema,
+  chatBodySchema,
+  conversationBodySchema,
+  expandBodySchema,
+} from '#core/ai-requests-schema';
 import type { AppContext } from '../http/context';
 import { loadCallerContext, type CallerContext } from './caller-context';
 import { testKey, type ConnectionTest } from './connection-test';
@@ -18,7 +23,14 @@ import {
   type StoredUserKey,
 } from './key-store';
 import type { Log } from './log';
-import { buildChatPrompt, buildConversationPrompt, buildExpandPrompt, type RelatedNote } from './prompts';
+import {
+  actionItemsFallbackText,
+  buildActionItemsPrompt,
+  buildChatPrompt,
+  buildConversationPrompt,
+  buildExpandPrompt,
+  type RelatedNote,
+} from './prompts';
 import { createProvider } from './provider';
 import { runTurn, type TurnOutput, type TurnPlan } from './turn';
 import { observedOutput, observedProvider, type AiObserver, type TurnKind } from './turn-observer';
@@ -135,6 +147,42 @@ export function chatTurn(
     fallbackModel: ai.modelExpand,
     parsePlan: false,
     defaultMessage: DEFAULT_TURN_MESSAGES.chat,
+  };
+}
+
+/**
+ * Refuses 'Find action items' for a note of the caller's that is kept out of the assistant (issue 34). Only
+ * the caller's own notes are looked at: another user's note id reads as a note not on the server yet, which
+ * is allowed (the text is what the caller sent), so the answer says nothing of anyone else's notes.
+ */
+export async function refuseKeptOutNote(ctx: AppContext, userId: string, noteId: string): Promise<void> {
+  const note = await ctx.db
+    .selectFrom('notes')
+    .select('ai_excluded')
+    .where('id', '=', noteId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (note?.ai_excluded) throw aiErrors.noteKeptOut();
+}
+
+/**
+ * POST /api/ai/action-items: the note's next actions as a numbered list, dated from the user's day. Not a
+ * plan (no plan check). The chat's fallback applies: its message carries the task itself
+ * (actionItemsFallbackText), and ten short lines fit its 300 tokens. The expansion's model, as a one-shot
+ * answer whose dates must be counted right.
+ */
+export function actionItemsTurn(
+  ai: AiConfig,
+  caller: TurnCaller,
+  body: z.output<typeof actionItemsBodySchema>,
+): TurnPlan {
+  return {
+    model: ai.modelExpand,
+    messages: buildActionItemsPrompt({ ...body, preferences: caller.preferences }),
+    fallbackText: actionItemsFallbackText(body),
+    fallbackModel: ai.modelExpand,
+    parsePlan: false,
+    defaultMessage: DEFAULT_TURN_MESSAGES.actionItems,
   };
 }
 

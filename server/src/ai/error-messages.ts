@@ -13,6 +13,7 @@ export const DEFAULT_TURN_MESSAGES = {
   expand: 'Failed to process your idea',
   conversation: 'Failed to continue the conversation',
   chat: 'Failed to process chat message',
+  actionItems: 'Failed to find action items',
 } as const;
 
 /** The catalogue's words when a plan answer still did not conform after the corrective attempt. */

@@ -11,4 +11,11 @@ export const aiErrors = {
       'server_key_in_use',
       `This server provides the ${providerName} API key; your own key is not needed.`,
     ),
+  /** The note is the caller's and kept out of the assistant (issue 34): nothing of it goes to the AI. */
+  noteKeptOut: () =>
+    new ApiError(
+      409,
+      'note_kept_out',
+      'This note is kept out of the assistant, so nothing of it is sent to the AI. Let it back in from the note’s More menu first.',
+    ),
 };

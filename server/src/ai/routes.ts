@@ -1,5 +1,5 @@
 // The AI endpoints under /api (ARCHITECTURE section 5): whether a provider key is available (public),
-// the user's own key (stored encrypted, write-only), the connection test and the three streamed turns.
+// the user's own key (stored encrypted, write-only), the connection test and the streamed turns.
 // All but the first need a signed-in user (the surface's default); the test and the turns count against
 // that user's AI rate limit. HTTP only: each route parses its input (schemas.ts), calls a command
 // (commands.ts) and presents the result (presenters.ts); a turn's answer is an event stream (sse.ts).
@@ -11,11 +11,13 @@ import type { AppContext } from '../http/context';
 import { parseBody } from '../http/parse-body';
 import type { CallerContext } from './caller-context';
 import {
+  actionItemsTurn,
   chatTurn,
   conversationTurn,
   deleteOwnKey,
   expandTurn,
   readTurnCaller,
+  refuseKeptOutNote,
   requireKey,
   saveOwnKey,
   storedKeyOf,
@@ -26,7 +28,14 @@ import {
 import { presentConnectionTest, presentKeyStatus } from './presenters';
 import { askTurn, NOTHING_FOUND_ANSWER } from './meaning/ask';
 import { assistantStatus, findSources, notesRelatedToIdea } from './meaning/commands';
-import { askBodySchema, chatBodySchema, conversationBodySchema, expandBodySchema, putKeyBodySchema } from './schemas';
+import {
+  actionItemsBodySchema,
+  askBodySchema,
+  chatBodySchema,
+  conversationBodySchema,
+  expandBodySchema,
+  putKeyBodySchema,
+} from './schemas';
 import { openSse } from './sse';
 import type { TurnPlan } from './turn';
 import { UNOBSERVED, type AiObserver, type TurnKind } from './turn-observer';
@@ -152,6 +161,16 @@ async function registerAiRoutes(app: FastifyInstance, ctx: AppContext, observer:
     const body = parseBody(chatBodySchema, request.body);
     const caller = await turnCallerOf(request, true);
     await stream(request, reply, caller, 'chat', chatTurn(ai, caller, body));
+  });
+
+  // 'Find action items' on a note (issue 35, item 5): refused with JSON before any stream when the note is
+  // the caller's and kept out of the assistant in the database (commands.ts says why another user's id is
+  // let through); a note not on the server yet goes as the browser sent it.
+  app.post('/ai/action-items', turnRoute(false), async (request, reply) => {
+    const body = parseBody(actionItemsBodySchema, request.body);
+    await refuseKeptOutNote(ctx, callerOf(request).userId, body.noteId);
+    const caller = await turnCallerOf(request, false);
+    await stream(request, reply, caller, 'action-items', actionItemsTurn(ai, caller, body));
   });
 
   // A question answered from the user's notes (issue 34): refused with JSON before any stream when the

@@ -5,7 +5,7 @@ import type { AiProvider, CompleteRequest, StreamRequest } from './provider';
 import { ProviderError } from './provider';
 import type { TurnOutput } from './turn';
 
-export type TurnKind = 'expand' | 'conversation' | 'chat' | 'ask';
+export type TurnKind = 'expand' | 'conversation' | 'chat' | 'ask' | 'action-items';
 
 export interface AiObserver {
   /** `outcome`: done, fallback, aborted (the browser left), or the error event's code. */

@@ -6,8 +6,9 @@ import { callerOf } from '../http/authentication';
 import { checkReadiness } from '../startup/readiness';
 import type { AppContext } from '../http/context';
 import { parseBody } from '../http/parse-body';
+import { publicOrigin } from '../http/public-origin';
 import { deleteAccountWithPassword } from './commands';
-import { listenOrigin, presentClientConfig } from './presenters';
+import { presentClientConfig } from './presenters';
 import { deleteAccountBodySchema } from './schemas';
 
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -15,11 +16,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   app.get('/config', async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    // Never the request's Host header: a forged one would be handed back (and cached) as the API's address.
-    return presentClientConfig(
-      ctx,
-      ctx.config.publicUrl ?? listenOrigin(request.server.server.address(), ctx.config.host),
-    );
+    return presentClientConfig(ctx, publicOrigin(ctx.config, request.server));
   });
 
   // Liveness: the process answers. Cheap on purpose (no database), with the version it runs.

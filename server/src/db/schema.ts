@@ -171,6 +171,44 @@ export interface AssistantIndexerLeaseTable {
   held_until: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A browser's Web Push subscription (migrations/023). */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Generated<Timestamp>;
+  last_success_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  failures: Generated<number>;
+}
+
+/** A reminder sent, claimed once among the servers (migrations/023); `due` is the item's own text. */
+export interface RemindersSentTable {
+  note_id: string;
+  item_id: string;
+  due: string;
+  user_id: string;
+  sent_at: Generated<Timestamp>;
+}
+
+/** A reminder snoozed, sent again at `snoozed_until` (migrations/023). */
+export interface ReminderSnoozesTable {
+  note_id: string;
+  item_id: string;
+  due: string;
+  user_id: string;
+  snoozed_until: ColumnType<Date, Date | string, Date | string>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A user's calendar feed: the SHA-256 of its token, never the token (migrations/022). */
+export interface CalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
 /** Sprout's tables; the server's own are in the schema `private` (migration 016), which no API exposes. */
 export interface DB {
   users: UsersTable;
@@ -191,4 +229,8 @@ export interface DB {
   'private.note_chunks': NoteChunksTable;
   'private.assistant_index_generations': AssistantIndexGenerationsTable;
   'private.assistant_indexer_lease': AssistantIndexerLeaseTable;
+  'private.calendar_feeds': CalendarFeedsTable;
+  'private.push_subscriptions': PushSubscriptionsTable;
+  'private.reminders_sent': RemindersSentTable;
+  'private.reminder_snoozes': ReminderSnoozesTable;
 }

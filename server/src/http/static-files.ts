@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-export const API_PREFIXES = ['/api/', '/auth/', '/rest/'];
+export const API_PREFIXES = ['/api/', '/auth/', '/rest/', '/calendar/'];
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -26,6 +26,7 @@ const NO_CACHE_FILES = new Set([
   'sw.js',
   'sw-warm.js',
   'sw-share.js',
+  'sw-push.js',
   'registerSW.js',
   'manifest.webmanifest',
 ]);

@@ -13,6 +13,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { cn } from '../../lib/utils';
 import type { RouteHandle } from '../route-handle';
 import { PaletteProvider } from '../../features/palette';
+import { LaterReminders } from '../../features/today';
 import { BottomTabBar } from './bottom-tab-bar';
 import { MobileTopBar } from './mobile-top-bar';
 import { SidebarContent } from './sidebar';
@@ -102,6 +103,8 @@ export function AppLayout() {
         </div>
 
         {mdUp !== true && !ownBottomBar && <BottomTabBar />}
+        {/* Items' reminders while the app is open (issue 35), in one tab of the user's. */}
+        <LaterReminders />
       </div>
     </PaletteProvider>
   );

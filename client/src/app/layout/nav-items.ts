@@ -2,6 +2,7 @@
 import type { LucideIcon } from 'lucide-react';
 import {
   Archive,
+  CalendarCheck,
   LayoutDashboard,
   ListChecks,
   MessageSquare,
@@ -23,6 +24,8 @@ export interface NavItem {
 export const SIDEBAR_LINKS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/chat', label: 'AI Chat', icon: MessageSquare },
+  // Not among the phone's five tabs (spec section 2): there it is in the menu, and the dashboard's count.
+  { to: '/today', label: 'Today', icon: CalendarCheck },
   { to: '/checklists', label: 'Checklists', icon: ListChecks },
   { to: '/archive', label: 'Archive', icon: Archive },
   { to: '/trash', label: 'Trash', icon: Trash2 },

@@ -77,3 +77,4 @@ export { SyncOfflineError, type SyncStatus } from './sync-controller';
 export { useManualSync } from './use-manual-sync';
 export { useNotesTransfer, type NotesTransfer, type Progress } from './use-notes-transfer';
 export { notifyWrite, writeKindOf } from './write-toasts';
+export { useDueNotes, useDues, type DueRange } from './due-queries';

@@ -2,7 +2,7 @@
 // engine, and per-user sync bookkeeping. Later versions migrate this one; they never wipe it.
 import { Dexie, type Table } from 'dexie';
 import type { LocalNote } from '#core/sync-rules';
-import { LINK_KEYS, linkKeysOf, TAG_KEYS, tagKeysMiddleware, tagKeysOf } from './tag-index';
+import { DUE_KEYS, dueKeysOf, LINK_KEYS, linkKeysOf, TAG_KEYS, tagKeysMiddleware, tagKeysOf } from './tag-index';
 
 export const DEFAULT_DB_NAME = 'sprout';
 
@@ -85,6 +85,21 @@ export class SproutDb extends Dexie {
           .toCollection()
           .modify((note: Record<string, unknown>) => {
             note[LINK_KEYS] = linkKeysOf(note);
+          }),
+      );
+    // Version 8 (issue 35) indexes the unticked dated checklist items of the listed notes (due-queries.ts):
+    // each note's `due_keys`, set by the same middleware, and here once on the notes stored before.
+    this.version(8)
+      .stores({
+        notes:
+          'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at], [user_id+created_at], [user_id+pinned_at], [user_id+archived_at], *tag_keys, *link_keys, *due_keys',
+      })
+      .upgrade((tx) =>
+        tx
+          .table('notes')
+          .toCollection()
+          .modify((note: Record<string, unknown>) => {
+            note[DUE_KEYS] = dueKeysOf(note);
           }),
       );
     this.use(tagKeysMiddleware);

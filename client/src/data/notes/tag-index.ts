@@ -17,7 +17,7 @@ import {
 } from '#core/local-index-keys';
 import type { LocalNote } from '#core/sync-rules';
 
-export { LINK_KEYS, linkKeysOf, TAG_KEYS, tagKeysOf } from '#core/local-index-keys';
+export { DUE_KEYS, dueKeysOf, LINK_KEYS, linkKeysOf, TAG_KEYS, tagKeysOf } from '#core/local-index-keys';
 
 /** The database's notes (local-db.ts's SproutDb, named by its table: local-db.ts installs this module). */
 type NotesDb = { notes: Table<LocalNote, string> };

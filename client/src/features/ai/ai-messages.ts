@@ -21,6 +21,7 @@ export const AI_TEXT = {
   defaultExpand: 'Failed to process your idea',
   defaultConversation: 'Failed to continue the conversation',
   defaultChat: 'Failed to process chat message',
+  defaultActionItems: 'Failed to find action items',
 } as const;
 
 /** 'Sorry, I encountered an error: {message}' (a streaming failure after the fallback). */

@@ -31,6 +31,7 @@ import { SortSelect, useNotesOrder } from './notes-order';
 import { usePlacementActions } from './placement-actions';
 import { TagFilterBar } from './tags/tag-filter-bar';
 import { useTagFilter } from './tags/tag-path';
+import { DueTodayChip } from '../today';
 
 const viewPath = (note: NoteView): `/${string}` => `/view/${note.id}`;
 
@@ -79,9 +80,13 @@ export function DashboardPage() {
             Your Notes
           </h1>
           {notes && total > 0 && (
-            <p className="mt-1 text-sm text-muted-foreground">
-              {formatCount(total)} {total === 1 ? 'note' : 'notes'}
-            </p>
+            // The count of what is due comes once the notes are shown, on this line: it moves nothing when it does.
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <p className="text-sm text-muted-foreground">
+                {formatCount(total)} {total === 1 ? 'note' : 'notes'}
+              </p>
+              <DueTodayChip />
+            </div>
           )}
         </div>
         <QuickCaptureButtons className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto" />

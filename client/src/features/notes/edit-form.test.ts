@@ -84,6 +84,15 @@ describe('editFormReducer', () => {
     ]);
   });
 
+  it('replaces an item whole, its date set (issue 35), and is dirty for it', () => {
+    const on = editFormReducer(initEditForm(note()), { type: 'checklistOn', value: true });
+    const first = on.values.items[0]!;
+    const dated = editFormReducer(on, { type: 'setItem', id: first.id, item: { ...first, due: '2026-03-31' } });
+    expect(dated.values.items[0]).toEqual({ ...first, due: '2026-03-31' });
+    expect(savePatch(dated.values).checklist_items?.[0]).toMatchObject({ due: '2026-03-31' });
+    expect(isDirty(editFormReducer(dated, { type: 'saved', values: on.values }))).toBe(true);
+  });
+
   it('re-reads the steps from the expanded text while the switch is off, never while it is on', () => {
     const off = editFormReducer(initEditForm(note()), { type: 'expanded', value: 'Action Steps\n1. Only one' });
     expect(stepsText(off.values.items)).toBe('Only one');

@@ -2,6 +2,7 @@
 // edits, whether it differs from what was loaded, and the patch Save Changes writes.
 import { appendItem, editItemText, initialChecklist, removeItem, stepsToChecklist, toggleItem } from '#core/checklist';
 import { extractActionSteps, splitExpandedContent, withActionSteps, withExpandedBody } from '#core/action-steps';
+import { replaceItem } from '#core/checklist-due';
 import {
   NOTE_CONTENT_FIELDS,
   PLACEMENT_FIELDS,
@@ -69,6 +70,8 @@ export type EditFormAction =
   | { type: 'checklistOn'; value: boolean }
   | { type: 'toggleItem'; id: string }
   | { type: 'editItem'; id: string; text: string }
+  /** An item replaced whole: its date set or cleared, a repeating one moved on (issue 35). */
+  | { type: 'setItem'; id: string; item: ChecklistItem }
   | { type: 'removeItem'; id: string }
   | { type: 'appendItem'; text: string; makeId?: MakeId }
   | { type: 'chat'; value: ChatMessage[] }
@@ -125,6 +128,8 @@ export function editFormReducer(state: EditFormState, action: EditFormAction): E
       return withValues(state, { items: toggleItem(values.items, action.id) });
     case 'editItem':
       return withValues(state, { items: editItemText(values.items, action.id, action.text) });
+    case 'setItem':
+      return withValues(state, { items: replaceItem(values.items, action.id, action.item) });
     case 'removeItem':
       return withValues(state, { items: removeItem(values.items, action.id) });
     case 'appendItem':
@@ -215,6 +220,7 @@ export function checklistHandlers(dispatch: (action: EditFormAction) => void) {
   return {
     onToggle: (id: string) => dispatch({ type: 'toggleItem', id }),
     onEditText: (id: string, text: string) => dispatch({ type: 'editItem', id, text }),
+    onChangeItem: (id: string, item: ChecklistItem) => dispatch({ type: 'setItem', id, item }),
     onRemove: (id: string) => dispatch({ type: 'removeItem', id }),
     onAppend: (text: string) => dispatch({ type: 'appendItem', text }),
   };

@@ -7,6 +7,8 @@ export { useQuickCapture, type QuickCapture } from './quick-capture/use-quick-ca
 export { ConfirmDeleteDialog } from './confirm-delete-dialog';
 export { useDeleteNoteFromList } from './note-actions';
 export { noteTitle } from './note-text';
+// The Today screen (issue 35) shows its empty list as the lists do.
+export { EmptyState } from './empty-state';
 // Tags (issue 33): where a tag's notes are listed.
 export { tagPath } from './tags/tag-path';
 export { tagRows, type TagRow } from './tags/tag-rows';

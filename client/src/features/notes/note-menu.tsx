@@ -1,6 +1,8 @@
-// The note screen's More menu (issue 33): Pin or Unpin, Archive or Unarchive, and the switch 'Keep out of
-// the assistant' (issue 34), checked while the note is kept out. Not modal, as the New menu: a modal menu
-// hides the page from assistive technology while its buttons stay focusable.
+// The note screen's More menu (issue 33): Pin or Unpin, Archive or Unarchive, 'Find action items' (issue
+// 35) and the switch 'Keep out of the assistant' (issue 34), checked while the note is kept out. Not
+// modal, as the New menu: a modal menu hides the page from assistive technology while its buttons stay
+// focusable.
+import { useRef } from 'react';
 import { Archive, ArchiveRestore, Ellipsis, EyeOff, Pin, PinOff } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import {
@@ -13,14 +15,25 @@ import {
 import type { NoteView } from '../../data/notes';
 import { cn } from '../../lib/utils';
 import { usePlacementActions } from './placement-actions';
+import { useFindActionItems } from '../ai';
 
 export function NoteMenu({ note, className }: { note: NoteView; className?: string }) {
   const placement = usePlacementActions();
+  // 'Find action items' (issue 35): its dialog sits in the menu's root, which outlives the closed content.
+  const button = useRef<HTMLButtonElement>(null);
+  const actionItems = useFindActionItems(note, button);
   const archived = note.archived_at !== null;
   return (
     <DropdownMenu modal={false}>
+      {actionItems.dialog}
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="More actions" className={cn('flex-none', className)}>
+        <Button
+          ref={button}
+          variant="ghost"
+          size="icon"
+          aria-label="More actions"
+          className={cn('flex-none', className)}
+        >
           <Ellipsis aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -35,6 +48,7 @@ export function NoteMenu({ note, className }: { note: NoteView; className?: stri
           {archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
           {archived ? 'Unarchive' : 'Archive'}
         </DropdownMenuItem>
+        {actionItems.menuItem}
         <DropdownMenuCheckboxItem checked={note.ai_excluded} onCheckedChange={() => void placement.toggleKeepOut(note)}>
           <EyeOff aria-hidden="true" />
           Keep out of the assistant

@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Archive, ArrowLeft, EyeOff, ListChecks, NotebookText, Pin, Sparkles, SquarePen, Trash2 } from 'lucide-react';
 import type { ChatMessage, ChecklistItem } from '#core/note';
 import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
+import { replaceItem } from '#core/checklist-due';
 import { formatUpdated } from '#core/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { noteTags } from '#core/tags';
@@ -342,8 +343,10 @@ function ChecklistView({ note }: { note: NoteView }) {
         items={items}
         onToggle={(id) => apply(toggleItem(items, id))}
         onEditText={(id, text) => apply(editItemText(items, id, text))}
+        onChangeItem={(id, item) => apply(replaceItem(items, id, item))}
         onRemove={(id) => apply(removeItem(items, id))}
         onAppend={(text) => apply(appendItem(items, text))}
+        note={note}
       />
     </section>
   );

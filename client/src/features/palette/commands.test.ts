@@ -32,6 +32,13 @@ describe('palette commands', () => {
     expect(ids('import')).toEqual(['export-notes']);
   });
 
+  it('goes to Today by its name and by what it lists (issue 35)', () => {
+    expect(commands.find((c) => c.id === 'go-today')).toMatchObject({ label: 'Go to Today', group: 'Go to' });
+    expect(ids('go today')).toEqual(['go-today']);
+    expect(ids('overdue')).toEqual(['go-today']);
+    expect(ids('due')).toEqual(['go-today']);
+  });
+
   it('manages tags, to rename or delete one, under Settings (issue 33)', () => {
     expect(commands.find((c) => c.id === 'manage-tags')).toMatchObject({ label: 'Manage tags', group: 'Actions' });
     expect(ids('tags')).toEqual(['manage-tags']);

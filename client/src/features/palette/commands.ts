@@ -7,6 +7,7 @@ export type CommandId =
   | 'go-dashboard'
   | 'go-chat'
   | 'go-checklists'
+  | 'go-today'
   | 'go-archive'
   | 'go-trash'
   | 'go-settings'
@@ -59,6 +60,12 @@ export function paletteCommands(options: {
     { id: 'go-dashboard', label: 'Go to your notes', group: 'Go to', keywords: ['dashboard', 'home', 'notes'] },
     { id: 'go-chat', label: 'Go to AI chat', group: 'Go to', keywords: ['assistant', 'conversation'] },
     { id: 'go-checklists', label: 'Go to checklists', group: 'Go to', keywords: ['todo', 'lists'] },
+    {
+      id: 'go-today',
+      label: 'Go to Today',
+      group: 'Go to',
+      keywords: ['due', 'dates', 'overdue', 'agenda', 'upcoming', 'tasks', 'reminders'],
+    },
     { id: 'go-archive', label: 'Go to Archive', group: 'Go to', keywords: ['archived', 'unarchive', 'done', 'old'] },
     { id: 'go-trash', label: 'Go to Trash', group: 'Go to', keywords: ['deleted', 'restore', 'bin', 'recycle'] },
     {

@@ -58,6 +58,7 @@ const GO: Partial<Record<CommandId, string>> = {
   'go-dashboard': '/',
   'go-chat': '/chat',
   'go-checklists': '/checklists',
+  'go-today': '/today',
   'go-archive': '/archive',
   'go-trash': '/trash',
   'go-settings': '/settings',

@@ -1,6 +1,6 @@
 // The Settings screen (spec section 2): heading, a back button to /, and four tabs (Appearance, Editor,
-// AI, Sync; Sync also holds the Trash's retention, Your data and Save from anywhere). The open tab is kept in the URL
-// (?tab=ai), so a link or a reload returns to it.
+// AI, Sync; Sync also holds the Trash's retention, Your data, the calendar feed and Save from anywhere).
+// The open tab is kept in the URL (?tab=ai), so a link or a reload returns to it.
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Bot, Palette, PenLine, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -8,6 +8,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { AboutSprout } from './about-sprout';
 import { AiTab } from './ai-tab';
 import { AppearanceTab } from './appearance-tab';
+import { CalendarFeedCard } from './calendar-feed-card';
+import { RemindersCard } from './reminders-card';
 import { SaveAnywhereCard } from './save-anywhere/save-anywhere-card';
 import { EditorTab } from './editor-tab';
 import { SyncTab } from './sync-tab';
@@ -73,6 +75,8 @@ export function SettingsPage() {
           <SyncTab />
           <TrashRetentionCard />
           <YourDataSection />
+          <RemindersCard />
+          <CalendarFeedCard />
           <SaveAnywhereCard />
         </TabsContent>
       </Tabs>

@@ -15,7 +15,7 @@ import {
 import type { AiDonePayload } from '#core/ai-events';
 import { createAiEventDecoder, type AiStreamEvent } from './sse-events';
 
-export type AiEndpoint = 'expand' | 'conversation' | 'chat' | 'ask';
+export type AiEndpoint = 'expand' | 'conversation' | 'chat' | 'ask' | 'action-items';
 
 export interface StreamAiOptions {
   signal?: AbortSignal;

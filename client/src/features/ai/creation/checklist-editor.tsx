@@ -2,6 +2,7 @@
 // caller keeps, reporting each change as the whole new list.
 import type { ChecklistItem } from '#core/note';
 import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
+import { replaceItem } from '#core/checklist-due';
 import { ChecklistEditor as SharedChecklistEditor } from '../../../components/checklist/checklist-editor';
 
 export function ChecklistEditor({
@@ -22,6 +23,9 @@ export function ChecklistEditor({
       label={label}
       onToggle={(id) => change(toggleItem(items, id))}
       onEditText={(id, text) => change(editItemText(items, id, text))}
+      onChangeItem={(id, item) => change(replaceItem(items, id, item))}
+      // A plan's steps arrive with the dates they name ('by next Friday') for the user to accept.
+      checkAllDates
       onRemove={(id) => change(removeItem(items, id))}
       onAppend={(text) => change(appendItem(items, text))}
     />

@@ -15,6 +15,8 @@ import {
   type ReadonlyLists,
 } from '#core/note-fields';
 import { readContentValue } from '#core/note-lenient';
+import { itemToMarkdownLine, parseTaskLine } from '#core/task-markdown';
+import { deviceTimeZone } from '../../../lib/time-zone';
 import { normalizeTags } from '#core/tags';
 import { withoutNotionId } from './notion-export';
 import type { ImportedNote } from '../../../data/notes';
@@ -40,7 +42,8 @@ const MESSAGE_LINE = /^<!-- sprout:message (user|assistant|system) -->$/gm;
 const ROLE_LABEL: Record<ChatMessage['role'], string> = { user: 'You', assistant: 'Assistant', system: 'System' };
 const HEADINGS = { expanded: '## Expanded idea', checklist: '## Checklist', chat: '## Chat history' } as const;
 
-export function noteToMarkdown(note: MarkdownNote): string {
+/** The note as Markdown; a dated item's time is written as the clock in `timeZone` shows it (issue 35). */
+export function noteToMarkdown(note: MarkdownNote, timeZone = deviceTimeZone()): string {
   const items = note.checklist_items;
   const front: Record<string, unknown> = {
     id: note.id,
@@ -59,7 +62,7 @@ export function noteToMarkdown(note: MarkdownNote): string {
     parts.push(`${MARK('expanded')}\n${HEADINGS.expanded}\n\n${note.expanded_content}`);
   if (items)
     parts.push(
-      `${MARK('checklist')}\n${HEADINGS.checklist}\n\n${items.map((item) => `- [${item.completed ? 'x' : ' '}] ${item.text.replace(/\s*\n\s*/g, ' ')}`).join('\n')}`,
+      `${MARK('checklist')}\n${HEADINGS.checklist}\n\n${items.map((item) => itemToMarkdownLine(item, timeZone)).join('\n')}`,
     );
   if (note.chat_history) {
     const messages = note.chat_history.map(
@@ -134,11 +137,13 @@ const isTaskList = (text: string): boolean => {
   return lines.length > 0 && lines.every((line) => TASK_LINE.test(line));
 };
 
-function readChecklist(text: string): { id: string; text: string; completed: boolean }[] {
-  const items: { id: string; text: string; completed: boolean }[] = [];
+/** The task lines as items, with the dates and repeats Obsidian's Tasks writes (`📅 2026-03-31`). */
+function readChecklist(text: string, timeZone: string): ChecklistItem[] {
+  const items: ChecklistItem[] = [];
   for (const line of text.split('\n')) {
-    const match = TASK_LINE.exec(line);
-    if (match) items.push({ id: `item-${items.length + 1}`, text: match[2] ?? '', completed: match[1] !== ' ' });
+    if (!TASK_LINE.test(line)) continue;
+    const task = parseTaskLine(line, timeZone);
+    if (task) items.push({ id: `item-${items.length + 1}`, ...task });
   }
   return items;
 }
@@ -175,7 +180,12 @@ const str = (value: unknown): string | null =>
  * The note in a Markdown file named `path` (last changed at `modifiedAt`). Throws MarkdownNoteError with
  * what is wrong.
  */
-export function markdownToNote(text: string, path: string, modifiedAt: string | null): ImportedNote {
+export function markdownToNote(
+  text: string,
+  path: string,
+  modifiedAt: string | null,
+  timeZone = deviceTimeZone(),
+): ImportedNote {
   const { front, body } = splitFrontMatter(text);
   // Sprout's own file: its sections come back exactly. Any other: the file is the note's text.
   const own = str(front.id) !== null && typeof front.title === 'string';
@@ -208,12 +218,12 @@ export function markdownToNote(text: string, path: string, modifiedAt: string | 
   // Another app's note that is a task list and nothing else is a checklist; tasks among other text stay
   // where they are written, in the text.
   if (!own && isTaskList(content)) {
-    items = readChecklist(content);
+    items = readChecklist(content, timeZone);
     content = '';
   }
   chunks.forEach((chunk, i) => {
     if (chunk.name === 'expanded') expanded = unwrap(chunk.text, HEADINGS.expanded, tail(i));
-    if (chunk.name === 'checklist') items = readChecklist(unwrap(chunk.text, HEADINGS.checklist, tail(i)));
+    if (chunk.name === 'checklist') items = readChecklist(unwrap(chunk.text, HEADINGS.checklist, tail(i)), timeZone);
     if (chunk.name === 'chat') chat = readChat(unwrap(chunk.text, HEADINGS.chat, tail(i)));
   });
   const updated =

@@ -61,6 +61,25 @@ describe('Markdown notes', () => {
     });
   });
 
+  it('writes dated items as Obsidian Tasks reads them, and reads their dates and repeats back (issue 35)', () => {
+    const dated = {
+      ...NOTE,
+      checklist_items: [
+        { id: 'a', text: 'Call the venue', completed: false, due: '2026-03-31', repeat: 'weekly' as const },
+        // 08:30 in UTC is 09:30 in London once the clocks have gone forward.
+        { id: 'b', text: 'Standup', completed: true, due: '2026-04-01T08:30:00.000Z', remind: true },
+      ],
+    };
+    const markdown = noteToMarkdown(dated, 'Europe/London');
+    expect(markdown).toContain(
+      '- [ ] Call the venue 🔁 every week 📅 2026-03-31\n- [x] Standup ⏰ 09:30 📅 2026-04-01',
+    );
+    expect(markdownToNote(markdown, 'x.md', null, 'Europe/London').checklist_items).toEqual([
+      { id: 'item-1', text: 'Call the venue', completed: false, due: '2026-03-31', repeat: 'weekly' },
+      { id: 'item-2', text: 'Standup', completed: true, due: '2026-04-01T08:30:00.000Z' },
+    ]);
+  });
+
   it('writes ai_excluded: true in the front matter of a note kept out of the assistant only, and reads it back (issue 34)', () => {
     const kept = noteToMarkdown({ ...NOTE, ai_excluded: true });
     expect(kept).toMatch(/\nai_excluded: true\n[\s\S]*---\n/);

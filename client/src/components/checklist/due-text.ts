@@ -1,0 +1,31 @@
+// A due written out for a sentence (issue 35): 'Fri 3 Apr', 'Fri 3 Apr 09:00', 'Mon 4 Jan 2027', for the
+// date suggestion and the toast that says where a repeating item moved. The chip on an item uses the
+// shorter formatDue ('Fri', 'Today 09:00').
+import { dueDayOf, parseDue, timeInZone, dayInZone } from '#core/due-dates';
+
+// Days are formatted at noon UTC in UTC, so no zone can move them to a neighbouring date.
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const WITH_YEAR = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '' when `due` is malformed; the year only when it is not this year (in `timeZone` at `now`). */
+export function dueText(due: unknown, now: Date, timeZone: string): string {
+  const parsed = parseDue(due);
+  const day = dueDayOf(due, timeZone);
+  if (!parsed || !day) return '';
+  const noon = new Date(`${day}T12:00:00.000Z`);
+  const format = day.slice(0, 4) === dayInZone(now, timeZone).slice(0, 4) ? DAY_FORMAT : WITH_YEAR;
+  // en-GB puts a comma after the weekday ('Fri, 3 Apr'), which a label does not need.
+  const date = format.format(noon).replace(',', '');
+  return parsed.kind === 'instant' ? `${date} ${timeInZone(parsed.at, timeZone)}` : date;
+}

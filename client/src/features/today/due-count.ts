@@ -1,0 +1,20 @@
+// The dashboard's count of what is due (issue 35), from the due index's keys alone: no rows, no date
+// parser, no Today screen. Pure.
+import { bucketOf } from '#core/due-dates';
+import { addDays, dayInZone } from '#core/zoned-time';
+import type { DueRange } from '../../data/notes';
+
+/** The dues that can be due today or overdue in the user's zone: up to the day after tomorrow in UTC. */
+export function dueCountRange(now: Date, timeZone: string): DueRange {
+  return { from: '', before: addDays(dayInZone(now, timeZone), 2) };
+}
+
+/** How many of `dues` are due today and how many are overdue. */
+export function countDue(dues: readonly string[], now: Date, timeZone: string): { today: number; overdue: number } {
+  const counts = { today: 0, overdue: 0 };
+  for (const due of dues) {
+    const bucket = bucketOf(due, now, timeZone);
+    if (bucket === 'today' || bucket === 'overdue') counts[bucket] += 1;
+  }
+  return counts;
+}

@@ -1,0 +1,33 @@
+// What the dashboard and the layout show of dated items (issue 35) comes after the first screen's content:
+// the reminders and the dashboard's count load their code (and the date rules) and read the notes once it
+// is shown (lib/first-content.ts), so neither is part of the first load or competes with it.
+import { useEffect, useState, type ComponentProps } from 'react';
+import { afterContentShown } from '../../lib/first-content';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
+
+const Reminders = lazyWithPreload(() => import('./reminders').then((m) => m.Reminders));
+const Chip = lazyWithPreload(() => import('./due-today-chip').then((m) => m.DueTodayChip));
+
+function useContentWasShown(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void afterContentShown().then(() => {
+      if (mounted) setShown(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return shown;
+}
+
+/** The reminders of the open app (reminders.tsx). */
+export function LaterReminders() {
+  return useContentWasShown() ? <Reminders /> : null;
+}
+
+/** The dashboard's 'Today · 3' (due-today-chip.tsx). */
+export function DueTodayChip(props: ComponentProps<typeof Chip>) {
+  return useContentWasShown() ? <Chip {...props} /> : null;
+}

@@ -1,0 +1,260 @@
+// Dates on checklist items, the Today screen and the open app's reminders (issue 35): a date set from the
+// item's date dialog with the keyboard; a typed 'by next Friday' offered, dated only on the user's click;
+// Today listing overdue items first, offline too, its ticks syncing once back online; a reminder a minute
+// ahead shown at its time (the page's clock). Every date is the London day of the test's real today.
+import { findDatePhrase } from '#core/date-phrases';
+import { addDays, dayInZone, instantOf } from '#core/zoned-time';
+import { DESKTOP, MOBILE, expectNoSeriousViolations, resizeTo, shoot, switchTheme } from './support/a11y';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { sidebar } from './support/layout';
+import { waitForSyncIdle } from './support/network';
+import { seedNote, seedNotes, serverNote } from './support/notes';
+import { gotoAs } from './support/session';
+import { toastRegion } from './support/toasts';
+
+const ZONE = 'Europe/London';
+// The browser's own date field takes its order from the browser's language (month first here), not the page's.
+test.use({ timezoneId: ZONE });
+
+const today = () => dayInZone(new Date(), ZONE);
+
+/**
+ * Presses Tab until `target` has focus: the browser's date and time fields take a Tab for their picker
+ * button too.
+ */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let tries = 0; tries < 3 && !(await target.evaluate((element) => element === document.activeElement)); tries++)
+    await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
+
+/** The accessible names of what `list` finds, in order (the checkboxes' and articles' aria-labels). */
+async function expectNames(list: Locator, names: string[]): Promise<void> {
+  await expect
+    .poll(() => list.evaluateAll((found) => found.map((element) => element.getAttribute('aria-label'))))
+    .toEqual(names);
+}
+const item = (id: string, text: string, due?: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  text,
+  completed: false,
+  ...(due ? { due } : {}),
+  ...extra,
+});
+
+test('an item gets a date from its dialog by keyboard, and a typed date only when the user says so', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  const note = await seedNote(request, account, {
+    title: 'Venue',
+    is_checklist: true,
+    checklist_items: [item('v1', 'Book the venue')],
+  });
+  await gotoAs(page, `/note/${note.id}`);
+
+  // The date button, the date and time typed, a weekly repeat, saved with Enter.
+  const day = addDays(today(), 3);
+  const [year, month, date] = day.split('-');
+  await page.getByRole('button', { name: 'Set a due date for Book the venue' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Due date' });
+  const dateField = dialog.getByLabel('Date', { exact: true });
+  await expect(dateField).toBeFocused();
+  await page.keyboard.type(`${month}${date}${year}`);
+  await expect(dateField).toHaveValue(day);
+  await expect(dialog.getByRole('switch', { name: 'Remind me' })).toBeDisabled();
+  const timeField = dialog.getByLabel(/^Time/);
+  await tabTo(page, timeField);
+  // The field's own AM/PM in this browser's language: A for AM.
+  await page.keyboard.type('0930A');
+  await expect(timeField).toHaveValue('09:30');
+  await tabTo(page, dialog.getByLabel('Repeat'));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByLabel('Repeat')).toHaveValue('weekly');
+  const remind = dialog.getByRole('switch', { name: 'Remind me' });
+  await tabTo(page, remind);
+  await page.keyboard.press('Space');
+  await expect(remind).toBeChecked();
+  await shoot(page, 'today-date-dialog-desktop-light');
+  await expectNoSeriousViolations(page, { include: '[role="dialog"]' });
+  await resizeTo(page, MOBILE);
+  await shoot(page, 'today-date-dialog-mobile-light');
+  await resizeTo(page, DESKTOP);
+  await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+
+  const due = instantOf(day, '09:30', ZONE).toISOString();
+  const chip = page.getByRole('button', { name: /: change the due date of Book the venue$/ });
+  await expect(chip).toBeFocused();
+  await expect(chip).toContainText(/^\w{3} 09:30$/);
+  await expect(chip).toHaveAttribute('title', /, repeats weekly, reminder on$/);
+  await expect
+    .poll(async () => (await serverNote(request, account, note.id))?.checklist_items)
+    .toEqual([item('v1', 'Book the venue', due, { repeat: 'weekly', remind: true })]);
+
+  // A typed date is offered, not taken.
+  const typed = 'Call the caterer by next Friday';
+  const expected = findDatePhrase(typed, new Date(), ZONE, { dayFirst: false });
+  expect(expected).toMatchObject({ textWithout: 'Call the caterer' });
+  await page.getByLabel('New checklist item').fill(typed);
+  await page.getByLabel('New checklist item').press('Enter');
+  const offer = page.getByRole('group', { name: /^Set due \w{3} \d+ \w{3}\?/ });
+  await expect(offer).toBeVisible();
+  await shoot(page, 'today-date-offer-desktop-light');
+  await resizeTo(page, MOBILE);
+  await shoot(page, 'today-date-offer-mobile-light');
+  await resizeTo(page, DESKTOP);
+  await expect(page.getByRole('button', { name: `Set a due date for ${typed}` })).toBeVisible();
+  await expect
+    .poll(async () => (await serverNote(request, account, note.id))?.checklist_items?.[1])
+    .toMatchObject({ text: typed, completed: false });
+  expect((await serverNote(request, account, note.id))?.checklist_items?.[1]).not.toHaveProperty('due');
+  await offer.getByRole('button', { name: 'Set date' }).click();
+  await expect(offer).toBeHidden();
+  await expect(page.getByRole('checkbox', { name: 'Call the caterer', exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await serverNote(request, account, note.id))?.checklist_items?.[1])
+    .toMatchObject({ text: 'Call the caterer', due: expected!.due });
+});
+
+test('Today lists overdue items first by note, works offline, and its ticks sync once online', async ({
+  signedIn: page,
+  account,
+  request,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/Failed to load resource/);
+  const day = today();
+  const [work, garden] = await seedNotes(request, account, [
+    {
+      title: 'Work',
+      is_checklist: true,
+      checklist_items: [
+        item('w1', 'Send the report', addDays(day, -3)),
+        item('w2', 'Team notes', day, { repeat: 'weekly' }),
+        item('w3', 'Plan the offsite', addDays(day, 20)),
+      ],
+    },
+    {
+      title: 'Garden',
+      is_checklist: true,
+      checklist_items: [
+        item('g1', 'Water the seedlings', addDays(day, -1)),
+        item('g2', 'Buy compost', day),
+        item('g3', 'Repot the basil', addDays(day, 3)),
+        item('g4', 'Sow the beans', addDays(day, -2), { completed: true }),
+        item('g5', 'Someday'),
+      ],
+    },
+    { title: 'Old plans', archived_at: new Date().toISOString(), checklist_items: [item('o1', 'Archived', day)] },
+    { title: 'Binned', trashed_at: new Date().toISOString(), checklist_items: [item('b1', 'Trashed', day)] },
+  ]);
+
+  // The dashboard counts what is due today and overdue, and leads to Today.
+  await gotoAs(page, '/');
+  const count = page.getByRole('link', { name: /^Today · 4/ });
+  await expect(count).toBeVisible();
+  await count.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText([
+    'Overdue, 2 items',
+    'Today, 2 items',
+    'Next 7 days, 1 item',
+  ]);
+  const overdue = main.getByRole('region', { name: /^Overdue/ });
+  await expectNames(overdue.getByRole('article'), ['Work', 'Garden']);
+  await expectNames(overdue.getByRole('checkbox'), ['Send the report', 'Water the seedlings']);
+  await expectNames(main.getByRole('region', { name: /^Today/ }).getByRole('checkbox'), ['Buy compost', 'Team notes']);
+  await expectNames(main.getByRole('region', { name: /^Next 7 days/ }).getByRole('checkbox'), ['Repot the basil']);
+  await expect(overdue.getByRole('link', { name: 'Work' })).toHaveAttribute('href', `/note/${work!.id}`);
+  await expect(main.getByText(/Plan the offsite|Sow the beans|Someday|Archived|Trashed/)).toHaveCount(0);
+  await shoot(page, 'today-desktop-light');
+  await expectNoSeriousViolations(page, { include: 'main' });
+  await resizeTo(page, MOBILE);
+  await shoot(page, 'today-mobile-light');
+  await expectNoSeriousViolations(page, { include: 'main' });
+  await resizeTo(page, DESKTOP);
+  await switchTheme(page, 'dark');
+  await shoot(page, 'today-desktop-dark');
+  await expectNoSeriousViolations(page, { include: 'main' });
+  await switchTheme(page, 'light');
+
+  // Ticked online, it syncs. (The first write also loads the write path's code, which the service worker,
+  // blocked in this spec, would otherwise have kept for offline use.)
+  await main.getByRole('checkbox', { name: 'Buy compost' }).click();
+  await expect
+    .poll(async () => (await serverNote(request, account, garden!.id))?.checklist_items?.[1])
+    .toMatchObject({ id: 'g2', completed: true });
+
+  // Offline: Today is read from the device, and ticks wait there.
+  await waitForSyncIdle(page);
+  await page.context().setOffline(true);
+  await expect(sidebar(page).getByText('Offline', { exact: true })).toBeVisible();
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+  await sidebar(page).getByRole('link', { name: 'Today', exact: true }).click();
+  await expectNames(overdue.getByRole('checkbox'), ['Send the report', 'Water the seedlings']);
+  await overdue.getByRole('checkbox', { name: 'Send the report' }).click();
+  await expectNames(overdue.getByRole('checkbox'), ['Water the seedlings']);
+  // The next checkbox takes the ticked one's place under the keyboard.
+  await expect(overdue.getByRole('checkbox', { name: 'Water the seedlings' })).toBeFocused();
+  // A repeating item moves to its next date, unticked.
+  await main.getByRole('checkbox', { name: 'Team notes' }).click();
+  const next = addDays(day, 7);
+  await expect(toastRegion(page).getByText(/^Next: \w{3} \d+ \w{3}$/)).toBeVisible();
+  await expect(main.getByRole('region', { name: /^Today/ })).toHaveCount(0);
+  await expectNames(main.getByRole('region', { name: /^Next 7 days/ }).getByRole('checkbox'), [
+    'Repot the basil',
+    'Team notes',
+  ]);
+  expect((await serverNote(request, account, work!.id))?.checklist_items?.[0]).toMatchObject({ completed: false });
+
+  await page.context().setOffline(false);
+  await expect
+    .poll(async () => (await serverNote(request, account, work!.id))?.checklist_items?.slice(0, 2))
+    .toEqual([
+      item('w1', 'Send the report', addDays(day, -3), { completed: true }),
+      item('w2', 'Team notes', next, { repeat: 'weekly' }),
+    ]);
+  expect((await serverNote(request, account, garden!.id))?.checklist_items?.[0]).toMatchObject({ completed: false });
+});
+
+test('a reminder a minute ahead shows in the open app at its time, and Done ticks the item', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await page.clock.install();
+  const due = new Date(Date.now() + 60_000);
+  const note = await seedNote(request, account, {
+    title: 'Errands',
+    is_checklist: true,
+    checklist_items: [item('e1', 'Pick up the parcel', due.toISOString(), { remind: true })],
+  });
+  await gotoAs(page, '/');
+  // The reminders start after the dashboard's content, in the one tab holding their lock.
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        ((await navigator.locks.query()).held ?? []).some((lock) => lock.name?.startsWith('sprout-reminders-')),
+      ),
+    )
+    .toBe(true);
+  const reminder = toastRegion(page).getByRole('listitem').filter({ hasText: 'Pick up the parcel' });
+  await expect(reminder).toHaveCount(0);
+
+  await page.clock.runFor(due.getTime() - (await page.evaluate(() => Date.now())) + 1_000);
+  await expect(reminder).toBeVisible();
+  await expect(reminder).toContainText('Reminder · Errands');
+  await shoot(page, 'today-reminder-desktop-light');
+  await reminder.getByRole('button', { name: 'Done' }).click();
+  await expect
+    .poll(async () => (await serverNote(request, account, note.id))?.checklist_items?.[0])
+    .toMatchObject({ id: 'e1', completed: true });
+});
