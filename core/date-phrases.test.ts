@@ -75,6 +75,10 @@ describe('findDatePhrase', () => {
     ['lunch at noon tomorrow', 'lunch'],
     ['call later today', 'call'],
     ['pay rent monthly', 'pay rent'],
+    // A plan's step ends with its deadline in brackets (server/src/ai/prompts.ts).
+    ['Send the invitations (by next Friday)', 'Send the invitations'],
+    ['Book the hall (by Friday 27 March), then pay', 'Book the hall, then pay'],
+    ['Call [due tomorrow]', 'Call'],
   ])('tidies %j to %j', (text, without) => {
     expect(findDatePhrase(text, NOW, LONDON)?.textWithout).toBe(without);
   });

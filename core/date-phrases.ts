@@ -113,8 +113,11 @@ function phrase(text: string, spans: Span[], due: string, repeat?: Repeat): Date
   const end = Math.max(...spans.map((span) => span.end));
   const before = text.slice(0, index).replace(DANGLING, '');
   const textWithout = `${before} ${text.slice(end)}`
+    // A phrase that filled its brackets ('send the invitations (by next Friday)') takes them with it.
+    .replace(/[([]\s*[)\]]/g, '')
     .replace(/\s+/g, ' ')
-    .replace(/\s+([,.;:!?)])/g, '$1')
+    .replace(/\s+([,.;:!?)\]])/g, '$1')
+    .replace(/\s*[([]\s*$/, '')
     .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '');
   return { phrase: text.slice(index, end), index, due, ...(repeat ? { repeat } : {}), textWithout };
 }

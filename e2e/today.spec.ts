@@ -9,7 +9,9 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { sidebar } from './support/layout';
 import { waitForSyncIdle } from './support/network';
-import { seedNote, seedNotes, serverNote } from './support/notes';
+import { seedNote, seedNotes, serverNote, waitForServerNote } from './support/notes';
+import { scriptFake, storeAiKey, uniqueTag } from './support/ai';
+import { DEFAULT_PLAN_REPLY, DEFAULT_QUESTION_REPLY } from '../test/kit/fake-ai-provider-replies';
 import { gotoAs } from './support/session';
 import { toastRegion } from './support/toasts';
 
@@ -257,4 +259,42 @@ test('a reminder a minute ahead shows in the open app at its time, and Done tick
   await expect
     .poll(async () => (await serverNote(request, account, note.id))?.checklist_items?.[0])
     .toMatchObject({ id: 'e1', completed: true });
+});
+
+test("a plan whose step says 'by next Friday' arrives with that date offered, and the note keeps it once accepted", async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await storeAiKey(request, account);
+  const tag = uniqueTag('dated-plan');
+  const step = 'Send the invitations (by next Friday)';
+  const plan = DEFAULT_PLAN_REPLY.replace(/Action Steps:\n[\s\S]*$/, `Action Steps:\n1. Choose the venue\n2. ${step}`);
+  await scriptFake(
+    request,
+    { kind: 'text', text: DEFAULT_QUESTION_REPLY, match: tag },
+    { kind: 'text', text: plan, match: tag },
+  );
+  await gotoAs(page, '/new');
+  await page.getByLabel('Title').fill('Garden party');
+  await page.getByLabel('Your idea').fill(`A garden party for the street ${tag}`);
+  await page.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(page.getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  await page.getByRole('tab', { name: 'Action Steps' }).click();
+  await page.getByRole('switch', { name: 'Enable Checklist' }).click();
+
+  const expected = findDatePhrase(step, new Date(), ZONE, { dayFirst: false });
+  expect(expected?.textWithout).toBe('Send the invitations');
+  const offer = page.getByRole('group', { name: /^Set due \w{3} \d+ \w{3}\?/ });
+  // Only the step that names a date is offered one, and nothing is dated before the user says so.
+  await expect(offer).toHaveCount(1);
+  await offer.getByRole('button', { name: 'Set date' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Send the invitations', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Note' }).click();
+  const saved = await waitForServerNote(request, account, (note) => note.title === 'Garden party');
+  expect(saved.checklist_items).toEqual([
+    { id: 'auto-0', text: 'Choose the venue', completed: false },
+    { id: 'auto-1', text: 'Send the invitations', completed: false, due: expected!.due },
+  ]);
 });
