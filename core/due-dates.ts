@@ -133,12 +133,20 @@ export function bucketOf(due: unknown, now: Date, timeZone: string): DueBucket |
   return ahead <= 7 ? 'next7' : 'later';
 }
 
+// Made once per locale and options: a formatter costs far more to make than to use, and Today labels
+// a thousand items in one render (npm run bench -- today).
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 // Days are formatted at noon UTC in UTC, so no zone can move them to a neighbouring date.
 function dayFormat(day: Day, locale: string, options: Intl.DateTimeFormatOptions): string {
   const [year, month, date] = partsOf(day);
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, date, 12)),
-  );
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let formatter = dayFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    dayFormatters.set(key, formatter);
+  }
+  return formatter.format(new Date(Date.UTC(year, month - 1, date, 12)));
 }
 
 function timeOf(parsed: ParsedDue, timeZone: string): WallTime | null {

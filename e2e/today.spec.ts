@@ -2,6 +2,7 @@
 // item's date dialog with the keyboard; a typed 'by next Friday' offered, dated only on the user's click;
 // Today listing overdue items first, offline too, its ticks syncing once back online; a reminder a minute
 // ahead shown at its time (the page's clock). Every date is the London day of the test's real today.
+import fs from 'node:fs';
 import { findDatePhrase } from '#core/date-phrases';
 import { addDays, dayInZone, instantOf } from '#core/zoned-time';
 import { DESKTOP, MOBILE, expectNoSeriousViolations, resizeTo, shoot, switchTheme } from './support/a11y';
@@ -98,6 +99,19 @@ test('an item gets a date from its dialog by keyboard, and a typed date only whe
   await expect
     .poll(async () => (await serverNote(request, account, note.id))?.checklist_items)
     .toEqual([item('v1', 'Book the venue', due, { repeat: 'weekly', remind: true })]);
+
+  // 'Add to calendar' on the dated step: a one-event .ics for the device's calendar app, made offline.
+  await chip.click();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Add to calendar' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('sprout-book-the-venue.ics');
+  const ics = fs.readFileSync(await file.path(), 'utf8').replace(/\r\n /g, '');
+  expect(ics).toContain('SUMMARY:Book the venue');
+  expect(ics).toContain(`DTSTART:${due.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+  expect(ics).toContain('RRULE:FREQ=WEEKLY');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   // A typed date is offered, not taken.
   const typed = 'Call the caterer by next Friday';

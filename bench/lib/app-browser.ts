@@ -285,29 +285,40 @@ export async function timeClickToText(page: Page, target: Locator, text: RegExp,
 const watchedForCards = new WeakSet<Page>();
 
 /** Milliseconds from navigation start to `cards` cards on the dashboard, after a reload (the same `cards` for a page each time). */
-export async function timeReloadToCards(page: Page, cards: number): Promise<number> {
+export function timeReloadToCards(page: Page, cards: number): Promise<number> {
+  return timeReloadToElements(page, 'ul[aria-label="Notes"] article', cards);
+}
+
+/**
+ * Milliseconds from navigation start to `count` elements matching `selector` (the same for a page each
+ * time), after a reload: the dashboard's cards, Today's rows.
+ */
+export async function timeReloadToElements(page: Page, selector: string, count: number): Promise<number> {
   if (!watchedForCards.has(page)) {
     watchedForCards.add(page);
-    // Recorded by the page itself, from the document's start: a MutationObserver sees the cards as React
+    // Recorded by the page itself, from the document's start: a MutationObserver sees the elements as React
     // adds them, and the time is taken at the frame after that (as the floor's is its first paint).
     // Polling from Playwright every 10 ms ran a query in the page while it loaded and was up to 10 ms late.
-    await page.addInitScript((count: number) => {
-      const shown = new Promise<number>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (document.querySelectorAll('ul[aria-label="Notes"] article').length < count) return;
-          observer.disconnect();
-          requestAnimationFrame(() => resolve(performance.now()));
+    await page.addInitScript(
+      ({ selector, count }: { selector: string; count: number }) => {
+        const shown = new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (document.querySelectorAll(selector).length < count) return;
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.now()));
+          });
+          observer.observe(document, { childList: true, subtree: true });
         });
-        observer.observe(document, { childList: true, subtree: true });
-      });
-      (globalThis as { __benchCardsShown?: Promise<number> }).__benchCardsShown = shown;
-    }, cards);
+        (globalThis as { __benchCardsShown?: Promise<number> }).__benchCardsShown = shown;
+      },
+      { selector, count },
+    );
   }
   await page.reload({ waitUntil: 'commit' });
   return page.evaluate(
     () =>
       (globalThis as { __benchCardsShown?: Promise<number> }).__benchCardsShown ??
-      Promise.reject(new Error('the page has no card watch (its init script did not run)')),
+      Promise.reject(new Error('the page has no watch (its init script did not run)')),
   );
 }
 

@@ -1,7 +1,7 @@
 // Today (issue 35): the unticked dated items of the notes in the lists, Overdue first, then Today, then the
 // next 7 days, grouped by note. Read from this device's notes, so it works offline; ticking writes the
 // note through the usual path (it syncs), and a repeating item moves to its next date.
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { startTransition, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { CalendarCheck, NotebookText } from 'lucide-react';
 import { FullPageSpinner } from '../../components/ui/spinner';
@@ -12,8 +12,11 @@ import { useContentShown } from '../../lib/first-content';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { cn } from '../../lib/utils';
 import type { ChecklistItem } from '#core/note';
-import { todayRange, todaySections, type TodaySection } from './today-sections';
+import { firstItems, todayRange, todaySections, type TodaySection } from './today-sections';
 import { useTickItem } from './use-tick-item';
+
+/** The rows drawn first: more than a tall screen holds. */
+const FIRST_ROWS = 40;
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
 
@@ -21,7 +24,15 @@ export function TodayPage() {
   const timeZone = deviceTimeZone();
   const now = new Date();
   const notes = useDueNotes(todayRange(now, timeZone));
-  const sections = notes ? todaySections(notes, now, timeZone) : undefined;
+  const allSections = notes ? todaySections(notes, now, timeZone) : undefined;
+  // A screenful first, the rest in the next frame, as a transition that yields to the user's input.
+  const [whole, setWhole] = useState(false);
+  useEffect(() => {
+    if (whole || notes === undefined) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setWhole(true)));
+    return () => cancelAnimationFrame(frame);
+  }, [whole, notes]);
+  const sections = allSections && !whole ? firstItems(allSections, FIRST_ROWS) : allSections;
   useContentShown(notes !== undefined);
   const listRef = useRef<HTMLDivElement>(null);
   const focusAfterTick = useFocusAfterTick(listRef, notes);

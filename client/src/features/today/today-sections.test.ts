@@ -1,7 +1,7 @@
 // The Today screen's sections: Overdue, Today, Next 7 days; grouped by note, earliest first.
 import { describe, expect, it } from 'vitest';
 import type { ChecklistItem } from '#core/note';
-import { todayRange, todaySections } from './today-sections';
+import { firstItems, todayRange, todaySections } from './today-sections';
 import { countDue, dueCountRange } from './due-count';
 
 const ZONE = 'Pacific/Auckland';
@@ -17,6 +17,26 @@ const item = (id: string, due?: string, extra: Partial<ChecklistItem> = {}): Che
 });
 
 const note = (id: string, items: ChecklistItem[]) => ({ id, title: `Note ${id}`, checklist_items: items });
+
+describe('firstItems', () => {
+  it('keeps the first rows in order across notes and sections, and each section its whole count', () => {
+    const sections = todaySections(
+      [
+        note('a', [item('a1', '2026-03-20'), item('a2', '2026-03-21')]),
+        note('b', [item('b1', '2026-03-27'), item('b2', '2026-03-27')]),
+      ],
+      NOW,
+      ZONE,
+    );
+    const cut = firstItems(sections, 3);
+    expect(cut.map((s) => [s.bucket, s.count, s.groups.map((g) => g.items.map((i) => i.id))])).toEqual([
+      ['overdue', 2, [['a1', 'a2']]],
+      ['today', 2, [['b1']]],
+    ]);
+    expect(firstItems(sections, 2).map((s) => s.bucket)).toEqual(['overdue']);
+    expect(firstItems(sections, 10)).toEqual(sections);
+  });
+});
 
 describe('todaySections', () => {
   it('lists overdue, then today, then the next 7 days, leaving out later, undated and ticked items', () => {

@@ -74,3 +74,23 @@ export function todaySections<N extends DatedNote>(
     return [{ bucket, title: SECTION_TITLES[bucket], groups, count }];
   });
 }
+
+/**
+ * The sections cut after their first `items` items (each section's count stays the whole): the screen draws
+ * a screenful first and the rest a frame later, so a long list does not hold back its first rows. Pure.
+ */
+export function firstItems<N extends DatedNote>(sections: TodaySection<N>[], items: number): TodaySection<N>[] {
+  let left = items;
+  const cut: TodaySection<N>[] = [];
+  for (const section of sections) {
+    if (left <= 0) break;
+    const groups: TodayGroup<N>[] = [];
+    for (const group of section.groups) {
+      if (left <= 0) break;
+      groups.push(group.items.length <= left ? group : { ...group, items: group.items.slice(0, left) });
+      left -= group.items.length;
+    }
+    cut.push({ ...section, groups });
+  }
+  return cut;
+}
