@@ -254,13 +254,15 @@ test('a reminder a minute ahead shows in the open app at its time, and Done tick
     checklist_items: [item('e1', 'Pick up the parcel', due.toISOString(), { remind: true })],
   });
   await gotoAs(page, '/');
-  // The reminders start after the dashboard's content, in the one tab holding their lock.
+  // The reminders start a few seconds after the dashboard's content (features/today/later.tsx), in the one
+  // tab holding their lock: the page's clock is moved on a second at a time until they hold it.
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
+    .poll(async () => {
+      await page.clock.runFor(1_000);
+      return page.evaluate(async () =>
         ((await navigator.locks.query()).held ?? []).some((lock) => lock.name?.startsWith('sprout-reminders-')),
-      ),
-    )
+      );
+    })
     .toBe(true);
   const reminder = toastRegion(page).getByRole('listitem').filter({ hasText: 'Pick up the parcel' });
   await expect(reminder).toHaveCount(0);
