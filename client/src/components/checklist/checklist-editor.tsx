@@ -18,7 +18,7 @@ import { cn } from '../../lib/utils';
 import { DateSuggestion } from './date-suggestion';
 import { DueChipButton } from './due-chip';
 import { dueText } from './due-text';
-import { useDateSuggestions } from './use-date-suggestions';
+import { markWritten, useDateSuggestions } from './use-date-suggestions';
 
 const DueDateDialog = lazyWithPreload(() => import('./due-date-dialog').then((m) => m.DueDateDialog));
 
@@ -84,6 +84,7 @@ export function ChecklistEditor({
 
   const add = () => {
     if (newText.trim() === '') return;
+    markWritten(newText.trim());
     onAppend(newText);
     setNewText('');
   };
@@ -176,7 +177,11 @@ function ChecklistRow({
 
   const commit = (text: string) => {
     // A blank text is not saved: the item keeps its words (remove it with the X instead).
-    if (text.trim() !== '' && text !== item.text) onEditText(item.id, text);
+    if (text.trim() !== '' && text !== item.text) {
+      markWritten(text);
+      markWritten(text.trim());
+      onEditText(item.id, text);
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

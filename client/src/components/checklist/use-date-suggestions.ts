@@ -15,6 +15,16 @@ export interface FoundDate {
 
 const loadPhrases = () => import('#core/date-phrases');
 
+// Texts the user wrote in an item on this page, kept across the list being drawn anew (a save can do that
+// between the typing and the reading): a list shown afresh still reads these.
+const written = new Set<string>();
+
+/** Marks `text` as just written by the user into an item: its date is offered wherever the list is shown. */
+export function markWritten(text: string): void {
+  if (written.size > 200) written.clear();
+  written.add(text);
+}
+
 /** The items' texts to read: new or changed since last seen, still without a date. */
 export function textsToCheck(
   items: readonly ChecklistItem[],
@@ -39,7 +49,9 @@ export function useDateSuggestions(
   const seen = useRef<Map<string, string> | null>(null);
 
   useEffect(() => {
-    seen.current ??= new Map(checkAll ? [] : items.map((item) => [item.id, item.text]));
+    seen.current ??= new Map(
+      checkAll ? [] : items.filter((item) => !written.has(item.text)).map((item) => [item.id, item.text]),
+    );
     const wanted = textsToCheck(items, seen.current);
     for (const item of items) seen.current.set(item.id, item.text);
     if (wanted.length === 0) return;
