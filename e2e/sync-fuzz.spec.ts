@@ -157,8 +157,11 @@ test('two devices offline and online: nothing written is lost, nothing deleted c
       } else {
         // The deletion is of the version shown when Delete was pressed; the form holds still while the
         // confirmation is open ([S20], [S8]), so what it shows then is what the user deletes.
+        // Held before the click: the confirmation hides the form from the accessibility tree, where the
+        // role locator would then wait for the field until the test timed out (seen once in CI).
+        const fieldElement = await field.elementHandle();
         await device.page.getByRole('button', { name: 'Delete', exact: true }).click();
-        const shown = await editorValue(field);
+        const shown = await editorValue(fieldElement!);
         await device.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
         await expect(device.page).toHaveURL(/\/$/);
         deleted.push(new Set(lines(shown)));
