@@ -2,14 +2,15 @@
 // while the user's setting is on, read from the status the page keeps with the Settings card's (its
 // QueryClient), so with the setting off no query leaves for the embedding provider, nor for the server.
 import { pageQueryClient } from '../../lib/query-provider';
-import { AssistantRequestError, searchNotesByMeaning, type MeaningMatch } from './assistant-api';
+import { ApiRequestError } from '../../lib/api-json';
+import { searchNotesByMeaning, type MeaningMatch } from './assistant-api';
 import { assistantStatusQuery } from './use-assistant';
 
 export type MeaningAnswer = { kind: 'matches'; matches: MeaningMatch[] } | { kind: 'off' };
 
 /**
  * The notes closest in meaning to `query`, best first, or 'off' while the setting is off. Throws
- * AssistantRequestError when the server or the provider fails (code 'offline' without a network), or
+ * ApiRequestError when the server or the provider fails (code 'offline' without a network), or
  * AbortError.
  */
 export async function askByMeaning(
@@ -27,7 +28,7 @@ export async function askByMeaning(
     return { kind: 'matches', matches: await searchNotesByMeaning(query, limit, signal) };
   } catch (error) {
     // Turned off since (on another device): the status the page keeps says so too.
-    if (error instanceof AssistantRequestError && error.code === 'assistant_off') {
+    if (error instanceof ApiRequestError && error.code === 'assistant_off') {
       client.setQueryData(statusQuery.queryKey, { ...status, enabled: false });
       return { kind: 'off' };
     }

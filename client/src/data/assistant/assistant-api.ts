@@ -2,6 +2,7 @@
 // whether the user let it use their notes, the index's status, and search by meaning. Each answer is read
 // through a schema: the browser trusts nothing it did not check.
 import { z } from 'zod';
+import { apiJson } from '../../lib/api-json';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 
 export const assistantStatusSchema = z.object({
@@ -24,42 +25,8 @@ const searchSchema = z.object({ model: z.string(), matches: z.array(matchSchema)
 const suggestedTagsSchema = z.object({ tags: z.array(z.object({ tag: z.string(), existing: z.boolean() })) });
 export type SuggestedTag = z.infer<typeof suggestedTagsSchema>['tags'][number];
 
-/** A refusal of the assistant's endpoints: the server's `{ error, message }`, or the network's failure. */
-export class AssistantRequestError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-  }
-}
-
-async function read<T>(response: Promise<Response>, schema: z.ZodType<T>): Promise<T> {
-  let answer: Response;
-  try {
-    answer = await response;
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new AssistantRequestError('offline', 'The Sprout server could not be reached.', null);
-  }
-  const body: unknown = await answer.json().catch(() => null);
-  if (!answer.ok) {
-    const { error, message } = (body ?? {}) as { error?: unknown; message?: unknown };
-    throw new AssistantRequestError(
-      typeof error === 'string' ? error : 'failed',
-      typeof message === 'string' ? message : `The server answered ${answer.status}.`,
-      answer.status,
-    );
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    throw new AssistantRequestError('invalid_response', 'The server sent an answer Sprout cannot read.', answer.status);
-  return parsed.data;
-}
-
 export function fetchAssistantStatus(): Promise<AssistantStatus> {
-  return read(authorizedFetch('/api/assistant/status'), assistantStatusSchema);
+  return apiJson(authorizedFetch('/api/assistant/status'), assistantStatusSchema);
 }
 
 export interface AssistantSettingsInput {
@@ -68,7 +35,7 @@ export interface AssistantSettingsInput {
 }
 
 export function saveAssistantSettings(settings: AssistantSettingsInput): Promise<AssistantStatus> {
-  return read(
+  return apiJson(
     authorizedFetch('/api/assistant/settings', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -78,13 +45,13 @@ export function saveAssistantSettings(settings: AssistantSettingsInput): Promise
   );
 }
 
-/** The user's notes closest in meaning to `query`, best first. Throws AssistantRequestError (or AbortError). */
+/** The user's notes closest in meaning to `query`, best first. Throws ApiRequestError (or AbortError). */
 export async function searchNotesByMeaning(
   query: string,
   limit: number,
   signal?: AbortSignal,
 ): Promise<MeaningMatch[]> {
-  const answer = await read(
+  const answer = await apiJson(
     authorizedFetch('/api/assistant/search', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -98,7 +65,7 @@ export async function searchNotesByMeaning(
 
 /** The user's notes closest in meaning to their note `noteId`, best first (from the index: no provider call). */
 export async function fetchRelatedNotes(noteId: string, signal?: AbortSignal): Promise<MeaningMatch[]> {
-  const answer = await read(
+  const answer = await apiJson(
     authorizedFetch(`/api/assistant/notes/${encodeURIComponent(noteId)}/related`, signal ? { signal } : {}),
     searchSchema,
   );
@@ -107,13 +74,13 @@ export async function fetchRelatedNotes(noteId: string, signal?: AbortSignal): P
 
 /**
  * Up to three tags for a plan being saved, the user's own first: `existingTags` are the user's tags, most
- * used first (the device knows them all, `#tags` in texts too). Throws AssistantRequestError.
+ * used first (the device knows them all, `#tags` in texts too). Throws ApiRequestError.
  */
 export async function suggestPlanTags(
   plan: { title: string; text: string; existingTags: readonly string[] },
   signal?: AbortSignal,
 ): Promise<SuggestedTag[]> {
-  const answer = await read(
+  const answer = await apiJson(
     authorizedFetch('/api/assistant/suggest-tags', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -1,11 +1,5 @@
 // The assistant's knowledge of the user's notes (issue 34): the setting, the index's status, search by meaning.
-export {
-  AssistantRequestError,
-  searchNotesByMeaning,
-  type AssistantStatus,
-  type MeaningMatch,
-  type SuggestedTag,
-} from './assistant-api';
+export { searchNotesByMeaning, type AssistantStatus, type MeaningMatch, type SuggestedTag } from './assistant-api';
 export { askByMeaning, type MeaningAnswer } from './ask-by-meaning';
 export { assistantStatusQuery, useAssistantSetting, type AssistantSetting } from './use-assistant';
 export { useRelatedNotes } from './use-related-notes';
