@@ -17,7 +17,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     // The pure unit tests beside the server's code do not touch a database: they run once, here.
     include: database === 'pglite' ? ['server/**/*.test.ts'] : ['server/test/**/*.test.ts'],
     env: { SPROUT_TEST_DATABASE: database },
-    globalSetup: database === 'pglite' ? [PGLITE_IMAGE] : [],
+    // The PostgreSQL project needs the image too, for the embedded instances it moves to PostgreSQL and back.
+    globalSetup: [PGLITE_IMAGE],
     setupFiles: UNIT_SETUP,
     // Each file starts its own server on its own database; nothing else is shared, so the files may
     // share a worker's module cache.

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from './process-support';
+import { seedWithMigratedImage, startServerProcess } from './process-support';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-admin-process-'));
@@ -37,6 +37,7 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')(
   { timeout: 180_000 },
   () => {
     it('goes through the running server, then opens DATA_DIR itself once it has stopped', async () => {
+      await seedWithMigratedImage(dataDir);
       const server = await startServerProcess(dataDir, { LOG_LEVEL: 'warn' });
       running.push(server.child);
       // The socket only this account can use, in the private DATA_DIR.

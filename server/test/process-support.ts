@@ -4,6 +4,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { seedDataDir } from '../../test/kit/pglite-image-cache';
+// Its ProvidedContext entry types `inject('pgliteImage')`.
+import type {} from '../../test/kit/test-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -25,6 +29,15 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * Gives an empty DATA_DIR the migrated database, as a first start leaves it: the server opens it instead
+ * of running initdb, several CPU-seconds that only process.test.ts's first start needs to pay. For the
+ * embedded-database project only (the image is its global set-up's).
+ */
+export async function seedWithMigratedImage(dataDir: string): Promise<void> {
+  await seedDataDir(dataDir, inject('pgliteImage'));
 }
 
 /** Starts a server on an embedded database in `dataDir`; resolves once /api/health answers. */

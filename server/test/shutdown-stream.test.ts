@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAiProvider, type FakeAiProvider } from '../../test/kit/fake-ai-provider';
 import { readEvents, type SseEvent } from './ai-support';
-import { signUpOn, startServerProcess, type ServerProcess } from './process-support';
+import { seedWithMigratedImage, signUpOn, startServerProcess, type ServerProcess } from './process-support';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sprout-shutdown-'));
 let fake: FakeAiProvider;
@@ -28,6 +28,7 @@ describe.skipIf(process.env.SPROUT_TEST_DATABASE === 'postgres')(
   { timeout: 120_000 },
   () => {
     it('ends with a retryable error event before the process exits 0', async () => {
+      await seedWithMigratedImage(dataDir);
       server = await startServerProcess(dataDir, {
         AI_BASE_URL: fake.url,
         OPENROUTER_API_KEY: 'sk-server-secret-key-0000',

@@ -123,7 +123,8 @@ describe('the notes session', () => {
     const session = new NotesSession({
       userId: USER,
       store,
-      controller: { locks: null, windowTarget: null, documentTarget: null, debounceMs: 10 },
+      // The write is told it is offline once the wait for the engine runs out: short here, 15 s in the app.
+      controller: { locks: null, windowTarget: null, documentTarget: null, debounceMs: 10, startWaitMs: 50 },
     });
     sessions.push(session);
     const created = await session.createNote({ title: 'Early' });
