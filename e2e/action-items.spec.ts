@@ -8,7 +8,7 @@ import { test, expect } from './support/fixtures';
 import { goOffline, goOnline } from './support/network';
 import { seedNote, serverNote } from './support/notes';
 import { gotoAs } from './support/session';
-import { expectToast } from './support/toasts';
+import { dismissToasts, expectToast } from './support/toasts';
 
 /** The day `days` after `day` (both YYYY-MM-DD). */
 function addDays(day: string, days: number): string {
@@ -38,6 +38,8 @@ test("Find action items: proposed with dates, edited, added to the note's checkl
   const diary = await seedNote(request, account, { title: 'Diary', content: 'Call the bank', ai_excluded: true });
   const dialog = page.getByRole('dialog', { name: 'Action items' });
   const openFinder = async () => {
+    // A toast of the step before sits over the top bar at phone width: closed, as a user would, not waited out.
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Find action items' }).click();
     await expect(dialog).toBeVisible();

@@ -6,6 +6,7 @@
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { fillEditor } from './support/editor';
+import { dismissToasts } from './support/toasts';
 import {
   card,
   editOnServer,
@@ -33,6 +34,8 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   await page.route('**/rest/v1/notes**', (route) => route.abort('connectionrefused'));
   await page.goto(`/edit/${note.id}`);
   await fillEditor(page.getByRole('textbox', { name: 'Note', exact: true }), 'Tent\nStove\nCompass');
+  // The failed sync's toast sits over the button: closed, as a user would, not waited out (5 s).
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card(page, 'Packing list').getByText('Waiting to sync')).toBeVisible();
   // Both change the same line, so the sync cannot merge them [S33]: a conflict copy [S7].

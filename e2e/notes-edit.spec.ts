@@ -7,7 +7,7 @@ import { localContent } from './support/device';
 import { test, expect } from './support/fixtures';
 import { sidebar } from './support/layout';
 import { card, editOnServer, expectAllSynced, openCard, PLAN, seedNote, seedNotes, serverNote } from './support/notes';
-import { expectToast } from './support/toasts';
+import { dismissToasts, expectToast } from './support/toasts';
 import { expectEditorValue, fillEditor } from './support/editor';
 
 /** Opens a note's Edit screen from its card on the dashboard, and checks it is that note's. */
@@ -127,6 +127,8 @@ test('edit: the form, its checklist and save rules, delete, and changes from ano
     await expect(page.getByRole('checkbox', { name: 'Only item' })).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('switch', { name: 'Convert to checklist' }).click();
 
+    // The save's toast sits over the button: closed, as a user would, not waited out (5 s).
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await expect(leave).toBeVisible();

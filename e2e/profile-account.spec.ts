@@ -7,7 +7,7 @@ import { test, expect } from './support/fixtures';
 import { sidebar } from './support/layout';
 import { goOfflineWhenIdle } from './support/network';
 import { gotoAs, signIn, submitLogin } from './support/session';
-import { expectToast } from './support/toasts';
+import { dismissToasts, expectToast } from './support/toasts';
 
 // One account through all of Profile in one page, each a step: the password change signs in again, and
 // the deletion, which ends the account, comes last. Each new page would boot the app again.
@@ -50,6 +50,8 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
     await expect(
       page.getByText('Pictures from other websites are not displayed in Sprout', { exact: false }),
     ).toBeVisible();
+    // The toast before sits over the button at this size: closed, as a user would, not waited out (5 s).
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Profile Updated', 'Your profile changes have been saved.');
     await expect(summary.getByText('AK', { exact: true })).toBeVisible();
@@ -85,6 +87,8 @@ test('Profile: Personal Info, offline, the password change, Delete Account', asy
     await page.getByLabel('Full Name').fill('Offline Olga');
     await goOfflineWhenIdle(page);
     await expect(page.getByText("You're offline. Profile changes can be saved once you're back online.")).toBeVisible();
+    // The toast before sits over the button at this size: closed, as a user would, not waited out (5 s).
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, "You're offline", 'Connect to the internet to save your profile changes.');
     await page.context().setOffline(false);
