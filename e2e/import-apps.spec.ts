@@ -160,12 +160,7 @@ test('a Notion export comes in with its pages linked, its databases as tables an
   signedIn: page,
   account,
   request,
-  consoleErrors,
 }) => {
-  // Seen once in CI: a note of the import was sent a second time with the same mutation, and the server's
-  // 409 was resolved as our own earlier write (docs/sync.md S6). The browser logs that 409; the notes on the
-  // server are checked below either way.
-  consoleErrors.allow(/status of 409/);
   const root = path.resolve(import.meta.dirname, '../test/fixtures/imports/notion');
   const files: Record<string, Uint8Array> = {};
   const walk = (dir: string) => {

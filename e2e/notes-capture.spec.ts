@@ -104,9 +104,7 @@ test('desktop: n makes a quick note, Expand with Sprout saves the plan into the 
   signedIn: page,
   account,
   request,
-  consoleErrors,
 }) => {
-  consoleErrors.allow(/status of 409/);
   await storeAiKey(request, account);
   const longTitle = 'A very long idea title that cannot fit in the sidebar column at all';
   const [idea] = await seedNotes(request, account, [

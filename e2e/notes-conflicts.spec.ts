@@ -25,7 +25,7 @@ test('[S23] a conflict resolved on one device is resolved on the other after syn
   request,
   consoleErrors,
 }) => {
-  consoleErrors.allow(/Failed to load resource/, /status of 409/);
+  consoleErrors.allow(/Failed to load resource/);
   const note = await seedNote(request, account, { title: 'Packing list', content: 'Tent\nStove\nMap' });
   await page.goto('/');
   await expect(card(page, 'Packing list')).toBeVisible();

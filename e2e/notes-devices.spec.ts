@@ -29,7 +29,7 @@ test('notes edited offline on two devices: different lines merge into one note, 
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/);
+  consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/);
   const [note, week] = await seedNotes(request, account, [
     { title: 'Shared', content: 'original text' },
     { title: 'Week plan', content: WEEK.join('\n') },
@@ -90,7 +90,7 @@ test('a note deleted on one device stays in the Trash on the other, even after i
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/, /status of 409/);
+  consoleErrors.allow(/Failed to load resource/, /ERR_INTERNET_DISCONNECTED/);
   const [untouched, edited] = await seedNotes(request, account, [
     { title: 'Gone everywhere' },
     { title: 'Edited while deleted', content: 'v1' },
