@@ -1,6 +1,6 @@
 // Vitest projects: pure core, client components (happy-dom), and server integration tests, which run
 // on embedded PGlite and, when TEST_DATABASE_URL is set, once more on a PostgreSQL server.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** In every project: only loopback may be reached, and a console.error fails the test. */
@@ -9,6 +9,20 @@ const UNIT_SETUP = ['test/setup/loopback-only.ts', 'test/setup/fail-on-console-e
 /** Made once per run: a migrated PGlite image that each file's in-memory database starts from. */
 const PGLITE_IMAGE = 'test/setup/pglite-image.ts';
 
+/**
+ * Integration tests whose subject is not the database: the AI proxy's wire format, failures and timeouts,
+ * the built client's files, the event loop's overload. PGlite is PostgreSQL itself, so what a second run
+ * on a PostgreSQL server adds is the driver, the pool and the roles; these files would run the same code
+ * again, and they run once, on PGlite.
+ */
+const DATABASE_AGNOSTIC = [
+  'server/test/ai-endpoints.test.ts',
+  'server/test/ai-failures.test.ts',
+  'server/test/ai-timeouts.test.ts',
+  'server/test/load-shedding.test.ts',
+  'server/test/static-files.test.ts',
+];
+
 const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
@@ -16,6 +30,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     environment: 'node' as const,
     // The pure unit tests beside the server's code do not touch a database: they run once, here.
     include: database === 'pglite' ? ['server/**/*.test.ts'] : ['server/test/**/*.test.ts'],
+    exclude: database === 'pglite' ? configDefaults.exclude : [...configDefaults.exclude, ...DATABASE_AGNOSTIC],
     env: { SPROUT_TEST_DATABASE: database },
     // The PostgreSQL project needs the image too, for the embedded instances it moves to PostgreSQL and back.
     globalSetup: [PGLITE_IMAGE],
