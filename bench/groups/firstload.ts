@@ -32,7 +32,9 @@ async function run(options: GroupOptions): Promise<Row[]> {
     const lighthouseStep = (name: keyof typeof results, url: string, signedIn: boolean) => async () => {
       const result = await runLighthouse(url, signedIn ? returningDevice : undefined);
       results[name].push(result);
-      options.log(`${name}: ${result.score} (FCP ${Math.round(result.fcp)} ms, LCP ${Math.round(result.lcp)} ms)`);
+      options.log(
+        `${name}: ${result.score} (FCP ${Math.round(result.fcp)} ms, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms)`,
+      );
       return result.score;
     };
     options.log(`Lighthouse, ${rounds} rounds`);
@@ -49,12 +51,16 @@ async function run(options: GroupOptions): Promise<Row[]> {
     const homeGzip = await sum(scripts('home'), gzipSize);
     const floorGzip = await sum(scripts('floor'), gzipSize);
     const scores = (name: keyof typeof results) => results[name].map((r) => r.score);
+    const metrics = (page: keyof typeof results) =>
+      (['fcp', 'lcp', 'tbt'] as const)
+        .map((m) => `${m.toUpperCase()} ${Math.round(median(results[page].map((r) => r[m])))} ms`)
+        .join(', ');
     const score = (name: string, page: keyof typeof results) =>
       toRow({
-        name: `Lighthouse mobile performance, ${name} (FCP ${Math.round(median(results[page].map((r) => r.fcp)))} ms, LCP ${Math.round(median(results[page].map((r) => r.lcp)))} ms)`,
+        name: `Lighthouse mobile performance, ${name} (${metrics(page)})`,
         unit: '',
         values: scores(page),
-        floorName: `floor page (FCP ${Math.round(median(results.floor.map((r) => r.fcp)))} ms, LCP ${Math.round(median(results.floor.map((r) => r.lcp)))} ms)`,
+        floorName: `floor page (${metrics('floor')})`,
         floorValues: scores('floor'),
         better: 'higher',
         goal: '>= 95 and >= floor - 5',

@@ -2,7 +2,7 @@
 // Chromium profile, optionally signed in first: the device's stored entries are written to localStorage from
 // a same-origin JSON page, which registers no service worker, so the run still starts cold.
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { chromiumArgs } from '../../test/kit/browser';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
@@ -11,6 +11,8 @@ export interface LighthouseResult {
   score: number;
   fcp: number;
   lcp: number;
+  /** Total blocking time, ms: the long tasks' time past 50 ms each, between FCP and interactive. */
+  tbt: number;
   /** Scripts the page loaded. */
   scripts: string[];
   /** Bytes of loaded JavaScript the page never ran (Lighthouse's estimate, transfer size). */
@@ -59,8 +61,9 @@ async function putLocalStorage(port: number, origin: string, entries: Record<str
   await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
 }
 
-/** `storage`: local-storage entries written first (a returning device's session and anon key). */
-export async function runLighthouse(url: string, storage?: Record<string, string>): Promise<LighthouseResult> {
+/** The whole Lighthouse report of one run; `storage`: local-storage entries written first (a returning
+ * device's session and anon key). */
+export async function runLighthouseReport(url: string, storage?: Record<string, string>): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...chromiumArgs],
@@ -75,19 +78,25 @@ export async function runLighthouse(url: string, storage?: Record<string, string
       disableStorageReset: Boolean(storage),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
-      []) as NetworkItem[];
-    const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined;
-    return {
-      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
-      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-      scripts: items.filter((i) => i.resourceType === 'Script').map((i) => i.url),
-      unusedJs: unused?.overallSavingsBytes ?? 0,
-    };
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    return result.lhr;
   } finally {
     chrome.kill();
   }
+}
+
+/** `storage`: local-storage entries written first (a returning device's session and anon key). */
+export async function runLighthouse(url: string, storage?: Record<string, string>): Promise<LighthouseResult> {
+  const lhr = await runLighthouseReport(url, storage);
+  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
+    []) as NetworkItem[];
+  const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    scripts: items.filter((i) => i.resourceType === 'Script').map((i) => i.url),
+    unusedJs: unused?.overallSavingsBytes ?? 0,
+  };
 }
