@@ -1,7 +1,8 @@
 // Dates on checklist items, the Today screen and the open app's reminders (issue 35): a date set from the
 // item's date dialog with the keyboard; a typed 'by next Friday' offered, dated only on the user's click;
 // Today listing overdue items first, offline too, its ticks syncing once back online; a reminder a minute
-// ahead shown at its time (the page's clock). Every date is the London day of the test's real today.
+// ahead shown at its time, and Today moving its items on at midnight in an app left open (the page's clock).
+// Every date is the London day of the test's real today.
 import fs from 'node:fs';
 import { findDatePhrase } from '#core/date-phrases';
 import { addDays, dayInZone, instantOf } from '#core/zoned-time';
@@ -241,7 +242,7 @@ test('Today lists overdue items first by note, works offline, and its ticks sync
   expect((await serverNote(request, account, garden!.id))?.checklist_items?.[0]).toMatchObject({ completed: false });
 });
 
-test('a reminder a minute ahead shows in the open app at its time, and Done ticks the item', async ({
+test('a reminder a minute ahead shows in the open app at its time, Done ticks the item, and the open app moves on at midnight', async ({
   signedIn: page,
   account,
   request,
@@ -251,7 +252,10 @@ test('a reminder a minute ahead shows in the open app at its time, and Done tick
   const note = await seedNote(request, account, {
     title: 'Errands',
     is_checklist: true,
-    checklist_items: [item('e1', 'Pick up the parcel', due.toISOString(), { remind: true })],
+    checklist_items: [
+      item('e1', 'Pick up the parcel', due.toISOString(), { remind: true }),
+      item('e2', 'Book the plumber', addDays(dayInZone(due, ZONE), 1)),
+    ],
   });
   await gotoAs(page, '/');
   // The reminders start a few seconds after the dashboard's content (features/today/later.tsx), in the one
@@ -275,6 +279,19 @@ test('a reminder a minute ahead shows in the open app at its time, and Done tick
   await expect
     .poll(async () => (await serverNote(request, account, note.id))?.checklist_items?.[0])
     .toMatchObject({ id: 'e1', completed: true });
+
+  // Left open past midnight, offline so that no sync draws the screen again, Today moves tomorrow's item on.
+  await sidebar(page).getByRole('link', { name: 'Today', exact: true }).click();
+  const main = page.getByRole('main');
+  await expectNames(main.getByRole('region', { name: /^Next 7 days/ }).getByRole('checkbox'), ['Book the plumber']);
+  await waitForSyncIdle(page);
+  await page.context().setOffline(true);
+  await expect(sidebar(page).getByText('Offline', { exact: true })).toBeVisible();
+  const now = new Date(await page.evaluate(() => Date.now()));
+  const midnight = instantOf(addDays(dayInZone(now, ZONE), 1), '00:00', ZONE);
+  await page.clock.fastForward(midnight.getTime() - now.getTime() + 2_000);
+  await expectNames(main.getByRole('region', { name: /^Today/ }).getByRole('checkbox'), ['Book the plumber']);
+  await expect(main.getByRole('region', { name: /^Next 7 days/ })).toHaveCount(0);
 });
 
 test("a plan whose step says 'by next Friday' arrives with that date offered, and the note keeps it once accepted", async ({

@@ -13,6 +13,7 @@ import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { lazyWithPreload, preloadOnIntent, useOpenedOnce } from '../../lib/lazy-with-preload';
 import { deviceTimeZone } from '../../lib/time-zone';
+import { useDayClock } from '../../lib/use-day-clock';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 import { DateSuggestion } from './date-suggestion';
@@ -58,7 +59,8 @@ export function ChecklistEditor({
   const chipOfDialog = useRef<HTMLButtonElement | null>(null);
   const suggestions = useDateSuggestions(onChangeItem ? items : NO_ITEMS, checkAllDates);
   const timeZone = deviceTimeZone();
-  const now = new Date();
+  // The chips' words ('Tomorrow', overdue) change with the day, not between renders.
+  const now = useDayClock(timeZone);
   const editedItem = items.find((item) => item.id === editing) ?? null;
 
   const toggle = (id: string) => {

@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { CalendarCheck } from 'lucide-react';
 import { useDues } from '../../data/notes';
 import { deviceTimeZone } from '../../lib/time-zone';
+import { useDayClock } from '../../lib/use-day-clock';
 import { cn } from '../../lib/utils';
 import { countDue, dueCountRange } from './due-count';
 
 export function DueTodayChip({ className }: { className?: string }) {
   const timeZone = deviceTimeZone();
-  const now = new Date();
+  const now = useDayClock(timeZone);
   const dues = useDues(dueCountRange(now, timeZone));
   const { today, overdue } = dues ? countDue(dues, now, timeZone) : { today: 0, overdue: 0 };
   const count = today + overdue;

@@ -10,6 +10,7 @@ import { useDueNotes, type NoteView } from '../../data/notes';
 import { EmptyState, noteTitle } from '../notes';
 import { useContentShown } from '../../lib/first-content';
 import { deviceTimeZone } from '../../lib/time-zone';
+import { useDayClock } from '../../lib/use-day-clock';
 import { cn } from '../../lib/utils';
 import type { ChecklistItem } from '#core/note';
 import { firstItems, todayRange, todaySections, type TodaySection } from './today-sections';
@@ -22,7 +23,8 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'nu
 
 export function TodayPage() {
   const timeZone = deviceTimeZone();
-  const now = new Date();
+  // Left open overnight, the lists move on at midnight.
+  const now = useDayClock(timeZone);
   const notes = useDueNotes(todayRange(now, timeZone));
   const allSections = notes ? todaySections(notes, now, timeZone) : undefined;
   // A screenful first, the rest in the next frame, as a transition that yields to the user's input.
