@@ -20,7 +20,9 @@ try {
     'sprout.anonKey': user.anonKey,
   };
   for (let round = 1; round <= rounds; round++) {
-    const lhr = await runLighthouseReport(`${server.url}${pagePath}`, returningDevice);
+    const lhr = await runLighthouseReport(`${server.url}${pagePath}`, returningDevice, (trace) =>
+      fs.writeFileSync(path.join(os.tmpdir(), `sprout-lighthouse-${round}.trace.json`), JSON.stringify(trace)),
+    );
     const file = path.join(os.tmpdir(), `sprout-lighthouse-${round}.json`);
     fs.writeFileSync(file, JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id];

@@ -63,7 +63,11 @@ async function putLocalStorage(port: number, origin: string, entries: Record<str
 
 /** The whole Lighthouse report of one run; `storage`: local-storage entries written first (a returning
  * device's session and anon key). */
-export async function runLighthouseReport(url: string, storage?: Record<string, string>): Promise<Result> {
+export async function runLighthouseReport(
+  url: string,
+  storage?: Record<string, string>,
+  onTrace?: (trace: { traceEvents: unknown[] }) => void,
+): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...chromiumArgs],
@@ -79,6 +83,7 @@ export async function runLighthouseReport(url: string, storage?: Record<string, 
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    onTrace?.(result.artifacts.Trace as unknown as { traceEvents: unknown[] });
     return result.lhr;
   } finally {
     chrome.kill();
