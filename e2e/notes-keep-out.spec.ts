@@ -1,6 +1,6 @@
 // Keep out of the assistant (issue 34, item 5): the note screen's More menu switches it, offline too, and
 // the switch syncs; a kept-out note is marked on its card and its screen, loses 'Expand with', and its
-// Chat tab sends none of its text to the AI (nor its title among the recent notes), saying so; a note
+// Chat tab sends none of its text or earlier chat to the AI (nor its title among the recent notes), saying so; a note
 // that is not kept out still sends its text.
 import { DEFAULT_QUESTION_REPLY } from '../test/kit/fake-ai-provider-replies';
 import { expectNoSeriousViolations, shoot } from './support/a11y';
@@ -12,7 +12,7 @@ import { gotoAs } from './support/session';
 import { expectToast } from './support/toasts';
 
 const KEPT_OUT = 'Kept out of the assistant';
-const CHAT_LINE = 'Sprout can’t see this note: it is kept out of the assistant.';
+const CHAT_LINE = 'Sprout can’t see this note or its earlier chat: it is kept out of the assistant.';
 
 test('a note kept out of the assistant: switched from the More menu offline, synced, marked, and its chat sends no note text', async ({
   signedIn: page,
@@ -32,6 +32,11 @@ test('a note kept out of the assistant: switched from the More menu offline, syn
     title: `Diary ${secret}`,
     content: `What I told nobody ${secret}`,
     expanded_content: `My plan ${secret}`,
+    // A chat from before it was kept out, quoting it.
+    chat_history: [
+      { role: 'user', content: `Should I tell anyone about ${secret}?` },
+      { role: 'assistant', content: 'Only someone you trust.' },
+    ],
   });
   const garden = await seedNote(request, account, { title: 'Garden plan', content: `Tomatoes by the shed ${open}` });
 
@@ -64,18 +69,21 @@ test('a note kept out of the assistant: switched from the More menu offline, syn
     await expectNoSeriousViolations(page, { include: 'main' });
   });
 
-  await test.step('its Chat tab says the assistant does not see it, and sends none of its text', async () => {
+  await test.step('its Chat tab says the assistant does not see it, and sends none of its text or earlier chat', async () => {
     await page.getByRole('tab', { name: 'Chat' }).click();
     const chat = page.getByRole('region', { name: 'Chat about this note' });
     await expect(chat.getByText(CHAT_LINE)).toBeVisible();
+    // The earlier turns stay on screen; they are the note's, and go nowhere.
+    await expect(messageLog(page).getByText(`Should I tell anyone about ${secret}?`)).toBeVisible();
     const asked = uniqueTag('ask');
     await sendMessage(page, `Anything to say? ${asked}`);
     await expect(messageLog(page).getByText(DEFAULT_QUESTION_REPLY)).toBeVisible();
     const sent = await fakeRequestsFor(request, asked);
     expect(sent).toHaveLength(1);
     const body = JSON.stringify(sent[0]!.body);
-    // Neither its text, its plan nor its title (the prompt's recent notes list the others).
+    // Neither its text, its plan, its earlier chat nor its title (the prompt's recent notes list the others).
     expect(body).not.toContain(secret);
+    expect(body).not.toContain('Only someone you trust.');
     expect(body).not.toContain('The note being discussed');
     expect(body).toContain('Garden plan');
     await shoot(page, 'notes-keep-out-chat-desktop-light');

@@ -41,6 +41,11 @@ export interface AssistantChatProps {
   emptyText?: string;
   /** A line above the input, e.g. that the assistant does not see the note. */
   notice?: ReactNode;
+  /**
+   * How many of the first entries are shown but never sent: a kept-out note's saved chat (issue 34), which
+   * may quote the note. The model then sees only the turns after them.
+   */
+  unsentHistory?: number;
   className?: string;
 }
 
@@ -58,6 +63,7 @@ export function AssistantChat({
   placeholder,
   emptyText,
   notice,
+  unsentHistory = 0,
   className,
 }: AssistantChatProps) {
   const { preferences } = useAiPreferences();
@@ -66,8 +72,8 @@ export function AssistantChat({
     (messages, options) =>
       mode === 'expand'
         ? requestExpansion(lastUserText(messages), options)
-        : requestChat(messages, noteContent, options),
-    [mode, noteContent],
+        : requestChat(messages.slice(unsentHistory), noteContent, options),
+    [mode, noteContent, unsentHistory],
   );
 
   const session = useChatSession({

@@ -1,7 +1,8 @@
 // The chat of a note's Chat tab (Edit 400 px, View 500 px): seeded with the saved history, about the
 // note's text; each completed turn goes to `onChange` (View saves it at once, Edit keeps it in the form
 // until Save Changes). Failure notices stay on screen only. A note kept out of the assistant (issue 34)
-// sends no text: the chat stays, about anything, and a quiet line says the assistant does not see the note.
+// sends no text, nor its saved chat, which may quote it: the chat stays, about anything, its earlier turns
+// on screen only, and a quiet line says the assistant sees neither.
 import { useCallback, useState } from 'react';
 import { EyeOff } from 'lucide-react';
 import type { ChatMessage } from '#core/note';
@@ -22,7 +23,7 @@ export interface NoteChatProps {
 }
 
 /** The line a kept-out note's chat shows (issue 34). */
-export const KEPT_OUT_CHAT_TEXT = 'Sprout can’t see this note: it is kept out of the assistant.';
+export const KEPT_OUT_CHAT_TEXT = 'Sprout can’t see this note or its earlier chat: it is kept out of the assistant.';
 
 const KEPT_OUT_NOTICE = (
   <p className="flex items-center gap-2 px-1 text-xs text-muted-foreground">
@@ -33,6 +34,8 @@ const KEPT_OUT_NOTICE = (
 
 export function NoteChat({ noteContent, keptOut = false, height, value, onChange }: NoteChatProps) {
   const [entries, setEntries] = useState<ChatEntry[]>(() => fromChatMessages(value));
+  // The turns saved before this chat opened (a saved chat has no failure notices, so they lead what is sent).
+  const [savedTurns] = useState(value.length);
   const onReply = useCallback((next: ChatEntry[]) => onChange(toChatMessages(next)), [onChange]);
   return (
     <AssistantChat
@@ -44,6 +47,7 @@ export function NoteChat({ noteContent, keptOut = false, height, value, onChange
       label="Chat about this note"
       emptyText={keptOut ? 'Ask anything.' : 'Ask anything about this note.'}
       notice={keptOut ? KEPT_OUT_NOTICE : undefined}
+      unsentHistory={keptOut ? savedTurns : 0}
     />
   );
 }
