@@ -1,7 +1,8 @@
 // Dates on checklist items, the Today screen and the open app's reminders (issue 35): a date set from the
 // item's date dialog with the keyboard; a typed 'by next Friday' offered, dated only on the user's click;
 // Today listing overdue items first, offline too, its ticks syncing once back online; a reminder a minute
-// ahead shown at its time, and Today moving its items on at midnight in an app left open (the page's clock).
+// ahead shown at its time (its system notification tagged as the push message is), and Today moving its
+// items on at midnight in an app left open (the page's clock).
 // Every date is the London day of the test's real today.
 import fs from 'node:fs';
 import { findDatePhrase } from '#core/date-phrases';
@@ -248,6 +249,23 @@ test('a reminder a minute ahead shows in the open app at its time, Done ticks th
   request,
 }) => {
   await page.clock.install();
+  // The system notification the page shows while it is hidden, recorded: a headless browser has no
+  // notification centre to look at.
+  await page.addInitScript(() => {
+    const shown: { title: string; tag?: string }[] = [];
+    const state = { hidden: false };
+    Object.assign(window, { shownNotifications: shown, pageState: state });
+    class RecordingNotification {
+      static permission = 'granted';
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, tag: options?.tag });
+      }
+      close() {}
+    }
+    Object.defineProperty(window, 'Notification', { value: RecordingNotification, configurable: true });
+    Object.defineProperty(document, 'hidden', { get: () => state.hidden, configurable: true });
+  });
   const due = new Date(Date.now() + 60_000);
   const note = await seedNote(request, account, {
     title: 'Errands',
@@ -271,9 +289,17 @@ test('a reminder a minute ahead shows in the open app at its time, Done ticks th
   const reminder = toastRegion(page).getByRole('listitem').filter({ hasText: 'Pick up the parcel' });
   await expect(reminder).toHaveCount(0);
 
+  // The user looks at another tab when the time comes.
+  await page.evaluate(() => ((window as unknown as { pageState: { hidden: boolean } }).pageState.hidden = true));
   await page.clock.runFor(due.getTime() - (await page.evaluate(() => Date.now())) + 1_000);
+  await page.evaluate(() => ((window as unknown as { pageState: { hidden: boolean } }).pageState.hidden = false));
   await expect(reminder).toBeVisible();
   await expect(reminder).toContainText('Reminder · Errands');
+  // Its system notification carries the push message's tag (server/src/reminders/payload.ts), so a push
+  // that reaches this device too replaces it instead of showing a second one.
+  expect(
+    await page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications),
+  ).toEqual([{ title: 'Pick up the parcel', tag: `reminder:${note.id}:e1` }]);
   await shoot(page, 'today-reminder-desktop-light');
   await reminder.getByRole('button', { name: 'Done' }).click();
   await expect

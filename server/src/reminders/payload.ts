@@ -1,6 +1,7 @@
 // A reminder as the push message the service worker shows (client/public/sw-push.js): the notification's
 // title, body and buttons, and what a click needs. Encrypted to the browser (RFC 8291), so the push
 // service carries it without reading it; kept well under the 4 KB a push message may hold.
+import { reminderTag } from '#core/reminder-tag';
 
 /** A reminder due to be sent, as the scheduler reads it. */
 export interface DueReminder {
@@ -39,7 +40,7 @@ export function reminderPayload(reminder: DueReminder, token: string): ReminderP
   return {
     title: clip(reminder.noteTitle, TITLE_CHARS) || DEFAULT_TITLE,
     body: clip(reminder.itemText, BODY_CHARS),
-    tag: `reminder:${reminder.noteId}:${reminder.itemId}`,
+    tag: reminderTag(reminder.noteId, reminder.itemId),
     timestamp: Date.parse(reminder.due),
     actions: [
       { action: 'done', title: 'Done' },

@@ -5,6 +5,7 @@
 // after the first screen's content, with none of it in the first load.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { reminderTag } from '#core/reminder-tag';
 import { ToastAction } from '../../components/ui/toast';
 import { useNotesSession, useDueNotes, type DueRange, type NoteView } from '../../data/notes';
 import { toast } from '../../lib/toast';
@@ -111,7 +112,10 @@ function useShowReminder(notes: NoteView[] | undefined): (reminder: Reminder) =>
       });
       if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && document.hidden) {
         try {
-          const notification = new Notification(reminder.text, { body: title, tag: reminder.itemId });
+          const notification = new Notification(reminder.text, {
+            body: title,
+            tag: reminderTag(reminder.noteId, reminder.itemId),
+          });
           notification.onclick = () => {
             window.focus();
             open(reminder);
