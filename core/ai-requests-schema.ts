@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AI_REQUEST_LIMITS, hasUserText } from './ai-requests';
 import { isDue } from './checklist';
 import { chatMessageSchema } from './note';
+import { isTimeZone } from './zoned-time';
 
 const messagesSchema = z
   .array(chatMessageSchema.strict())
@@ -46,16 +47,6 @@ export const askBodySchema = z
       .max(AI_REQUEST_LIMITS.question, `the question must be at most ${AI_REQUEST_LIMITS.question} characters`),
   })
   .strict();
-
-/** An IANA zone name this engine knows (Intl throws a RangeError for any other). */
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * POST /api/ai/action-items: the note's next actions (issue 35, item 5). `noteId` says which note, so that

@@ -11,6 +11,7 @@ import {
   singleEventCalendar,
   type DatedStep,
 } from './icalendar';
+import { offsetChanges } from './vtimezone';
 
 const origin = 'https://notes.example.org';
 const now = new Date('2026-03-01T08:00:00.000Z');
@@ -201,5 +202,78 @@ describe('singleEventCalendar', () => {
     expect(hasCalendarDate({ due: '2028-02-29' })).toBe(true);
     expect(hasCalendarDate({ due: '2026-03-12T09:30:00.000Z' })).toBe(true);
     expect(hasCalendarDate({ due: '2026-03-12T25:30:00.000Z' })).toBe(false);
+  });
+});
+
+describe('a timed item that repeats, in the user’s zone', () => {
+  /** The first `count` starts of the feed's one event, as instants, its zone read from the feed's VTIMEZONE. */
+  function starts(item: Partial<ChecklistItem> & { id: string }, timeZone: string, count: number) {
+    const { calendar, events } = parse(calendarFeed([step(item)], { ...options, timeZone }));
+    const vtimezone = calendar.getFirstSubcomponent('vtimezone');
+    expect(vtimezone?.getFirstPropertyValue('tzid')).toBe(timeZone);
+    ICAL.TimezoneService.register(vtimezone!);
+    try {
+      const iterator = new ICAL.Event(events[0]).iterator();
+      return Array.from({ length: count }, () => iterator.next()!.toJSDate().toISOString());
+    } finally {
+      ICAL.TimezoneService.remove(timeZone);
+    }
+  }
+
+  it('stays at its wall-clock time when the clocks go forward and back', () => {
+    // Mondays at 09:00 in London: GMT until 29 March 2026, BST until 25 October.
+    expect(starts({ id: 'w', due: '2026-03-23T09:00:00.000Z', repeat: 'weekly' }, 'Europe/London', 3)).toEqual([
+      '2026-03-23T09:00:00.000Z',
+      '2026-03-30T08:00:00.000Z',
+      '2026-04-06T08:00:00.000Z',
+    ]);
+    expect(starts({ id: 'd', due: '2026-10-24T08:00:00.000Z', repeat: 'daily' }, 'Europe/London', 2)).toEqual([
+      '2026-10-24T08:00:00.000Z',
+      '2026-10-25T09:00:00.000Z',
+    ]);
+    // Sydney's clocks go back on 5 April 2026 and forward on 4 October.
+    expect(starts({ id: 's', due: '2026-03-29T22:00:00.000Z', repeat: 'weekly' }, 'Australia/Sydney', 2)).toEqual([
+      '2026-03-29T22:00:00.000Z',
+      '2026-04-05T23:00:00.000Z',
+    ]);
+  });
+
+  it('writes its start and end as the zone’s wall clock, and a monthly 31st by its day there', () => {
+    // 00:30 on 31 January in Tokyo is still the 30th in UTC.
+    const text = calendarFeed([step({ id: 'm', due: '2026-01-30T15:30:00.000Z', repeat: 'monthly' })], {
+      ...options,
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(text).toContain('DTSTART;TZID=Asia/Tokyo:20260131T003000\r\n');
+    expect(text).toContain('DTEND;TZID=Asia/Tokyo:20260131T010000\r\n');
+    expect(text).toContain('RRULE:FREQ=MONTHLY;BYMONTHDAY=-1\r\n');
+    expect(starts({ id: 'm', due: '2026-01-30T15:30:00.000Z', repeat: 'monthly' }, 'Asia/Tokyo', 2)).toEqual([
+      '2026-01-30T15:30:00.000Z',
+      '2026-02-27T15:30:00.000Z',
+    ]);
+  });
+
+  it('leaves a one-off time, a day and a feed without a zone in UTC, with no VTIMEZONE', () => {
+    const zoned = { ...options, timeZone: 'Europe/London' };
+    for (const text of [
+      calendarFeed([step({ id: 'once', due: '2026-03-12T09:30:00.000Z' })], zoned),
+      calendarFeed([step({ id: 'day', due: '2026-03-12', repeat: 'weekly' })], zoned),
+      calendarFeed([step({ id: 'utc', due: '2026-03-12T09:30:00.000Z', repeat: 'weekly' })], options),
+    ]) {
+      expect(text).not.toContain('VTIMEZONE');
+      expect(text).not.toContain('TZID');
+    }
+  });
+});
+
+describe('offsetChanges', () => {
+  it('finds each change of a zone’s offset to the minute, and none where there is none', () => {
+    expect(offsetChanges('Europe/London', new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z'))).toEqual([
+      { at: new Date('2026-03-29T01:00:00Z'), from: 0, to: 60 },
+      { at: new Date('2026-10-25T01:00:00Z'), from: 60, to: 0 },
+    ]);
+    expect(offsetChanges('Asia/Kolkata', new Date('2026-01-01T00:00:00Z'), new Date('2036-01-01T00:00:00Z'))).toEqual(
+      [],
+    );
   });
 });

@@ -2,8 +2,10 @@
 // Calendar, Apple Calendar and Thunderbird subscribe to, and the one-event file of 'Add to calendar'.
 // Each item is a VEVENT (docs/decisions.md, "The calendar feed"): the calendars ignore VTODO or show it
 // apart, and a feed is for seeing the plan beside the rest of one's days. Pure: the caller gives the
-// origin the note links go to and the time of writing.
+// origin the note links go to, the time of writing and the user's zone, where a timed repeat is written.
 import type { ChecklistItem, NoteRow } from './note-fields';
+import { localValue, vtimezoneLines } from './vtimezone';
+import { offsetMinutes } from './zoned-time';
 
 /** What an event needs of its note. */
 export type StepNote = Pick<NoteRow, 'id' | 'title' | 'updated_at'>;
@@ -19,7 +21,16 @@ export interface CalendarOptions {
   origin: string;
   /** When the calendar is written (each event's DTSTAMP). */
   now: Date;
+  /**
+   * The user's IANA zone, where a timed item repeats at its wall-clock time (the app moves it so,
+   * core/due-dates.ts nextDue): its events are written in that zone, with its VTIMEZONE, so a change of
+   * the clocks does not move them by an hour. Without it they are written in UTC.
+   */
+  timeZone?: string;
 }
+
+/** How many years of the zone's offsets a calendar carries past the later of now and its first repeat. */
+const ZONE_YEARS = 10;
 
 /** A timed item is shown as a short event: calendars draw a zero-length one as a hairline or not at all. */
 export const TIMED_EVENT_MINUTES = 30;
@@ -115,10 +126,17 @@ function rrule(item: ChecklistItem, dayOfMonth: number): string | null {
   return dayOfMonth === 31 ? 'FREQ=MONTHLY;BYMONTHDAY=-1' : 'FREQ=MONTHLY';
 }
 
-/** The content lines of one item's VEVENT, unfolded; null when it has no usable date. */
-function eventLines({ note, item }: DatedStep, { origin, now }: CalendarOptions): string[] | null {
+interface Event {
+  lines: string[];
+  /** The start of an event written in the user's zone. */
+  zonedFrom?: Date;
+}
+
+/** One item's VEVENT, its content lines unfolded; null when it has no usable date. */
+function itemEvent({ note, item }: DatedStep, { origin, now, timeZone }: CalendarOptions): Event | null {
   const when = readDue(item.due);
   if (!when) return null;
+  let zonedFrom: Date | undefined;
   const link = noteUrl(origin, note.id);
   const title = note.title.trim();
   const lines = ['BEGIN:VEVENT', `UID:${escapeText(eventUid(note.id, item.id))}`, `DTSTAMP:${utcValue(now)}`];
@@ -130,6 +148,15 @@ function eventLines({ note, item }: DatedStep, { origin, now }: CalendarOptions)
     const end = new Date(Date.UTC(when.year, when.month - 1, when.day + 1));
     lines.push(`DTSTART;VALUE=DATE:${dateValue(start)}`, `DTEND;VALUE=DATE:${dateValue(end)}`);
     dayOfMonth = when.day;
+  } else if (timeZone && item.repeat) {
+    const offset = offsetMinutes(when.at, timeZone);
+    const end = new Date(when.at.getTime() + TIMED_EVENT_MINUTES * 60_000);
+    lines.push(
+      `DTSTART;TZID=${timeZone}:${localValue(when.at, offset)}`,
+      `DTEND;TZID=${timeZone}:${localValue(end, offset)}`,
+    );
+    dayOfMonth = new Date(when.at.getTime() + offset * 60_000).getUTCDate();
+    zonedFrom = when.at;
   } else {
     const end = new Date(when.at.getTime() + TIMED_EVENT_MINUTES * 60_000);
     lines.push(`DTSTART:${utcValue(when.at)}`, `DTEND:${utcValue(end)}`);
@@ -151,17 +178,31 @@ function eventLines({ note, item }: DatedStep, { origin, now }: CalendarOptions)
     lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeText(summary)}`, 'TRIGGER:PT0S', 'END:VALARM');
   }
   lines.push('END:VEVENT');
-  return lines;
+  return zonedFrom ? { lines, zonedFrom } : { lines };
 }
 
-function calendar(header: string[], events: string[][]): string {
+/**
+ * The VTIMEZONE of the user's zone when an event is written in it: its offsets from the year of the first
+ * such event to ZONE_YEARS past the later of that year and now's.
+ */
+function zoneLines(events: readonly Event[], { now, timeZone }: CalendarOptions): string[] {
+  let first = Infinity;
+  for (const event of events) if (event.zonedFrom) first = Math.min(first, event.zonedFrom.getTime());
+  if (!timeZone || first === Infinity) return [];
+  const firstYear = new Date(first).getUTCFullYear();
+  const lastYear = Math.max(firstYear, now.getUTCFullYear()) + ZONE_YEARS;
+  return vtimezoneLines(timeZone, new Date(Date.UTC(firstYear, 0, 1)), new Date(Date.UTC(lastYear, 0, 1)));
+}
+
+function calendar(header: string[], events: Event[], options: CalendarOptions): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:${PRODID}`,
     'CALSCALE:GREGORIAN',
     ...header,
-    ...events.flat(),
+    ...zoneLines(events, options),
+    ...events.flatMap((event) => event.lines),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
@@ -169,10 +210,10 @@ function calendar(header: string[], events: string[][]): string {
 
 /** The user's feed: one event per dated step, in the order given; steps without a usable date are left out. */
 export function calendarFeed(steps: Iterable<DatedStep>, options: CalendarOptions): string {
-  const events: string[][] = [];
+  const events: Event[] = [];
   for (const step of steps) {
-    const lines = eventLines(step, options);
-    if (lines) events.push(lines);
+    const event = itemEvent(step, options);
+    if (event) events.push(event);
   }
   return calendar(
     [
@@ -182,6 +223,7 @@ export function calendarFeed(steps: Iterable<DatedStep>, options: CalendarOption
       `X-PUBLISHED-TTL:${REFRESH}`,
     ],
     events,
+    options,
   );
 }
 
@@ -190,6 +232,6 @@ export function calendarFeed(steps: Iterable<DatedStep>, options: CalendarOption
  * imported into a calendar the user picks. Null when the item has no usable date.
  */
 export function singleEventCalendar(step: DatedStep, options: CalendarOptions): string | null {
-  const lines = eventLines(step, options);
-  return lines ? calendar([], [lines]) : null;
+  const event = itemEvent(step, options);
+  return event ? calendar([], [event], options) : null;
 }

@@ -157,3 +157,13 @@ export function instantOf(day: Day, time: WallTime, timeZone: string): Date {
   }
   return new Date(wall - before);
 }
+
+/** Whether the runtime knows `timeZone` (an IANA name such as Europe/Paris). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,12 +1,15 @@
 // Settings > Sync > Calendar feed (issue 35, item 4), through the real server: the user makes a feed link,
-// a dated step written as another device would write it is in the feed a calendar app fetches, a new link
-// replaces the old one, and turning the feed off makes the link answer 404.
+// a dated step written as another device would write it is in the feed a calendar app fetches (a repeating
+// timed one in the zone of the browser that made the link), a new link replaces the old one, and turning the
+// feed off makes the link answer 404.
 import { randomUUID } from 'node:crypto';
 import { expectNoSeriousViolations, shoot } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { seedNote } from './support/notes';
 import { gotoAs } from './support/session';
 import { dismissToasts, expectToast } from './support/toasts';
+
+test.use({ timezoneId: 'America/New_York' });
 
 test('a calendar feed link serves the dated steps, a new one replaces it, and turning it off ends it', async ({
   signedIn: page,
@@ -19,6 +22,8 @@ test('a calendar feed link serves the dated steps, a new one replaces it, and tu
     is_checklist: true,
     checklist_items: [
       { id: 'venue', text: step, completed: false, due: '2026-03-31' },
+      // Mondays at 09:00 in New York.
+      { id: 'standup', text: 'Standup', completed: false, due: '2026-03-02T14:00:00.000Z', repeat: 'weekly' },
       { id: 'someday', text: 'Someday, maybe', completed: false },
     ],
   });
@@ -52,6 +57,8 @@ test('a calendar feed link serves the dated steps, a new one replaces it, and tu
     const text = (await feed.text()).replace(/\r\n /g, '');
     expect(text).toContain(`SUMMARY:${step}\r\n`);
     expect(text).toContain('DTSTART;VALUE=DATE:20260331\r\n');
+    expect(text).toContain('DTSTART;TZID=America/New_York:20260302T090000\r\n');
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n');
     expect(text).toContain(`/note/${note.id}\r\n`);
     expect(text).not.toContain('Someday');
     await dismissToasts(page);

@@ -1,7 +1,8 @@
 // The calendar feed (docs/api.md, "Calendar feed"; issue 35, item 4), through real HTTP on a fresh database
 // (PGlite here, PostgreSQL in server-postgres): a signed-in user makes, regenerates and turns off their
-// feed; GET /calendar/<token>.ics serves their dated items and nothing else, read back with ical.js; an
-// unknown, revoked, replaced or malformed token is a 404; fetches are limited per feed and per IP.
+// feed; GET /calendar/<token>.ics serves their dated items and nothing else, read back with ical.js, a
+// repeating timed one in the zone the link was made in; an unknown, revoked, replaced or malformed token
+// is a 404; fetches are limited per feed and per IP.
 import { createHash, randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,6 +212,40 @@ describe('GET /calendar/<token>.ics', () => {
     // Bob's feed holds Bob's step only.
     const bobs = await fetchFeed((await createFeed(bob)).url);
     expect(events(await bobs.text()).map((event) => event.summary)).toEqual(["Bob's step"]);
+  });
+
+  it('writes a repeating timed item in the zone of the device that made the link, and refuses an unknown zone', async () => {
+    const user = await buildUser(server);
+    await buildNote(user, {
+      title: 'Team',
+      is_checklist: true,
+      checklist_items: [dated('standup', 'Standup', '2026-03-23T09:00:00.000Z', { repeat: 'weekly' })],
+    });
+    const make = (timeZone: string) =>
+      fetch(`${server.url}/api/calendar/feed`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ timeZone }),
+      });
+    const refused = await make('Mars/Olympus_Mons');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: expect.stringContaining('timeZone') });
+    const made = await make('Europe/London');
+    expect(made.status).toBe(201);
+    const text = await (await fetchFeed(((await made.json()) as NewFeed).url)).text();
+    expect(text).toContain('DTSTART;TZID=Europe/London:20260323T090000\r\n');
+    // Read with the feed's own VTIMEZONE, the Monday after the clocks go forward is still at 09:00 in London.
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    ICAL.TimezoneService.register(calendar.getFirstSubcomponent('vtimezone')!);
+    try {
+      const starts = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!).iterator();
+      expect([starts.next(), starts.next()].map((time) => time!.toJSDate().toISOString())).toEqual([
+        '2026-03-23T09:00:00.000Z',
+        '2026-03-30T08:00:00.000Z',
+      ]);
+    } finally {
+      ICAL.TimezoneService.remove('Europe/London');
+    }
   });
 
   it('answers 404 once the feed is turned off, and for the old link once it is regenerated', async () => {

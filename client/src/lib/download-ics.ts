@@ -2,6 +2,7 @@
 // downloaded for the device's calendar app to open. Works offline: nothing is asked of the server.
 import { singleEventCalendar, type StepNote } from '#core/icalendar';
 import type { ChecklistItem } from '#core/note-fields';
+import { deviceTimeZone } from './time-zone';
 
 /** `sprout-call-the-venue.ics`: the step's words, as a file name any system accepts. */
 export function icsFileName(item: Pick<ChecklistItem, 'text'>): string {
@@ -20,7 +21,8 @@ export function icsFileName(item: Pick<ChecklistItem, 'text'>): string {
  * no usable date.
  */
 export function downloadIcs(item: ChecklistItem, note: StepNote, origin = window.location.origin): boolean {
-  const text = singleEventCalendar({ note, item }, { origin, now: new Date() });
+  // A repeating timed step keeps its time of day in the device's zone, as the app moves it.
+  const text = singleEventCalendar({ note, item }, { origin, now: new Date(), timeZone: deviceTimeZone() });
   if (text === null) return false;
   const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
   const link = document.createElement('a');

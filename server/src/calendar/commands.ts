@@ -24,14 +24,20 @@ export async function feedStatus(ctx: AppContext, userId: string): Promise<FeedS
 }
 
 /** A new token for the user's feed, replacing any other: the old link stops working at once. */
-export async function createFeed(ctx: AppContext, userId: string): Promise<{ token: string; createdAt: Date }> {
+export async function createFeed(
+  ctx: AppContext,
+  userId: string,
+  timeZone: string | null = null,
+): Promise<{ token: string; createdAt: Date }> {
   const token = newFeedToken();
   const tokenHash = hashFeedToken(token);
   const row = await ctx.db
     .insertInto('private.calendar_feeds')
-    .values({ user_id: userId, token_hash: tokenHash })
+    .values({ user_id: userId, token_hash: tokenHash, time_zone: timeZone })
     .onConflict((conflict) =>
-      conflict.column('user_id').doUpdateSet({ token_hash: tokenHash, created_at: sql<Date>`now()` }),
+      conflict
+        .column('user_id')
+        .doUpdateSet({ token_hash: tokenHash, created_at: sql<Date>`now()`, time_zone: timeZone }),
     )
     .returning('created_at')
     .executeTakeFirstOrThrow();
@@ -46,13 +52,16 @@ export async function revokeFeed(ctx: AppContext, userId: string): Promise<void>
  * Whose feed a token opens, or undefined. The database compares the hashes: no secret is compared in
  * this process, and an unknown token and a revoked one take the same path.
  */
-export async function feedOwner(ctx: AppContext, token: string): Promise<string | undefined> {
+export async function feedOwner(
+  ctx: AppContext,
+  token: string,
+): Promise<{ userId: string; timeZone: string | null } | undefined> {
   const row = await ctx.db
     .selectFrom('private.calendar_feeds')
-    .select('user_id')
+    .select(['user_id', 'time_zone'])
     .where('token_hash', '=', hashFeedToken(token))
     .executeTakeFirst();
-  return row?.user_id;
+  return row && { userId: row.user_id, timeZone: row.time_zone };
 }
 
 /**

@@ -11,7 +11,7 @@ import { publicOrigin } from '../http/public-origin';
 import { createFeed, datedSteps, feedOwner, feedStatus, revokeFeed } from './commands';
 import { hashFeedToken } from './feed-token';
 import { presentFeedStatus, presentNewFeed } from './presenters';
-import { feedFileSchema, noBodySchema } from './schemas';
+import { feedFileSchema, newFeedSchema, noBodySchema } from './schemas';
 
 /** How long a calendar app or the browser may keep a fetched feed before asking again. */
 export const FEED_MAX_AGE_SECONDS = 300;
@@ -31,8 +31,9 @@ export async function calendarFeedRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   app.post('/calendar/feed', async (request, reply) => {
-    parseBody(noBodySchema, request.body);
-    const { token, createdAt } = await createFeed(ctx, callerOf(request).userId);
+    // A POST without a body (an older client) makes a feed in UTC.
+    const { timeZone } = parseBody(newFeedSchema, request.body);
+    const { token, createdAt } = await createFeed(ctx, callerOf(request).userId, timeZone ?? null);
     return reply.code(201).send(presentNewFeed(publicOrigin(ctx.config, app), token, createdAt));
   });
 
@@ -76,10 +77,14 @@ export async function calendarFileRoutes(app: FastifyInstance, ctx: AppContext):
   app.get('/:file', { onRequest: [ipLimit, limitPerFeed] }, async (request, reply) => {
     const token = tokenOf(request);
     if (token === null) throw noFeed();
-    const userId = await feedOwner(ctx, token);
-    if (userId === undefined) throw noFeed();
-    const steps = await datedSteps(ctx, userId);
-    const body = calendarFeed(steps, { origin: publicOrigin(ctx.config, app), now: new Date() });
+    const owner = await feedOwner(ctx, token);
+    if (owner === undefined) throw noFeed();
+    const steps = await datedSteps(ctx, owner.userId);
+    const body = calendarFeed(steps, {
+      origin: publicOrigin(ctx.config, app),
+      now: new Date(),
+      ...(owner.timeZone && { timeZone: owner.timeZone }),
+    });
     return (
       reply
         .type('text/calendar; charset=utf-8')

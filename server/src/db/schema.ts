@@ -207,6 +207,8 @@ export interface CalendarFeedsTable {
   user_id: string;
   token_hash: string;
   created_at: Timestamp;
+  /** The IANA zone a feed writes repeating timed items in (migration 024); null: UTC. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Sprout's tables; the server's own are in the schema `private` (migration 016), which no API exposes. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpointProblem, isTimeZone } from './schemas';
+import { isTimeZone } from '#core/zoned-time';
+import { endpointProblem } from './schemas';
 
 describe("a push subscription's endpoint", () => {
   it("is a push service's https URL", () => {

@@ -3,6 +3,7 @@ import { ECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DUE_PATTERN, NOTE_LIMITS } from '#core/note-constants';
+import { isTimeZone } from '#core/zoned-time';
 
 /** Longer than any push service's endpoint (FCM's are about 200 characters, Apple's and Mozilla's less). */
 export const ENDPOINT_CHARS = 2048;
@@ -73,16 +74,6 @@ export type SubscriptionBody = z.infer<ReturnType<typeof subscriptionSchema>>;
 export const unsubscribeSchema = z.strictObject({
   endpoint: z.string().min(1).max(ENDPOINT_CHARS),
 });
-
-/** Whether the runtime knows `timeZone` (an IANA name such as Europe/Paris). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const reminderActionSchema = z.strictObject({
   noteId: z.uuid({ error: 'noteId must be a note id' }),

@@ -17,9 +17,19 @@ export async function fetchCalendarFeed(): Promise<CalendarFeedStatus> {
   return apiJson(authorizedFetch(FEED), feedStatusSchema);
 }
 
-/** Makes the feed, or makes it anew: the old link stops working. */
-export async function createCalendarFeed(): Promise<NewCalendarFeed> {
-  return apiJson(authorizedFetch(FEED, { method: 'POST' }), newFeedSchema);
+/**
+ * Makes the feed, or makes it anew: the old link stops working. `timeZone` is this device's, which the
+ * feed writes repeating timed items in.
+ */
+export async function createCalendarFeed(timeZone: string): Promise<NewCalendarFeed> {
+  return apiJson(
+    authorizedFetch(FEED, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ timeZone }),
+    }),
+    newFeedSchema,
+  );
 }
 
 export async function turnOffCalendarFeed(): Promise<void> {

@@ -1,6 +1,7 @@
 // The calendar feed for Settings: its status (one query per user) and the two changes. A new link is
 // kept only in this hook's memory, beside the status it belongs to: the server never shows it again.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deviceTimeZone } from '../../lib/time-zone';
 import { useUserId } from '../auth';
 import {
   createCalendarFeed,
@@ -40,7 +41,8 @@ export function useCalendarFeed(): CalendarFeedSetting {
   const { queryKey } = calendarFeedQuery(userId);
   const query = useQuery(calendarFeedQuery(userId));
   const created = useMutation({
-    mutationFn: createCalendarFeed,
+    // The feed writes repeating timed items in the zone of the device that makes its link.
+    mutationFn: () => createCalendarFeed(deviceTimeZone()),
     onSuccess: ({ enabled, createdAt }) => client.setQueryData(queryKey, { enabled, createdAt }),
   });
   const turnedOff = useMutation({
