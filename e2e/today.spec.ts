@@ -110,7 +110,9 @@ test('an item gets a date from its dialog by keyboard, and a typed date only whe
   expect(file.suggestedFilename()).toBe('sprout-book-the-venue.ics');
   const ics = fs.readFileSync(await file.path(), 'utf8').replace(/\r\n /g, '');
   expect(ics).toContain('SUMMARY:Book the venue');
-  expect(ics).toContain(`DTSTART:${due.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+  // A weekly step at 09:30 stays at 09:30 on the device's clock: written in its zone, with the zone's rules.
+  expect(ics).toContain(`DTSTART;TZID=${ZONE}:${day.replace(/-/g, '')}T093000\r\n`);
+  expect(ics).toContain(`BEGIN:VTIMEZONE\r\nTZID:${ZONE}\r\n`);
   expect(ics).toContain('RRULE:FREQ=WEEKLY');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
