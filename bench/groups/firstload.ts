@@ -10,7 +10,7 @@ import { freePort } from '../lib/processes';
 import { interleave, median, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
 import { serveStatic } from '../lib/static-server';
-import { signUp, startSprout } from '../lib/sprout';
+import { returningDevice, signUp, startSprout } from '../lib/sprout';
 
 const KIB = 1024;
 
@@ -21,16 +21,10 @@ async function run(options: GroupOptions): Promise<Row[]> {
   const floor = await serveStatic(floorDir, await freePort());
   const server = await startSprout();
   try {
-    const user = await signUp(server.url);
-    // What a returning device holds: the session supabase-js stored, and the anon key the app kept from
-    // its first /api/config (client/src/lib/supabase.ts), so a start needs no config round trip.
-    const returningDevice = {
-      [`sb-${new URL(server.url).hostname.split('.')[0]}-auth-token`]: JSON.stringify(user.session),
-      'sprout.anonKey': user.anonKey,
-    };
+    const device = returningDevice(await signUp(server.url));
     const results: Record<'login' | 'home' | 'floor', LighthouseResult[]> = { login: [], home: [], floor: [] };
     const lighthouseStep = (name: keyof typeof results, url: string, signedIn: boolean) => async () => {
-      const result = await runLighthouse(url, signedIn ? returningDevice : undefined);
+      const result = await runLighthouse(url, signedIn ? device : undefined);
       results[name].push(result);
       options.log(
         `${name}: ${result.score} (FCP ${Math.round(result.fcp)} ms, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms)`,

@@ -7,20 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { runLighthouseReport } from '../lib/lighthouse';
 import { buildClientIfStale } from '../lib/client-build';
-import { signUp, startSprout } from '../lib/sprout';
+import { returningDevice, signUp, startSprout } from '../lib/sprout';
 
 const rounds = Number(process.argv[2] ?? 1);
 const pagePath = process.argv[3] ?? '/';
 buildClientIfStale();
 const server = await startSprout();
 try {
-  const user = await signUp(server.url);
-  const returningDevice = {
-    [`sb-${new URL(server.url).hostname.split('.')[0]}-auth-token`]: JSON.stringify(user.session),
-    'sprout.anonKey': user.anonKey,
-  };
+  const device = returningDevice(await signUp(server.url));
   for (let round = 1; round <= rounds; round++) {
-    const lhr = await runLighthouseReport(`${server.url}${pagePath}`, returningDevice, (trace) =>
+    const lhr = await runLighthouseReport(`${server.url}${pagePath}`, device, (trace) =>
       fs.writeFileSync(path.join(os.tmpdir(), `sprout-lighthouse-${round}.trace.json`), JSON.stringify(trace)),
     );
     const file = path.join(os.tmpdir(), `sprout-lighthouse-${round}.json`);

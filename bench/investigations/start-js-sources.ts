@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map';
 import { chromiumArgs, chromiumExecutable } from '../../test/kit/browser';
-import { benchNote, postNotes, root, signUp, startSprout } from '../lib/sprout';
+import { benchNote, postNotes, returningDevice, root, signUp, startSprout } from '../lib/sprout';
 
 const server = await startSprout();
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
@@ -36,16 +36,10 @@ try {
   );
   for (let round = 0; round < Number(process.env.ROUNDS ?? 3); round++) {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 412, height: 823 } });
-    const key = `sb-${new URL(server.url).hostname.split('.')[0]}-auth-token`;
-    await context.addInitScript(
-      ([k, v, a]) => {
-        if (!localStorage.getItem(k)) {
-          localStorage.setItem(k, v);
-          localStorage.setItem('sprout.anonKey', a);
-        }
-      },
-      [key, JSON.stringify(user.session), user.anonKey] as const,
-    );
+    // Stored before the first load only: the app's own writes stand on a reload.
+    await context.addInitScript((entries) => {
+      if (localStorage.length === 0) for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, returningDevice(user));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');

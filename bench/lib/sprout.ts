@@ -66,6 +66,18 @@ export interface BenchUser {
   password: string;
 }
 
+/**
+ * What a returning device holds in localStorage for `user`: the session supabase-js stored, and the anon
+ * key the app kept from its first /api/config (client/src/lib/supabase.ts), so a start needs no config
+ * round trip.
+ */
+export function returningDevice(user: BenchUser): Record<string, string> {
+  return {
+    [`sb-${new URL(user.url).hostname.split('.')[0]}-auth-token`]: JSON.stringify(user.session),
+    'sprout.anonKey': user.anonKey,
+  };
+}
+
 export async function signUp(url: string): Promise<BenchUser> {
   const { anonKey } = (await (await fetch(`${url}/api/config`)).json()) as { anonKey: string };
   const email = `bench-${randomUUID()}@example.com`;
