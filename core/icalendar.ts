@@ -68,8 +68,7 @@ export function hasCalendarDate(item: Pick<ChecklistItem, 'due'>): boolean {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const dateValue = (d: Date) => `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
-const utcValue = (d: Date) =>
-  `${dateValue(d)}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
+const utcValue = (d: Date) => `${localValue(d, 0)}Z`;
 
 /** TEXT escaping (RFC 5545 3.3.11); other control characters are not allowed in a TEXT value at all. */
 export function escapeText(value: string): string {
@@ -148,19 +147,15 @@ function itemEvent({ note, item }: DatedStep, { origin, now, timeZone }: Calenda
     const end = new Date(Date.UTC(when.year, when.month - 1, when.day + 1));
     lines.push(`DTSTART;VALUE=DATE:${dateValue(start)}`, `DTEND;VALUE=DATE:${dateValue(end)}`);
     dayOfMonth = when.day;
-  } else if (timeZone && item.repeat) {
-    const offset = offsetMinutes(when.at, timeZone);
-    const end = new Date(when.at.getTime() + TIMED_EVENT_MINUTES * 60_000);
-    lines.push(
-      `DTSTART;TZID=${timeZone}:${localValue(when.at, offset)}`,
-      `DTEND;TZID=${timeZone}:${localValue(end, offset)}`,
-    );
-    dayOfMonth = new Date(when.at.getTime() + offset * 60_000).getUTCDate();
-    zonedFrom = when.at;
   } else {
+    // A repeat is written where it keeps its wall-clock time; a one-off time in UTC, exact either way.
+    const zone = timeZone && item.repeat ? timeZone : null;
+    const offset = zone ? offsetMinutes(when.at, zone) : 0;
+    const value = (instant: Date) => (zone ? `;TZID=${zone}:${localValue(instant, offset)}` : `:${utcValue(instant)}`);
     const end = new Date(when.at.getTime() + TIMED_EVENT_MINUTES * 60_000);
-    lines.push(`DTSTART:${utcValue(when.at)}`, `DTEND:${utcValue(end)}`);
-    dayOfMonth = when.at.getUTCDate();
+    lines.push(`DTSTART${value(when.at)}`, `DTEND${value(end)}`);
+    dayOfMonth = new Date(when.at.getTime() + offset * 60_000).getUTCDate();
+    if (zone) zonedFrom = when.at;
   }
   const repeat = rrule(item, dayOfMonth);
   if (repeat) lines.push(`RRULE:${repeat}`);
