@@ -3,20 +3,11 @@
 // shorter formatDue ('Fri', 'Today 09:00').
 import { dueDayOf, parseDue, timeInZone, dayInZone } from '#core/due-dates';
 
-// Days are formatted at noon UTC in UTC, so no zone can move them to a neighbouring date.
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const WITH_YEAR = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Days are formatted at noon UTC in UTC, so no zone can move them to a neighbouring date. The formatters
+// are made on first use, not when a screen's code loads (docs/decisions.md, 'No Intl object at a start').
+const DAY_OPTIONS: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
+let dayFormat: Intl.DateTimeFormat | undefined;
+let withYear: Intl.DateTimeFormat | undefined;
 
 /** '' when `due` is malformed; the year only when it is not this year (in `timeZone` at `now`). */
 export function dueText(due: unknown, now: Date, timeZone: string): string {
@@ -24,7 +15,10 @@ export function dueText(due: unknown, now: Date, timeZone: string): string {
   const day = dueDayOf(due, timeZone);
   if (!parsed || !day) return '';
   const noon = new Date(`${day}T12:00:00.000Z`);
-  const format = day.slice(0, 4) === dayInZone(now, timeZone).slice(0, 4) ? DAY_FORMAT : WITH_YEAR;
+  const format =
+    day.slice(0, 4) === dayInZone(now, timeZone).slice(0, 4)
+      ? (dayFormat ??= new Intl.DateTimeFormat('en-GB', DAY_OPTIONS))
+      : (withYear ??= new Intl.DateTimeFormat('en-GB', { ...DAY_OPTIONS, year: 'numeric' }));
   // en-GB puts a comma after the weekday ('Fri, 3 Apr'), which a label does not need.
   const date = format.format(noon).replace(',', '');
   return parsed.kind === 'instant' ? `${date} ${timeInZone(parsed.at, timeZone)}` : date;

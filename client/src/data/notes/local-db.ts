@@ -2,7 +2,8 @@
 // engine, and per-user sync bookkeeping. Later versions migrate this one; they never wipe it.
 import { Dexie, type Table } from 'dexie';
 import type { LocalNote } from '#core/sync-rules';
-import { DUE_KEYS, dueKeysOf, LINK_KEYS, linkKeysOf, TAG_KEYS, tagKeysMiddleware, tagKeysOf } from './tag-index';
+import { withIndexKeys } from '#core/local-index-keys';
+import { tagKeysMiddleware } from './tag-index';
 
 export const DEFAULT_DB_NAME = 'sprout';
 
@@ -32,74 +33,31 @@ export class SproutDb extends Dexie {
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
-    // Version 1 holds every sync field from the start; a later schema adds a version(2) with an
-    // upgrade function, so stored notes are migrated, never dropped.
-    this.version(1).stores({
-      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state]',
-      meta: '[user_id+key], user_id',
-    });
-    // Version 2 adds an index holding only the tombstones (a null deleted_at is no key), so the live
-    // notes are counted without reading rows (issue 10). Adding an index migrates nothing.
-    this.version(2).stores({
-      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at]',
-    });
-    // Version 3 changes no store: the sent marks [S6] moved into `meta` ('sent_marks'), and every write
-    // of a note must now read them. A tab still running the code before (which does not) is closed by
-    // the upgrade's versionchange and reloads with this code.
-    this.version(3).stores({});
-    // Version 4 adds an index holding only the notes moved to the Trash (a null trashed_at is no key) [S29]:
-    // the Trash screen reads it, and the live notes are counted without them.
-    this.version(4).stores({
-      notes: 'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at]',
-    });
-    // Version 5 (issue 33) adds the order by creation, and indexes holding only the pinned notes and only
-    // the archived ones (a null is no key): the lists read their pinned notes first, the Archive its notes.
-    this.version(5).stores({
-      notes:
-        'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at], [user_id+created_at], [user_id+pinned_at], [user_id+archived_at]',
-    });
-    // Version 6 (issue 33) indexes the tags of the listed notes (tag-index.ts): each note's `tag_keys`, set
-    // by the middleware on every write and here, once, on the notes stored before.
-    this.version(6)
-      .stores({
-        notes:
-          'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at], [user_id+created_at], [user_id+pinned_at], [user_id+archived_at], *tag_keys',
-      })
-      .upgrade((tx) =>
-        tx
-          .table('notes')
-          .toCollection()
-          .modify((note: Record<string, unknown>) => {
-            note[TAG_KEYS] = tagKeysOf(note);
-          }),
-      );
-    // Version 7 (issue 33) indexes the links between notes (tag-index.ts): each note's `link_keys`.
-    this.version(7)
-      .stores({
-        notes:
-          'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at], [user_id+created_at], [user_id+pinned_at], [user_id+archived_at], *tag_keys, *link_keys',
-      })
-      .upgrade((tx) =>
-        tx
-          .table('notes')
-          .toCollection()
-          .modify((note: Record<string, unknown>) => {
-            note[LINK_KEYS] = linkKeysOf(note);
-          }),
-      );
-    // Version 8 (issue 35) indexes the unticked dated checklist items of the listed notes (due-queries.ts):
-    // each note's `due_keys`, set by the same middleware, and here once on the notes stored before.
+    // Only the latest version is declared. Dexie (3 and later) reads an installed database's schema from
+    // the database itself, adds what that lacks, and runs the upgrade of each declared version above the
+    // installed one. Declaring every earlier version cost each start about 4 ms of main thread (6.0 ms for
+    // the eight against 2.3 for one; docs/decisions.md, 'No Intl object at a start'). The history, each
+    // version adding its index to the notes store:
+    // 1. every sync field, `meta`; 2. [user_id+deleted_at], the tombstones (a null is no key), so the live
+    // notes are counted without reading rows; 3. no store: the sent marks [S6] moved into `meta`;
+    // 4. [user_id+trashed_at] [S29]; 5. [user_id+created_at], [user_id+pinned_at], [user_id+archived_at]
+    // (issue 33); 6. *tag_keys and 7. *link_keys (tag-index.ts, issue 33); 8. *due_keys (due-queries.ts,
+    // issue 35). A later version is declared beside this one, whose upgrade a database before 8 still needs.
     this.version(8)
       .stores({
         notes:
           'id, user_id, [user_id+updated_at], [user_id+sync_state], [user_id+deleted_at], [user_id+trashed_at], [user_id+created_at], [user_id+pinned_at], [user_id+archived_at], *tag_keys, *link_keys, *due_keys',
+        meta: '[user_id+key], user_id',
       })
+      // The notes stored before version 6, 7 or 8 get the index keys the middleware below sets on every
+      // write since; each key is derived from the note alone, so setting all three again on a later
+      // version's notes changes nothing.
       .upgrade((tx) =>
         tx
           .table('notes')
           .toCollection()
           .modify((note: Record<string, unknown>) => {
-            note[DUE_KEYS] = dueKeysOf(note);
+            Object.assign(note, withIndexKeys(note));
           }),
       );
     this.use(tagKeysMiddleware);

@@ -19,7 +19,10 @@ import { useTickItem } from './use-tick-item';
 /** The rows drawn first: more than a tall screen holds. */
 const FIRST_ROWS = 40;
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
+// Made on first use, not when the screen's code loads (docs/decisions.md, 'No Intl object at a start').
+let dateFormat: Intl.DateTimeFormat | undefined;
+const todayText = (now: Date) =>
+  (dateFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' })).format(now);
 
 export function TodayPage() {
   const timeZone = deviceTimeZone();
@@ -44,7 +47,7 @@ export function TodayPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 md:py-10">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Today</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{DATE_FORMAT.format(now)}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{todayText(now)}</p>
       </header>
       {sections === undefined ? (
         <FullPageSpinner />

@@ -1,0 +1,166 @@
+// Which code makes each long task of a cold signed-in start (issue 33): a Chromium trace of / with the V8
+// sampling profiler on, each main-thread task of at least LONG_MS (12.5 ms by default: 50 ms under
+// Lighthouse's 4x CPU slowdown) listed with its start, its length and its top sources by self time, read
+// through the build's hidden source maps. A returning device as `firstload` runs it (NOTES=n posts n notes
+// first), a phone-sized viewport, the CPU not slowed. Each round also prints what those tasks after the
+// first contentful paint would block at 4x, a rough stand-in for Lighthouse's TBT (its own trace costs
+// more, so its figure is higher). FN=1 splits sources by function; RAW=1 shows an unmapped sample's
+// position in its chunk (line 1, column 0 is the chunk's top-level code). `ROUNDS=2 [NOTES=20] [FN=1]
+// [TOP=6] node --import tsx bench/investigations/long-task-sources.ts`; run `npx vite build` first: it
+// reads dist/client.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map';
+import { chromiumArgs, chromiumExecutable } from '../../test/kit/browser';
+import { benchNote, postNotes, returningDevice, root, signUp, startSprout } from '../lib/sprout';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: {
+    name?: string;
+    data?: {
+      startTime?: number;
+      cpuProfile?: {
+        nodes?: {
+          id: number;
+          callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number };
+        }[];
+        samples?: number[];
+      };
+      timeDeltas?: number[];
+    };
+  };
+}
+
+const longMs = Number(process.env.LONG_MS ?? 12.5);
+const consumers = new Map<string, SourceMapConsumer | null>();
+async function sourceOf(frame: { url: string; functionName: string; lineNumber: number; columnNumber: number }) {
+  if (!frame.url) return frame.functionName || '(native)';
+  const file = frame.url.split('/').pop()!;
+  if (!frame.url.includes('/assets/')) return file || frame.url;
+  if (!consumers.has(file)) {
+    const mapFile = path.join(root, 'dist/client/assets', `${file}.map`);
+    consumers.set(
+      file,
+      fs.existsSync(mapFile)
+        ? await new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as RawSourceMap)
+        : null,
+    );
+  }
+  const pos = consumers.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  if (!pos?.source)
+    return process.env.RAW ? `${file}@${frame.lineNumber + 1}:${frame.columnNumber}:${frame.functionName}` : file;
+  const key = pos.source.includes('node_modules/')
+    ? `npm:${/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(pos.source)?.[1]}`
+    : pos.source.replace(/^(\.\.\/)+/, '');
+  return process.env.FN ? `${key} ${pos.name ?? frame.functionName}:${pos.line}` : key;
+}
+
+const server = await startSprout();
+const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
+try {
+  const user = await signUp(server.url);
+  const notes = Number(process.env.NOTES ?? 0);
+  if (notes)
+    await postNotes(
+      user,
+      Array.from({ length: notes }, (_, n) => benchNote(user.userId, n)),
+    );
+  for (let round = 1; round <= Number(process.env.ROUNDS ?? 2); round++) {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 412, height: 823 } });
+    await context.addInitScript((entries) => {
+      if (localStorage.length === 0) for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, returningDevice(user));
+    const page = await context.newPage();
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'disabled-by-default-v8.cpu_profiler',
+        'blink.user_timing',
+        'loading',
+      ],
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Your Notes' }).waitFor();
+    await page.waitForTimeout(3000);
+    const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+    await context.close();
+
+    // The page's main thread is the renderer main thread that ran the most tasks.
+    const rendererMains = new Set(
+      events
+        .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
+    const threads = new Map<string, number>();
+    for (const e of events)
+      if (e.name === 'RunTask' && rendererMains.has(`${e.pid}:${e.tid}`))
+        threads.set(`${e.pid}:${e.tid}`, (threads.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+    const main = [...threads].sort((a, b) => b[1] - a[1])[0]![0];
+    const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main;
+    const navigation = events.find((e) => e.name === 'navigationStart' && onMain(e))?.ts ?? 0;
+    const fcp = events.find((e) => e.name === 'firstContentfulPaint' && onMain(e))?.ts;
+
+    // The sampling profile: nodes arrive in chunks, each sample at the profile's start plus the deltas so far.
+    const frames = new Map<number, { url: string; functionName: string; lineNumber: number; columnNumber: number }>();
+    const samples: { ts: number; node: number }[] = [];
+    const profiles = new Map<string, number>();
+    for (const e of events) {
+      // A profile starts on the thread it samples; its chunks come from the profiler's own thread.
+      if (e.name === 'Profile' && onMain(e)) profiles.set(`${e.pid}:${e.id}`, e.args?.data?.startTime ?? 0);
+      if (e.name !== 'ProfileChunk' || !profiles.has(`${e.pid}:${e.id}`)) continue;
+      const data = e.args?.data;
+      for (const node of data?.cpuProfile?.nodes ?? []) frames.set(node.id, node.callFrame);
+      let ts = profiles.get(`${e.pid}:${e.id}`) ?? 0;
+      const deltas = data?.timeDeltas ?? [];
+      (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
+        ts += deltas[i] ?? 0;
+        samples.push({ ts, node });
+        profiles.set(`${e.pid}:${e.id}`, ts);
+      });
+    }
+    samples.sort((a, b) => a.ts - b.ts);
+
+    const tasks = events
+      .filter((e) => e.name === 'RunTask' && onMain(e) && (e.dur ?? 0) >= longMs * 1000)
+      .sort((a, b) => a.ts - b.ts);
+    // Lighthouse's mobile run stretches each task four times and counts what passes 50 ms after the FCP.
+    const blocking = tasks
+      .filter((task) => fcp !== undefined && task.ts >= fcp)
+      .reduce((sum, task) => sum + Math.max(0, (4 * task.dur!) / 1000 - 50), 0);
+    console.info(
+      `round ${round}: FCP ${fcp ? Math.round((fcp - navigation) / 1000) : '?'} ms; ${tasks.length} tasks of ${longMs} ms or more; blocking after the FCP at 4x: ${Math.round(blocking)} ms`,
+    );
+    for (const task of tasks) {
+      const end = task.ts + task.dur!;
+      const bySource = new Map<string, number>();
+      for (let i = 0; i < samples.length; i++) {
+        const s = samples[i]!;
+        if (s.ts < task.ts || s.ts >= end) continue;
+        const next = Math.min(samples[i + 1]?.ts ?? end, end);
+        const frame = frames.get(s.node);
+        const key = frame ? await sourceOf(frame) : '?';
+        bySource.set(key, (bySource.get(key) ?? 0) + (next - s.ts) / 1000);
+      }
+      const top = [...bySource]
+        .filter(([k]) => k !== '(idle)')
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, Number(process.env.TOP ?? 6))
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(' | ');
+      console.info(`  ${Math.round((task.ts - navigation) / 1000)} +${(task.dur! / 1000).toFixed(1)}  ${top}`);
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
