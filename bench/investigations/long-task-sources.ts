@@ -5,10 +5,13 @@
 // first), a phone-sized viewport, the CPU not slowed. Each round also prints what those tasks after the
 // first contentful paint would block at 4x, a rough stand-in for Lighthouse's TBT (its own trace costs
 // more, so its figure is higher). FN=1 splits sources by function; RAW=1 shows an unmapped sample's
-// position in its chunk (line 1, column 0 is the chunk's top-level code). `ROUNDS=2 [NOTES=20] [FN=1]
-// [TOP=6] node --import tsx bench/investigations/long-task-sources.ts`; run `npx vite build` first: it
-// reads dist/client.
+// position in its chunk (line 1, column 0 is the chunk's top-level code). The browser's own work in a
+// task (style, layout, paint, parsing, compiling, GC) is read from the trace's events and shown in brackets.
+// CPU=4 slows the CPU as Lighthouse models a phone (set LONG_MS=50 with it); KEEP=1 keeps each round's trace
+// in $TMPDIR/sprout-long-tasks-<n>.json. `ROUNDS=2 [NOTES=20] [FN=1] [TOP=6] node --import tsx
+// bench/investigations/long-task-sources.ts`; run `npx vite build` first: it reads dist/client.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map';
@@ -40,6 +43,21 @@ interface TraceEvent {
 }
 
 const longMs = Number(process.env.LONG_MS ?? 12.5);
+/** The trace events of the browser's own work, by the name the listing gives them. */
+const NATIVE = new Map([
+  ['ParseHTML', 'parse HTML'],
+  ['ParseAuthorStyleSheet', 'parse CSS'],
+  ['UpdateLayoutTree', 'style'],
+  ['Layout', 'layout'],
+  ['PrePaint', 'pre-paint'],
+  ['Paint', 'paint'],
+  ['Layerize', 'layerize'],
+  ['v8.compile', 'compile'],
+  ['v8.compileModule', 'compile'],
+  ['V8.GC_MC_BACKGROUND_MARKING', 'GC'],
+  ['MajorGC', 'GC'],
+  ['MinorGC', 'GC'],
+]);
 const consumers = new Map<string, SourceMapConsumer | null>();
 async function sourceOf(frame: { url: string; functionName: string; lineNumber: number; columnNumber: number }) {
   if (!frame.url) return frame.functionName || '(native)';
@@ -79,6 +97,11 @@ try {
       if (localStorage.length === 0) for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
     }, returningDevice(user));
     const page = await context.newPage();
+    // CPU=4 slows the page's CPU as Lighthouse's mobile run models it (LONG_MS is then in slowed time).
+    if (process.env.CPU)
+      await (
+        await context.newCDPSession(page)
+      ).send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.CPU) });
     await browser.startTracing(page, {
       categories: [
         'devtools.timeline',
@@ -92,7 +115,10 @@ try {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Your Notes' }).waitFor();
     await page.waitForTimeout(3000);
-    const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+    const trace = await browser.stopTracing();
+    // KEEP=1 keeps each round's trace for DevTools' Performance panel.
+    if (process.env.KEEP) fs.writeFileSync(path.join(os.tmpdir(), `sprout-long-tasks-${round}.json`), trace);
+    const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
     await context.close();
 
     // The page's main thread is the renderer main thread that ran the most tasks.
@@ -134,9 +160,10 @@ try {
       .filter((e) => e.name === 'RunTask' && onMain(e) && (e.dur ?? 0) >= longMs * 1000)
       .sort((a, b) => a.ts - b.ts);
     // Lighthouse's mobile run stretches each task four times and counts what passes 50 ms after the FCP.
+    const stretch = process.env.CPU ? 1 : 4;
     const blocking = tasks
       .filter((task) => fcp !== undefined && task.ts >= fcp)
-      .reduce((sum, task) => sum + Math.max(0, (4 * task.dur!) / 1000 - 50), 0);
+      .reduce((sum, task) => sum + Math.max(0, (stretch * task.dur!) / 1000 - 50), 0);
     console.info(
       `round ${round}: FCP ${fcp ? Math.round((fcp - navigation) / 1000) : '?'} ms; ${tasks.length} tasks of ${longMs} ms or more; blocking after the FCP at 4x: ${Math.round(blocking)} ms`,
     );
@@ -157,7 +184,19 @@ try {
         .slice(0, Number(process.env.TOP ?? 6))
         .map(([k, v]) => `${k} ${v.toFixed(1)}`)
         .join(' | ');
-      console.info(`  ${Math.round((task.ts - navigation) / 1000)} +${(task.dur! / 1000).toFixed(1)}  ${top}`);
+      // What the profiler shows as '(program)' is the browser's own work: the trace's events name it.
+      const native = new Map<string, number>();
+      for (const e of events) {
+        if (!onMain(e) || !NATIVE.has(e.name) || e.ts < task.ts || e.ts >= end) continue;
+        native.set(NATIVE.get(e.name)!, (native.get(NATIVE.get(e.name)!) ?? 0) + (e.dur ?? 0) / 1000);
+      }
+      const browserWork = [...native]
+        .filter(([, ms]) => ms >= 1)
+        .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+        .join(', ');
+      console.info(
+        `  ${Math.round((task.ts - navigation) / 1000)} +${(task.dur! / 1000).toFixed(1)}  ${top}${browserWork ? `  [${browserWork}]` : ''}`,
+      );
     }
   }
 } finally {
