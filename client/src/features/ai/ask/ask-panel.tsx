@@ -20,6 +20,7 @@ import { ChatBubble } from '../components/chat-bubble';
 import { ChatInput } from '../components/chat-input';
 import { InlineAlert } from '../components/inline-alert';
 import { AskAnswer } from './ask-answer';
+import { useAddressQuestion } from './use-address-question';
 import { useAskSession, type AskSession } from './use-ask-session';
 
 /** The page's ask turns: a failure is toasted as the chat's are; a 409 means the setting went off elsewhere. */
@@ -53,11 +54,8 @@ export function AskPanel({ session, aiName, question, onQuestionTaken, className
   const enabled = status?.enabled === true;
 
   const { ask, pendingId } = session;
-  useEffect(() => {
-    // Asked once the setting is known to be on; while an earlier answer streams, after it.
-    if (!question || !enabled || !online || pendingId !== null) return;
-    if (ask(question)) onQuestionTaken?.();
-  }, [question, enabled, online, pendingId, ask, onQuestionTaken]);
+  // Asked once the setting is known to be on; while an earlier answer streams, after it.
+  useAddressQuestion(question, enabled && online && pendingId === null, ask, onQuestionTaken);
 
   if (enabled) return <AskConversation session={session} aiName={aiName} className={className} />;
   if (!online) {
