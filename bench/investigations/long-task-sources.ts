@@ -14,9 +14,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map';
 import { chromiumArgs, chromiumExecutable } from '../../test/kit/browser';
-import { benchNote, postNotes, returningDevice, root, signUp, startSprout } from '../lib/sprout';
+import { originalSource } from '../lib/built-sources';
+import { benchNote, postNotes, returningDevice, signUp, startSprout } from '../lib/sprout';
 
 interface TraceEvent {
   name: string;
@@ -58,27 +58,13 @@ const NATIVE = new Map([
   ['MajorGC', 'GC'],
   ['MinorGC', 'GC'],
 ]);
-const consumers = new Map<string, SourceMapConsumer | null>();
 async function sourceOf(frame: { url: string; functionName: string; lineNumber: number; columnNumber: number }) {
   if (!frame.url) return frame.functionName || '(native)';
   const file = frame.url.split('/').pop()!;
   if (!frame.url.includes('/assets/')) return file || frame.url;
-  if (!consumers.has(file)) {
-    const mapFile = path.join(root, 'dist/client/assets', `${file}.map`);
-    consumers.set(
-      file,
-      fs.existsSync(mapFile)
-        ? await new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as RawSourceMap)
-        : null,
-    );
-  }
-  const pos = consumers.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  if (!pos?.source)
-    return process.env.RAW ? `${file}@${frame.lineNumber + 1}:${frame.columnNumber}:${frame.functionName}` : file;
-  const key = pos.source.includes('node_modules/')
-    ? `npm:${/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(pos.source)?.[1]}`
-    : pos.source.replace(/^(\.\.\/)+/, '');
-  return process.env.FN ? `${key} ${pos.name ?? frame.functionName}:${pos.line}` : key;
+  const source = await originalSource(frame, Boolean(process.env.FN));
+  if (source) return source;
+  return process.env.RAW ? `${file}@${frame.lineNumber + 1}:${frame.columnNumber}:${frame.functionName}` : file;
 }
 
 const server = await startSprout();

@@ -4,30 +4,14 @@
 // to an npm package or an app file, averaged over the rounds. Native work (parsing, style, layout) shows as
 // '(program)'. `ROUNDS=3 TOP=40 [FN=1] node --import tsx bench/investigations/start-js-sources.ts`; FN=1
 // splits each source by function. Run `npx vite build` first: it reads dist/client.
-import fs from 'node:fs';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map';
 import { chromiumArgs, chromiumExecutable } from '../../test/kit/browser';
-import { benchNote, postNotes, returningDevice, root, signUp, startSprout } from '../lib/sprout';
+import { originalSource } from '../lib/built-sources';
+import { benchNote, postNotes, returningDevice, signUp, startSprout } from '../lib/sprout';
 
 const server = await startSprout();
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
 const totals = new Map<string, number>();
-const consumers = new Map<string, SourceMapConsumer | null>();
-async function consumer(url: string) {
-  const file = url.split('/').pop()!;
-  if (!consumers.has(file)) {
-    const mapFile = path.join(root, 'dist/client/assets', `${file}.map`);
-    consumers.set(
-      file,
-      fs.existsSync(mapFile)
-        ? await new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as RawSourceMap)
-        : null,
-    );
-  }
-  return consumers.get(file)!;
-}
 try {
   const user = await signUp(server.url);
   await postNotes(
@@ -60,17 +44,7 @@ try {
       if (!t) continue;
       const cf = n.callFrame;
       let k = (cf.url ? cf.url.split('/').pop() : cf.functionName) ?? '(unknown)';
-      if (cf.url.includes('/assets/')) {
-        const c = await consumer(cf.url);
-        const pos = c?.originalPositionFor({ line: cf.lineNumber + 1, column: cf.columnNumber });
-        if (pos?.source) {
-          const src = pos.source;
-          k = src.includes('node_modules/')
-            ? `npm:${/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(src)?.[1]}`
-            : src.replace(/^(\.\.\/)+/, '');
-          if (process.env.FN) k += ` ${pos.name ?? cf.functionName}:${pos.line}`;
-        }
-      }
+      if (cf.url.includes('/assets/')) k = (await originalSource(cf, Boolean(process.env.FN))) ?? k;
       totals.set(k, (totals.get(k) ?? 0) + t);
     }
   }
