@@ -2,10 +2,12 @@
 // by the search field's index (a misspelt word of a checklist item), the arrow key picks the second and
 // Enter opens it, runs 'Go to checklists' and the theme switch; `?` lists the
 // shortcuts; `/` where no search field is opens the palette; none fires while typing in a field. On
-// mobile the top bar's search button opens it. Keys typed right after Ctrl+K go into the palette (issue 33).
+// mobile the top bar's search button opens it. Keys typed right after Ctrl+K go into the palette, and those typed right after
+// Quick note or `n` into the new note's title (issue 33).
 // Axe and screenshots of the palette and the sheet.
 import { VIEWPORTS, checkInBothThemes } from './support/a11y';
 import { test, expect } from './support/fixtures';
+import { sidebar } from './support/layout';
 import { card, openCard, seedNotes, serverNotes } from './support/notes';
 import { expectToast, toastRegion } from './support/toasts';
 
@@ -173,6 +175,38 @@ test('keys typed right after Ctrl+K go into the palette, none fires a shortcut; 
   await expect(page).toHaveURL(/\/\?q=balcony$/);
   await expect(page.getByText('10 notes match')).toBeVisible();
   expect(await serverNotes(request, account)).toHaveLength(10);
+});
+
+test('keys typed right after Quick note or `n` name the new note; none presses the button again (issue 33)', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.getByText("You don't have any notes yet")).toBeVisible();
+  // A phone's slower CPU widens the moment between the press and the editor's title taking focus. Until
+  // then focus is on the button: a space would press it again, and `n` is the quick note's shortcut.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 2 });
+  await sidebar(page).getByRole('button', { name: 'Quick note' }).click();
+  await page.keyboard.type('Call list');
+  const title = page.getByLabel('Title', { exact: true });
+  await expect(title).toHaveValue('Call list');
+  await expect(title).toBeFocused();
+  await page.keyboard.type(' today');
+  await page.keyboard.press('Enter');
+  await expect(card(page, 'Call list today')).toBeVisible();
+
+  await page.keyboard.press('n');
+  await page.keyboard.type('new pots');
+  await expect(title).toHaveValue('new pots');
+  await page.keyboard.press('Enter');
+  await expect(card(page, 'new pots')).toBeVisible();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect
+    .poll(async () => (await serverNotes(request, account)).map((note) => note.title).sort())
+    .toEqual(['Call list today', 'new pots']);
 });
 
 test.describe('mobile', () => {

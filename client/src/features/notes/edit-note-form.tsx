@@ -54,6 +54,7 @@ import { TagsInput } from './tags/tags-input';
 import { LazyMarkdownEditor } from './editor/lazy-markdown-editor';
 import { noteTags } from '#core/tags';
 import { readEditEntry } from './edit-entry';
+import { takeCaptureKeys } from './quick-capture/capture-keys';
 import { ExpandedEditor } from './expanded-editor';
 import { NoteChecklistEditor } from './note-checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
@@ -111,7 +112,8 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
       }),
     [typed.content, typed.expanded, typed.items],
   );
-  // A quick note opens with its title selected, so typing names it (issue 12).
+  // A quick note opens with its title selected, so typing names it (issue 12); what was typed before
+  // the title was there names it too (issue 33).
   const [entry] = useState(() => readEditEntry(location.state));
   // A plain note is edited as a note, not as the assistant's idea and plan, until the user asks for the
   // plan's tabs or the note gains a plan or a chat (issue 33).
@@ -120,10 +122,14 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   );
   const [firstTab, setFirstTab] = useState(entry.tab ?? 'original');
   const titleRef = useRef<HTMLInputElement>(null);
+  const typedAhead = useRef<string | null>(null);
   useEffect(() => {
     if (entry.focus !== 'title') return;
+    // Taken once: React's development remount runs this effect twice.
+    typedAhead.current ??= takeCaptureKeys();
     titleRef.current?.focus();
-    titleRef.current?.select();
+    if (typedAhead.current) dispatch({ type: 'title', value: typedAhead.current });
+    else titleRef.current?.select();
   }, [entry.focus]);
 
   // A quick note left without a save was never written into: it is not kept (issue 33). The discard is

@@ -23,7 +23,8 @@ import { focusNoteSearchField } from '../../lib/search-field';
 import { useTheme } from '../../lib/use-theme';
 import { tagPath, useQuickCapture } from '../notes';
 import type { CommandId } from './commands';
-import { isMacPlatform, isTypingTarget, matchShortcut, shortcutList, typeAhead } from './shortcuts';
+import { typeAhead, typesIntoTarget } from '../../lib/typed-keys';
+import { isMacPlatform, matchShortcut, shortcutList } from './shortcuts';
 
 // cmdk, the dialogs and the assistant's name (its preferences) load on first use, not with every
 // signed-in screen (issue 10's first-load budget).
@@ -112,9 +113,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return;
-      const target = event.target instanceof HTMLElement ? event.target : null;
-      // A field of a dialog that is closing (fading out) keeps focus for a moment: it no longer counts.
-      const typing = isTypingTarget(target) && !target?.closest('[data-state="closed"]');
+      const typing = typesIntoTarget(event.target);
       if (typed.current.open && !typing) {
         const text = typeAhead(typed.current.text, event);
         if (text !== null) {

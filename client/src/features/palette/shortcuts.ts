@@ -1,5 +1,6 @@
 // The app's keyboard shortcuts (issue 12, point 3) as pure rules: which key does what, and when a key
-// is left alone (typing in a field, a dialog open, IME composition, other modifiers).
+// is left alone (typing in a field, a dialog open, IME composition, other modifiers). Which element takes
+// typed text and what a typed key adds: lib/typed-keys.ts.
 export type ShortcutAction = 'palette' | 'quick-note' | 'search' | 'help';
 
 export interface KeyPress {
@@ -16,31 +17,6 @@ export interface KeyContext {
   typing: boolean;
   /** A modal dialog or menu is open (its own keys apply). */
   modalOpen: boolean;
-}
-
-const TEXT_INPUT_TYPES = new Set([
-  'text',
-  'search',
-  'email',
-  'password',
-  'url',
-  'tel',
-  'number',
-  'date',
-  'datetime-local',
-  'month',
-  'time',
-  'week',
-]);
-
-/** True for an element that takes typed text. */
-export function isTypingTarget(
-  element: { tagName?: string; isContentEditable?: boolean; type?: string } | null,
-): boolean {
-  if (!element?.tagName) return false;
-  const tag = element.tagName.toUpperCase();
-  if (tag === 'TEXTAREA' || tag === 'SELECT' || element.isContentEditable) return true;
-  return tag === 'INPUT' && TEXT_INPUT_TYPES.has((element.type ?? 'text').toLowerCase());
 }
 
 /** The action a key press asks for, or null. None fires while typing or while a dialog is open. */
@@ -73,17 +49,4 @@ export function shortcutList(mac: boolean): ShortcutHelp[] {
 
 export function isMacPlatform(platform: string): boolean {
   return /mac|iphone|ipad|ipod/i.test(platform);
-}
-
-/**
- * The palette's query once `event` is typed ahead into `text` (a printable key, or Backspace); null for a
- * key that is not typing (Escape, an arrow, a shortcut with Ctrl, Cmd or Alt), which keeps its own meaning.
- */
-export function typeAhead(
-  text: string,
-  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
-): string | null {
-  if (event.ctrlKey || event.metaKey || event.altKey) return null;
-  if (event.key === 'Backspace') return text.slice(0, -1);
-  return [...event.key].length === 1 ? text + event.key : null;
 }

@@ -1,11 +1,13 @@
 // Quick capture (issue 12, point 1): a note or a checklist made at once, without the assistant, online
 // or offline. It is an ordinary local write [S1]; the editor opens with its title selected, so typing
-// names it. Offline the toast says the note waits on this device.
+// names it, as do the keys typed before the editor is there (capture-keys.ts). Offline the toast says the
+// note waits on this device.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { NOTE_MESSAGES, notifyWrite, useNotesActions } from '../../../data/notes';
 import { showToast } from '../note-actions';
 import type { EditEntryState } from '../edit-entry';
+import { holdCaptureKeys, releaseCaptureKeys } from './capture-keys';
 import type { SharedNote } from './shared-note';
 
 export const QUICK_NOTE_TITLE = 'Untitled note';
@@ -34,6 +36,7 @@ export function useQuickCapture(): QuickCapture {
 
   const capture = useCallback(
     async (kind: QuickCaptureKind, { shared, replace = false }: QuickCaptureOptions = {}) => {
+      holdCaptureKeys();
       try {
         const checklist = kind === 'checklist';
         const { note, cloud } = await createNote({
@@ -48,6 +51,7 @@ export function useQuickCapture(): QuickCapture {
         await navigate(`/edit/${note.id}`, { state, replace });
         void notifyWrite('create', cloud, { offline: 'tell' });
       } catch (error) {
+        releaseCaptureKeys();
         console.error('Error creating note:', error);
         showToast(NOTE_MESSAGES.creationSaveFailed);
         if (replace) await navigate('/', { replace: true });
