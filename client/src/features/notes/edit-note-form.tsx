@@ -54,7 +54,7 @@ import { TagsInput } from './tags/tags-input';
 import { LazyMarkdownEditor } from './editor/lazy-markdown-editor';
 import { noteTags } from '#core/tags';
 import { readEditEntry } from './edit-entry';
-import { takeCaptureKeys } from './quick-capture/capture-keys';
+import { peekCaptureKeys, takeCaptureKeys, type CapturedKeys } from './quick-capture/capture-keys';
 import { ExpandedEditor } from './expanded-editor';
 import { NoteChecklistEditor } from './note-checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
@@ -122,15 +122,21 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   );
   const [firstTab, setFirstTab] = useState(entry.tab ?? 'original');
   const titleRef = useRef<HTMLInputElement>(null);
-  const typedAhead = useRef<string | null>(null);
+  // After a Tab typed ahead, the cursor goes to the end of the note's text instead. Read at the first
+  // render, so the editor takes focus as it is made; the keys are taken (no longer held) below, once the
+  // title is there to take the next ones.
+  const [focusText] = useState(() => entry.focus === 'title' && peekCaptureKeys().text !== null);
+  const typedAhead = useRef<CapturedKeys | null>(null);
   useEffect(() => {
     if (entry.focus !== 'title') return;
     // Taken once: React's development remount runs this effect twice.
-    typedAhead.current ??= takeCaptureKeys();
+    const typed = (typedAhead.current ??= takeCaptureKeys());
+    if (typed.title) dispatch({ type: 'title', value: typed.title });
+    if (typed.text !== null) dispatch({ type: 'content', value: initialNote.content + typed.text });
+    if (focusText) return;
     titleRef.current?.focus();
-    if (typedAhead.current) dispatch({ type: 'title', value: typedAhead.current });
-    else titleRef.current?.select();
-  }, [entry.focus]);
+    if (!typed.title) titleRef.current?.select();
+  }, [entry.focus, initialNote.content, focusText]);
 
   // A quick note left without a save was never written into: it is not kept (issue 33). The discard is
   // deferred a tick, as React's development remount runs the cleanup and the effect again at once.
@@ -264,6 +270,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
         onChange={(value) => dispatch({ type: 'content', value })}
         suggestNotes={links.suggest}
         onFocus={links.warm}
+        autoFocus={focusText}
       />
     </>
   );

@@ -27,6 +27,8 @@ export interface MarkdownEditorProps {
   suggestNotes?: SuggestNotes;
   /** Called when the editor takes focus: a screen can start reading what `[[` will offer. */
   onFocus?: () => void;
+  /** Takes focus, the cursor at the end of the text, once it is there (or when this turns true). */
+  autoFocus?: boolean;
 }
 
 /** Marks a change made from outside (a new note loaded, a reset): it is not reported back as typing. */
@@ -105,6 +107,7 @@ export default function MarkdownEditor({
   id,
   suggestNotes,
   onFocus,
+  autoFocus = false,
 }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -172,6 +175,14 @@ export default function MarkdownEditor({
     if (current === value || current === value.replace(/\r\n?/g, '\n')) return;
     editor.dispatch({ changes: { from: 0, to: current.length, insert: value }, annotations: external.of(true) });
   }, [value]);
+
+  // After the value above, so the cursor lands at the end of the text shown.
+  useLayoutEffect(() => {
+    const editor = view.current;
+    if (!autoFocus || !editor) return;
+    editor.focus();
+    editor.dispatch({ selection: { anchor: editor.state.doc.length }, scrollIntoView: true });
+  }, [autoFocus]);
 
   return (
     <div
