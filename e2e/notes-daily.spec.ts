@@ -1,5 +1,5 @@
 // What a daily user tripped over (issue 33, point 6), each fixed: a quick note left without a word is not
-// kept; Ctrl+S saves where you type; the whole card opens its note; a note opens on what it holds (a
+// kept, even by a tab closed with it open; Ctrl+S saves where you type; the whole card opens its note; a note opens on what it holds (a
 // checklist on its items, an assistant's note on its plan), and its card shows the same. From the top of a list, its search is two keys away.
 import { test, expect } from './support/fixtures';
 import { card, PLAN, seedNotes, serverNote, serverNotes } from './support/notes';
@@ -39,6 +39,24 @@ test('a quick note left without a word is not kept; one written into is, and Ctr
     await expect(page).toHaveURL(/\/edit\/[0-9a-f-]+$/);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(card(page, 'Call the vet')).toBeVisible();
+    await expect
+      .poll(async () => (await serverNotes(request, account)).map((note) => note.title).sort())
+      .toEqual(['Already here', 'Call the vet']);
+  });
+
+  await test.step('a page that ends with a quick note open leaves no empty card once Sprout opens again', async () => {
+    await page.keyboard.press('n');
+    await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
+    // A tab opened meanwhile leaves the note to the editor that still has it open.
+    const other = await page.context().newPage();
+    await gotoAs(other, '/');
+    await expect(card(other, 'Call the vet')).toBeVisible();
+    await expect(card(other, 'Untitled note')).toBeVisible();
+    // The tab is closed (or the phone's app swiped away) before its editor could remove the note.
+    await page.close();
+    await other.reload();
+    await expect(card(other, 'Call the vet')).toBeVisible();
+    await expect(card(other, 'Untitled note')).toHaveCount(0);
     await expect
       .poll(async () => (await serverNotes(request, account)).map((note) => note.title).sort())
       .toEqual(['Already here', 'Call the vet']);

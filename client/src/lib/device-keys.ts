@@ -42,6 +42,8 @@ export const DEVICE_KEYS = {
   trashRetentionUnsynced: (userId: string) => `${TRASH_RETENTION_UNSYNCED_KEY}:${userId}`,
   /** Per user: JSON, the reminders this browser has shown, key to due time, so none shows twice (issue 35). */
   remindersShown: (userId: string) => `sprout.remindersShown:${userId}`,
+  /** Per user: JSON, the quick notes made here whose editor has not yet kept or removed them (issue 33). */
+  openCaptures: (userId: string) => `sprout.openCaptures:${userId}`,
 } as const;
 
 /** This browser's localStorage, or null when the browser refuses it. */

@@ -13,6 +13,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { cn } from '../../lib/utils';
 import type { RouteHandle } from '../route-handle';
 import { PaletteProvider } from '../../features/palette';
+import { SweepOpenCaptures } from '../../features/notes';
 import { LaterReminders } from '../../features/today';
 import { BottomTabBar } from './bottom-tab-bar';
 import { MobileTopBar } from './mobile-top-bar';
@@ -105,6 +106,7 @@ export function AppLayout() {
         {mdUp !== true && !ownBottomBar && <BottomTabBar />}
         {/* Items' reminders while the app is open (issue 35), in one tab of the user's. */}
         <LaterReminders />
+        <SweepOpenCaptures />
       </div>
     </PaletteProvider>
   );

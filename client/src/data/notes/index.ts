@@ -6,7 +6,7 @@ export { startLiveChanges, type LiveChangesOptions, type StartLiveChanges } from
 export type { ConflictChoice } from '#core/conflict-resolution';
 export { useConflictOriginal } from './conflict-queries';
 export { openSproutDb, type SproutDb } from './local-db';
-export type { NoteView } from './local-note';
+export type { MadeNote, NoteView } from './local-note';
 export { DexieLocalStore, type LocalStore } from './local-store';
 export {
   DELETE_CHECKLIST_CONFIRM,

@@ -8,6 +8,12 @@ import type { NoteVersion } from '#core/sync-local-writes';
 import { versionOf } from '#core/sync-local-writes';
 
 /** A note as screens use it: the spec's fields plus its sync state. */
+/** A note as it was made or shown: enough to tell whether it was written since (discardUntouched). */
+export interface MadeNote {
+  id: string;
+  version: Pick<NoteVersion, 'mutationId'>;
+}
+
 export interface NoteView extends NoteFields {
   /** 'pending': saved on this device, waiting to sync; 'error': refused by the server (see sync_error). */
   sync_state: SyncState;

@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { NOTE_ERRORS } from './messages';
 import type { ConflictChoice } from '#core/conflict-resolution';
-import type { NoteView } from './local-note';
+import type { MadeNote, NoteView } from './local-note';
 import {
   NoteValidationError,
   type ConflictResolveResult,
@@ -47,7 +47,7 @@ export interface NotesActions {
   /** Brings a note back from the Trash [S29]; `{ basedOn: note }` as for updateNote. */
   restoreNote(id: string, options?: WriteOptions): Promise<NoteTrashResult>;
   /** Deletes for good a quick note left exactly as it was made (issue 33). */
-  discardUntouched(created: NoteView): Promise<{ discarded: boolean }>;
+  discardUntouched(created: MadeNote): Promise<{ discarded: boolean }>;
   /** Pins or archives a listed note, or undoes either (issue 33). */
   placeNote(id: string, placement: Placement): Promise<NotePlaceResult>;
   /**

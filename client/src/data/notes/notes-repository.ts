@@ -23,7 +23,7 @@ import { isTag, normalizeTags, noteTags, renamedTag, renameInlineTags, tagWithin
 import { inTrash, isListed } from '#core/trash';
 import type { CloudOutcome } from './cloud-outcome';
 import type { LocalStore } from './local-store';
-import { toNoteView, type NoteView } from './local-note';
+import { toNoteView, type MadeNote, type NoteView } from './local-note';
 import { NOTE_ERRORS } from './messages';
 import { NoteValidationError } from './note-validation-error';
 import type { SyncRunResult } from './sync-controller';
@@ -442,7 +442,7 @@ export class NotesRepository {
    * kept. It becomes a tombstone that says when it went to the Trash, so the server deletes it for good
    * rather than keep it there [S30] (localDiscard: why even a note never sent gets one).
    */
-  async discardUntouched(created: NoteView): Promise<{ discarded: boolean }> {
+  async discardUntouched(created: MadeNote): Promise<{ discarded: boolean }> {
     const userId = this.requireUser();
     let mutationId: string | null = null;
     await this.deps.store.modify([created.id], (current): LocalChanges => {

@@ -4,7 +4,7 @@
 import type { ConflictChoice } from '#core/conflict-resolution';
 import type { StartLiveChanges } from './live-changes';
 import type { SproutDb } from './local-db';
-import type { NoteView } from './local-note';
+import type { MadeNote, NoteView } from './local-note';
 import { clearNotesActivity } from '../../lib/device-storage';
 import type { LocalStore } from './local-store';
 import { NOTE_ERRORS, type ToastMessage } from './messages';
@@ -152,7 +152,7 @@ export class NotesSession {
   }
 
   /** Deletes for good a quick note left exactly as it was made (issue 33). */
-  discardUntouched(created: NoteView): Promise<{ discarded: boolean }> {
+  discardUntouched(created: MadeNote): Promise<{ discarded: boolean }> {
     return this.repository.discardUntouched(created);
   }
 

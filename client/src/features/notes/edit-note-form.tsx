@@ -55,6 +55,7 @@ import { LazyMarkdownEditor } from './editor/lazy-markdown-editor';
 import { noteTags } from '#core/tags';
 import { readEditEntry } from './edit-entry';
 import { peekCaptureKeys, takeCaptureKeys, type CapturedKeys } from './quick-capture/capture-keys';
+import { settleOpenCapture } from './quick-capture/open-captures';
 import { ExpandedEditor } from './expanded-editor';
 import { NoteChecklistEditor } from './note-checklist-editor';
 import { NoteChatTab } from './note-chat-tab';
@@ -139,7 +140,8 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
   }, [entry.focus, initialNote.content, focusText]);
 
   // A quick note left without a save was never written into: it is not kept (issue 33). The discard is
-  // deferred a tick, as React's development remount runs the cleanup and the effect again at once.
+  // deferred a tick, as React's development remount runs the cleanup and the effect again at once. Kept or
+  // removed, the capture is settled; a page that ends first leaves it to a later start (open-captures.ts).
   const savedRef = useRef(false);
   const discardRef = useRef(() => discardUntouched(initialNote));
   const pendingDiscard = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -147,13 +149,14 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     if (!entry.fresh) return;
     if (pendingDiscard.current) clearTimeout(pendingDiscard.current);
     const discard = discardRef.current;
+    const settle = () => settleOpenCapture(initialNote.user_id, initialNote.id);
     return () => {
-      if (savedRef.current) return;
+      if (savedRef.current) return settle();
       pendingDiscard.current = setTimeout(() => {
-        discard().catch((error: unknown) => console.error('Error discarding an empty note:', error));
+        discard().then(settle, (error: unknown) => console.error('Error discarding an empty note:', error));
       }, 0);
     };
-  }, [entry.fresh]);
+  }, [entry.fresh, initialNote.user_id, initialNote.id]);
 
   // Another device's or tab's change arrives while nothing is typed here: show it.
   const [lastLive, setLastLive] = useState(liveNote);

@@ -3,6 +3,7 @@
 export { NewMenu } from './quick-capture/new-menu';
 export { QuickCaptureButtons } from './quick-capture/quick-capture-buttons';
 export { useQuickCapture, type QuickCapture } from './quick-capture/use-quick-capture';
+export { SweepOpenCaptures } from './quick-capture/sweep-open-captures';
 // Deleting a note the way every screen does (issue 32): the palette's 'Delete this note' uses them.
 export { ConfirmDeleteDialog } from './confirm-delete-dialog';
 export { useDeleteNoteFromList } from './note-actions';

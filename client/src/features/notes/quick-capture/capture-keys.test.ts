@@ -65,10 +65,16 @@ describe('capture keys', () => {
     expect(takeCaptureKeys()).toEqual(NOTHING);
   });
 
-  it('drops what it held when released, and stops by itself when no editor comes', () => {
+  it('drops what it held when released, at a press elsewhere, and by itself when no editor comes', () => {
     holdCaptureKeys();
     press(document.body, 'a');
     releaseCaptureKeys();
+    expect(press(document.body, 'b').defaultPrevented).toBe(false);
+    expect(takeCaptureKeys()).toEqual(NOTHING);
+
+    holdCaptureKeys();
+    press(document.body, 'a');
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     expect(press(document.body, 'b').defaultPrevented).toBe(false);
     expect(takeCaptureKeys()).toEqual(NOTHING);
 

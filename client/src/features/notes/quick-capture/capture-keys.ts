@@ -5,7 +5,7 @@
 // what follows is the note's text, where the user was heading.
 import { typeAhead, typesIntoTarget } from '../../../lib/typed-keys';
 
-// An editor that never comes (the user went elsewhere) stops the holding after this long.
+// An editor that never comes (its screen failed to load) stops the holding after this long.
 const HOLD_MS = 10_000;
 
 /** What was typed before the editor was there. */
@@ -56,9 +56,12 @@ export function holdCaptureKeys(): void {
   };
   const timer = setTimeout(releaseCaptureKeys, HOLD_MS);
   window.addEventListener('keydown', onKeyDown, { capture: true });
+  // A press anywhere before the editor is there: the user has moved on, and their keys go where they are.
+  window.addEventListener('pointerdown', releaseCaptureKeys, { capture: true });
   hold.stop = () => {
     clearTimeout(timer);
     window.removeEventListener('keydown', onKeyDown, { capture: true });
+    window.removeEventListener('pointerdown', releaseCaptureKeys, { capture: true });
   };
   current = hold;
 }

@@ -10,6 +10,7 @@ import { AuthStateProvider, signedIn } from '../../../data/auth';
 import { DexieLocalStore, NotesSession, NotesSessionProvider } from '../../../data/notes';
 import { scratchDatabases } from '../../../data/notes/testing';
 import { appToasts } from '../../../lib/toast';
+import { releaseCaptureKeys } from './capture-keys';
 import { CapturePage } from './capture-page';
 import { QUICK_NOTE_TITLE } from './use-quick-capture';
 
@@ -18,6 +19,8 @@ const databases = scratchDatabases('sprout-capture-page');
 const sessions: NotesSession[] = [];
 
 afterEach(() => {
+  // The editor here is a probe that never takes the keys a capture holds: let go of them.
+  releaseCaptureKeys();
   for (const session of sessions.splice(0)) session.stop();
   databases.closeAll();
   appToasts.dismiss();

@@ -7,7 +7,9 @@ import { useNavigate } from 'react-router';
 import { NOTE_MESSAGES, notifyWrite, useNotesActions } from '../../../data/notes';
 import { showToast } from '../note-actions';
 import type { EditEntryState } from '../edit-entry';
+import { useUserId } from '../../../data/auth';
 import { holdCaptureKeys, releaseCaptureKeys } from './capture-keys';
+import { keepOpenCapture } from './open-captures';
 import type { SharedNote } from './shared-note';
 
 export const QUICK_NOTE_TITLE = 'Untitled note';
@@ -33,6 +35,7 @@ export interface QuickCapture {
 export function useQuickCapture(): QuickCapture {
   const { createNote } = useNotesActions();
   const navigate = useNavigate();
+  const userId = useUserId();
 
   const capture = useCallback(
     async (kind: QuickCaptureKind, { shared, replace = false }: QuickCaptureOptions = {}) => {
@@ -45,8 +48,10 @@ export function useQuickCapture(): QuickCapture {
           is_checklist: checklist,
           checklist_items: checklist ? [] : null,
         });
-        // Left without a save, an empty note is not kept; one holding what another app shared is.
-        // A plain note's edit screen shows its text and its checklist together (issue 33).
+        // Left without a save, an empty note is not kept, even by a page that ends with its editor open
+        // (open-captures.ts); one holding what another app shared is. A plain note's edit screen shows its
+        // text and its checklist together (issue 33).
+        if (!shared && userId) await keepOpenCapture(userId, { id: note.id, mutationId: note.version.mutationId });
         const state: EditEntryState = { focus: 'title', ...(!shared && { fresh: true }) };
         await navigate(`/edit/${note.id}`, { state, replace });
         void notifyWrite('create', cloud, { offline: 'tell' });
@@ -57,7 +62,7 @@ export function useQuickCapture(): QuickCapture {
         if (replace) await navigate('/', { replace: true });
       }
     },
-    [createNote, navigate],
+    [createNote, navigate, userId],
   );
 
   return {

@@ -1,0 +1,117 @@
+// Quick notes written down while their page holds them, and swept by a later start once no page does. The
+// Web Locks API is this file's stand-in (happy-dom has none): exclusive locks by name, `ifAvailable`, and
+// a page's end letting go of its locks. Each page has its own device (its locks and what it holds).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepOpenCapture, settleOpenCapture, sweepOpenCaptures, type OpenCapturesDevice } from './open-captures';
+
+const USER = 'u1';
+const KEY = `sprout.openCaptures:${USER}`;
+
+class PageLocks {
+  constructor(private readonly held: Map<string, PageLocks>) {}
+
+  request(name: string, ...args: unknown[]): Promise<unknown> {
+    const [options, callback] = (args.length === 1 ? [{}, args[0]] : args) as [
+      { ifAvailable?: boolean },
+      (lock: { name: string } | null) => Promise<unknown> | unknown,
+    ];
+    if (this.held.has(name)) {
+      if (options.ifAvailable) return Promise.resolve(callback(null));
+      return Promise.reject(new Error(`${name} is held; this stand-in does not queue`));
+    }
+    this.held.set(name, this);
+    return Promise.resolve(callback({ name })).finally(() => {
+      if (this.held.get(name) === this) this.held.delete(name);
+    });
+  }
+
+  /** The page ends: its locks go, whatever its callbacks were waiting for. */
+  end(): void {
+    for (const [name, page] of this.held) if (page === this) this.held.delete(name);
+  }
+}
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+let heldLocks: Map<string, PageLocks>;
+let storage: ReturnType<typeof memoryStorage>;
+
+const module = { keepOpenCapture, settleOpenCapture, sweepOpenCaptures };
+
+function openPage() {
+  const locks = new PageLocks(heldLocks);
+  const device: OpenCapturesDevice = {
+    locks: locks as unknown as OpenCapturesDevice['locks'],
+    storage,
+    held: new Map(),
+  };
+  return { module, locks, device };
+}
+
+const written = () => JSON.parse(storage.getItem(KEY) ?? '[]') as unknown[];
+
+beforeEach(() => {
+  heldLocks = new Map();
+  storage = memoryStorage();
+});
+
+describe('open captures', () => {
+  it('writes a capture down once its page holds it, and forgets it when its editor settles it', async () => {
+    const page = openPage();
+    await page.module.keepOpenCapture(USER, { id: 'a', mutationId: 'm1' }, page.device);
+    expect(written()).toEqual([{ id: 'a', mutationId: 'm1' }]);
+    expect(heldLocks.has('sprout.capture:a')).toBe(true);
+    page.module.settleOpenCapture(USER, 'a', page.device);
+    expect(written()).toEqual([]);
+    await vi.waitFor(() => expect(heldLocks.has('sprout.capture:a')).toBe(false));
+  });
+
+  it('a later start removes the captures of pages that ended, and leaves those a living page holds', async () => {
+    const ended = openPage();
+    await ended.module.keepOpenCapture(USER, { id: 'left', mutationId: 'm1' }, ended.device);
+    const living = openPage();
+    await living.module.keepOpenCapture(USER, { id: 'open', mutationId: 'm2' }, living.device);
+    ended.locks.end();
+
+    const start = openPage();
+    const discard = vi.fn(async () => ({ discarded: true }));
+    await start.module.sweepOpenCaptures(USER, discard, start.device);
+    expect(discard.mock.calls).toEqual([[{ id: 'left', mutationId: 'm1' }]]);
+    expect(written()).toEqual([{ id: 'open', mutationId: 'm2' }]);
+
+    // Its own captures a page never sweeps, even with their locks gone by some other way.
+    heldLocks.clear();
+    await living.module.sweepOpenCaptures(USER, discard, living.device);
+    expect(discard).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a capture written down when its removal fails, for the next start to try again', async () => {
+    const ended = openPage();
+    await ended.module.keepOpenCapture(USER, { id: 'left', mutationId: null }, ended.device);
+    ended.locks.end();
+    const start = openPage();
+    await expect(
+      start.module.sweepOpenCaptures(USER, () => Promise.reject(new Error('database closed')), start.device),
+    ).rejects.toThrow('database closed');
+    expect(written()).toEqual([{ id: 'left', mutationId: null }]);
+  });
+
+  it('without Web Locks or storage writes nothing down and sweeps nothing; what is not a capture is ignored', async () => {
+    const page = openPage();
+    await page.module.keepOpenCapture(USER, { id: 'a', mutationId: 'm1' }, { ...page.device, locks: null });
+    expect(written()).toEqual([]);
+    storage.setItem(KEY, JSON.stringify([{ id: 7 }, 'x', { id: 'b', mutationId: 'm' }]));
+    const discard = vi.fn(async () => undefined);
+    await page.module.sweepOpenCaptures(USER, discard, { ...page.device, locks: null });
+    expect(discard).not.toHaveBeenCalled();
+    await page.module.sweepOpenCaptures(USER, discard, page.device);
+    expect(discard.mock.calls).toEqual([[{ id: 'b', mutationId: 'm' }]]);
+  });
+});
