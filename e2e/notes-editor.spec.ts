@@ -1,11 +1,12 @@
 // The Markdown editor (issue 33) in Chromium against the real server: pasted Markdown is kept as written
 // and shown rendered in the Note tab and on the card; syntax shows only on the lines being edited; the
 // formatting keys; a task ticked in the editor; a note opened and saved unchanged stays byte for byte; the
-// editor is a named text field a keyboard reaches, clean for axe in both themes, on a desktop and a phone.
+// editor is a named text field a keyboard reaches, clean for axe in both themes, on a desktop and a phone;
+// text that arrives in an empty editor leaves the caret after it.
 import { checkInBothThemes, MOBILE, resizeTo } from './support/a11y';
 import { editorValue, expectEditorValue } from './support/editor';
 import { test, expect } from './support/fixtures';
-import { card, seedNotes, serverNote } from './support/notes';
+import { card, editOnServer, seedNotes, serverNote } from './support/notes';
 import { gotoAs } from './support/session';
 
 const PASTED = [
@@ -139,6 +140,21 @@ test('a note opened and saved without a change keeps its text byte for byte', as
   const saved = await serverNote(request, account, note!.id);
   expect(saved?.content).toBe(content);
   expect(saved?.expanded_content).toBe(expanded);
+});
+
+test('text that arrives from another device in an empty editor puts the caret after it', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  const [note] = await seedNotes(request, account, [{ title: 'Packing', content: '' }]);
+  await gotoAs(page, `/edit/${note!.id}`);
+  const field = page.getByRole('textbox', { name: 'Note', exact: true });
+  await field.click();
+  await editOnServer(request, account, note!.id, { content: 'Tent and stove' });
+  await expectEditorValue(field, 'Tent and stove');
+  await page.keyboard.type(', matches');
+  await expectEditorValue(field, 'Tent and stove, matches');
 });
 
 test('the keyboard reaches the editor from the title, and it reads as a named text field', async ({

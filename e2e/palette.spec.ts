@@ -198,11 +198,12 @@ test('keys typed right after Quick note or `n` name the new note; none presses t
   let requested = editorCode();
   await sidebar(page).getByRole('button', { name: 'Quick note' }).click();
   await requested;
-  await page.keyboard.type('Call list');
+  await page.keyboard.type('Call');
+  // The screen arrives while the keys keep coming: none is lost or lands in the old title.
   release();
-  await expect(title).toHaveValue('Call list');
+  await page.keyboard.type(' list today', { delay: 15 });
+  await expect(title).toHaveValue('Call list today');
   await expect(title).toBeFocused();
-  await page.keyboard.type(' today');
   await page.keyboard.press('Enter');
   await expect(card(page, 'Call list today')).toBeVisible();
 

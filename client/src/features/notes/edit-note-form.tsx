@@ -134,9 +134,20 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     const typed = (typedAhead.current ??= takeCaptureKeys());
     if (typed.title) dispatch({ type: 'title', value: typed.title });
     if (typed.text !== null) dispatch({ type: 'content', value: initialNote.content + typed.text });
-    if (focusText) return;
-    titleRef.current?.focus();
-    if (!typed.title) titleRef.current?.select();
+    const title = titleRef.current;
+    if (focusText) {
+      // The text editor takes focus as it is made, maybe in a later commit: until then no key may press the
+      // button that made the note.
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && !title?.form?.contains(active)) active.blur();
+      return;
+    }
+    if (!title) return;
+    // The field shows the keys at once: one typed before the next render lands after them, not in the old title.
+    if (typed.title) title.value = typed.title;
+    title.focus();
+    if (typed.title) title.setSelectionRange(typed.title.length, typed.title.length);
+    else title.select();
   }, [entry.focus, initialNote.content, focusText]);
 
   // A quick note left without a save was never written into: it is not kept (issue 33). The discard is

@@ -174,6 +174,9 @@ export default function MarkdownEditor({
     const current = editor.state.doc.toString();
     if (current === value || current === value.replace(/\r\n?/g, '\n')) return;
     editor.dispatch({ changes: { from: 0, to: current.length, insert: value }, annotations: external.of(true) });
+    // Text that fills an empty field (a quick note's keys typed ahead, a note that arrived) puts the cursor
+    // after it, where the next key continues it, not before it.
+    if (current === '') editor.dispatch({ selection: { anchor: editor.state.doc.length } });
   }, [value]);
 
   // After the value above, so the cursor lands at the end of the text shown.
