@@ -5,7 +5,7 @@
 // any tab, removes the ones no living page holds that are still as they were made. A lock, not a time: a
 // tab may keep an editor open for hours, and a page that ends for any reason lets go of its locks.
 
-import { DEVICE_KEYS, readJson, writeJson, type StorageLike } from '../../../lib/device-keys';
+import { DEVICE_KEYS, deviceStorage, readJson, writeJson, type StorageLike } from '../../../lib/device-keys';
 
 /** A note made by quick capture: its id, and the version it was made at (any later write keeps it). */
 export interface OpenCapture {
@@ -26,15 +26,12 @@ export interface OpenCapturesDevice {
 let thisPage: OpenCapturesDevice | null = null;
 
 function browserDevice(): OpenCapturesDevice {
-  if (thisPage) return thisPage;
-  const locks = typeof navigator === 'undefined' ? null : (navigator.locks ?? null);
-  let storage: StorageLike | null = null;
-  try {
-    storage = typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Storage refused: captures are not written down, and so not swept.
-  }
-  thisPage = { locks, storage, held: new Map() };
+  thisPage ??= {
+    locks: typeof navigator === 'undefined' ? null : (navigator.locks ?? null),
+    // Storage refused (null): captures are not written down, and so not swept.
+    storage: deviceStorage(),
+    held: new Map(),
+  };
   return thisPage;
 }
 

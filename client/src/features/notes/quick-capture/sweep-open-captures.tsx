@@ -1,6 +1,6 @@
 // Removes the empty quick notes that pages ended with their editor open left behind (open-captures.ts),
 // once the first screen's content is shown: with none written down it reads one localStorage key.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useUserId } from '../../../data/auth';
 import { useNotesActions } from '../../../data/notes';
 import { afterContentShown } from '../../../lib/first-content';
@@ -8,24 +8,20 @@ import { sweepOpenCaptures } from './open-captures';
 
 export function SweepOpenCaptures() {
   const userId = useUserId();
+  // One per notes session, so a new one comes only with another user.
   const { discardUntouched } = useNotesActions();
-  const discard = useRef(discardUntouched);
-  useEffect(() => {
-    discard.current = discardUntouched;
-  }, [discardUntouched]);
-
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
     void afterContentShown().then(() => {
       if (cancelled) return;
       sweepOpenCaptures(userId, (capture) =>
-        discard.current({ id: capture.id, version: { mutationId: capture.mutationId } }),
+        discardUntouched({ id: capture.id, version: { mutationId: capture.mutationId } }),
       ).catch((error: unknown) => console.error('Error removing empty quick notes:', error));
     });
     return () => {
       cancelled = true;
     };
-  }, [userId]);
+  }, [userId, discardUntouched]);
   return null;
 }
