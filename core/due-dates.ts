@@ -1,6 +1,7 @@
 // Checklist items' due dates (issue 35): reading the stored form, ordering, the next date of a repeating
 // item, the Today screen's buckets, and the short and long labels. A due is a day in the user's zone
 // (`2026-03-31`) or, with a time, an instant in UTC (`2026-03-31T08:00:00.000Z`); the zone is the user's.
+import { DATE_LOCALE } from './date-locale';
 import type { Repeat } from './note-constants';
 import {
   addDays,
@@ -155,11 +156,11 @@ function timeOf(parsed: ParsedDue, timeZone: string): WallTime | null {
 
 /**
  * A short label for a due: 'Today', 'Tomorrow', 'Yesterday', the short weekday for 2 to 6 days ahead
- * ('Fri'), else the short date ('Mar 31', with the year when it is not this year's), with the time after it
+ * ('Fri'), else the short date ('31 Mar', with the year when it is not this year's), with the time after it
  * on a 24-hour clock ('Today 09:00') whatever the locale, as everywhere in Sprout's dates. The words are
  * English (the app is); `locale` shapes the weekday and date. '' when `due` is malformed.
  */
-export function formatDue(due: unknown, now: Date, timeZone: string, locale = 'en'): string {
+export function formatDue(due: unknown, now: Date, timeZone: string, locale = DATE_LOCALE): string {
   const parsed = parseDue(due);
   if (!parsed) return '';
   const day = parsed.kind === 'day' ? parsed.day : dayInZone(parsed.at, timeZone);
@@ -184,8 +185,8 @@ export function formatDue(due: unknown, now: Date, timeZone: string, locale = 'e
 }
 
 /**
- * The long form for screen readers and titles: 'Due Tuesday, March 31, 2026 at 09:00, repeats weekly'
- * (the date in `locale`'s long form, so 'Tuesday 31 March 2026' in en-GB). '' when `due` is malformed.
+ * The long form for screen readers and titles: 'Due Tuesday, 31 March 2026 at 09:00, repeats weekly'
+ * (the date in `locale`'s long form, so 'Tuesday, March 31, 2026' in en-US). '' when `due` is malformed.
  */
 export function describeDue(
   due: unknown,
@@ -195,7 +196,7 @@ export function describeDue(
   const parsed = parseDue(due);
   if (!parsed) return '';
   const day = parsed.kind === 'day' ? parsed.day : dayInZone(parsed.at, timeZone);
-  const date = dayFormat(day, options.locale ?? 'en', {
+  const date = dayFormat(day, options.locale ?? DATE_LOCALE, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

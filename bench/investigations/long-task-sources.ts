@@ -8,7 +8,9 @@
 // position in its chunk (line 1, column 0 is the chunk's top-level code). The browser's own work in a
 // task (style, layout, paint, parsing, compiling, GC) is read from the trace's events and shown in brackets.
 // CPU=4 slows the CPU as Lighthouse models a phone (set LONG_MS=50 with it); KEEP=1 keeps each round's trace
-// in $TMPDIR/sprout-long-tasks-<n>.json. `ROUNDS=2 [NOTES=20] [FN=1] [TOP=6] node --import tsx
+// in $TMPDIR/sprout-long-tasks-<n>.json. LH=1 turns on the trace categories Lighthouse's own trace adds (stacks
+// on every timer and request, scripts' sources, screenshots), whose cost is part of Lighthouse's figures;
+// LH_SKIP=a,b leaves some of them out. `ROUNDS=2 [NOTES=20] [FN=1] [TOP=6] node --import tsx
 // bench/investigations/long-task-sources.ts`; run `npx vite build` first: it reads dist/client.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -96,6 +98,21 @@ try {
         'disabled-by-default-v8.cpu_profiler',
         'blink.user_timing',
         'loading',
+        // LH=1 adds the categories Lighthouse's own trace turns on, whose overhead is part of its figures.
+        ...(process.env.LH
+          ? [
+              'v8',
+              'disabled-by-default-lighthouse',
+              'disabled-by-default-devtools.screenshot',
+              'disabled-by-default-devtools.timeline.stack',
+              'disabled-by-default-devtools.timeline.frame',
+              'latencyInfo',
+              'disabled-by-default-devtools.target-rundown',
+              'disabled-by-default-devtools.v8-source-rundown-sources',
+              'disabled-by-default-devtools.v8-source-rundown',
+              'blink.webdx_feature_usage',
+            ].filter((category) => !(process.env.LH_SKIP ?? '').split(',').includes(category))
+          : []),
       ],
     });
     await page.goto('/');

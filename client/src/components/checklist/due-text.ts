@@ -1,6 +1,7 @@
 // A due written out for a sentence (issue 35): 'Fri 3 Apr', 'Fri 3 Apr 09:00', 'Mon 4 Jan 2027', for the
 // date suggestion and the toast that says where a repeating item moved. The chip on an item uses the
-// shorter formatDue ('Fri', 'Today 09:00').
+// shorter formatDue ('Fri', 'Today 09:00', '3 Apr'), in the same locale (DATE_LOCALE).
+import { DATE_LOCALE } from '#core/date-locale';
 import { dueDayOf, parseDue, timeInZone, dayInZone } from '#core/due-dates';
 
 // Days are formatted at noon UTC in UTC, so no zone can move them to a neighbouring date. The formatters
@@ -17,8 +18,8 @@ export function dueText(due: unknown, now: Date, timeZone: string): string {
   const noon = new Date(`${day}T12:00:00.000Z`);
   const format =
     day.slice(0, 4) === dayInZone(now, timeZone).slice(0, 4)
-      ? (dayFormat ??= new Intl.DateTimeFormat('en-GB', DAY_OPTIONS))
-      : (withYear ??= new Intl.DateTimeFormat('en-GB', { ...DAY_OPTIONS, year: 'numeric' }));
+      ? (dayFormat ??= new Intl.DateTimeFormat(DATE_LOCALE, DAY_OPTIONS))
+      : (withYear ??= new Intl.DateTimeFormat(DATE_LOCALE, { ...DAY_OPTIONS, year: 'numeric' }));
   // en-GB puts a comma after the weekday ('Fri, 3 Apr'), which a label does not need.
   const date = format.format(noon).replace(',', '');
   return parsed.kind === 'instant' ? `${date} ${timeInZone(parsed.at, timeZone)}` : date;

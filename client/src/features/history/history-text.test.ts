@@ -38,6 +38,8 @@ describe('the times', () => {
     expect(exactTime('2026-03-10T11:55:00.000Z', { locale: 'en-US', timeZone: 'America/New_York' })).toBe(
       'Mar 10, 2026, 7:55 AM',
     );
+    // Without a locale, Sprout's own (DATE_LOCALE): a History date reads as a due date does, on a 24-hour clock.
+    expect(exactTime('2026-03-10T15:55:00.000Z', { timeZone: 'UTC' })).toBe('10 Mar 2026, 15:55');
     expect(exactTime('not a date')).toBe('');
   });
 

@@ -1,5 +1,6 @@
 // What the History panel says: why each version was kept, when, and the panel's states and toasts. Pure,
 // so the wording is tested without a screen.
+import { DATE_LOCALE } from '#core/date-locale';
 import { HISTORY_MIN_VERSIONS, HISTORY_RETENTION_DAYS } from '#core/history';
 import { formatUpdated, parseTimestamp } from '#core/relative-time';
 import type { ToastMessage } from '../../data/notes';
@@ -32,13 +33,13 @@ export function keptAgo(version: Pick<Version, 'keptAt'>, now: Date = new Date()
 }
 
 /**
- * The exact date and time, in the user's locale and time zone unless given ('3 Jan 2026, 14:05');
- * '' for a date that cannot be read.
+ * The exact date and time, in Sprout's date locale (DATE_LOCALE) and the user's time zone unless given
+ * ('3 Jan 2026, 14:05'); '' for a date that cannot be read.
  */
 export function exactTime(iso: string, options: { locale?: string; timeZone?: string } = {}): string {
   const date = parseTimestamp(iso);
   if (!date) return '';
-  return new Intl.DateTimeFormat(options.locale, {
+  return new Intl.DateTimeFormat(options.locale ?? DATE_LOCALE, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: options.timeZone,

@@ -12,6 +12,7 @@ import { toast } from '../../lib/toast';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { useCalendarFeed } from '../../data/calendar-feed';
 import { SettingsCard } from './settings-section';
+import { DATE_LOCALE } from '#core/date-locale';
 
 const LINK_ID = 'settings-calendar-feed-link';
 const FAILED = {
@@ -22,7 +23,7 @@ const FAILED = {
 
 type Question = 'regenerate' | 'turn-off' | null;
 
-const madeOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+const madeOn = (iso: string) => new Date(iso).toLocaleDateString(DATE_LOCALE, { dateStyle: 'long' });
 
 export function CalendarFeedCard() {
   const online = useOnlineStatus();

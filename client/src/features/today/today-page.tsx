@@ -12,6 +12,7 @@ import { useContentShown } from '../../lib/first-content';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useDayClock } from '../../lib/use-day-clock';
 import { cn } from '../../lib/utils';
+import { DATE_LOCALE } from '#core/date-locale';
 import type { ChecklistItem } from '#core/note';
 import { firstItems, todayRange, todaySections, type TodaySection } from './today-sections';
 import { useTickItem } from './use-tick-item';
@@ -22,7 +23,7 @@ const FIRST_ROWS = 40;
 // Made on first use, not when the screen's code loads (docs/decisions.md, 'No Intl object at a start').
 let dateFormat: Intl.DateTimeFormat | undefined;
 const todayText = (now: Date) =>
-  (dateFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' })).format(now);
+  (dateFormat ??= new Intl.DateTimeFormat(DATE_LOCALE, { weekday: 'long', day: 'numeric', month: 'long' })).format(now);
 
 export function TodayPage() {
   const timeZone = deviceTimeZone();
