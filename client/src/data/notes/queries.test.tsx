@@ -13,6 +13,7 @@ import {
   countLiveNotes,
   loadArchive,
   loadLinkCandidates,
+  useLinkSuggester,
   loadLinkTarget,
   useNote,
   useNotesPage,
@@ -310,5 +311,23 @@ describe('links between notes (issue 33)', () => {
     ]);
     const candidates = await loadLinkCandidates(db, U1);
     expect(candidates.map((c) => c.title)).toEqual(['Unrelated', 'Budget for the launch', 'Garden budget']);
+  });
+
+  it('offers for [[ a note that arrives while the editor is open (another tab, a first sync)', async () => {
+    const db = freshDb();
+    const self = note({ title: 'Garden plan' });
+    await db.notes.put(self);
+    const { result } = renderHook(() => useLinkSuggester(self.id), { wrapper: sessionWrapper(db) });
+    // The editor's focus reads the titles before the note is there.
+    await expect(result.current.suggest('Wedd')).resolves.toEqual([]);
+    const arrived = note({ title: 'Wedding prep' });
+    await db.notes.put(arrived);
+    await waitFor(async () =>
+      expect(await result.current.suggest('Wedd')).toEqual([{ id: arrived.id, title: 'Wedding prep' }]),
+    );
+    // Renamed, it is offered by its new name.
+    await db.notes.put({ ...arrived, title: 'Reception prep' });
+    await waitFor(async () => expect(await result.current.suggest('Wedd')).toEqual([]));
+    expect(await result.current.suggest('Recep')).toEqual([{ id: arrived.id, title: 'Reception prep' }]);
   });
 });

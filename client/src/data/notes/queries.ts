@@ -166,10 +166,18 @@ export async function loadLinkCandidates(
 /** At most this many notes offered for one `[[` query. */
 const LINK_SUGGESTIONS = 8;
 
+/** Whether a Dexie 'storagemutated' event (in this tab or another) changed `db`'s notes table. */
+export function touchesNotes(parts: Readonly<Record<string, unknown>>, db: Pick<SproutDb, 'name'>): boolean {
+  const table = `idb://${db.name}/notes/`;
+  return Object.keys(parts).some((part) => part.startsWith(table));
+}
+
 /**
  * The notes to offer for `[[query` (issue 33), from this device (so offline too): titles holding every
  * word of the query, those starting with it first, then the latest updated; never the note `selfId`. The
- * titles are read once, on the first call (or `warm`), and kept for the screen's life.
+ * titles are read on the first call (or `warm`) and kept until the notes change, here or in another tab:
+ * a note made in another tab, or pulled by a new device's first sync while the editor was already open,
+ * is offered on the next key.
  */
 export function useLinkSuggester(selfId: string | null): {
   suggest: (query: string) => Promise<{ id: string; title: string }[]>;
@@ -181,6 +189,15 @@ export function useLinkSuggester(selfId: string | null): {
     if (!db || !userId) return Promise.resolve([]);
     titles.current ??= loadLinkCandidates(db, userId);
     return titles.current;
+  }, [db, userId]);
+  useEffect(() => {
+    titles.current = null;
+    if (!db) return;
+    const changed = (parts: Readonly<Record<string, unknown>>) => {
+      if (touchesNotes(parts, db)) titles.current = null;
+    };
+    Dexie.on('storagemutated', changed);
+    return () => Dexie.on('storagemutated').unsubscribe(changed);
   }, [db, userId]);
   const suggest = useCallback(
     async (query: string) => {
