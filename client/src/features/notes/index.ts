@@ -7,7 +7,7 @@ export { SweepOpenCaptures } from './quick-capture/sweep-open-captures';
 // Deleting a note the way every screen does (issue 32): the palette's 'Delete this note' uses them.
 export { ConfirmDeleteDialog } from './confirm-delete-dialog';
 export { useDeleteNoteFromList } from './note-actions';
-export { noteTitle } from './note-text';
+export { markdownAsText, noteTitle } from './note-text';
 // The Today screen (issue 35) shows its empty list as the lists do.
 export { EmptyState } from './empty-state';
 // Tags (issue 33): where a tag's notes are listed.

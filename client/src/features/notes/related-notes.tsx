@@ -4,6 +4,7 @@
 import { Sparkles } from 'lucide-react';
 import { useRelatedNotes } from '../../data/assistant';
 import { NoteLinksSection } from './note-links-section';
+import { markdownAsText } from './note-text';
 
 export function RelatedNotes({ noteId }: { noteId: string }) {
   const related = useRelatedNotes(noteId);
@@ -14,7 +15,7 @@ export function RelatedNotes({ noteId }: { noteId: string }) {
       items={(related ?? []).map((match) => ({
         noteId: match.noteId,
         title: match.title || 'Untitled note',
-        detail: match.passage,
+        detail: markdownAsText(match.passage),
       }))}
     />
   );

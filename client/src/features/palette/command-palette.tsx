@@ -17,6 +17,7 @@ import { useMeaningSearch, withMeaning } from '../../data/meaning-search';
 import { splitTagQuery, useNoteSearch } from '../../data/search';
 import { cn } from '../../lib/utils';
 import { formatUpdated } from '#core/relative-time';
+import { markdownAsText } from '../notes';
 import { noteSnippet } from './note-snippet';
 import { COMMAND_GROUPS, filterCommands, type CommandId, type PaletteCommand } from './commands';
 import { activeOption, isMoveKey, NO_CHOICE, type PaletteSelection } from './selection';
@@ -243,7 +244,7 @@ export function CommandPalette({
             {notes.length > 0 && (
               <Command.Group heading="Notes" className={groupClass}>
                 {found.map(({ note, hit, passage }) => {
-                  const snippet = passage ? oneLine(passage) : noteSnippet(note, hit.terms);
+                  const snippet = passage ? oneLine(markdownAsText(passage)) : noteSnippet(note, hit.terms);
                   const updated = formatUpdated(note.updated_at);
                   return (
                     <Command.Item

@@ -22,6 +22,16 @@ describe('noteSnippet', () => {
     ).toBe('Pack binoculars');
   });
 
+  it('shows the words of a Markdown line, not its signs', () => {
+    const content = '# Beds\n\n- tomatoes **by May**\n- see [Wedding prep](/note/2c091bee-49e2-4e1f-9ca0-6380987388be)';
+    expect(noteSnippet(note({ content }), ['tomato'])).toBe('• tomatoes by May');
+    expect(noteSnippet(note({ content }), ['wedding'])).toBe('• see Wedding prep');
+    expect(noteSnippet(note({ content }), ['nothing'])).toBe('Beds');
+    expect(noteSnippet(note({ content: 'Intro', expanded_content: '## Plan\n1. **Rent** a studio' }), ['studio'])).toBe(
+      '1. Rent a studio',
+    );
+  });
+
   it('falls back to the first line, and cuts a long one', () => {
     expect(noteSnippet(note({ content: '\n  First line\nSecond' }), ['title-only'])).toBe('First line');
     expect(noteSnippet(note({}), ['x'])).toBe('');

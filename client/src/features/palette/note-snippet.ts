@@ -1,7 +1,9 @@
 // The line a palette result shows under its title (issue 33): the first line of the note's text, plan or
 // items that holds a matched word, else the first line it has. Matched words come normalised from the
-// search index (lower case, no accents), so lines are compared the same way.
+// search index (lower case, no accents), so lines are compared the same way. Lines read as the cards read
+// them (markdownAsText): '• tomatoes by May', a link by its words, never `**` or `/note/<id>`.
 import type { NoteView } from '../../data/notes';
+import { markdownAsText } from '../notes';
 
 const MAX = 120;
 
@@ -12,8 +14,8 @@ export function noteSnippet(
   terms: readonly string[],
 ): string {
   const lines = [
-    ...note.content.split('\n'),
-    ...(note.expanded_content ?? '').split('\n'),
+    ...markdownAsText(note.content).split('\n'),
+    ...markdownAsText(note.expanded_content ?? '').split('\n'),
     ...(note.checklist_items ?? []).map((item) => item.text),
   ]
     .map((line) => line.trim())

@@ -8,7 +8,7 @@ import type { NoteView } from '../../../data/notes';
 import { containsTerm, snippetAround, type NoteSearchResult } from '../../../data/search';
 import { NoteCardFrame } from '../note-card-frame';
 import { NoteCardBadges } from '../note-card-badges';
-import { noteTitle } from '../note-text';
+import { markdownAsText, noteTitle } from '../note-text';
 import { HighlightedText } from './highlighted-text';
 
 const MAX_ITEMS = 3;
@@ -69,7 +69,7 @@ function SearchResultCardView({
         deleteLabel={note.is_checklist ? 'Delete checklist' : 'Delete note'}
         onDelete={() => onDelete(note)}
       >
-        <p className="truncate text-sm text-muted-foreground">{passage.replace(/\s+/g, ' ').trim()}</p>
+        <p className="truncate text-sm text-muted-foreground">{markdownAsText(passage).replace(/\s+/g, ' ').trim()}</p>
       </NoteCardFrame>
     );
   }
