@@ -323,11 +323,15 @@ describe('links between notes (issue 33)', () => {
     const arrived = note({ title: 'Wedding prep' });
     await db.notes.put(arrived);
     await waitFor(async () =>
-      expect(await result.current.suggest('Wedd')).toEqual([{ id: arrived.id, title: 'Wedding prep' }]),
+      expect(await result.current.suggest('Wedd')).toEqual([
+        { id: arrived.id, title: 'Wedding prep', updated_at: arrived.updated_at },
+      ]),
     );
     // Renamed, it is offered by its new name.
     await db.notes.put({ ...arrived, title: 'Reception prep' });
     await waitFor(async () => expect(await result.current.suggest('Wedd')).toEqual([]));
-    expect(await result.current.suggest('Recep')).toEqual([{ id: arrived.id, title: 'Reception prep' }]);
+    expect(await result.current.suggest('Recep')).toEqual([
+      { id: arrived.id, title: 'Reception prep', updated_at: arrived.updated_at },
+    ]);
   });
 });

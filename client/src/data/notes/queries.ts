@@ -180,7 +180,7 @@ export function touchesNotes(parts: Readonly<Record<string, unknown>>, db: Pick<
  * is offered on the next key.
  */
 export function useLinkSuggester(selfId: string | null): {
-  suggest: (query: string) => Promise<{ id: string; title: string }[]>;
+  suggest: (query: string) => Promise<{ id: string; title: string; updated_at: string }[]>;
   warm: () => void;
 } {
   const { db, userId } = useNotesSource();
@@ -203,16 +203,16 @@ export function useLinkSuggester(selfId: string | null): {
     async (query: string) => {
       const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
       const wanted = query.trim().toLocaleLowerCase();
-      const found: { id: string; title: string; starts: boolean }[] = [];
+      const found: { id: string; title: string; updated_at: string; starts: boolean }[] = [];
       for (const note of await read()) {
         if (note.id === selfId) continue;
         const title = note.title.toLocaleLowerCase();
         if (words.every((word) => title.includes(word)))
-          found.push({ id: note.id, title: note.title, starts: wanted !== '' && title.startsWith(wanted) });
+          found.push({ ...note, starts: wanted !== '' && title.startsWith(wanted) });
       }
       // Stable: within each group the order read, the latest updated first.
       found.sort((a, b) => Number(b.starts) - Number(a.starts));
-      return found.slice(0, LINK_SUGGESTIONS).map(({ id, title }) => ({ id, title }));
+      return found.slice(0, LINK_SUGGESTIONS).map(({ id, title, updated_at }) => ({ id, title, updated_at }));
     },
     [read, selfId],
   );

@@ -1,11 +1,39 @@
 // `[[` in the editor (issue 33): the notes whose titles hold what follows are offered, from this device
 // (offline too); choosing one writes a Markdown link to it by id, `[Title](/note/<id>)`, which keeps
 // working when either note is renamed (core/note-links.ts).
-import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from '@codemirror/autocomplete';
 import type { Extension } from '@codemirror/state';
 import { noteLinkMarkdown } from '#core/note-links';
+import { formatUpdated } from '#core/relative-time';
 
-export type SuggestNotes = (query: string) => Promise<readonly { id: string; title: string }[]>;
+export type SuggestNotes = (query: string) => Promise<readonly { id: string; title: string; updated_at?: string }[]>;
+
+type LinkNote = Awaited<ReturnType<SuggestNotes>>[number];
+
+const shownTitle = (title: string) => title.trim() || 'Untitled';
+
+/**
+ * The options for the notes found (pure): each by its title, and notes of the same title told apart by
+ * when each was last changed, as the palette shows them; one inert line when none was found.
+ */
+export function linkOptions(notes: readonly LinkNote[], now: Date = new Date()): Completion[] {
+  if (notes.length === 0) return [{ label: 'No note has that title', type: 'text', apply: () => undefined, boost: -1 }];
+  const titles = new Map<string, number>();
+  for (const note of notes) titles.set(shownTitle(note.title), (titles.get(shownTitle(note.title)) ?? 0) + 1);
+  return notes.map((note) => ({
+    label: shownTitle(note.title),
+    ...(titles.get(shownTitle(note.title))! > 1 && note.updated_at
+      ? { detail: formatUpdated(note.updated_at, now) }
+      : {}),
+    type: 'text',
+    apply: noteLinkMarkdown(note.title, note.id),
+  }));
+}
 
 /** The completion of `[[query` with the notes `suggest` finds. */
 export function noteLinkCompletion(suggest: SuggestNotes): Extension {
@@ -14,18 +42,7 @@ export function noteLinkCompletion(suggest: SuggestNotes): Extension {
     if (!typed) return null;
     const notes = await suggest(typed.text.slice(2));
     if (context.aborted) return null;
-    return {
-      from: typed.from,
-      filter: false,
-      options:
-        notes.length === 0
-          ? [{ label: 'No note has that title', type: 'text', apply: () => undefined, boost: -1 }]
-          : notes.map((note) => ({
-              label: note.title.trim() || 'Untitled',
-              type: 'text',
-              apply: noteLinkMarkdown(note.title, note.id),
-            })),
-    };
+    return { from: typed.from, filter: false, options: linkOptions(notes) };
   };
   return autocompletion({
     override: [source],
