@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  moveItem,
   appendItem,
   autoItemId,
   editItemText,
@@ -235,5 +236,24 @@ describe('checklist edits', () => {
 
   it('generates a UUID by default', () => {
     expect(appendItem([], 'x')[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+  });
+});
+
+describe('moveItem', () => {
+  const items = [
+    { id: 'a', text: 'A', completed: false },
+    { id: 'b', text: 'B', completed: false },
+    { id: 'c', text: 'C', completed: true },
+  ];
+  it('moves an item to a position, the others keeping their order', () => {
+    expect(moveItem(items, 'c', 0).map((item) => item.id)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(items, 'a', 1).map((item) => item.id)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(items, 'a', 2).map((item) => item.id)).toEqual(['b', 'c', 'a']);
+  });
+  it('clamps the position, and returns the same list when nothing moves', () => {
+    expect(moveItem(items, 'b', 99).map((item) => item.id)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(items, 'b', -1).map((item) => item.id)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(items, 'b', 1)).toBe(items);
+    expect(moveItem(items, 'nope', 0)).toBe(items);
   });
 });

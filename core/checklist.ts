@@ -135,6 +135,16 @@ export function removeItem(items: ChecklistItem[], id: string): ChecklistItem[] 
   return items.some((item) => item.id === id) ? items.filter((item) => item.id !== id) : items;
 }
 
+/** Moves item `id` to position `to` (clamped to the list), the others keeping their order. */
+export function moveItem(items: ChecklistItem[], id: string, to: number): ChecklistItem[] {
+  const from = items.findIndex((item) => item.id === id);
+  const target = Math.max(0, Math.min(items.length - 1, to));
+  if (from < 0 || from === target) return items;
+  const moved = items.filter((item) => item.id !== id);
+  moved.splice(target, 0, items[from]!);
+  return moved;
+}
+
 /** Appends an unchecked item; blank text (after trimming) is ignored (spec section 5). */
 export function appendItem(items: ChecklistItem[], text: string, makeId: MakeId = randomUuid): ChecklistItem[] {
   const trimmed = text.trim();

@@ -88,6 +88,37 @@ describe('[S32] merging two versions made from one base', () => {
     expect(result.checklist_items).toEqual([item('a', 'Oat milk', true), item('b', 'Bread')]);
   });
 
+  it('keeps the order of the side that moved items: mine moved one, theirs renamed one and added one', () => {
+    const base = [item('a', 'Milk'), item('b', 'Bread'), item('c', 'Eggs')];
+    const result = merged(
+      { is_checklist: true, checklist_items: base },
+      { checklist_items: [item('c', 'Eggs'), item('a', 'Milk'), item('b', 'Bread')] },
+      { checklist_items: [item('a', 'Oat milk'), item('b', 'Bread'), item('d', 'Jam'), item('c', 'Eggs')] },
+    );
+    expect(result.checklist_items).toEqual([
+      item('c', 'Eggs'),
+      item('a', 'Oat milk'),
+      item('b', 'Bread'),
+      item('d', 'Jam'),
+    ]);
+  });
+
+  it('keeps theirs’ order when both sides moved items, and when only theirs did', () => {
+    const base = [item('a', 'Milk'), item('b', 'Bread'), item('c', 'Eggs')];
+    const both = merged(
+      { is_checklist: true, checklist_items: base },
+      { checklist_items: [item('c', 'Eggs'), item('a', 'Milk'), item('b', 'Bread')] },
+      { checklist_items: [item('b', 'Bread'), item('a', 'Milk'), item('c', 'Eggs')] },
+    );
+    expect(both.checklist_items?.map((entry) => entry.id)).toEqual(['b', 'a', 'c']);
+    const theirs = merged(
+      { is_checklist: true, checklist_items: base },
+      { checklist_items: [item('a', 'Milk', true), item('b', 'Bread'), item('c', 'Eggs')] },
+      { checklist_items: [item('c', 'Eggs'), item('a', 'Milk'), item('b', 'Bread')] },
+    );
+    expect(theirs.checklist_items).toEqual([item('c', 'Eggs'), item('a', 'Milk', true), item('b', 'Bread')]);
+  });
+
   it('merges an item’s date like its other members: a date set on one side and a tick on the other both stay', () => {
     const base = [item('a', 'Call the venue'), item('b', 'Bread')];
     const result = merged(

@@ -99,8 +99,8 @@ const ITEM_MEMBERS = Object.keys(CHECKLIST_ITEM.fields).filter((name) => name !=
 /**
  * Checklist items by id: each member (text, ticked, date...) of an item takes the side that changed it; an item
  * one side removed stays removed unless the other changed it (then it stays, changed: nothing is lost); an
- * item one side added is kept. Their order is theirs, with the items only mine has after the item that
- * precedes each in mine.
+ * item one side added is kept. The order is theirs, or mine when only mine moved items (theirs keeps the
+ * base's order), with the items only the other side has after the item that precedes each there.
  */
 function checklist(
   base: readonly ChecklistItem[] | null,
@@ -130,10 +130,17 @@ function checklist(
     }
     merged.set(id, item);
   }
-  // Theirs' order, then each item only mine has after the one before it in mine.
-  const order = (theirs ?? []).map((item) => item.id).filter((id) => merged.has(id));
+  // Whether a side put the items it shares with the base in another order than the base's.
+  const moved = (side: readonly ChecklistItem[] | null, ids: ReadonlyMap<string, ChecklistItem>) => {
+    const kept = (side ?? []).map((item) => item.id).filter((id) => o.has(id));
+    const before = (base ?? []).map((item) => item.id).filter((id) => ids.has(id));
+    return kept.some((id, index) => id !== before[index]);
+  };
+  const [lead, follow] = moved(mine, a) && !moved(theirs, b) ? [mine, theirs] : [theirs, mine];
+  // The leading side's order, then each item only the other has after the one before it there.
+  const order = (lead ?? []).map((item) => item.id).filter((id) => merged.has(id));
   let after = -1;
-  for (const item of mine ?? []) {
+  for (const item of follow ?? []) {
     const at = order.indexOf(item.id);
     if (at >= 0) after = at;
     else if (merged.has(item.id)) order.splice(++after, 0, item.id);

@@ -384,6 +384,26 @@ test('view: the tabs, the checklist view saved at once, and unknown ids', async 
     await expect
       .poll(async () => (await serverNote(request, account, groceries!.id))?.checklist_items?.map((i) => i.text))
       .toEqual(['Sourdough bread', 'Cheese']);
+
+    // Dragged by its handle above the first item, then back down from the keyboard: each move is saved.
+    const handle = page.getByRole('button', { name: 'Move Cheese', exact: true });
+    const from = (await handle.boundingBox())!;
+    const top = (await page.getByRole('list', { name: 'Checklist' }).getByRole('listitem').first().boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, top.y + 2, { steps: 8 });
+    await page.mouse.up();
+    await expect(page.getByRole('list', { name: 'Checklist' }).getByRole('checkbox').first()).toHaveAccessibleName(
+      'Cheese',
+    );
+    await expect
+      .poll(async () => (await serverNote(request, account, groceries!.id))?.checklist_items?.map((i) => i.text))
+      .toEqual(['Cheese', 'Sourdough bread']);
+    await handle.press('ArrowDown');
+    await expect(handle).toBeFocused();
+    await expect
+      .poll(async () => (await serverNote(request, account, groceries!.id))?.checklist_items?.map((i) => i.text))
+      .toEqual(['Sourdough bread', 'Cheese']);
     await page.getByRole('button', { name: 'View Details' }).click();
     await expect(page.getByRole('tab', { name: 'Note' })).toBeVisible();
   });

@@ -2,9 +2,10 @@
 // Toggle an item, edit its text in place (saved when the field loses focus or on Enter), remove it, or
 // append one (blank text is ignored; Enter adds). With `onChangeItem`, items have dates (issue 35): a chip
 // opening the date dialog, an offer to date an item whose typed text names a date, and ticking a repeating
-// item moves it to its next date instead.
+// item moves it to its next date instead. With `onMove`, each item has a handle that moves it: dragged
+// (use-item-drag.ts), or with the arrow keys; Alt with an arrow key moves it from its text too.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Check, Plus, X } from 'lucide-react';
+import { Check, GripVertical, Plus, X } from 'lucide-react';
 import type { ChecklistItem } from '#core/note';
 import type { StepNote } from '#core/icalendar';
 import type { DatePhrase } from '#core/date-phrases';
@@ -20,6 +21,7 @@ import { DateSuggestion } from './date-suggestion';
 import { DueChipButton } from './due-chip';
 import { dueText } from './due-text';
 import { markWritten, useDateSuggestions } from './use-date-suggestions';
+import { useItemDrag } from './use-item-drag';
 
 const DueDateDialog = lazyWithPreload(() => import('./due-date-dialog').then((m) => m.DueDateDialog));
 
@@ -29,6 +31,8 @@ export interface ChecklistEditorProps {
   onEditText: (id: string, text: string) => void;
   onRemove: (id: string) => void;
   onAppend: (text: string) => void;
+  /** Moves an item to another position; without it items cannot be moved. */
+  onMove?: (id: string, to: number) => void;
   /** Replaces an item (its date set or cleared, a repeating one moved on); without it items show no dates. */
   onChangeItem?: (id: string, item: ChecklistItem) => void;
   /** Offer dates for the phrases in every item's text, not only those the user types (a plan's steps). */
@@ -46,6 +50,7 @@ export function ChecklistEditor({
   onEditText,
   onRemove,
   onAppend,
+  onMove,
   onChangeItem,
   checkAllDates = false,
   note,
@@ -62,6 +67,17 @@ export function ChecklistEditor({
   // The chips' words ('Tomorrow', overdue) change with the day, not between renders.
   const now = useDayClock(timeZone);
   const editedItem = items.find((item) => item.id === editing) ?? null;
+  const list = useRef<HTMLUListElement | null>(null);
+  const moveHintId = useId();
+  // Said after a move from the keyboard, where the moved item now is.
+  const [moved, setMoved] = useState('');
+  const move = (id: string, to: number) => {
+    if (!onMove || to < 0 || to >= items.length) return;
+    const item = items.find((candidate) => candidate.id === id);
+    onMove(id, to);
+    setMoved(`${item?.text.trim() || 'Untitled item'}: position ${to + 1} of ${items.length}`);
+  };
+  const { drag, handleProps, rowShift } = useItemDrag(list, move);
 
   const toggle = (id: string) => {
     const item = items.find((candidate) => candidate.id === id);
@@ -92,14 +108,16 @@ export function ChecklistEditor({
   };
 
   return (
-    <div className={cn('grid gap-3', className)}>
+    // Columns of minmax(0, 1fr), not auto: an item's text sizes to its words (field-sizing), and an auto
+    // column would grow to the longest item instead of wrapping it on a phone.
+    <div className={cn('grid grid-cols-[minmax(0,1fr)] gap-3', className)}>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
           No items yet. Add the first one below.
         </p>
       ) : (
-        <ul aria-label={label} className="grid gap-1">
-          {items.map((item) => (
+        <ul ref={list} aria-label={label} className="grid grid-cols-[minmax(0,1fr)] gap-1">
+          {items.map((item, index) => (
             <ChecklistRow
               key={item.id}
               item={item}
@@ -107,9 +125,30 @@ export function ChecklistEditor({
               onEditText={onEditText}
               onRemove={onRemove}
               dates={dates}
+              moving={
+                onMove && {
+                  hintId: moveHintId,
+                  up: () => move(item.id, index - 1),
+                  down: () => move(item.id, index + 1),
+                  handle: handleProps(item.id, index),
+                  dragged: drag?.id === item.id,
+                  dragging: drag !== null,
+                  shift: rowShift(index),
+                }
+              }
             />
           ))}
         </ul>
+      )}
+      {onMove && items.length > 1 && (
+        <>
+          <p id={moveHintId} className="sr-only">
+            Press the up or down arrow to move the item.
+          </p>
+          <p aria-live="polite" className="sr-only">
+            {moved}
+          </p>
+        </>
       )}
       <div className="flex items-center gap-2">
         <label htmlFor={addId} className="sr-only">
@@ -153,6 +192,17 @@ export function ChecklistEditor({
 
 const NO_ITEMS: readonly ChecklistItem[] = [];
 
+/** What a row needs to be moved: its handle's keys and pointer, and where it is drawn while one is dragged. */
+interface RowMoving {
+  hintId: string;
+  up: () => void;
+  down: () => void;
+  handle: ReturnType<ReturnType<typeof useItemDrag>['handleProps']>;
+  dragged: boolean;
+  dragging: boolean;
+  shift: string;
+}
+
 /** What a row needs for its date: the chip, the dialog and the offer of a typed date. */
 interface RowDates {
   now: Date;
@@ -169,7 +219,8 @@ function ChecklistRow({
   onEditText,
   onRemove,
   dates,
-}: { item: ChecklistItem; dates: RowDates | undefined } & Pick<
+  moving,
+}: { item: ChecklistItem; dates: RowDates | undefined; moving: RowMoving | undefined } & Pick<
   ChecklistEditorProps,
   'onToggle' | 'onEditText' | 'onRemove'
 >) {
@@ -192,14 +243,47 @@ function ChecklistRow({
       if (draft !== null) commit(draft);
     } else if (event.key === 'Escape') {
       setDraft(item.text);
+    } else if (moving && event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      event.preventDefault();
+      if (event.key === 'ArrowUp') moving.up();
+      else moving.down();
     }
   };
 
   const suggestion = dates?.suggestionOf(item) ?? null;
 
   return (
-    <li className="group grid gap-1 rounded-lg px-1.5 py-1 transition-colors hover:bg-muted/60 focus-within:bg-muted/60">
+    <li
+      style={moving?.shift ? { transform: moving.shift } : undefined}
+      className={cn(
+        'group grid grid-cols-[minmax(0,1fr)] gap-1 rounded-lg px-1.5 py-1 transition-colors hover:bg-muted/60 focus-within:bg-muted/60',
+        moving?.dragging && !moving.dragged && 'transition-transform duration-150 motion-reduce:transition-none',
+        moving?.dragged && 'relative z-10 bg-background shadow-md ring-1 ring-border',
+      )}
+    >
       <div className="flex items-start gap-2">
+        {moving && (
+          <button
+            type="button"
+            aria-label={`Move ${name}`}
+            aria-describedby={moving.hintId}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+              event.preventDefault();
+              if (event.key === 'ArrowUp') moving.up();
+              else moving.down();
+            }}
+            {...moving.handle}
+            className={cn(
+              '-mr-1 mt-1 flex size-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-muted-foreground transition-opacity outline-none focus-visible:ring-2 focus-visible:ring-ring hover:text-foreground',
+              // Shown on hover and focus where there is a mouse; always on a touch screen.
+              'opacity-40 group-hover:opacity-100 focus-visible:opacity-100 [@media(pointer:coarse)]:opacity-100',
+              moving.dragged && 'cursor-grabbing opacity-100',
+            )}
+          >
+            <GripVertical aria-hidden="true" className="size-4" />
+          </button>
+        )}
         <button
           type="button"
           role="checkbox"
@@ -215,34 +299,38 @@ function ChecklistRow({
         >
           {item.completed && <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />}
         </button>
-        {/* A one-line text that wraps long items; Enter saves rather than starting a new line. */}
-        <textarea
-          rows={1}
-          aria-label={`Edit item: ${name}`}
-          value={draft ?? item.text}
-          onFocus={() => setDraft(item.text)}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={() => {
-            if (draft !== null) commit(draft);
-            setDraft(null);
-          }}
-          onKeyDown={onKeyDown}
-          className={cn(
-            'field-sizing-content min-h-8 min-w-0 flex-1 resize-none rounded-md border border-transparent bg-transparent px-2 py-1.5 text-sm leading-5 outline-none transition-colors',
-            'hover:border-input focus-visible:border-ring focus-visible:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/40',
-            item.completed && draft === null && 'text-muted-foreground line-through',
-          )}
-        />
-        {dates && (
-          <DueChipButton
-            item={item}
-            name={name}
-            now={dates.now}
-            timeZone={dates.timeZone}
-            {...preloadOnIntent(DueDateDialog.preload)}
-            onClick={(event) => dates.open(item, event.currentTarget)}
+        {/* The text and its date: on a narrow screen the date goes under the text rather than squeezing
+            it to a few letters a line. */}
+        <div className="flex min-w-0 flex-1 flex-wrap items-start gap-x-2">
+          {/* A one-line text that wraps long items; Enter saves rather than starting a new line. */}
+          <textarea
+            rows={1}
+            aria-label={`Edit item: ${name}`}
+            value={draft ?? item.text}
+            onFocus={() => setDraft(item.text)}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={() => {
+              if (draft !== null) commit(draft);
+              setDraft(null);
+            }}
+            onKeyDown={onKeyDown}
+            className={cn(
+              'field-sizing-content min-h-8 min-w-0 flex-[1_1_8rem] resize-none rounded-md border border-transparent bg-transparent px-2 py-1.5 text-sm leading-5 outline-none transition-colors',
+              'hover:border-input focus-visible:border-ring focus-visible:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/40',
+              item.completed && draft === null && 'text-muted-foreground line-through',
+            )}
           />
-        )}
+          {dates && (
+            <DueChipButton
+              item={item}
+              name={name}
+              now={dates.now}
+              timeZone={dates.timeZone}
+              {...preloadOnIntent(DueDateDialog.preload)}
+              onClick={(event) => dates.open(item, event.currentTarget)}
+            />
+          )}
+        </div>
         <Button
           type="button"
           variant="ghost-plain"

@@ -1,6 +1,14 @@
 // The Edit Note form as pure state (spec section 4, 'Edit screen load'): filling it from a note, the
 // edits, whether it differs from what was loaded, and the patch Save Changes writes.
-import { appendItem, editItemText, initialChecklist, removeItem, stepsToChecklist, toggleItem } from '#core/checklist';
+import {
+  appendItem,
+  editItemText,
+  initialChecklist,
+  moveItem,
+  removeItem,
+  stepsToChecklist,
+  toggleItem,
+} from '#core/checklist';
 import { extractActionSteps, splitExpandedContent, withActionSteps, withExpandedBody } from '#core/action-steps';
 import { replaceItem } from '#core/checklist-due';
 import {
@@ -73,6 +81,7 @@ export type EditFormAction =
   /** An item replaced whole: its date set or cleared, a repeating one moved on (issue 35). */
   | { type: 'setItem'; id: string; item: ChecklistItem }
   | { type: 'removeItem'; id: string }
+  | { type: 'moveItem'; id: string; to: number }
   | { type: 'appendItem'; text: string; makeId?: MakeId }
   | { type: 'chat'; value: ChatMessage[] }
   /** Any field the form carries as it is. */
@@ -132,6 +141,8 @@ export function editFormReducer(state: EditFormState, action: EditFormAction): E
       return withValues(state, { items: replaceItem(values.items, action.id, action.item) });
     case 'removeItem':
       return withValues(state, { items: removeItem(values.items, action.id) });
+    case 'moveItem':
+      return withValues(state, { items: moveItem(values.items, action.id, action.to) });
     case 'appendItem':
       return withValues(state, { items: appendItem(values.items, action.text, action.makeId) });
     case 'chat':
@@ -222,6 +233,7 @@ export function checklistHandlers(dispatch: (action: EditFormAction) => void) {
     onEditText: (id: string, text: string) => dispatch({ type: 'editItem', id, text }),
     onChangeItem: (id: string, item: ChecklistItem) => dispatch({ type: 'setItem', id, item }),
     onRemove: (id: string) => dispatch({ type: 'removeItem', id }),
+    onMove: (id: string, to: number) => dispatch({ type: 'moveItem', id, to }),
     onAppend: (text: string) => dispatch({ type: 'appendItem', text }),
   };
 }

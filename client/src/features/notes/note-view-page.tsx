@@ -5,7 +5,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Archive, ArrowLeft, EyeOff, ListChecks, NotebookText, Pin, Sparkles, SquarePen, Trash2 } from 'lucide-react';
 import type { ChatMessage, ChecklistItem } from '#core/note';
-import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
+import { appendItem, editItemText, moveItem, removeItem, toggleItem } from '#core/checklist';
 import { replaceItem } from '#core/checklist-due';
 import { formatUpdated } from '#core/relative-time';
 import { Badge } from '../../components/ui/badge';
@@ -345,6 +345,7 @@ function ChecklistView({ note }: { note: NoteView }) {
         onEditText={(id, text) => apply(editItemText(items, id, text))}
         onChangeItem={(id, item) => apply(replaceItem(items, id, item))}
         onRemove={(id) => apply(removeItem(items, id))}
+        onMove={(id, to) => apply(moveItem(items, id, to))}
         onAppend={(text) => apply(appendItem(items, text))}
         note={note}
       />
