@@ -1,7 +1,7 @@
 // The creation flow's checklist (spec section 4): the app's one checklist component over a list the
 // caller keeps, reporting each change as the whole new list.
 import type { ChecklistItem } from '#core/note';
-import { appendItem, editItemText, removeItem, toggleItem } from '#core/checklist';
+import { appendItem, editItemText, moveItem, removeItem, toggleItem } from '#core/checklist';
 import { replaceItem } from '#core/checklist-due';
 import { ChecklistEditor as SharedChecklistEditor } from '../../../components/checklist/checklist-editor';
 
@@ -27,6 +27,7 @@ export function ChecklistEditor({
       // A plan's steps arrive with the dates they name ('by next Friday') for the user to accept.
       checkAllDates
       onRemove={(id) => change(removeItem(items, id))}
+      onMove={(id, to) => change(moveItem(items, id, to))}
       onAppend={(text) => change(appendItem(items, text))}
     />
   );
