@@ -33,10 +33,17 @@ test('a quick note left without a word is not kept; one written into is, and Ctr
   await test.step('a quick note named and saved with Ctrl+S stays on its editor, saved, and is kept', async () => {
     await page.keyboard.press('n');
     await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
-    await page.keyboard.type('Call the vet');
+    await page.keyboard.type('Call the ve');
     await page.keyboard.press('Control+s');
-    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
     await expect(page).toHaveURL(/\/edit\/[0-9a-f-]+$/);
+    // With no field focused (a click on the page's background), Ctrl+S still saves this screen.
+    await page.keyboard.type('t');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await page.getByRole('heading', { name: 'Edit Note' }).click();
+    await expect(page.getByLabel('Title', { exact: true })).not.toBeFocused();
+    await page.keyboard.press('Control+s');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(card(page, 'Call the vet')).toBeVisible();
     await expect

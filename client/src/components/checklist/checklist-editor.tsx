@@ -4,7 +4,7 @@
 // opening the date dialog, an offer to date an item whose typed text names a date, and ticking a repeating
 // item moves it to its next date instead. With `onMove`, each item has a handle that moves it: dragged
 // (use-item-drag.ts), or with the arrow keys; Alt with an arrow key moves it from its text too.
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, GripVertical, Plus, X } from 'lucide-react';
 import type { ChecklistItem } from '#core/note';
 import type { StepNote } from '#core/icalendar';
@@ -251,6 +251,15 @@ function ChecklistRow({
   };
 
   const suggestion = dates?.suggestionOf(item) ?? null;
+  // Set date and Dismiss go away when pressed: focus goes to the item's date button, which shows the outcome,
+  // rather than to the page (where a keyboard user would start over, and Ctrl+S would miss the form).
+  const chip = useRef<HTMLButtonElement | null>(null);
+  const focusChip = useRef(false);
+  useEffect(() => {
+    if (!focusChip.current || !chip.current) return;
+    focusChip.current = false;
+    chip.current.focus();
+  });
 
   return (
     <li
@@ -326,6 +335,7 @@ function ChecklistRow({
               name={name}
               now={dates.now}
               timeZone={dates.timeZone}
+              ref={chip}
               {...preloadOnIntent(DueDateDialog.preload)}
               onClick={(event) => dates.open(item, event.currentTarget)}
             />
@@ -347,8 +357,14 @@ function ChecklistRow({
           found={suggestion}
           now={dates.now}
           timeZone={dates.timeZone}
-          onAccept={() => dates.accept(item, suggestion)}
-          onDismiss={() => dates.dismiss(item)}
+          onAccept={() => {
+            focusChip.current = true;
+            dates.accept(item, suggestion);
+          }}
+          onDismiss={() => {
+            focusChip.current = true;
+            dates.dismiss(item);
+          }}
         />
       )}
     </li>

@@ -78,6 +78,10 @@ function sameVersion(a: NoteView, b: NoteView): boolean {
   );
 }
 
+/** Ctrl+S, or Cmd+S on a Mac, alone. */
+const isSaveKey = (event: Pick<globalThis.KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'key'>) =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's';
+
 export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView; liveNote: NoteView | null }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -267,12 +271,24 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     void save('manual');
   };
 
-  // Ctrl/Cmd+S saves where the user is typing, instead of the browser's 'Save page as'.
+  // Ctrl/Cmd+S saves where the user is typing, instead of the browser's 'Save page as'; also from anywhere
+  // else on this screen (no field focused after a click on the page or a button that went away, a link of
+  // the sidebar), but not from a dialog over it.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 's') return;
+    if (!isSaveKey(event)) return;
     event.preventDefault();
     void save('keep');
   };
+  useEffect(() => {
+    const onPageKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || !isSaveKey(event)) return;
+      if (event.target instanceof Element && event.target.closest('[role="dialog"], [role="alertdialog"]')) return;
+      event.preventDefault();
+      void saveRef.current('keep');
+    };
+    window.addEventListener('keydown', onPageKey);
+    return () => window.removeEventListener('keydown', onPageKey);
+  }, []);
 
   const textEditor = (label: string, placeholder: string) => (
     <>
