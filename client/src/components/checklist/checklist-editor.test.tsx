@@ -1,12 +1,20 @@
-// Moving checklist items (the editor's handle and its keys) as a user of the keyboard or a pointer does.
-// The drag in a real browser, with the order kept after a reload, is e2e/notes-edit.spec.ts.
-import { fireEvent, render, screen } from '@testing-library/react';
+// The checklist editor as a keyboard or pointer user meets it: moving items (its handles and their keys),
+// and the offer of a typed date, whose Set date and Dismiss go away when pressed and leave focus on the
+// item's date button, not on the page. The drag in a real browser, with the order kept after a reload, is
+// e2e/notes-edit.spec.ts.
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appendItem, editItemText, moveItem, removeItem, toggleItem } from '#core/checklist';
+import { replaceItem } from '#core/checklist-due';
 import type { ChecklistItem } from '#core/note';
 import { ChecklistEditor } from './checklist-editor';
 import { dropIndex, shiftOf } from './use-item-drag';
+
+// The date parser loads on first use: loaded here first, so that no test waits on its import.
+beforeAll(async () => {
+  await import('#core/date-phrases');
+}, 60_000);
 
 const ITEMS: ChecklistItem[] = ['Milk', 'Bread', 'Eggs'].map((text, index) => ({
   id: `item-${index}`,
@@ -14,8 +22,9 @@ const ITEMS: ChecklistItem[] = ['Milk', 'Bread', 'Eggs'].map((text, index) => ({
   completed: false,
 }));
 
-function Editor({ movable = true }: { movable?: boolean }) {
-  const [items, setItems] = useState(ITEMS);
+/** The editor over a list it keeps, as a screen would: items that move, and (dated) items with dates. */
+function Editor({ items: first = ITEMS, movable = true, dated = false }) {
+  const [items, setItems] = useState(first);
   return (
     <ChecklistEditor
       items={items}
@@ -24,6 +33,7 @@ function Editor({ movable = true }: { movable?: boolean }) {
       onRemove={(id) => setItems(removeItem(items, id))}
       onAppend={(text) => setItems(appendItem(items, text))}
       {...(movable && { onMove: (id: string, to: number) => setItems(moveItem(items, id, to)) })}
+      {...(dated && { onChangeItem: (id: string, item: ChecklistItem) => setItems(replaceItem(items, id, item)) })}
     />
   );
 }
@@ -80,5 +90,39 @@ describe('the drag geometry', () => {
     expect([0, 1, 2].map((index) => shiftOf(index, { from: 2, over: 0 }, 44))).toEqual([44, 44, 0]);
     expect([0, 1, 2].map((index) => shiftOf(index, { from: 0, over: 1 }, 44))).toEqual([0, -44, 0]);
     expect(shiftOf(1, null, 44)).toBe(0);
+  });
+});
+
+function add(text: string) {
+  const field = screen.getByRole('textbox', { name: 'New checklist item' });
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.keyDown(field, { key: 'Enter' });
+}
+
+describe('the offer of a typed date', () => {
+  it('moves focus to the item’s date once Set date is pressed', async () => {
+    render(<Editor items={[]} movable={false} dated />);
+    add('Post the parcel tomorrow');
+    const setDate = await screen.findByRole('button', { name: 'Set date' }, { timeout: 10_000 });
+    setDate.focus();
+    fireEvent.click(setDate);
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe(
+        'Tomorrow: change the due date of Post the parcel',
+      ),
+    );
+  });
+
+  it('moves focus to the item’s date button once Dismiss is pressed', async () => {
+    render(<Editor items={[]} movable={false} dated />);
+    add('Return the books next Friday');
+    const dismiss = await screen.findByRole('button', { name: 'Dismiss' }, { timeout: 10_000 });
+    dismiss.focus();
+    fireEvent.click(dismiss);
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe(
+        'Set a due date for Return the books next Friday',
+      ),
+    );
   });
 });
