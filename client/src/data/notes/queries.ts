@@ -179,41 +179,58 @@ export function touchesNotes(parts: Readonly<Record<string, unknown>>, db: Pick<
  * a note made in another tab, or pulled by a new device's first sync while the editor was already open,
  * is offered on the next key.
  */
+type LinkCandidate = { id: string; title: string; updated_at: string };
+
+/** The notes of `candidates` to offer for `query` (pure): see useLinkSuggester. */
+function matchLinks(candidates: readonly LinkCandidate[], query: string, selfId: string | null): LinkCandidate[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const wanted = query.trim().toLocaleLowerCase();
+  const found: (LinkCandidate & { starts: boolean })[] = [];
+  for (const note of candidates) {
+    if (note.id === selfId) continue;
+    const title = note.title.toLocaleLowerCase();
+    if (words.every((word) => title.includes(word)))
+      found.push({ ...note, starts: wanted !== '' && title.startsWith(wanted) });
+  }
+  // Stable: within each group the order read, the latest updated first.
+  found.sort((a, b) => Number(b.starts) - Number(a.starts));
+  return found.slice(0, LINK_SUGGESTIONS).map(({ id, title, updated_at }) => ({ id, title, updated_at }));
+}
+
 export function useLinkSuggester(selfId: string | null): {
-  suggest: (query: string) => Promise<{ id: string; title: string; updated_at: string }[]>;
+  /** At once when the titles are read, else once they are: a completion that waits is one Enter misses. */
+  suggest: (query: string) => LinkCandidate[] | Promise<LinkCandidate[]>;
   warm: () => void;
 } {
   const { db, userId } = useNotesSource();
-  const titles = useRef<Promise<{ id: string; title: string; updated_at: string }[]> | null>(null);
+  const titles = useRef<Promise<LinkCandidate[]> | null>(null);
+  const loaded = useRef<LinkCandidate[] | null>(null);
   const read = useCallback(() => {
     if (!db || !userId) return Promise.resolve([]);
-    titles.current ??= loadLinkCandidates(db, userId);
+    if (!titles.current) {
+      const reading = loadLinkCandidates(db, userId);
+      titles.current = reading;
+      void reading.then((candidates) => {
+        if (titles.current === reading) loaded.current = candidates;
+      });
+    }
     return titles.current;
   }, [db, userId]);
   useEffect(() => {
     titles.current = null;
+    loaded.current = null;
     if (!db) return;
     const changed = (parts: Readonly<Record<string, unknown>>) => {
-      if (touchesNotes(parts, db)) titles.current = null;
+      if (!touchesNotes(parts, db)) return;
+      titles.current = null;
+      loaded.current = null;
     };
     Dexie.on('storagemutated', changed);
     return () => Dexie.on('storagemutated').unsubscribe(changed);
   }, [db, userId]);
   const suggest = useCallback(
-    async (query: string) => {
-      const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-      const wanted = query.trim().toLocaleLowerCase();
-      const found: { id: string; title: string; updated_at: string; starts: boolean }[] = [];
-      for (const note of await read()) {
-        if (note.id === selfId) continue;
-        const title = note.title.toLocaleLowerCase();
-        if (words.every((word) => title.includes(word)))
-          found.push({ ...note, starts: wanted !== '' && title.startsWith(wanted) });
-      }
-      // Stable: within each group the order read, the latest updated first.
-      found.sort((a, b) => Number(b.starts) - Number(a.starts));
-      return found.slice(0, LINK_SUGGESTIONS).map(({ id, title, updated_at }) => ({ id, title, updated_at }));
-    },
+    (query: string) =>
+      loaded.current ? matchLinks(loaded.current, query, selfId) : read().then((all) => matchLinks(all, query, selfId)),
     [read, selfId],
   );
   const warm = useCallback(() => void read(), [read]);

@@ -11,9 +11,9 @@ import type { Extension } from '@codemirror/state';
 import { noteLinkMarkdown } from '#core/note-links';
 import { formatUpdated } from '#core/relative-time';
 
-export type SuggestNotes = (query: string) => Promise<readonly { id: string; title: string; updated_at?: string }[]>;
+export type SuggestNotes = (query: string) => readonly LinkNote[] | Promise<readonly LinkNote[]>;
 
-type LinkNote = Awaited<ReturnType<SuggestNotes>>[number];
+type LinkNote = { id: string; title: string; updated_at?: string };
 
 const shownTitle = (title: string) => title.trim() || 'Untitled';
 
@@ -37,12 +37,18 @@ export function linkOptions(notes: readonly LinkNote[], now: Date = new Date()):
 
 /** The completion of `[[query` with the notes `suggest` finds. */
 export function noteLinkCompletion(suggest: SuggestNotes): Extension {
-  const source = async (context: CompletionContext): Promise<CompletionResult | null> => {
+  // Synchronous when the titles are read: CodeMirror greys out a list whose source is still answering, and
+  // an Enter pressed then makes a new line instead of the link (e2e/notes-links.spec.ts met it in CI).
+  const source = (context: CompletionContext): CompletionResult | Promise<CompletionResult | null> | null => {
     const typed = context.matchBefore(/\[\[[^\][\n]*$/);
     if (!typed) return null;
-    const notes = await suggest(typed.text.slice(2));
-    if (context.aborted) return null;
-    return { from: typed.from, filter: false, options: linkOptions(notes) };
+    const result = (notes: readonly LinkNote[]): CompletionResult => ({
+      from: typed.from,
+      filter: false,
+      options: linkOptions(notes),
+    });
+    const found = suggest(typed.text.slice(2));
+    return 'then' in found ? found.then((notes) => (context.aborted ? null : result(notes))) : result(found);
   };
   return autocompletion({
     override: [source],
