@@ -73,6 +73,29 @@ test('signed in: the toggle saves the theme for the next load, on desktop and in
     ).toBe(false);
   });
 
+  await test.step('a switch is instant: no colour fades in element by element', async () => {
+    // Each button, link and card has a colour transition for its hover; a switch, either way, starts none.
+    const switchAndCountTransitions = () =>
+      page.evaluate(async () => {
+        const root = document.documentElement;
+        const toDark = !root.classList.contains('dark');
+        const applied = new Promise<void>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (root.classList.contains('dark') !== toDark) return;
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(root, { attributes: true, attributeFilter: ['class'] });
+        });
+        const label = toDark ? 'Switch to dark theme' : 'Switch to light theme';
+        document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!.click();
+        await applied;
+        return document.getAnimations().filter((animation) => animation instanceof CSSTransition).length;
+      });
+    expect([await switchAndCountTransitions(), await switchAndCountTransitions()]).toEqual([0, 0]);
+    expect(await isDark(page)).toBe(false);
+  });
+
   await test.step('mobile: the top bar toggle switches the theme', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();

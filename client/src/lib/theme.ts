@@ -22,10 +22,24 @@ export function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-/** Applies the theme to the document root: the `dark` class and the native colour scheme. */
+/** The class on the root while a theme is applied: no transition runs (index.css). */
+export const THEME_SWITCHING_CLASS = 'theme-switching';
+
+/**
+ * Applies the theme to the document root: the `dark` class and the native colour scheme. A switch is
+ * instant: every button, link and card has a colour transition for its hover, and a theme switch started
+ * them all at once (about 190 on a dashboard), so the page faded over 150 ms, element by element, and each
+ * frame of it restyled them all. The new colours are computed with transitions off (a forced layout
+ * computes every element's style), then transitions are back, with nothing left to animate.
+ */
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
+  const switching = root.classList.contains('dark') !== (theme === 'dark');
+  if (switching) root.classList.add(THEME_SWITCHING_CLASS);
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
+  if (!switching) return;
+  void root.offsetHeight;
+  root.classList.remove(THEME_SWITCHING_CLASS);
 }
 
 /** Remembers the choice; without storage it lasts for this visit only. */
