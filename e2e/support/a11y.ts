@@ -70,27 +70,32 @@ export async function waitForSettled(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** Fails with every serious or critical axe finding on the page (or inside `include`). */
+/** Fails with every serious or critical axe finding on the page (or inside `include`, outside `exclude`). */
 export async function expectNoSeriousViolations(
   page: Page,
-  options: { include?: string; what?: string; rules?: readonly string[] } = {},
+  options: { include?: string; exclude?: string; what?: string; rules?: readonly string[] } = {},
 ): Promise<void> {
   const scan = async () => {
     // A half-faded element (a toast or dialog still entering) has too little contrast to scan.
     await waitForSettled(page);
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
     const violations = await page.evaluate(
-      async ({ include, runOnly }) => {
+      async ({ include, exclude, runOnly }) => {
         const axe = (
           window as unknown as {
             axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
           }
         ).axe;
-        const results = await axe.run(include ? { include: [[include]] } : document, { runOnly });
+        const context =
+          include || exclude
+            ? { include: include ? [[include]] : [['html']], exclude: exclude ? [[exclude]] : [] }
+            : document;
+        const results = await axe.run(context, { runOnly });
         return results.violations;
       },
       {
         include: options.include,
+        exclude: options.exclude,
         runOnly: options.rules ? { type: 'rule', values: [...options.rules] } : { type: 'tag', values: WCAG_TAGS },
       },
     );
@@ -137,7 +142,8 @@ export async function switchTheme(page: Page, theme: Theme): Promise<void> {
 
 /**
  * Scans and photographs the current screen in each theme, switching in place; ends in the last theme.
- * The first theme gets every WCAG rule, the second the rules a theme can change (COLOUR_RULES).
+ * The first theme gets every WCAG rule, the second the rules a theme can change (COLOUR_RULES), outside
+ * `secondThemeExclude` when given (a part whose colours in that theme were scanned already).
  */
 export async function checkInBothThemes(
   page: Page,
@@ -146,6 +152,7 @@ export async function checkInBothThemes(
     include?: string;
     what?: string;
     scan?: boolean;
+    secondThemeExclude?: string;
     shoot?: (page: Page, name: string) => Promise<void>;
   } = {},
 ): Promise<void> {
@@ -155,10 +162,13 @@ export async function checkInBothThemes(
   // Start with the theme the page is in, so each state costs one switch.
   for (const [index, theme] of (current === 'dark' ? (['dark', 'light'] as const) : THEMES).entries()) {
     await switchTheme(page, theme);
-    if (options.scan !== false) {
+    // A scan inside the part left out has nothing left in its second pass.
+    const emptied = index === 1 && options.include !== undefined && options.include === options.secondThemeExclude;
+    if (options.scan !== false && !emptied) {
       const what = options.what && `${options.what} (${theme})`;
       await expectNoSeriousViolations(page, {
         include: options.include,
+        exclude: index === 0 ? undefined : options.secondThemeExclude,
         what,
         rules: index === 0 ? undefined : COLOUR_RULES,
       });
@@ -190,6 +200,13 @@ export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
  * after each resize, for what depends on the size (a scroll position, a focus that the resize moved). A
  * fresh load at mobile width stays covered by the specs that open the app at that size (shell-layout,
  * the mobile notes-capture and palette tests).
+ *
+ * The colour rules are most of a scan's time (color-contrast alone, about 2 ms an element), so they run
+ * three times a state, not four: at the first size in both themes over the whole page, and at the second
+ * in its first theme over the whole page but in its second theme outside `main`. What the width changes
+ * is the layout around the screen (sidebar, top and tab bars) and which of the screen's parts show, not a
+ * part's colours; and since each state starts at the size the last one ended at, the next state of a
+ * flow scans the screen's narrow-only parts in the other theme.
  */
 export async function checkAtEachViewport(
   page: Page,
@@ -200,11 +217,16 @@ export async function checkAtEachViewport(
 ): Promise<void> {
   const { arrange, ...themeOptions } = options;
   const width = page.viewportSize()?.width;
-  for (const viewport of width === MOBILE.width ? [MOBILE, DESKTOP] : [DESKTOP, MOBILE]) {
+  const order = width === MOBILE.width ? [MOBILE, DESKTOP] : [DESKTOP, MOBILE];
+  for (const [index, viewport] of order.entries()) {
     await resizeTo(page, viewport);
     await arrange?.(page, viewport);
     const what = themeOptions.what && `${themeOptions.what} at ${viewport.name}`;
-    await checkInBothThemes(page, (theme) => `${state}-${viewport.name}-${theme}`, { ...themeOptions, what });
+    await checkInBothThemes(page, (theme) => `${state}-${viewport.name}-${theme}`, {
+      ...themeOptions,
+      what,
+      secondThemeExclude: index === 1 ? 'main' : undefined,
+    });
   }
 }
 
