@@ -34,6 +34,8 @@ export default defineConfig({
   // The multi-server test has its own config and servers (npm run test:cluster).
   testIgnore: ['cluster/**'],
   outputDir: 'test-results',
+  // Waits, once the servers answer, for `npm test`'s first step to end (e2e/support/start-gate.ts).
+  globalSetup: './e2e/support/start-gate.ts',
   fullyParallel: true,
   // Two workers, one Chromium per core, everywhere: Playwright's default is half the cores (one worker on
   // a 2-core machine), and more workers than cores only queue behind the three servers for the CPU.
