@@ -75,24 +75,28 @@ test('signed in: the toggle saves the theme for the next load, on desktop and in
 
   await test.step('a switch is instant: no colour fades in element by element', async () => {
     // Each button, link and card has a colour transition for its hover; a switch, either way, starts none.
-    const switchAndCountTransitions = () =>
-      page.evaluate(async () => {
-        const root = document.documentElement;
-        const toDark = !root.classList.contains('dark');
-        const applied = new Promise<void>((resolve) => {
-          const observer = new MutationObserver(() => {
-            if (root.classList.contains('dark') !== toDark) return;
-            observer.disconnect();
-            resolve();
+    const switchAndCountTransitions = async (to: 'dark' | 'light') => {
+      const label = `Switch to ${to} theme`;
+      await expect(sidebar(page).getByRole('button', { name: label })).toBeVisible();
+      return page.evaluate(
+        async ({ label, toDark }) => {
+          const root = document.documentElement;
+          const applied = new Promise<void>((resolve) => {
+            const observer = new MutationObserver(() => {
+              if (root.classList.contains('dark') !== toDark) return;
+              observer.disconnect();
+              resolve();
+            });
+            observer.observe(root, { attributes: true, attributeFilter: ['class'] });
           });
-          observer.observe(root, { attributes: true, attributeFilter: ['class'] });
-        });
-        const label = toDark ? 'Switch to dark theme' : 'Switch to light theme';
-        document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!.click();
-        await applied;
-        return document.getAnimations().filter((animation) => animation instanceof CSSTransition).length;
-      });
-    expect([await switchAndCountTransitions(), await switchAndCountTransitions()]).toEqual([0, 0]);
+          document.querySelector<HTMLButtonElement>(`aside button[aria-label="${label}"]`)!.click();
+          await applied;
+          return document.getAnimations().filter((animation) => animation instanceof CSSTransition).length;
+        },
+        { label, toDark: to === 'dark' },
+      );
+    };
+    expect([await switchAndCountTransitions('dark'), await switchAndCountTransitions('light')]).toEqual([0, 0]);
     expect(await isDark(page)).toBe(false);
   });
 
