@@ -23,7 +23,7 @@ export function systemPrefersDark(): boolean {
 }
 
 /** The class on the root while a theme is applied: no transition runs (index.css). */
-export const THEME_SWITCHING_CLASS = 'theme-switching';
+const THEME_SWITCHING_CLASS = 'theme-switching';
 
 /**
  * Applies the theme to the document root: the `dark` class and the native colour scheme. A switch is
