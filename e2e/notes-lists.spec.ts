@@ -2,6 +2,7 @@
 // Edit, Delete to the Trash, a failed first pull) and Your Checklists. Server rows are checked through
 // its REST API; the Trash itself has notes-trash.spec.ts.
 // Each test keeps one page and brings later notes in with the sidebar's Sync.
+import type { Page } from '@playwright/test';
 import { localItem } from './support/device';
 import { test, expect } from './support/fixtures';
 import { sidebar } from './support/layout';
@@ -30,6 +31,8 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
       "Error fetching notes: We couldn't retrieve your notes. Using local data only.",
     );
     await expect(page.getByText("You don't have any notes yet")).toBeVisible();
+    // The start-up work waits until the browser says this content is on screen (lib/first-content.ts).
+    expect(await presentedContent(page)).toContain('content');
     await page.unroute('**/rest/v1/notes**');
     await syncNow(page);
     await expect(card(page, 'Newest idea')).toBeVisible();
@@ -169,3 +172,16 @@ test('empty lists, then Your Checklists', async ({ signedInPage: page, account, 
     await expect(page).toHaveURL(new RegExp(`/edit/${note.id}$`));
   });
 });
+
+/** The Element Timing identifiers this page has reported so far (none after 2 s). */
+function presentedContent(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries().map((entry) => ('identifier' in entry ? String(entry.identifier) : ''))),
+        ).observe({ type: 'element', buffered: true });
+        setTimeout(() => resolve([]), 2000);
+      }),
+  );
+}

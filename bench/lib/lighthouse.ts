@@ -110,6 +110,8 @@ async function runLighthouseOnce(
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableStorageReset: Boolean(storage),
+      // LH_PROFILE=1: the V8 sampling profiler in the trace, for bench/investigations/lighthouse-long-tasks.ts.
+      ...(process.env.LH_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError)

@@ -1,7 +1,8 @@
 // The start-up work's wait for the first screen's content (issue 10): it begins after the content's frame,
-// or after CONTENT_WAIT_MS on a screen that never says its content is shown.
+// or after CONTENT_WAIT_MS on a screen that never says its content is shown; the frame on screen, where the
+// browser says when it is.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTENT_WAIT_MS, createFirstContent } from './first-content';
+import { CONTENT_WAIT_MS, createFirstContent, PRESENT_WAIT_MS, whenOnScreen } from './first-content';
 
 describe('createFirstContent', () => {
   beforeEach(() => {
@@ -67,5 +68,54 @@ describe('createFirstContent', () => {
     const later = watch(content.afterShown());
     await runTask();
     expect(later.done).toBe(true);
+  });
+});
+
+describe('whenOnScreen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function watch(promise: Promise<void>): { done: boolean } {
+    const state = { done: false };
+    void promise.then(() => {
+      state.done = true;
+    });
+    return state;
+  }
+
+  function later(): { promise: Promise<void>; resolve: () => void } {
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => (resolve = done));
+    return { promise, resolve };
+  }
+
+  it('waits for the paint, then for the browser to say the content was presented', async () => {
+    const paint = later();
+    const presented = later();
+    const onScreen = watch(whenOnScreen(paint.promise, presented.promise));
+    presented.resolve();
+    await vi.advanceTimersByTimeAsync(PRESENT_WAIT_MS);
+    expect(onScreen.done).toBe(false);
+    paint.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onScreen.done).toBe(true);
+  });
+
+  it('stops waiting for the presentation PRESENT_WAIT_MS after the paint', async () => {
+    const onScreen = watch(whenOnScreen(Promise.resolve(), new Promise(() => {})));
+    await vi.advanceTimersByTimeAsync(PRESENT_WAIT_MS - 1);
+    expect(onScreen.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onScreen.done).toBe(true);
+  });
+
+  it('goes right after the paint where the browser cannot say (no Element Timing, a hidden page)', async () => {
+    const onScreen = watch(whenOnScreen(Promise.resolve(), null));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onScreen.done).toBe(true);
   });
 });

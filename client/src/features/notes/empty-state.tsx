@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/utils';
+import { CONTENT_TIMING } from '../../lib/first-content';
 
 export function EmptyState({
   icon: Icon,
@@ -27,7 +28,9 @@ export function EmptyState({
         <span aria-hidden="true" className="absolute inset-3 rounded-full bg-primary/15" />
         <Icon aria-hidden="true" className="relative size-8 text-primary" />
       </span>
-      <h2 className="mt-5 text-lg font-semibold tracking-tight">{title}</h2>
+      <h2 elementtiming={CONTENT_TIMING} className="mt-5 text-lg font-semibold tracking-tight">
+        {title}
+      </h2>
       {children}
     </div>
   );

@@ -15,6 +15,7 @@ import { noteTitle } from './note-text';
 import { noteTags } from '#core/tags';
 import { TagLinks } from './tags/tag-links';
 import { SyncStateIndicator } from './sync-state-indicator';
+import { CONTENT_TIMING } from '../../lib/first-content';
 
 export interface NoteCardFrameProps {
   note: NoteView;
@@ -67,6 +68,7 @@ export function NoteCardFrame({
         <div className="flex items-start justify-between gap-3">
           <h2
             id={titleId}
+            elementtiming={CONTENT_TIMING}
             className="line-clamp-2 min-w-0 text-base leading-snug font-semibold tracking-tight break-words"
           >
             {titleContent ?? title}

@@ -8,7 +8,7 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 import { DueLabel, dueDescription, dueTone } from '../../components/checklist/due-chip';
 import { useDueNotes, type NoteView } from '../../data/notes';
 import { EmptyState, noteTitle } from '../notes';
-import { useContentShown } from '../../lib/first-content';
+import { CONTENT_TIMING, useContentShown } from '../../lib/first-content';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useDayClock } from '../../lib/use-day-clock';
 import { cn } from '../../lib/utils';
@@ -112,7 +112,7 @@ function Section({
           const title = noteTitle(note);
           return (
             <article key={note.id} aria-label={title} className="rounded-xl border bg-card p-3 shadow-xs sm:p-4">
-              <h3 className="text-sm font-semibold">
+              <h3 elementtiming={CONTENT_TIMING} className="text-sm font-semibold">
                 <Link
                   to={`/note/${note.id}`}
                   className="inline-flex items-center gap-2 rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"

@@ -11,6 +11,7 @@ import type { TrashRetention } from '../../data/trash-retention';
 import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { cn } from '../../lib/utils';
 import { PURGE_TODAY, purgeText, trashSnippet, trashTitle } from './trash-text';
+import { CONTENT_TIMING } from '../../lib/first-content';
 
 /** The attribute that marks a card's Restore button, where focus goes when the card before it leaves. */
 export const RESTORE_BUTTON_ATTRIBUTE = 'data-trash-restore';
@@ -45,6 +46,7 @@ export const TrashNoteCard = memo(function TrashNoteCard({
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
           <h2
             id={titleId}
+            elementtiming={CONTENT_TIMING}
             className="line-clamp-2 min-w-0 text-base leading-snug font-semibold tracking-tight break-words"
           >
             {title}

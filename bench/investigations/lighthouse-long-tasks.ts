@@ -1,0 +1,115 @@
+// Which code makes each long task in Lighthouse's own trace of a run (issue 33): every main-thread task of
+// at least LONG_MS (12.5 ms by default, 50 ms at Lighthouse's 4x) after the first contentful paint, with
+// its top sources by self time through the build's hidden source maps, and what those tasks would block
+// at 4x. Lighthouse's trace holds no CPU profile unless asked: record the runs with
+// `LH_PROFILE=1 node --import tsx bench/investigations/lighthouse-start.ts [rounds]` (the profiler adds its
+// own cost: read the sources, not the figures), then `node --import tsx
+// bench/investigations/lighthouse-long-tasks.ts $TMPDIR/sprout-lighthouse-<n>.trace.json`. Unlike
+// long-task-sources.ts, nothing else runs in the page (no Playwright scripts) and the trace carries
+// Lighthouse's categories, whose cost per timer, request and script is part of its figures.
+import fs from 'node:fs';
+import { originalSource } from '../lib/built-sources';
+
+interface Frame {
+  url: string;
+  functionName: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: {
+    name?: string;
+    data?: {
+      startTime?: number;
+      isLoadingMainFrame?: boolean;
+      documentLoaderURL?: string;
+      cpuProfile?: { nodes?: { id: number; callFrame: Frame }[]; samples?: number[] };
+      timeDeltas?: number[];
+    };
+  };
+}
+
+const file = process.argv[2];
+if (!file) throw new Error('usage: lighthouse-long-tasks.ts <trace.json> (see the comment at the top)');
+const longMs = Number(process.env.LONG_MS ?? 12.5);
+const events = (JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+
+// The page's main thread is the renderer main thread that ran the most tasks.
+const rendererMains = new Set(
+  events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+);
+const counts = new Map<string, number>();
+for (const e of events)
+  if (e.name === 'RunTask' && rendererMains.has(`${e.pid}:${e.tid}`))
+    counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main;
+const navigation =
+  events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame &&
+      e.args.data.documentLoaderURL?.startsWith('http'),
+  )?.ts ?? 0;
+const fcp = events.find((e) => e.name === 'firstContentfulPaint' && onMain(e))?.ts ?? navigation;
+
+// The sampling profile: nodes arrive in chunks, each sample at the profile's start plus the deltas so far.
+const frames = new Map<number, Frame>();
+const samples: { ts: number; node: number }[] = [];
+const profiles = new Map<string, number>();
+for (const e of events) {
+  if (e.name === 'Profile' && onMain(e)) profiles.set(`${e.pid}:${e.id}`, e.args?.data?.startTime ?? 0);
+  if (e.name !== 'ProfileChunk' || !profiles.has(`${e.pid}:${e.id}`)) continue;
+  const data = e.args?.data;
+  for (const node of data?.cpuProfile?.nodes ?? []) frames.set(node.id, node.callFrame);
+  let ts = profiles.get(`${e.pid}:${e.id}`) ?? 0;
+  const deltas = data?.timeDeltas ?? [];
+  (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
+    ts += deltas[i] ?? 0;
+    samples.push({ ts, node });
+  });
+  profiles.set(`${e.pid}:${e.id}`, ts);
+}
+samples.sort((a, b) => a.ts - b.ts);
+if (samples.length === 0) console.warn('This trace has no CPU profile: record it with LH_PROFILE=1.');
+
+async function sourceOf(frame: Frame): Promise<string> {
+  if (!frame.url) return frame.functionName || '(native)';
+  if (!frame.url.includes('/assets/')) return frame.url.split('/').pop() || frame.url;
+  return (await originalSource(frame, true)) ?? frame.url.split('/').pop()!;
+}
+
+let blocking = 0;
+const tasks = events
+  .filter((e) => e.name === 'RunTask' && onMain(e) && (e.dur ?? 0) >= longMs * 1000 && e.ts >= fcp)
+  .sort((a, b) => a.ts - b.ts);
+for (const task of tasks) {
+  const end = task.ts + task.dur!;
+  const bySource = new Map<string, number>();
+  for (let i = 0; i < samples.length; i++) {
+    const sample = samples[i]!;
+    if (sample.ts < task.ts || sample.ts >= end) continue;
+    const next = Math.min(samples[i + 1]?.ts ?? end, end);
+    const frame = frames.get(sample.node);
+    const key = frame ? await sourceOf(frame) : '?';
+    bySource.set(key, (bySource.get(key) ?? 0) + (next - sample.ts) / 1000);
+  }
+  blocking += Math.max(0, (4 * task.dur!) / 1000 - 50);
+  const top = [...bySource]
+    .filter(([key]) => key !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.TOP ?? 7))
+    .map(([key, ms]) => `${key} ${ms.toFixed(1)}`)
+    .join(' | ');
+  console.info(`${Math.round((task.ts - navigation) / 1000)} +${(task.dur! / 1000).toFixed(1)}  ${top}`);
+}
+console.info(
+  `${tasks.length} tasks of ${longMs} ms or more after the FCP (${Math.round((fcp - navigation) / 1000)} ms); blocking at 4x: ${Math.round(blocking)} ms`,
+);
