@@ -2,7 +2,7 @@
 // The installable PWA (ARCHITECTURE 9.5): registers the Workbox service worker that keeps the app shell
 // for offline use; pwa-update.tsx says what happens on its events.
 import { registerSW } from 'virtual:pwa-register';
-import { afterContentShown } from '../lib/first-content';
+import { afterContentIdle } from '../lib/first-content';
 import { pwaRegisterOptions } from './pwa-update';
 import { reportShellKept } from './shell-keeper';
 
@@ -13,8 +13,9 @@ export function registerPwa(): void {
     return;
   }
   let updateServiceWorker: (reloadPage?: boolean) => Promise<void> = async () => undefined;
-  // The worker's code and its first caching wait until the first screen is shown (lib/first-content.ts).
-  void afterContentShown().then(() => {
+  // The worker's code and its first caching wait until the first screen is shown and the page is idle
+  // (lib/first-content.ts): its install would compete with the start's own tasks for a phone's cores.
+  void afterContentIdle().then(() => {
     updateServiceWorker = registerSW(pwaRegisterOptions((reloadPage) => updateServiceWorker(reloadPage)));
   });
 }

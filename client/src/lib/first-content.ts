@@ -130,3 +130,21 @@ export function useContentShown(shown: boolean): void {
 
 /** Resolves once this page's first content is on screen (or CONTENT_WAIT_MS after the first ask). */
 export const afterContentShown: () => Promise<void> = page.afterShown;
+
+/** How long work that waits for an idle page waits at most after the content. */
+export const IDLE_WAIT_MS = 3000;
+
+/**
+ * Resolves once this page's first content is on screen and then the page is idle (requestIdleCallback,
+ * at most IDLE_WAIT_MS later): for start-up work nothing on screen needs, whose CPU (a worker's, the
+ * service worker's) would otherwise compete with the start's own tasks on a phone's few cores.
+ */
+export function afterContentIdle(): Promise<void> {
+  return afterContentShown().then(
+    () =>
+      new Promise<void>((resolve) => {
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
+        else setTimeout(resolve, 0);
+      }),
+  );
+}

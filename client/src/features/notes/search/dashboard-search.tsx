@@ -6,7 +6,7 @@
 import { memo, useEffect, useLayoutEffect, useState } from 'react';
 import type { NoteView } from '../../../data/notes';
 import { NoteSearchBar } from './note-search-bar';
-import { afterContentShown } from '../../../lib/first-content';
+import { afterContentIdle } from '../../../lib/first-content';
 import { loadMeaningSearch, SearchResults } from './search-results';
 import { useUrlSearch } from './use-url-search';
 
@@ -34,10 +34,10 @@ export const DashboardSearch = memo(function DashboardSearch({
   const [focused, setFocused] = useState(false);
   // A layout effect: the dashboard hides its list in the same commit, before the browser paints.
   useLayoutEffect(() => onActiveChange(search.active), [search.active, onActiveChange]);
-  // The search by meaning's code is fetched once the dashboard is shown, so that it is in by the first
-  // search, offline too (a failed load is tried again by the search).
+  // The search by meaning's code is fetched once the dashboard is shown and the page idle, so that it is
+  // in by the first search, offline too (a search before that loads it; a failed load is tried again).
   useEffect(() => {
-    void afterContentShown().then(() => loadMeaningSearch().catch(() => undefined));
+    void afterContentIdle().then(() => loadMeaningSearch().catch(() => undefined));
   }, []);
 
   return (

@@ -1,7 +1,7 @@
 // A list screen's search results, drawn by shown-results.tsx. On the dashboard the notes found by meaning
-// (issue 34) join them; that code loads once the dashboard's content is shown (meaning-search-results.tsx),
-// not with it: until it is in, or when it cannot load (offline without the service worker's copy), the
-// search is by words.
+// (issue 34) join them; that code loads once the dashboard's content is shown and the page is idle
+// (meaning-search-results.tsx), not with it: until it is in, or when it cannot load (offline without the
+// service worker's copy), the search is by words.
 import { useEffect, useState } from 'react';
 import { useSearchClient, useSearchIndexState } from '../../../data/search';
 import { useOnlineStatus } from '../../../lib/use-online-status';
