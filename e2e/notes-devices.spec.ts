@@ -125,11 +125,10 @@ test('a note deleted on one device stays in the Trash on the other, even after i
     trashed_at: expect.any(String),
     deleted_at: null,
   });
-  expect(await serverNote(request, account, edited!.id)).toMatchObject({
-    trashed_at: null,
-    deleted_at: null,
-    content: 'v2 from the offline device',
-  });
+  // As above, the waiting count may not show yet right after the save: the server is the one to ask.
+  await expect
+    .poll(() => serverNote(request, account, edited!.id), { timeout: 15_000 })
+    .toMatchObject({ trashed_at: null, deleted_at: null, content: 'v2 from the offline device' });
   expect((await serverNotes(request, account)).map((n) => [n.title, n.content])).toEqual([
     ['Edited while deleted', 'v2 from the offline device'],
   ]);
