@@ -4,7 +4,7 @@
 // version for it: a change costs the page two counts. One client per signed-in user and database; it
 // stops watching when no screen uses it. The worker starts once the first screen's content is shown
 // (lib/first-content.ts): messages wait for it meanwhile, and a start is not slowed by its thread.
-import { afterContentIdle } from '../../lib/first-content';
+import { afterContentShown } from '../../lib/first-content';
 import { watchNotesChanges, type NoteView, type SproutDb } from '../notes';
 import type { SearchAnswer, SearchFilter } from './note-index';
 import type { FromSearchWorker, ToSearchWorker } from './search-protocol';
@@ -60,10 +60,8 @@ export class SearchClient {
     readonly userId: string,
   ) {
     // The worker restores the saved index as soon as it starts, while the page reads the notes' versions.
-    // It starts once the page is idle after its first content (its CPU would stretch the start's own tasks
-    // on a phone's few cores), or with the first question asked before that.
     this.post({ type: 'open', dbName: db.name, userId });
-    void afterContentIdle().then(() => this.startWorker());
+    void afterContentShown().then(() => this.startWorker());
   }
 
   private startWorker(): void {
@@ -158,8 +156,6 @@ export class SearchClient {
   }
 
   private post(message: ToSearchWorker): void {
-    // A question does not wait for the idle page: the worker starts with the first one.
-    if (!this.worker && (message.type === 'query' || message.type === 'pick')) this.startWorker();
     if (this.worker) this.worker.postMessage(message);
     else if (!this.terminated) this.pending.push(message);
   }
