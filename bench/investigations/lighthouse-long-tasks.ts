@@ -9,48 +9,18 @@
 // Lighthouse's categories, whose cost per timer, request and script is part of its figures.
 import fs from 'node:fs';
 import { originalSource } from '../lib/built-sources';
+import { pageMainThread, profileSamples, type ProfileFrame, type ProfileTraceEvent } from '../lib/trace-profile';
 
-interface Frame {
-  url: string;
-  functionName: string;
-  lineNumber: number;
-  columnNumber: number;
-}
-
-interface TraceEvent {
-  name: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: {
-    name?: string;
-    data?: {
-      startTime?: number;
-      isLoadingMainFrame?: boolean;
-      documentLoaderURL?: string;
-      cpuProfile?: { nodes?: { id: number; callFrame: Frame }[]; samples?: number[] };
-      timeDeltas?: number[];
-    };
-  };
-}
+type TraceEvent = ProfileTraceEvent & {
+  args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
+};
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: lighthouse-long-tasks.ts <trace.json> (see the comment at the top)');
 const longMs = Number(process.env.LONG_MS ?? 12.5);
 const events = (JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
 
-// The page's main thread is the renderer main thread that ran the most tasks.
-const rendererMains = new Set(
-  events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
-);
-const counts = new Map<string, number>();
-for (const e of events)
-  if (e.name === 'RunTask' && rendererMains.has(`${e.pid}:${e.tid}`))
-    counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
-const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main;
+const onMain = pageMainThread(events);
 const navigation =
   events.find(
     (e) =>
@@ -60,27 +30,10 @@ const navigation =
   )?.ts ?? 0;
 const fcp = events.find((e) => e.name === 'firstContentfulPaint' && onMain(e))?.ts ?? navigation;
 
-// The sampling profile: nodes arrive in chunks, each sample at the profile's start plus the deltas so far.
-const frames = new Map<number, Frame>();
-const samples: { ts: number; node: number }[] = [];
-const profiles = new Map<string, number>();
-for (const e of events) {
-  if (e.name === 'Profile' && onMain(e)) profiles.set(`${e.pid}:${e.id}`, e.args?.data?.startTime ?? 0);
-  if (e.name !== 'ProfileChunk' || !profiles.has(`${e.pid}:${e.id}`)) continue;
-  const data = e.args?.data;
-  for (const node of data?.cpuProfile?.nodes ?? []) frames.set(node.id, node.callFrame);
-  let ts = profiles.get(`${e.pid}:${e.id}`) ?? 0;
-  const deltas = data?.timeDeltas ?? [];
-  (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
-    ts += deltas[i] ?? 0;
-    samples.push({ ts, node });
-  });
-  profiles.set(`${e.pid}:${e.id}`, ts);
-}
-samples.sort((a, b) => a.ts - b.ts);
+const { frames, samples } = profileSamples(events, onMain);
 if (samples.length === 0) console.warn('This trace has no CPU profile: record it with LH_PROFILE=1.');
 
-async function sourceOf(frame: Frame): Promise<string> {
+async function sourceOf(frame: ProfileFrame): Promise<string> {
   if (!frame.url) return frame.functionName || '(native)';
   if (!frame.url.includes('/assets/')) return frame.url.split('/').pop() || frame.url;
   return (await originalSource(frame, true)) ?? frame.url.split('/').pop()!;

@@ -18,31 +18,10 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../../test/kit/browser';
 import { originalSource } from '../lib/built-sources';
+import { profileSamples, type ProfileTraceEvent } from '../lib/trace-profile';
 import { benchNote, postNotes, returningDevice, signUp, startSprout } from '../lib/sprout';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: {
-    name?: string;
-    data?: {
-      startTime?: number;
-      cpuProfile?: {
-        nodes?: {
-          id: number;
-          callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number };
-        }[];
-        samples?: number[];
-      };
-      timeDeltas?: number[];
-    };
-  };
-}
+type TraceEvent = ProfileTraceEvent & { ph: string };
 
 const longMs = Number(process.env.LONG_MS ?? 12.5);
 /** The trace events of the browser's own work, by the name the listing gives them. */
@@ -139,25 +118,7 @@ try {
     const navigation = events.find((e) => e.name === 'navigationStart' && onMain(e))?.ts ?? 0;
     const fcp = events.find((e) => e.name === 'firstContentfulPaint' && onMain(e))?.ts;
 
-    // The sampling profile: nodes arrive in chunks, each sample at the profile's start plus the deltas so far.
-    const frames = new Map<number, { url: string; functionName: string; lineNumber: number; columnNumber: number }>();
-    const samples: { ts: number; node: number }[] = [];
-    const profiles = new Map<string, number>();
-    for (const e of events) {
-      // A profile starts on the thread it samples; its chunks come from the profiler's own thread.
-      if (e.name === 'Profile' && onMain(e)) profiles.set(`${e.pid}:${e.id}`, e.args?.data?.startTime ?? 0);
-      if (e.name !== 'ProfileChunk' || !profiles.has(`${e.pid}:${e.id}`)) continue;
-      const data = e.args?.data;
-      for (const node of data?.cpuProfile?.nodes ?? []) frames.set(node.id, node.callFrame);
-      let ts = profiles.get(`${e.pid}:${e.id}`) ?? 0;
-      const deltas = data?.timeDeltas ?? [];
-      (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
-        ts += deltas[i] ?? 0;
-        samples.push({ ts, node });
-        profiles.set(`${e.pid}:${e.id}`, ts);
-      });
-    }
-    samples.sort((a, b) => a.ts - b.ts);
+    const { frames, samples } = profileSamples(events, onMain);
 
     const tasks = events
       .filter((e) => e.name === 'RunTask' && onMain(e) && (e.dur ?? 0) >= longMs * 1000)

@@ -4,6 +4,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_WAIT_MS, createFirstContent, PRESENT_WAIT_MS, whenOnScreen } from './first-content';
 
+/** Whether `promise` has resolved yet, read after the fake timers have run. */
+function watch(promise: Promise<void>): { done: boolean } {
+  const state = { done: false };
+  void promise.then(() => {
+    state.done = true;
+  });
+  return state;
+}
+
 describe('createFirstContent', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -11,14 +20,6 @@ describe('createFirstContent', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  function watch(promise: Promise<void>): { done: boolean } {
-    const state = { done: false };
-    void promise.then(() => {
-      state.done = true;
-    });
-    return state;
-  }
 
   it('lets the work start once the shown content has been painted', async () => {
     let paint = () => {};
@@ -78,14 +79,6 @@ describe('whenOnScreen', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  function watch(promise: Promise<void>): { done: boolean } {
-    const state = { done: false };
-    void promise.then(() => {
-      state.done = true;
-    });
-    return state;
-  }
 
   function later(): { promise: Promise<void>; resolve: () => void } {
     let resolve = () => {};
