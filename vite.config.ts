@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { backgroundImports } from './build/background-imports';
 import { firstLoadChunks } from './build/first-load-chunks';
 import { inlineCss } from './build/inline-css';
 import { manifestPngIcons, pngIcons } from './build/png-icons';
@@ -19,6 +20,7 @@ const ASSETS_CACHE = 'sprout-assets';
 
 const clientRoot = path.resolve(import.meta.dirname, 'client');
 const chunks = firstLoadChunks(clientRoot);
+const background = backgroundImports();
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -38,6 +40,7 @@ export default defineConfig({
     // the entry, and Vite's preload helper, finding no <link> for it, fetched it and applied it a second
     // time: a request and a restyle of the whole page in the middle of a signed-in start.
     cssCodeSplit: false,
+    modulePreload: { resolveDependencies: background.resolveDependencies },
     // The entry's and /login's modules in one file rather than some 25, and the signed-in start's in one
     // more rather than 17 (build/first-load-chunks.ts).
     rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
@@ -46,6 +49,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     chunks.plugin,
+    background.plugin,
     routePreload(clientRoot),
     inlineCss(),
     pngIcons(path.join(clientRoot, 'public')),
