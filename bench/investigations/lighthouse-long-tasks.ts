@@ -4,9 +4,10 @@
 // at 4x. Lighthouse's trace holds no CPU profile unless asked: record the runs with
 // `LH_PROFILE=1 node --import tsx bench/investigations/lighthouse-start.ts [rounds]` (the profiler adds its
 // own cost: read the sources, not the figures), then `node --import tsx
-// bench/investigations/lighthouse-long-tasks.ts $TMPDIR/sprout-lighthouse-<n>.trace.json`. Unlike
-// long-task-sources.ts, nothing else runs in the page (no Playwright scripts) and the trace carries
-// Lighthouse's categories, whose cost per timer, request and script is part of its figures.
+// bench/investigations/lighthouse-long-tasks.ts $TMPDIR/sprout-lighthouse-<n>.trace.json` (CALLERS=3 names
+// each source's callers too). Unlike long-task-sources.ts, nothing else runs in the page (no Playwright
+// scripts) and the trace carries Lighthouse's categories, whose cost per timer, request and script is part
+// of its figures. 'one core kept busy' as firstload measures it: run `node -e 'for (;;) {}'` beside.
 import fs from 'node:fs';
 import { originalSource } from '../lib/built-sources';
 import { pageMainThread, profileSamples, type ProfileFrame, type ProfileTraceEvent } from '../lib/trace-profile';
@@ -30,7 +31,12 @@ const navigation =
   )?.ts ?? 0;
 const fcp = events.find((e) => e.name === 'firstContentfulPaint' && onMain(e))?.ts ?? navigation;
 
-const { frames, samples } = profileSamples(events, onMain);
+const { frames, parents, samples } = profileSamples(events, onMain);
+/**
+ * With CALLERS=N, each source is named with its N nearest callers ('appendChild < preload helper <
+ * connect'): a native call or a library function says little about whose work it is.
+ */
+const callers = Number(process.env.CALLERS ?? 0);
 if (samples.length === 0) console.warn('This trace has no CPU profile: record it with LH_PROFILE=1.');
 
 async function sourceOf(frame: ProfileFrame): Promise<string> {
@@ -51,7 +57,13 @@ for (const task of tasks) {
     if (sample.ts < task.ts || sample.ts >= end) continue;
     const next = Math.min(samples[i + 1]?.ts ?? end, end);
     const frame = frames.get(sample.node);
-    const key = frame ? await sourceOf(frame) : '?';
+    let key = frame ? await sourceOf(frame) : '?';
+    for (let node = parents.get(sample.node), depth = 0; node !== undefined && depth < callers; depth++) {
+      const caller = frames.get(node);
+      if (!caller || caller.functionName === '(root)') break;
+      key += ` < ${await sourceOf(caller)}`;
+      node = parents.get(node);
+    }
     bySource.set(key, (bySource.get(key) ?? 0) + (next - sample.ts) / 1000);
   }
   blocking += Math.max(0, (4 * task.dur!) / 1000 - 50);

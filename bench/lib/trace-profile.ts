@@ -19,7 +19,7 @@ export interface ProfileTraceEvent {
     name?: string;
     data?: {
       startTime?: number;
-      cpuProfile?: { nodes?: { id: number; callFrame: ProfileFrame }[]; samples?: number[] };
+      cpuProfile?: { nodes?: { id: number; callFrame: ProfileFrame; parent?: number }[]; samples?: number[] };
       timeDeltas?: number[];
     };
   };
@@ -46,15 +46,20 @@ export function pageMainThread(events: readonly ProfileTraceEvent[]): (e: Profil
 export function profileSamples<E extends ProfileTraceEvent>(
   events: readonly E[],
   onMain: (e: E) => boolean,
-): { frames: Map<number, ProfileFrame>; samples: { ts: number; node: number }[] } {
+): { frames: Map<number, ProfileFrame>; parents: Map<number, number>; samples: { ts: number; node: number }[] } {
   const frames = new Map<number, ProfileFrame>();
+  /** Each node's caller, where it has one. */
+  const parents = new Map<number, number>();
   const samples: { ts: number; node: number }[] = [];
   const profiles = new Map<string, number>();
   for (const e of events) {
     if (e.name === 'Profile' && onMain(e)) profiles.set(`${e.pid}:${e.id}`, e.args?.data?.startTime ?? 0);
     if (e.name !== 'ProfileChunk' || !profiles.has(`${e.pid}:${e.id}`)) continue;
     const data = e.args?.data;
-    for (const node of data?.cpuProfile?.nodes ?? []) frames.set(node.id, node.callFrame);
+    for (const node of data?.cpuProfile?.nodes ?? []) {
+      frames.set(node.id, node.callFrame);
+      if (node.parent !== undefined) parents.set(node.id, node.parent);
+    }
     let ts = profiles.get(`${e.pid}:${e.id}`) ?? 0;
     const deltas = data?.timeDeltas ?? [];
     (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
@@ -64,5 +69,5 @@ export function profileSamples<E extends ProfileTraceEvent>(
     profiles.set(`${e.pid}:${e.id}`, ts);
   }
   samples.sort((a, b) => a.ts - b.ts);
-  return { frames, samples };
+  return { frames, parents, samples };
 }
