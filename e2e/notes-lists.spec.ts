@@ -103,6 +103,29 @@ test('dashboard: a failed first pull, the cards, View, Edit and Delete', async (
   });
 });
 
+// The sync's code loads after the first screen is shown (its preloads dropped, build/background-imports.ts):
+// a network lost just then fails the load, which must neither throw nor leave the page without sync.
+test("the sync's code failing to load leaves the notes on the device, and the sync starts once online", async ({
+  signedIn: page,
+  account,
+  request,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  await seedNotes(request, account, [{ title: 'Waiting on the server' }]);
+  const engine = '**/assets/sync-engine-*.js';
+  await page.route(engine, (route) => route.abort('internetdisconnected'));
+  const failed = page.waitForEvent('console', (message) => message.text().startsWith('Notes sync could not start'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+  await failed;
+  await expect(page.getByText("You don't have any notes yet")).toBeVisible();
+  await page.unroute(engine);
+  await page.context().setOffline(true);
+  await page.context().setOffline(false);
+  await expect(card(page, 'Waiting on the server')).toBeVisible();
+});
+
 test('empty lists, then Your Checklists', async ({ signedInPage: page, account, request }) => {
   await test.step('shows the empty state, whose button makes a note and whose link opens the assistant', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();

@@ -135,9 +135,11 @@ export function NotesProvider({
       // only a first visit offline, before the public config was ever fetched, has to wait for the network.
       connectRef
         .current(session.userId)
-        .then((remote) => {
+        .then(async (remote) => {
           if (cancelled) return;
-          void session.connect(remote, liveRef.current?.(session.userId));
+          // The sync engine's code loads here (notes-session.ts): a network lost meanwhile fails the start,
+          // which is tried again once online, as a connection that could not be made.
+          await session.connect(remote, liveRef.current?.(session.userId));
           if (!askedForPersistence.current) {
             askedForPersistence.current = true;
             void requestPersistentStorage();
