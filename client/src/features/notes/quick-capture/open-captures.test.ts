@@ -1,6 +1,6 @@
 // Quick notes written down while their page holds them, and swept by a later start once no page does. The
-// Web Locks API is this file's stand-in (happy-dom has none): exclusive locks by name, `ifAvailable`, and
-// a page's end letting go of its locks. Each page has its own device (its locks and what it holds).
+// Web Locks API is this file's stand-in (happy-dom has none): exclusive locks by name, queued, with
+// `ifAvailable` and `signal`, and a page's end letting go of its locks. Each page has its own device (its locks and what it holds).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepOpenCapture, settleOpenCapture, sweepOpenCaptures, type OpenCapturesDevice } from './open-captures';
 
@@ -8,26 +8,48 @@ const USER = 'u1';
 const KEY = `sprout.openCaptures:${USER}`;
 
 class PageLocks {
-  constructor(private readonly held: Map<string, PageLocks>) {}
+  constructor(
+    private readonly held: Map<string, PageLocks>,
+    private readonly queues: Map<string, (() => void)[]>,
+  ) {}
 
   request(name: string, ...args: unknown[]): Promise<unknown> {
     const [options, callback] = (args.length === 1 ? [{}, args[0]] : args) as [
-      { ifAvailable?: boolean },
+      { ifAvailable?: boolean; signal?: AbortSignal },
       (lock: { name: string } | null) => Promise<unknown> | unknown,
     ];
-    if (this.held.has(name)) {
-      if (options.ifAvailable) return Promise.resolve(callback(null));
-      return Promise.reject(new Error(`${name} is held; this stand-in does not queue`));
-    }
-    this.held.set(name, this);
-    return Promise.resolve(callback({ name })).finally(() => {
-      if (this.held.get(name) === this) this.held.delete(name);
+    const run = () => {
+      this.held.set(name, this);
+      return Promise.resolve(callback({ name })).finally(() => {
+        if (this.held.get(name) === this) this.release(name);
+      });
+    };
+    if (!this.held.has(name)) return run();
+    if (options.ifAvailable) return Promise.resolve(callback(null));
+    return new Promise((resolve, reject) => {
+      const queue = this.queues.get(name) ?? [];
+      this.queues.set(name, queue);
+      const grant = () => {
+        options.signal?.removeEventListener('abort', abort);
+        run().then(resolve, reject);
+      };
+      const abort = () => {
+        queue.splice(queue.indexOf(grant), 1);
+        reject(new DOMException('The request was aborted.', 'AbortError'));
+      };
+      options.signal?.addEventListener('abort', abort, { once: true });
+      queue.push(grant);
     });
+  }
+
+  private release(name: string): void {
+    this.held.delete(name);
+    this.queues.get(name)?.shift()?.();
   }
 
   /** The page ends: its locks go, whatever its callbacks were waiting for. */
   end(): void {
-    for (const [name, page] of this.held) if (page === this) this.held.delete(name);
+    for (const [name, page] of [...this.held]) if (page === this) this.release(name);
   }
 }
 
@@ -41,12 +63,13 @@ function memoryStorage() {
 }
 
 let heldLocks: Map<string, PageLocks>;
+let lockQueues: Map<string, (() => void)[]>;
 let storage: ReturnType<typeof memoryStorage>;
 
 const module = { keepOpenCapture, settleOpenCapture, sweepOpenCaptures };
 
 function openPage() {
-  const locks = new PageLocks(heldLocks);
+  const locks = new PageLocks(heldLocks, lockQueues);
   const device: OpenCapturesDevice = {
     locks: locks as unknown as OpenCapturesDevice['locks'],
     storage,
@@ -59,6 +82,7 @@ const written = () => JSON.parse(storage.getItem(KEY) ?? '[]') as unknown[];
 
 beforeEach(() => {
   heldLocks = new Map();
+  lockQueues = new Map();
   storage = memoryStorage();
 });
 
@@ -73,7 +97,7 @@ describe('open captures', () => {
     await vi.waitFor(() => expect(heldLocks.has('sprout.capture:a')).toBe(false));
   });
 
-  it('a later start removes the captures of pages that ended, and leaves those a living page holds', async () => {
+  it('a later start removes the captures of pages that ended, and those of living pages once they end', async () => {
     const ended = openPage();
     await ended.module.keepOpenCapture(USER, { id: 'left', mutationId: 'm1' }, ended.device);
     const living = openPage();
@@ -82,14 +106,46 @@ describe('open captures', () => {
 
     const start = openPage();
     const discard = vi.fn(async () => ({ discarded: true }));
-    await start.module.sweepOpenCaptures(USER, discard, start.device);
-    expect(discard.mock.calls).toEqual([[{ id: 'left', mutationId: 'm1' }]]);
+    let swept = false;
+    const sweep = start.module.sweepOpenCaptures(USER, discard, start.device).then(() => (swept = true));
+    await vi.waitFor(() => expect(discard.mock.calls).toEqual([[{ id: 'left', mutationId: 'm1' }]]));
     expect(written()).toEqual([{ id: 'open', mutationId: 'm2' }]);
+    // The living page's capture is left to it while it lives, and removed once it ends.
+    expect(swept).toBe(false);
+    living.locks.end();
+    await sweep;
+    expect(discard.mock.calls).toEqual([[{ id: 'left', mutationId: 'm1' }], [{ id: 'open', mutationId: 'm2' }]]);
+    expect(written()).toEqual([]);
+  });
 
-    // Its own captures a page never sweeps, even with their locks gone by some other way.
+  it('a capture its own editor settles while the sweep waits is not removed; a page never sweeps its own', async () => {
+    const living = openPage();
+    await living.module.keepOpenCapture(USER, { id: 'open', mutationId: 'm2' }, living.device);
+    const start = openPage();
+    const discard = vi.fn(async () => ({ discarded: true }));
+    const sweep = start.module.sweepOpenCaptures(USER, discard, start.device);
+    living.module.settleOpenCapture(USER, 'open', living.device);
+    await sweep;
+    expect(discard).not.toHaveBeenCalled();
+
+    await living.module.keepOpenCapture(USER, { id: 'again', mutationId: 'm3' }, living.device);
     heldLocks.clear();
     await living.module.sweepOpenCaptures(USER, discard, living.device);
-    expect(discard).toHaveBeenCalledTimes(1);
+    expect(discard).not.toHaveBeenCalled();
+  });
+
+  it('ends its waits when the signal aborts, without an error', async () => {
+    const living = openPage();
+    await living.module.keepOpenCapture(USER, { id: 'open', mutationId: 'm2' }, living.device);
+    const start = openPage();
+    const discard = vi.fn(async () => ({ discarded: true }));
+    const ended = new AbortController();
+    const sweep = start.module.sweepOpenCaptures(USER, discard, start.device, ended.signal);
+    ended.abort();
+    await expect(sweep).resolves.toBeUndefined();
+    living.locks.end();
+    expect(discard).not.toHaveBeenCalled();
+    expect(written()).toEqual([{ id: 'open', mutationId: 'm2' }]);
   });
 
   it('keeps a capture written down when its removal fails, for the next start to try again', async () => {

@@ -2,8 +2,9 @@
 // left untouched (issue 33). A page closed or killed with that editor open (a phone's app swiped away, a
 // tab closed) never gets to, and the note would wait on the dashboard as an empty 'Untitled note'. So each
 // capture is written down on this device while a Web Lock of its page holds it; a later start of Sprout, in
-// any tab, removes the ones no living page holds that are still as they were made. A lock, not a time: a
-// tab may keep an editor open for hours, and a page that ends for any reason lets go of its locks.
+// any tab, removes the ones no living page holds that are still as they were made, and waits for those one
+// does, in case that page ends first. A lock, not a time: a tab may keep an editor open for hours, and a
+// page that ends for any reason lets go of its locks.
 
 import { DEVICE_KEYS, deviceStorage, readJson, writeJson, type StorageLike } from '../../../lib/device-keys';
 
@@ -90,20 +91,35 @@ export function settleOpenCapture(
 
 /**
  * Removes, through `discard` (which keeps a note written since it was made), the notes of captures whose
- * page has gone; a capture another page still holds is left to it.
+ * page has gone. A capture another page still holds is waited for: once that page lets go of it, its
+ * editor has settled it (and it is no longer written down) or the page has ended (and the note is
+ * removed then, not at the next start). Resolves once every capture is settled; `signal` ends the waits.
  */
 export async function sweepOpenCaptures(
   userId: string,
   discard: (capture: OpenCapture) => Promise<unknown>,
   { locks, storage, held }: OpenCapturesDevice = browserDevice(),
+  signal?: AbortSignal,
 ): Promise<void> {
   if (!locks || !storage) return;
-  for (const capture of read(userId, storage)) {
-    if (held.has(capture.id)) continue;
-    await locks.request(lockName(capture.id), { ifAvailable: true }, async (lock) => {
-      if (!lock) return;
-      await discard(capture);
-      forget(userId, capture.id, storage);
-    });
-  }
+  const sweeps = read(userId, storage)
+    .filter((capture) => !held.has(capture.id))
+    .map((capture) =>
+      locks.request(lockName(capture.id), signal ? { signal } : {}, async () => {
+        // Settled by its own editor while this waited: nothing is left to remove.
+        if (!read(userId, storage).some((written) => written.id === capture.id)) return;
+        await discard(capture);
+        forget(userId, capture.id, storage);
+      }),
+    );
+  const results = await Promise.allSettled(sweeps);
+  const failed = results.find(
+    (result): result is PromiseRejectedResult =>
+      result.status === 'rejected' && !(signal?.aborted && isAbort(result.reason)),
+  );
+  if (failed) throw failed.reason;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
 }

@@ -1,5 +1,6 @@
 // Removes the empty quick notes that pages ended with their editor open left behind (open-captures.ts),
-// once the first screen's content is shown: with none written down it reads one localStorage key.
+// once the first screen's content is shown, and those of pages still open if they end while this one is:
+// with none written down it reads one localStorage key.
 import { useEffect } from 'react';
 import { useUserId } from '../../../data/auth';
 import { useNotesActions } from '../../../data/notes';
@@ -12,16 +13,18 @@ export function SweepOpenCaptures() {
   const { discardUntouched } = useNotesActions();
   useEffect(() => {
     if (!userId) return;
-    let cancelled = false;
+    // Ends the sweep's waits for captures other pages hold, with the user's notes session.
+    const ended = new AbortController();
     void afterContentShown().then(() => {
-      if (cancelled) return;
-      sweepOpenCaptures(userId, (capture) =>
-        discardUntouched({ id: capture.id, version: { mutationId: capture.mutationId } }),
+      if (ended.signal.aborted) return;
+      sweepOpenCaptures(
+        userId,
+        (capture) => discardUntouched({ id: capture.id, version: { mutationId: capture.mutationId } }),
+        undefined,
+        ended.signal,
       ).catch((error: unknown) => console.error('Error removing empty quick notes:', error));
     });
-    return () => {
-      cancelled = true;
-    };
+    return () => ended.abort();
   }, [userId, discardUntouched]);
   return null;
 }
