@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { preloadedDependencies } from './background-imports';
 
 const bundle = {
-  'assets/index.js': { type: 'chunk' as const, isEntry: true, facadeModuleId: '/app/client/index.html' },
-  'assets/vendor.js': { type: 'chunk' as const, facadeModuleId: null },
-  'assets/sync-engine.js': { type: 'chunk' as const, facadeModuleId: '/app/client/src/data/notes/sync-engine.ts' },
-  'assets/note-merge.js': { type: 'chunk' as const, facadeModuleId: '/app/client/src/data/notes/note-merge.ts' },
-  'assets/editor.js': { type: 'chunk' as const, facadeModuleId: '/app/client/src/features/editor/editor.tsx' },
+  'assets/index.js': { isEntry: true, facadeModuleId: '/app/client/index.html' },
+  'assets/vendor.js': { facadeModuleId: null },
+  'assets/sync-engine.js': { facadeModuleId: '/app/client/src/data/notes/sync-engine.ts' },
+  'assets/note-merge.js': { facadeModuleId: '/app/client/src/data/notes/note-merge.ts' },
+  'assets/editor.js': { facadeModuleId: '/app/client/src/features/editor/editor.tsx' },
 };
 const background = ['/client/src/data/notes/sync-engine.ts'];
 

@@ -14,10 +14,8 @@ import type { Plugin } from 'vite';
 
 /** A chunk of the bundle, as far as this needs it. */
 interface BundleChunk {
-  type: 'chunk' | 'asset';
   isEntry?: boolean;
   facadeModuleId?: string | null;
-  moduleIds?: readonly string[];
 }
 
 /**

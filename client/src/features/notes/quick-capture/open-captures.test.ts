@@ -1,6 +1,7 @@
 // Quick notes written down while their page holds them, and swept by a later start once no page does. The
-// Web Locks API is this file's stand-in (happy-dom has none): exclusive locks by name, queued, with
-// `ifAvailable` and `signal`, and a page's end letting go of its locks. Each page has its own device (its locks and what it holds).
+// Web Locks API is this file's stand-in (happy-dom has none): exclusive locks by name, queued, a `signal`
+// that drops a waiting request, and a page's end letting go of its locks. Each page has its own device
+// (its locks and what it holds).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepOpenCapture, settleOpenCapture, sweepOpenCaptures, type OpenCapturesDevice } from './open-captures';
 
@@ -15,8 +16,8 @@ class PageLocks {
 
   request(name: string, ...args: unknown[]): Promise<unknown> {
     const [options, callback] = (args.length === 1 ? [{}, args[0]] : args) as [
-      { ifAvailable?: boolean; signal?: AbortSignal },
-      (lock: { name: string } | null) => Promise<unknown> | unknown,
+      { signal?: AbortSignal },
+      (lock: { name: string }) => Promise<unknown> | unknown,
     ];
     const run = () => {
       this.held.set(name, this);
@@ -25,7 +26,6 @@ class PageLocks {
       });
     };
     if (!this.held.has(name)) return run();
-    if (options.ifAvailable) return Promise.resolve(callback(null));
     return new Promise((resolve, reject) => {
       const queue = this.queues.get(name) ?? [];
       this.queues.set(name, queue);

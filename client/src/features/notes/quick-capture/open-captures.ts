@@ -105,7 +105,7 @@ export async function sweepOpenCaptures(
   const sweeps = read(userId, storage)
     .filter((capture) => !held.has(capture.id))
     .map((capture) =>
-      locks.request(lockName(capture.id), signal ? { signal } : {}, async () => {
+      locks.request(lockName(capture.id), { signal }, async () => {
         // Settled by its own editor while this waited: nothing is left to remove.
         if (!read(userId, storage).some((written) => written.id === capture.id)) return;
         await discard(capture);
