@@ -3,7 +3,7 @@
 // round's score, FCP, LCP and TBT printed with the load average, then the medians. On this kind of shared
 // 2-core machine one build's TBT spreads over 200-600 ms between rounds, so judge a change by the pairs
 // and by LCP or TBT medians over 8 or more rounds, not by one score. `node --import tsx
-// bench/investigations/ab-lighthouse.ts name=dir name=dir ... [--rounds=N] [--path=/]`; each dir is a built
+// bench/investigations/ab-lighthouse.ts name=dir name=dir ... [--rounds=N] [--path=/] [--signed-out]`; each dir is a built
 // client (a copy of dist/client).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,8 @@ const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const rounds = Number(option('rounds') ?? 4);
 const pagePath = option('path') ?? '/';
+// `--signed-out`: a fresh profile with no session, as the firstload group opens /login.
+const signedOut = args.includes('--signed-out');
 const builds = args
   .filter((a) => !a.startsWith('--'))
   .map((a) => {
@@ -41,7 +43,7 @@ try {
       const i = (k + round - 1) % builds.length;
       const build = builds[i]!;
       const load = os.loadavg()[0]!.toFixed(2);
-      const run = await runLighthouse(`${servers[i]!.url}${pagePath}`, devices[i]);
+      const run = await runLighthouse(`${servers[i]!.url}${pagePath}`, signedOut ? undefined : devices[i]);
       results.get(build.name)!.push(run);
       console.info(
         `round ${round} ${build.name}: ${run.score} (FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms; load ${load})`,
