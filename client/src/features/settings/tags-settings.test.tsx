@@ -4,17 +4,22 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalNote } from '#core/sync-rules';
 import { DexieLocalStore, NotesSession, NotesSessionProvider } from '../../data/notes';
 import { localNoteMaker, scratchDatabases } from '../../data/notes/testing';
 import { appToasts } from '../../lib/toast';
 import { tagRows } from '../notes';
 import { TagsSettings } from './tags-settings';
+import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 
 const USER = '00000000-0000-4000-8000-0000000000dd';
 const databases = scratchDatabases('sprout-tags-settings');
 const sessions: NotesSession[] = [];
+
+// The question's dialog loads on first use; loaded ahead, so that a busy machine's first transform of it
+// does not use up the one second a test waits for the dialog.
+beforeAll(() => preloadConfirmDialog());
 
 afterEach(() => {
   for (const session of sessions.splice(0)) session.stop();

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '@supabase/auth-js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthStateProvider, signedIn } from '../../data/auth';
 import { DexieLocalStore, NotesSession, NotesSessionProvider } from '../../data/notes';
 import { localNoteMaker, scratchDatabases } from '../../data/notes/testing';
@@ -14,12 +14,17 @@ import { createQueryClient } from '../../lib/query-client';
 import { appToasts } from '../../lib/toast';
 import type { TrashRetention } from '../../data/trash-retention';
 import { TrashPage } from './trash-page';
+import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
 
 const USER = '00000000-0000-4000-8000-0000000000aa';
 const databases = scratchDatabases('sprout-trash-page');
 const sessions: NotesSession[] = [];
 const clients: QueryClient[] = [];
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+// The question's dialog loads on first use; loaded ahead, so that a busy machine's first transform of it
+// does not use up the one second a test waits for the dialog.
+beforeAll(() => preloadConfirmDialog());
 
 afterEach(() => {
   for (const session of sessions.splice(0)) session.stop();
