@@ -142,8 +142,4 @@ export function isStreamFailure(error: unknown): error is AiError {
   );
 }
 
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException
-    ? error.name === 'AbortError'
-    : error instanceof Error && error.name === 'AbortError';
-}
+export { isAbortError } from '../../../lib/abort-error';

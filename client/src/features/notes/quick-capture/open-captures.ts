@@ -6,6 +6,7 @@
 // does, in case that page ends first. A lock, not a time: a tab may keep an editor open for hours, and a
 // page that ends for any reason lets go of its locks.
 
+import { isAbortError } from '../../../lib/abort-error';
 import { DEVICE_KEYS, deviceStorage, readJson, writeJson, type StorageLike } from '../../../lib/device-keys';
 
 /** A note made by quick capture: its id, and the version it was made at (any later write keeps it). */
@@ -115,11 +116,7 @@ export async function sweepOpenCaptures(
   const results = await Promise.allSettled(sweeps);
   const failed = results.find(
     (result): result is PromiseRejectedResult =>
-      result.status === 'rejected' && !(signal?.aborted && isAbort(result.reason)),
+      result.status === 'rejected' && !(signal?.aborted && isAbortError(result.reason)),
   );
   if (failed) throw failed.reason;
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
 }
