@@ -23,6 +23,15 @@ const DATABASE_AGNOSTIC = [
   'server/test/static-files.test.ts',
 ];
 
+/**
+ * The pool of the projects that run PGlite (WebAssembly) in the test process: child processes. In worker
+ * threads, PGlite instances in two threads share one process's V8 registry of JIT pages, and freeing one's
+ * compiled code while the other compiles aborts the whole run ('Fatal error ... Check failed:
+ * jit_page.has_value()', seen in a fresh-clone `npm test` on 2026-12-04; docs/decisions.md, 'PGlite runs in
+ * child processes'). The other projects keep the cheaper threads.
+ */
+const PGLITE_POOL = 'forks' as const;
+
 const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
@@ -35,6 +44,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     // The PostgreSQL project needs the image too, for the embedded instances it moves to PostgreSQL and back.
     globalSetup: [PGLITE_IMAGE],
     setupFiles: UNIT_SETUP,
+    // Child processes, not threads: see PGLITE_POOL.
+    pool: PGLITE_POOL,
     // Each file starts its own server on its own database; nothing else is shared, so the files may
     // share a worker's module cache.
     isolate: false,
@@ -104,6 +115,7 @@ export default defineConfig({
           include: ['test/sync/**/*.test.ts'],
           setupFiles: ['fake-indexeddb/auto', ...UNIT_SETUP],
           globalSetup: [PGLITE_IMAGE],
+          pool: PGLITE_POOL,
           // Each file signs up its own users on its own server and names its own IndexedDB databases.
           isolate: false,
           testTimeout: 120_000,
