@@ -18,6 +18,7 @@ import {
   useNote,
   useNotesPage,
   usePendingCount,
+  useLiveNotesCount,
   useRecentIdeasPage,
 } from './queries';
 import { localNoteMaker, scratchDatabases } from './testing/local-notes';
@@ -182,6 +183,23 @@ describe('live query hooks', () => {
       await otherTab.notes.put(a);
     });
     await waitFor(() => expect(result.current?.notes.map((n) => n.id)).toEqual([a.id]));
+  });
+
+  it('useLiveNotesCount follows a new note, a trashed one and an archived one', async () => {
+    const db = freshDb();
+    const [a, b, c] = [note(), note(), note()];
+    await db.notes.bulkPut([a, b]);
+    const { result } = renderHook(() => useLiveNotesCount(), { wrapper: sessionWrapper(db) });
+    await waitFor(() => expect(result.current).toBe(2));
+    await act(async () => {
+      await db.notes.put(c);
+    });
+    await waitFor(() => expect(result.current).toBe(3));
+    await act(async () => {
+      await db.notes.update(a.id, { trashed_at: '2024-05-01T00:00:00.000Z' });
+      await db.notes.update(b.id, { archived_at: '2024-05-01T00:00:00.000Z' });
+    });
+    await waitFor(() => expect(result.current).toBe(1));
   });
 
   it('useNote, the checklists page, useRecentIdeasPage and usePendingCount; nothing without a session', async () => {

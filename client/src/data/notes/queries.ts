@@ -28,18 +28,22 @@ import { loadLinkingNotes, loadTagCounts } from './tag-index';
  * for good and not yet synced, is counted once). Its own query, so a page of cards never waits for a count
  * over everything.
  */
-export async function countLiveNotes(db: SproutDb, userId: string): Promise<number> {
-  const [all, tombstones, trashed, archived] = await Promise.all([
-    db.notes.where('user_id').equals(userId).count(),
-    db.notes.where('[user_id+deleted_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).count(),
-    newestIn(db, userId, 'trashed_at')
-      .filter((row) => row.deleted_at === null)
-      .count(),
-    newestIn(db, userId, 'archived_at')
-      .filter((row) => row.deleted_at === null && !row.trashed_at)
-      .count(),
-  ]);
-  return all - tombstones - trashed - archived;
+export function countLiveNotes(db: SproutDb, userId: string): Promise<number> {
+  // One transaction: the four counts are of one state of the notes (a sync landing between them cannot
+  // count a note twice or not at all), and a start opens one IndexedDB transaction for them, not four.
+  return db.transaction('r', db.notes, async () => {
+    const [all, tombstones, trashed, archived] = await Promise.all([
+      db.notes.where('user_id').equals(userId).count(),
+      db.notes.where('[user_id+deleted_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).count(),
+      newestIn(db, userId, 'trashed_at')
+        .filter((row) => row.deleted_at === null)
+        .count(),
+      newestIn(db, userId, 'archived_at')
+        .filter((row) => row.deleted_at === null && !row.trashed_at)
+        .count(),
+    ]);
+    return all - tombstones - trashed - archived;
+  });
 }
 
 /** The user's notes of a placement index that `keep` keeps, the latest move first. */
