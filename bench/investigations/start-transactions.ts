@@ -91,9 +91,11 @@ try {
           { url: m[1]!, functionName: '', lineNumber: Number(m[2]) - 1, columnNumber: Number(m[3]) - 1 },
           true,
         );
-        if (source && !source.startsWith('npm:')) frames.push(source);
+        if (source && (process.env.LIST === 'all' || !source.startsWith('npm:'))) frames.push(source);
       }
-      console.info(`${Math.round(t.at)} ${t.stores} ${t.mode}: ${frames.slice(0, 4).join(' < ')}`);
+      console.info(
+        `${Math.round(t.at)} ${t.stores} ${t.mode}: ${frames.slice(0, Number(process.env.FRAMES ?? 4)).join(' < ')}`,
+      );
     }
 } finally {
   await browser.close();

@@ -9,7 +9,7 @@ import {
   NotesSessionProvider,
   openSproutDb,
   PAGE_SIZE,
-  preloadNotesPage,
+  readPageAhead,
   RECENT_IDEAS_LIMIT,
   requestPersistentStorage,
   startLiveChanges,
@@ -116,8 +116,8 @@ export function NotesProvider({
   useMemo(() => {
     if (!session?.db) return;
     if (firstListOfPage)
-      preloadNotesPage(session.db, session.userId, PAGE_SIZE, firstListOfPage, 'updated', firstTagOfPage);
-    preloadNotesPage(session.db, session.userId, RECENT_IDEAS_LIMIT, 'expanded');
+      readPageAhead(session.db, session.userId, PAGE_SIZE, firstListOfPage, 'updated', firstTagOfPage);
+    readPageAhead(session.db, session.userId, RECENT_IDEAS_LIMIT, 'expanded');
   }, [session, firstListOfPage, firstTagOfPage]);
 
   const connectRef = useRef(connect);

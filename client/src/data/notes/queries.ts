@@ -1,23 +1,16 @@
 // The live queries the screens read notes with. Dexie liveQuery re-runs them on every change, also
 // another tab's [S16]. The lists read the newest rows and stop after one page (notes-page.ts), so they
 // stay cheap with thousands of notes. Without a signed-in session every query is empty.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Dexie } from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery, useObservable } from 'dexie-react-hooks';
 import type { LocalNote } from '#core/sync-rules';
 import { inTrash, isListed } from '#core/trash';
 import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 import { useNotesSession } from './notes-context';
-import {
-  loadNotesPage,
-  newestIn,
-  RECENT_IDEAS_LIMIT,
-  type NotesKind,
-  type NotesOrder,
-  type NotesPage,
-} from './notes-page';
-import { preloadedNotesPage, subscribePreloads } from './page-preload';
+import { newestIn, RECENT_IDEAS_LIMIT, type NotesKind, type NotesOrder, type NotesPage } from './notes-page';
+import { livePage, type LivePage } from './live-pages';
 import { sharePage } from './shared-views';
 import { loadLinkingNotes, loadTagCounts } from './tag-index';
 
@@ -72,6 +65,16 @@ export function loadArchive(db: SproutDb, userId: string): Promise<NoteView[]> {
 
 const NO_NOTES: NotesPage = Object.freeze({ notes: [], hasMore: false });
 
+/** The page without a session: empty, at once. */
+const NO_PAGE: LivePage = {
+  hasValue: () => true,
+  getValue: () => NO_NOTES,
+  subscribe: (next) => {
+    next(NO_NOTES);
+    return { unsubscribe: () => undefined };
+  },
+};
+
 /** The signed-in user's database and id, or nulls without a session (or one not on IndexedDB). */
 function useNotesSource(): { db: SproutDb | null; userId: string | null } {
   const session = useNotesSession();
@@ -89,22 +92,18 @@ export function useNotesPage(
   tag: string | null = null,
 ): NotesPage | undefined {
   const { db, userId } = useNotesSource();
-  const preloaded = useSyncExternalStore(subscribePreloads, () =>
-    db && userId ? preloadedNotesPage(db, userId, limit, kind, order, tag) : undefined,
+  // One live query per page, shared with the start's read ahead (live-pages.ts): a page read ahead is here
+  // at the first render. Another page (a longer one, another order) keeps the last until it answers.
+  const read = useObservable(
+    () => (db && userId ? livePage(db, userId, limit, kind, order, tag) : NO_PAGE),
+    [db, userId, limit, kind, order, tag],
   );
-  // The last page read: a re-read that shows the same notes hands back the same objects (shared-views.ts),
-  // the preloaded page's too, so the cards it drew are not drawn again when the live query answers.
-  const last = useRef<NotesPage | undefined>(undefined);
-  useEffect(() => {
-    last.current ??= preloaded;
-  }, [preloaded]);
-  const live = useLiveQuery(async () => {
-    if (!db || !userId) return NO_NOTES;
-    const page = sharePage(last.current, await loadNotesPage(db, userId, limit, kind, order, tag));
-    last.current = page;
-    return page;
-  }, [db, userId, limit, kind, order, tag]);
-  return live ?? preloaded;
+  // The last page shown: a new page that shows the same notes hands back the same objects (shared-views.ts),
+  // so the cards drawn for a shorter page are not drawn again for the longer one.
+  const [last, setLast] = useState<NotesPage | undefined>(undefined);
+  const page = useMemo(() => (read === undefined ? undefined : sharePage(last, read)), [last, read]);
+  if (page !== undefined && page !== last) setLast(page);
+  return page;
 }
 
 /** Each tag of the signed-in user's listed notes with its count, A to Z; undefined while loading or off. */
