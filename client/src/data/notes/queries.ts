@@ -10,7 +10,8 @@ import type { SproutDb } from './local-db';
 import { readLocalNote, toNoteView, type NoteView } from './local-note';
 import { useNotesSession } from './notes-context';
 import { newestIn, RECENT_IDEAS_LIMIT, type NotesKind, type NotesOrder, type NotesPage } from './notes-page';
-import { livePage, type LivePage } from './live-pages';
+import { livePage } from './live-pages';
+import { answered, sharedLiveQuery } from './shared-live-query';
 import { sharePage } from './shared-views';
 import { loadLinkingNotes, loadTagCounts } from './tag-index';
 
@@ -65,15 +66,9 @@ export function loadArchive(db: SproutDb, userId: string): Promise<NoteView[]> {
 
 const NO_NOTES: NotesPage = Object.freeze({ notes: [], hasMore: false });
 
-/** The page without a session: empty, at once. */
-const NO_PAGE: LivePage = {
-  hasValue: () => true,
-  getValue: () => NO_NOTES,
-  subscribe: (next) => {
-    next(NO_NOTES);
-    return { unsubscribe: () => undefined };
-  },
-};
+/** The page and the counts without a session: empty, at once. */
+const NO_PAGE = answered(NO_NOTES);
+const NO_COUNT = answered(0);
 
 /** The signed-in user's database and id, or nulls without a session (or one not on IndexedDB). */
 function useNotesSource(): { db: SproutDb | null; userId: string | null } {
@@ -243,7 +238,13 @@ export function useLinkSuggester(selfId: string | null): {
 /** How many live notes the signed-in user has; undefined while counting. */
 export function useLiveNotesCount(): number | undefined {
   const { db, userId } = useNotesSource();
-  return useLiveQuery(() => (db && userId ? countLiveNotes(db, userId) : 0), [db, userId]);
+  return useObservable(
+    () =>
+      db && userId
+        ? sharedLiveQuery(db, { key: `live count ${userId}`, read: () => countLiveNotes(db, userId) })
+        : NO_COUNT,
+    [db, userId],
+  );
 }
 
 /** The sidebar's Recent Ideas: up to 10 notes with expanded content, newest first. */
@@ -285,10 +286,16 @@ export function useNote(id: string | null | undefined): NoteView | null | undefi
 /** How many of the signed-in user's changes wait to sync (pending or refused); 0 while loading. */
 export function usePendingCount(): number {
   const { db, userId } = useNotesSource();
+  // One query for the sidebar's footer and the phone's top bar, which both show it (shared-live-query.ts).
   return (
-    useLiveQuery(
+    useObservable(
       () =>
-        db && userId ? db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).count() : 0,
+        db && userId
+          ? sharedLiveQuery(db, {
+              key: `pending ${userId}`,
+              read: () => db.notes.where('[user_id+sync_state]').anyOf([userId, 'pending'], [userId, 'error']).count(),
+            })
+          : NO_COUNT,
       [db, userId],
     ) ?? 0
   );
