@@ -9,7 +9,7 @@ import {
   NotesSessionProvider,
   openSproutDb,
   PAGE_SIZE,
-  readPageAhead,
+  livePage,
   RECENT_IDEAS_LIMIT,
   requestPersistentStorage,
   startLiveChanges,
@@ -116,8 +116,8 @@ export function NotesProvider({
   useMemo(() => {
     if (!session?.db) return;
     if (firstListOfPage)
-      readPageAhead(session.db, session.userId, PAGE_SIZE, firstListOfPage, 'updated', firstTagOfPage);
-    readPageAhead(session.db, session.userId, RECENT_IDEAS_LIMIT, 'expanded');
+      livePage(session.db, session.userId, PAGE_SIZE, firstListOfPage, 'updated', firstTagOfPage).readAhead();
+    livePage(session.db, session.userId, RECENT_IDEAS_LIMIT, 'expanded').readAhead();
   }, [session, firstListOfPage, firstTagOfPage]);
 
   const connectRef = useRef(connect);

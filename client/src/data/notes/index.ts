@@ -51,7 +51,7 @@ export {
   type NotesOrder,
   type NotesPage,
 } from './notes-page';
-export { readPageAhead } from './live-pages';
+export { livePage } from './live-pages';
 export {
   useLiveNotesCount,
   useTagCounts,

@@ -5,7 +5,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DexieLocalStore } from './local-store';
-import { livePage, readPageAhead } from './live-pages';
+import { livePage } from './live-pages';
 import { NotesSessionProvider } from './notes-context';
 import * as notesPage from './notes-page';
 import { NotesSession } from './notes-session';
@@ -44,7 +44,7 @@ describe('live pages', () => {
     const [a, b] = [note(), note()];
     await db.notes.bulkPut([a, b]);
     const reads = vi.spyOn(notesPage, 'loadNotesPage');
-    readPageAhead(db, U1, 60);
+    livePage(db, U1, 60).readAhead();
     expect(livePage(db, U1, 60).hasValue()).toBe(false);
     await waitFor(() =>
       expect(
@@ -67,7 +67,7 @@ describe('live pages', () => {
     const db = databases.open();
     const a = note();
     await db.notes.put(a);
-    readPageAhead(db, U1, 60);
+    livePage(db, U1, 60).readAhead();
     const { result } = renderHook(() => useNotesPage(60), { wrapper: wrapper(db) });
     await waitFor(() => expect(result.current?.notes.map((n) => n.id)).toEqual([a.id]));
     const shownA = result.current?.notes[0];
@@ -97,7 +97,7 @@ describe('live pages', () => {
   it('stops a read ahead that no screen took over', async () => {
     const db = databases.open();
     await db.notes.put(note({ is_checklist: true }));
-    readPageAhead(db, U1, 60, 'checklists', 'updated', null, 100);
+    livePage(db, U1, 60, 'checklists').readAhead(100);
     await waitFor(() => expect(livePage(db, U1, 60, 'checklists').hasValue()).toBe(true));
     await waitFor(() => expect(livePage(db, U1, 60, 'checklists').hasValue()).toBe(false));
   });

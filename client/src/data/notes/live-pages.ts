@@ -6,28 +6,15 @@
 import type { SproutDb } from './local-db';
 import { loadNotesPage, type NotesKind, type NotesOrder, type NotesPage } from './notes-page';
 import { sharePage } from './shared-views';
-import { readAhead, sharedLiveQuery, type LiveQuestion, type SharedLiveQuery } from './shared-live-query';
-
-/** How long a page read ahead keeps its query for a screen that has not come (another order, another screen). */
-export const READ_AHEAD_HOLD_MS = 10_000;
+import { sharedLiveQuery, type SharedLiveQuery } from './shared-live-query';
 
 export type LivePage = SharedLiveQuery<NotesPage>;
 
-function pageQuestion(
-  db: SproutDb,
-  userId: string,
-  limit: number,
-  kind: NotesKind,
-  order: NotesOrder,
-  tag: string | null,
-): LiveQuestion<NotesPage> {
-  return {
-    key: `page ${userId} ${limit} ${kind} ${order} ${tag ?? ''}`,
-    read: () => loadNotesPage(db, userId, limit, kind, order, tag),
-    // A re-read that shows the same notes keeps their objects (shared-views.ts).
-    keep: sharePage,
-  };
-}
+/**
+ * The last page read of each list (a user's notes of a kind, order and tag, whatever its length): a longer
+ * page ('Show more') starts from its objects, so the cards already drawn are not drawn again.
+ */
+const lastOfList = new WeakMap<SproutDb, Map<string, NotesPage>>();
 
 /** The user's live page of notes of a kind, in an order, of a tag (notes-page.ts, loadNotesPage). */
 export function livePage(
@@ -38,22 +25,18 @@ export function livePage(
   order: NotesOrder = 'updated',
   tag: string | null = null,
 ): LivePage {
-  return sharedLiveQuery(db, pageQuestion(db, userId, limit, kind, order, tag));
-}
-
-/**
- * Starts the user's live page of notes of a kind, unless it runs already, for a screen about to show it:
- * the page is read while the screen renders, and the screen's hook takes the query over (or, after
- * `holdMs` without one, it stops).
- */
-export function readPageAhead(
-  db: SproutDb,
-  userId: string,
-  limit: number,
-  kind: NotesKind = 'all',
-  order: NotesOrder = 'updated',
-  tag: string | null = null,
-  holdMs = READ_AHEAD_HOLD_MS,
-): void {
-  readAhead(db, pageQuestion(db, userId, limit, kind, order, tag), holdMs);
+  const list = `${userId} ${kind} ${order} ${tag ?? ''}`;
+  const shown = lastOfList.get(db) ?? new Map<string, NotesPage>();
+  lastOfList.set(db, shown);
+  return sharedLiveQuery(db, {
+    key: `page ${limit} ${list}`,
+    read: () => loadNotesPage(db, userId, limit, kind, order, tag),
+    // A re-read that shows the same notes keeps their objects (shared-views.ts), a new page's first read
+    // those of the list's last page.
+    keep: (last, next) => {
+      const kept = sharePage(last ?? shown.get(list), next);
+      shown.set(list, kept);
+      return kept;
+    },
+  });
 }

@@ -1,7 +1,7 @@
 // The live queries the screens read notes with. Dexie liveQuery re-runs them on every change, also
 // another tab's [S16]. The lists read the newest rows and stop after one page (notes-page.ts), so they
 // stay cheap with thousands of notes. Without a signed-in session every query is empty.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Dexie } from 'dexie';
 import { useLiveQuery, useObservable } from 'dexie-react-hooks';
 import type { LocalNote } from '#core/sync-rules';
@@ -12,7 +12,6 @@ import { useNotesSession } from './notes-context';
 import { newestIn, RECENT_IDEAS_LIMIT, type NotesKind, type NotesOrder, type NotesPage } from './notes-page';
 import { livePage } from './live-pages';
 import { answered, sharedLiveQuery } from './shared-live-query';
-import { sharePage } from './shared-views';
 import { loadLinkingNotes, loadTagCounts } from './tag-index';
 
 /**
@@ -89,16 +88,10 @@ export function useNotesPage(
   const { db, userId } = useNotesSource();
   // One live query per page, shared with the start's read ahead (live-pages.ts): a page read ahead is here
   // at the first render. Another page (a longer one, another order) keeps the last until it answers.
-  const read = useObservable(
+  return useObservable(
     () => (db && userId ? livePage(db, userId, limit, kind, order, tag) : NO_PAGE),
     [db, userId, limit, kind, order, tag],
   );
-  // The last page shown: a new page that shows the same notes hands back the same objects (shared-views.ts),
-  // so the cards drawn for a shorter page are not drawn again for the longer one.
-  const [last, setLast] = useState<NotesPage | undefined>(undefined);
-  const page = useMemo(() => (read === undefined ? undefined : sharePage(last, read)), [last, read]);
-  if (page !== undefined && page !== last) setLast(page);
-  return page;
 }
 
 /** Each tag of the signed-in user's listed notes with its count, A to Z; undefined while loading or off. */

@@ -24,11 +24,20 @@ interface Shared<T> {
   readAhead: ReturnType<typeof setTimeout> | null;
 }
 
+/** How long a read ahead keeps its query for a screen that has not come (another order, another screen). */
+export const READ_AHEAD_HOLD_MS = 10_000;
+
 /** What a hook subscribes to (useObservable): the answer at once when it is read already. */
 export interface SharedLiveQuery<T> {
   subscribe(next: (value: T) => void, error?: (error: unknown) => void): { unsubscribe(): void };
   hasValue(): boolean;
   getValue(): T | undefined;
+  /**
+   * Starts the query, unless it runs already, for a part of the screen about to ask it: the answer is read
+   * while the screen renders, and the screen's hook takes the query over (or, after `holdMs` without one,
+   * it stops).
+   */
+  readAhead(holdMs?: number): void;
 }
 
 /**
@@ -82,6 +91,14 @@ export function sharedLiveQuery<T>(db: SproutDb, question: LiveQuestion<T>): Sha
   return {
     hasValue: () => current()?.value !== undefined,
     getValue: () => current()?.value,
+    readAhead(holdMs = READ_AHEAD_HOLD_MS) {
+      if (current()) return;
+      const entry = start(db, question);
+      entry.readAhead = setTimeout(() => {
+        entry.readAhead = null;
+        stop(db, question.key, entry as Shared<unknown>);
+      }, holdMs);
+    },
     subscribe(next, error = () => undefined) {
       const entry = current() ?? start(db, question);
       const watcher: Watcher<T> = { next, error };
@@ -106,23 +123,10 @@ export function answered<T>(value: T): SharedLiveQuery<T> {
   return {
     hasValue: () => true,
     getValue: () => value,
+    readAhead: () => undefined,
     subscribe: (next) => {
       next(value);
       return { unsubscribe: () => undefined };
     },
   };
-}
-
-/**
- * Starts the live query of `question`, unless it runs already, for a part of the screen about to ask it:
- * the answer is read while the screen renders, and the screen's hook takes the query over (or, after
- * `holdMs` without one, it stops).
- */
-export function readAhead<T>(db: SproutDb, question: LiveQuestion<T>, holdMs: number): void {
-  if (queriesOf(db).has(question.key)) return;
-  const entry = start(db, question);
-  entry.readAhead = setTimeout(() => {
-    entry.readAhead = null;
-    stop(db, question.key, entry as Shared<unknown>);
-  }, holdMs);
 }
