@@ -4,10 +4,12 @@
 // session loads, and the Online/Offline indicator.
 import type { Page } from '@playwright/test';
 import { authHeaders, type StoredSession } from './support/accounts';
+import { expectNoSeriousViolations } from './support/a11y';
 import { test, expect } from './support/fixtures';
 import { sidebar } from './support/layout';
 import { holdRequests, waitForServiceWorker } from './support/network';
-import { authStorageKey, seedSession, storedSession } from './support/session';
+import { waitForServerNote } from './support/notes';
+import { authStorageKey, seedSession, storedSession, submitLogin } from './support/session';
 
 /** A copy of `session` whose access token expired a minute ago, as after a night offline. */
 function expiredCopy(session: StoredSession): StoredSession {
@@ -132,6 +134,54 @@ test('starting with an expired access token: the refresh is waited for, retried,
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedSession(page, baseURL!)).toBeNull();
+  });
+});
+
+test('a session ended on the server while the app is open: the next refused request signs this device out and says why, and the change made meanwhile syncs after signing in again', async ({
+  page,
+  account,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  // The push and the change feed refused with the ended session's token, and the refresh refused after them.
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 40[013]/);
+  await seedSession(page, account.session, baseURL!);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
+
+  await test.step('signed out everywhere from another device while a note is typed here: the text is saved on this device, and /login says why', async () => {
+    await page.getByRole('button', { name: 'Quick note' }).first().click();
+    await expect(page).toHaveURL(/\/edit\//);
+    await page.keyboard.type('Written as the session ended');
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Written as the session ended');
+    // Its access token has most of its hour left: only the server will know that the session is gone.
+    expect((await storedSession(page, baseURL!))?.expires_at).toBeGreaterThan(Date.now() / 1000 + 600);
+    const logout = await request.post('/auth/v1/logout?scope=global', {
+      headers: authHeaders({ anonKey: account.anonKey, accessToken: account.accessToken }),
+    });
+    expect(logout.status()).toBe(204);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' }),
+    ).toBeVisible();
+    expect(await storedSession(page, baseURL!)).toBeNull();
+    await expectNoSeriousViolations(page, { what: 'the login screen after a session ended' });
+  });
+
+  await test.step('signing in again brings the user back to the note, and its change reaches the server', async () => {
+    await submitLogin(page, account);
+    await expect(page).toHaveURL(/\/edit\//);
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Written as the session ended');
+    const session = await storedSession(page, baseURL!);
+    await waitForServerNote(
+      request,
+      { ...account, accessToken: session!.access_token },
+      (note) => note.title === 'Written as the session ended',
+    );
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Your session has ended.')).toHaveCount(0);
   });
 });
 

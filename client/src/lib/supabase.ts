@@ -13,6 +13,7 @@ import { DEVICE_KEYS, deviceStorage, readJson, readText, writeText } from './dev
 import { fetchPublicConfig } from './public-config';
 import { once } from './once';
 import { nextTask } from './next-task';
+import { createSessionCheck, type SessionCheckOutcome } from './session-check';
 
 /** The session supabase-js has stored, read directly (it survives a refresh that failed for lack of network). */
 export function readStoredSession(
@@ -135,6 +136,17 @@ async function sessionToken(): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
+let sessionCheck: (() => Promise<SessionCheckOutcome>) | null = null;
+
+/**
+ * The server refused the session's access token: asks the auth server at once whether the session stands,
+ * signing this device out if it has ended (lib/session-check.ts).
+ */
+export async function checkRefusedSession(): Promise<SessionCheckOutcome> {
+  sessionCheck ??= createSessionCheck(await getAuthClient());
+  return sessionCheck();
+}
+
 /** PostgREST at /rest/v1, sending the anon key and the session's access token as supabase-js does. */
 export const getRestClient: () => Promise<PostgrestClient> = once(async () => {
   const [{ PostgrestClient }, key] = await Promise.all([import('@supabase/postgrest-js'), anonKey()]);
@@ -142,7 +154,11 @@ export const getRestClient: () => Promise<PostgrestClient> = once(async () => {
     const headers = new Headers(init?.headers);
     if (!headers.has('apikey')) headers.set('apikey', key);
     if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${(await sessionToken()) ?? key}`);
-    return fetch(input, { ...init, headers });
+    const response = await fetch(input, { ...init, headers });
+    // A session's token refused: has the session ended on the server? (The anon key's refusal is not the session's.)
+    if (response.status === 401 && headers.get('Authorization') !== `Bearer ${key}`)
+      void checkRefusedSession().catch(() => undefined);
+    return response;
   };
   return new PostgrestClient(`${location.origin}/rest/v1`, { fetch: authorizedFetch });
 });

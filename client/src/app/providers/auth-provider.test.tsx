@@ -5,6 +5,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../data/auth';
 import { DEVICE_KEYS } from '../../lib/device-storage';
+import { beforeSessionEnds, KEEP_WAIT_MS } from '../../lib/session-check';
 import { AuthProvider } from './auth-provider';
 
 const session = {
@@ -30,6 +31,25 @@ function slowStoringAuth() {
     signIn: () => listener?.('SIGNED_IN', session),
     store: () => localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify(session)),
   };
+}
+
+/** The provider rendered over slowStoringAuth, with a way to announce any event to it. */
+function renderWithEmitter() {
+  const auth = slowStoringAuth();
+  let listener!: (event: AuthChangeEvent, s: Session | null) => void;
+  const wrapped = {
+    ...auth,
+    onAuthStateChange(callback: (event: AuthChangeEvent, s: Session | null) => void) {
+      listener = callback;
+      return auth.onAuthStateChange(callback);
+    },
+  };
+  render(
+    <AuthProvider getAuth={async () => wrapped as never}>
+      <Status />
+    </AuthProvider>,
+  );
+  return { auth, emit: (event: AuthChangeEvent, s: Session | null) => listener(event, s) };
 }
 
 function Status() {
@@ -62,25 +82,52 @@ describe('AuthProvider', () => {
   });
 
   it('a sign-out announced meanwhile wins over the earlier sign-in still waiting for storage', async () => {
-    const auth = slowStoringAuth();
-    let listener!: (event: AuthChangeEvent, s: Session | null) => void;
-    const wrapped = {
-      ...auth,
-      onAuthStateChange(callback: (event: AuthChangeEvent, s: Session | null) => void) {
-        listener = callback;
-        return auth.onAuthStateChange(callback);
-      },
-    };
-    render(
-      <AuthProvider getAuth={async () => wrapped as never}>
-        <Status />
-      </AuthProvider>,
-    );
+    const { auth, emit } = renderWithEmitter();
     await advance(0);
-    act(() => listener('SIGNED_IN', session));
-    act(() => listener('SIGNED_OUT', null));
+    act(() => emit('SIGNED_IN', session));
+    act(() => emit('SIGNED_OUT', null));
     act(() => auth.store());
     await advance(1000);
     expect(screen.getByText('signed-out')).toBeTruthy();
+  });
+
+  it('a session ended elsewhere lets the screens save what they hold before it signs out, and waits for them only so long', async () => {
+    localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify(session));
+    const { auth, emit } = renderWithEmitter();
+    await advance(0);
+    expect(screen.getByText('signed-in')).toBeTruthy();
+    let saved: () => void = () => {};
+    const seenSignedIn: string[] = [];
+    const stop = beforeSessionEnds(
+      () =>
+        new Promise<void>((resolve) => {
+          seenSignedIn.push(screen.getByRole('paragraph').textContent ?? '');
+          saved = resolve;
+        }),
+    );
+    localStorage.removeItem(DEVICE_KEYS.authSession());
+    act(() => emit('SIGNED_OUT', null));
+    await advance(100);
+    // Still signed in while the keeper saves.
+    expect(seenSignedIn).toEqual(['signed-in']);
+    expect(screen.getByText('signed-in')).toBeTruthy();
+    act(() => saved());
+    await advance(0);
+    expect(screen.getByText('signed-out')).toBeTruthy();
+
+    // A keeper that never ends holds the sign-out back KEEP_WAIT_MS at most.
+    act(() => auth.signIn());
+    localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify(session));
+    await advance(50);
+    expect(screen.getByText('signed-in')).toBeTruthy();
+    stop();
+    const stopStuck = beforeSessionEnds(() => new Promise(() => undefined));
+    localStorage.removeItem(DEVICE_KEYS.authSession());
+    act(() => emit('SIGNED_OUT', null));
+    await advance(KEEP_WAIT_MS - 100);
+    expect(screen.getByText('signed-in')).toBeTruthy();
+    await advance(200);
+    expect(screen.getByText('signed-out')).toBeTruthy();
+    stopStuck();
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '../../data/auth';
 import { whenAuthNeeded } from '../../lib/auth-needed';
 import { afterContentShown } from '../../lib/first-content';
+import { keepBeforeSessionEnds } from '../../lib/session-check';
 import { DEVICE_KEYS, deviceStorage } from '../../lib/device-keys';
 import {
   getAuthClient,
@@ -97,6 +98,12 @@ export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderP
             if (!cancelled && seq === latest)
               setState((current) => keepIfSame(current, nextAuthState(event, session, readStoredSession(), explicit)));
           };
+          // A session the server ended: what a screen holds unsaved is saved on the device first, while
+          // the signed-in screens and the user's notes are still there (lib/session-check.ts).
+          if (event === 'SIGNED_OUT' && !explicit) {
+            void keepBeforeSessionEnds().then(apply);
+            return;
+          }
           // Signed in only once the session is stored (issue 14.11): until then the screens stay as they are.
           if (!session || deviceStorage() === null || sessionIsStored(session, readStoredSession())) return apply();
           const waitUntil = Date.now() + STORED_WAIT_MS;

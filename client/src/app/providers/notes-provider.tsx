@@ -23,7 +23,7 @@ import {
   type ToastMessage,
 } from '../../data/notes';
 import { useAuth } from '../../data/auth';
-import { getAuthClient, getRestClient, getRealtime } from '../../lib/supabase';
+import { checkRefusedSession, getAuthClient, getRestClient, getRealtime } from '../../lib/supabase';
 import { afterContentShown } from '../../lib/first-content';
 import { toast } from '../../lib/toast';
 
@@ -65,7 +65,14 @@ async function supabaseRemote(userId: string): Promise<RemoteNotes> {
 
 /** [S21] The server's change feed over the same Supabase client, fetched when sync starts. */
 function supabaseLiveChanges(userId: string): StartLiveChanges {
-  return (handlers) => startLiveChanges({ ...handlers, userId, getClient: getRealtime, getAuth: getAuthClient });
+  return (handlers) =>
+    startLiveChanges({
+      ...handlers,
+      userId,
+      getClient: getRealtime,
+      getAuth: getAuthClient,
+      onRefused: () => void checkRefusedSession().catch(() => undefined),
+    });
 }
 
 function notify(message: ToastMessage): void {

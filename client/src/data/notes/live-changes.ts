@@ -22,13 +22,21 @@ export interface LiveChangesOptions {
   onHealth: (healthy: boolean) => void;
   /** Delay before trying again after a failed start (no client yet, offline). */
   retryMs?: number;
+  /**
+   * The server refused the join for its token (the session ended, or the token is not valid): the app asks
+   * the auth server whether the session stands (lib/session-check.ts). The channel keeps trying meanwhile.
+   */
+  onRefused?: () => void;
 }
 
 /** Starts the subscription; the returned function ends it. */
 export type StartLiveChanges = (options: Omit<LiveChangesOptions, 'getClient' | 'getAuth' | 'userId'>) => () => void;
 
+/** A join refused for its token, as the server and Supabase Realtime word it (the error's message is the reply's reason). */
+const TOKEN_REFUSED = /session has ended|invalid token|token has expired/i;
+
 export function startLiveChanges(options: LiveChangesOptions): () => void {
-  const { userId, getClient, getAuth, onHint, onHealth, retryMs = 10_000 } = options;
+  const { userId, getClient, getAuth, onHint, onHealth, retryMs = 10_000, onRefused } = options;
   let stopped = false;
   let client: RealtimeClient | null = null;
   let auth: LiveChangesAuth;
@@ -63,8 +71,9 @@ export function startLiveChanges(options: LiveChangesOptions): () => void {
         { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${userId}` },
         (payload) => onHint(hintedRevision(payload)),
       )
-      .subscribe((status) => {
+      .subscribe((status, error) => {
         if (stopped) return;
+        if (status === 'CHANNEL_ERROR' && error && TOKEN_REFUSED.test(error.message)) onRefused?.();
         const healthy = status === 'SUBSCRIBED';
         onHealth(healthy);
         // Subscribed again after a drop: whatever changed meanwhile is pulled now.

@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { getAuthClient } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 import { CredentialsForm, type CredentialsMode } from './credentials-form';
-import { afterLoginPath } from './require-auth';
+import { afterLoginPath, type LoginRedirectState } from './require-auth';
 import { useSignupOpen } from './signup-open';
 import { authErrorMessage, useAuth } from '../../data/auth';
 
@@ -28,6 +28,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<CredentialsMode | null>(null);
   const signupOpen = useSignupOpen();
+  const sessionEnded = (location.state as LoginRedirectState | null)?.sessionEnded === true;
 
   if (status === 'loading') return <FullPageSpinner minHeight="min-h-svh" />;
   if (status === 'signed-in') return <Navigate to={afterLoginPath(location.state)} replace />;
@@ -126,6 +127,14 @@ export function LoginPage() {
             <h1 className="text-3xl font-semibold tracking-tight">Sprout</h1>
             <p className="mt-1.5 text-sm font-medium tracking-wide text-primary">Think. Expand. Act.</p>
           </div>
+          {sessionEnded && (
+            <p role="status" className="mb-4 rounded-xl border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+              <span className="font-medium">Your session has ended. Please sign in again.</span>{' '}
+              <span className="text-muted-foreground">
+                Changes made on this device are kept and sync once you are signed in.
+              </span>
+            </p>
+          )}
           <div className="rounded-2xl border bg-card p-6 shadow-sm">
             {/* Keyed: a closed sign-up arriving while Sign Up was chosen starts again on Login. */}
             <Tabs key={String(signupOpen)} defaultValue="login" gap="gap-6">

@@ -26,6 +26,11 @@ describe('loginRedirectState', () => {
     expect(afterLoginPath(loginRedirectState(null, at))).toBe('/profile?tab=security');
   });
 
+  it('tells /login only of a session the server ended', () => {
+    expect(loginRedirectState('session-ended', at)?.sessionEnded).toBe(true);
+    expect(loginRedirectState(null, at)?.sessionEnded).toBeUndefined();
+  });
+
   it("forgets it after the user's own Sign out: the next sign-in starts at the dashboard", () => {
     expect(afterLoginPath(loginRedirectState('explicit', at))).toBe('/');
   });

@@ -6,6 +6,8 @@ import { useAuth, type SignedOutReason } from '../../data/auth';
 
 export interface LoginRedirectState {
   from?: { pathname: string; search?: string; hash?: string };
+  /** The server ended the session (signed out everywhere, the password changed elsewhere): /login says so. */
+  sessionEnded?: boolean;
 }
 
 export function RequireAuth() {
@@ -27,7 +29,8 @@ export function loginRedirectState(
   location: Pick<Location, 'pathname' | 'search' | 'hash'>,
 ): LoginRedirectState | null {
   if (reason === 'explicit') return null;
-  return { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+  const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+  return reason === 'session-ended' ? { from, sessionEnded: true } : { from };
 }
 
 /** Where to go after signing in: the page the guard stopped, else /. Never back to /login itself. */
