@@ -45,7 +45,11 @@ async function putLocalStorage(port: number, origin: string, entries: Record<str
         if (message.id === mine) resolve(message.result?.result?.value);
       };
       socket.send(
-        JSON.stringify({ id: mine, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }),
+        JSON.stringify({
+          id: mine,
+          method: 'Runtime.evaluate',
+          params: { expression, returnByValue: true, awaitPromise: true },
+        }),
       );
     });
   for (
@@ -55,10 +59,48 @@ async function putLocalStorage(port: number, origin: string, entries: Record<str
   ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  for (const [key, value] of Object.entries(entries))
+  for (const [key, value] of Object.entries(entries)) {
+    if (key === DEVICE_DB) {
+      await evaluate(`(${createDeviceDb.toString()})()`);
+      continue;
+    }
     await evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
+  }
   socket.close();
   await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
+}
+
+/** A storage entry that is not one: the device's notes database is made first, empty, as the app makes it. */
+export const DEVICE_DB = '(device database)';
+
+/** The app's IndexedDB database as Dexie creates it (client/src/data/notes/local-db.ts, version 8), empty. */
+function createDeviceDb(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open('sprout', 80);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      const notes = db.createObjectStore('notes', { keyPath: 'id' });
+      notes.createIndex('user_id', 'user_id');
+      for (const other of [
+        'updated_at',
+        'sync_state',
+        'deleted_at',
+        'trashed_at',
+        'created_at',
+        'pinned_at',
+        'archived_at',
+      ])
+        notes.createIndex(`[user_id+${other}]`, ['user_id', other]);
+      for (const multi of ['tag_keys', 'link_keys', 'due_keys']) notes.createIndex(multi, multi, { multiEntry: true });
+      const meta = db.createObjectStore('meta', { keyPath: ['user_id', 'key'] });
+      meta.createIndex('user_id', 'user_id');
+    };
+    request.onsuccess = () => {
+      request.result.close();
+      resolve('made');
+    };
+    request.onerror = () => reject(request.error);
+  });
 }
 
 /**
