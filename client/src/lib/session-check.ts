@@ -6,41 +6,16 @@
 // refresh it grants gives the requests a new token; one it refuses ends the session on this device, as
 // supabase-js's own SIGNED_OUT, which the app shows as a session that ended (data/auth/auth-state.ts) and
 // which keeps the device's notes and changes for the next sign-in. What a screen holds unsaved (an edit
-// form's text) is saved on the device before the app lets such a SIGNED_OUT through (beforeSessionEnds,
-// run by the auth provider, whoever ended the session: this check or supabase-js's own refresh).
+// form's text) is saved on the device before the app lets such a SIGNED_OUT through (session-keepers.ts,
+// run by the auth provider, whoever ended the session: this check or supabase-js's own refresh). Loaded
+// with the first refused request (lib/supabase.ts), not with the start.
 import type { GoTrueClient } from '@supabase/auth-js';
 import { isAuthApiError } from './auth-error-kinds';
 
 /** At most one check per this long, however many requests are refused meanwhile. */
 export const SESSION_CHECK_GAP_MS = 30_000;
 
-/** How long the saves before an ended session's sign-out may take: a stuck one does not keep a dead session. */
-export const KEEP_WAIT_MS = 3_000;
-
 export type SessionCheckAuth = Pick<GoTrueClient, 'refreshSession' | 'signOut'>;
-
-/** Work to finish before an ended session signs this device out: an unsaved form saved on the device. */
-export type SessionKeeper = () => unknown;
-
-const pageKeepers = new Set<SessionKeeper>();
-
-/** Runs `keep` before this page lets a session the server ended go; the returned function stops that. */
-export function beforeSessionEnds(keep: SessionKeeper): () => void {
-  pageKeepers.add(keep);
-  return () => void pageKeepers.delete(keep);
-}
-
-/** Runs the keepers (the page's by default), waiting for them at most `waitMs`; a failed one is skipped. */
-export async function keepBeforeSessionEnds(
-  keepers: ReadonlySet<SessionKeeper> = pageKeepers,
-  waitMs = KEEP_WAIT_MS,
-): Promise<void> {
-  if (keepers.size === 0) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const kept = Promise.allSettled([...keepers].map(async (keep) => keep()));
-  await Promise.race([kept, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-  clearTimeout(timer);
-}
 
 /**
  * 'renewed': the auth server gave a new token. 'ended': it refused the session, now signed out here.

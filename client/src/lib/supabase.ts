@@ -13,7 +13,7 @@ import { DEVICE_KEYS, deviceStorage, readJson, readText, writeText } from './dev
 import { fetchPublicConfig } from './public-config';
 import { once } from './once';
 import { nextTask } from './next-task';
-import { createSessionCheck, type SessionCheckOutcome } from './session-check';
+import type { SessionCheckOutcome } from './session-check';
 
 /** The session supabase-js has stored, read directly (it survives a refresh that failed for lack of network). */
 export function readStoredSession(
@@ -143,7 +143,10 @@ let sessionCheck: (() => Promise<SessionCheckOutcome>) | null = null;
  * signing this device out if it has ended (lib/session-check.ts).
  */
 export async function checkRefusedSession(): Promise<SessionCheckOutcome> {
-  sessionCheck ??= createSessionCheck(await getAuthClient());
+  if (!sessionCheck) {
+    const [{ createSessionCheck }, auth] = await Promise.all([import('./session-check'), getAuthClient()]);
+    sessionCheck ??= createSessionCheck(auth);
+  }
   return sessionCheck();
 }
 

@@ -5,7 +5,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../data/auth';
 import { DEVICE_KEYS } from '../../lib/device-storage';
-import { beforeSessionEnds, KEEP_WAIT_MS } from '../../lib/session-check';
+import { beforeSessionEnds, KEEP_WAIT_MS } from '../../lib/session-keepers';
 import { AuthProvider } from './auth-provider';
 
 const session = {

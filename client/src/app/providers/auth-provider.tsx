@@ -17,7 +17,7 @@ import {
 } from '../../data/auth';
 import { whenAuthNeeded } from '../../lib/auth-needed';
 import { afterContentShown } from '../../lib/first-content';
-import { keepBeforeSessionEnds } from '../../lib/session-check';
+import { keepBeforeSessionEnds } from '../../lib/session-keepers';
 import { DEVICE_KEYS, deviceStorage } from '../../lib/device-keys';
 import {
   getAuthClient,

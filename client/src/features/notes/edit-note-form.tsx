@@ -30,7 +30,7 @@ import {
 import { forgetNoteActivity } from '../../lib/device-storage';
 import { preloadOnIntent } from '../../lib/lazy-with-preload';
 import { readAutoSaveSeconds } from './auto-save-setting';
-import { beforeSessionEnds } from '../../lib/session-check';
+import { beforeSessionEnds } from '../../lib/session-keepers';
 import { ActionStepsEditor } from './action-steps-editor';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { conflictText } from './conflict/conflict-text';
@@ -237,7 +237,7 @@ export function EditNoteForm({ initialNote, liveNote }: { initialNote: NoteView;
     saveRef.current = save;
     dirtyRef.current = dirty;
   });
-  // A session the server ended signs this device out (lib/session-check.ts): what is typed here is saved
+  // A session the server ended signs this device out (lib/session-keepers.ts): what is typed here is saved
   // on the device first, and syncs once the user signs in again.
   useEffect(() => beforeSessionEnds(() => (dirtyRef.current ? saveRef.current('auto') : undefined)), []);
   useEffect(() => {
