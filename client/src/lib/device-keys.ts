@@ -26,6 +26,11 @@ export const DEVICE_KEYS = {
   editorSettings: 'sprout.editorSettings',
   /** 'created' | 'title'; absent for the spec's order by last update (the lists' Sort, issue 33). */
   notesOrder: 'sprout.notesOrder',
+  /**
+   * The time (ms) a tab of this browser last began the user's own Sign out: another tab's SIGNED_OUT that
+   * follows it is that choice too, not a session the server ended (data/auth/auth-state.ts).
+   */
+  signedOutByUser: 'sprout.signedOutByUser',
   /** The public anon key from /api/config, so start-up needs no network (ARCHITECTURE 9.5). */
   anonKey: 'sprout.anonKey',
   /** supabase-js keeps the session here (it writes it; we only read it): `sb-<first label of the host>-auth-token`. */

@@ -130,4 +130,22 @@ describe('AuthProvider', () => {
     expect(screen.getByText('signed-out')).toBeTruthy();
     stopStuck();
   });
+
+  it("another tab's Sign out is the user's choice here too: nothing is kept for a next sign-in", async () => {
+    localStorage.setItem(DEVICE_KEYS.authSession(), JSON.stringify(session));
+    const { emit } = renderWithEmitter();
+    await advance(0);
+    expect(screen.getByText('signed-in')).toBeTruthy();
+    let kept = 0;
+    const stop = beforeSessionEnds(() => (kept += 1));
+    // What the other tab's Sign out stores before it asks supabase-js, whose removal of the session reaches
+    // this tab as a SIGNED_OUT.
+    localStorage.setItem(DEVICE_KEYS.signedOutByUser, String(Date.now()));
+    localStorage.removeItem(DEVICE_KEYS.authSession());
+    act(() => emit('SIGNED_OUT', null));
+    await advance(0);
+    expect(screen.getByText('signed-out')).toBeTruthy();
+    expect(kept).toBe(0);
+    stop();
+  });
 });

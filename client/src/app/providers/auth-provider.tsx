@@ -11,6 +11,7 @@ import {
   sessionIsStored,
   signedIn,
   signedOut,
+  signedOutByUserElsewhere,
   stateWhenAuthUnreachable,
   type AuthSignOut,
   type AuthState,
@@ -18,7 +19,7 @@ import {
 import { whenAuthNeeded } from '../../lib/auth-needed';
 import { afterContentShown } from '../../lib/first-content';
 import { keepBeforeSessionEnds } from '../../lib/session-keepers';
-import { DEVICE_KEYS, deviceStorage } from '../../lib/device-keys';
+import { DEVICE_KEYS, deviceStorage, readText, writeText } from '../../lib/device-keys';
 import {
   getAuthClient,
   onAuthClientRequested,
@@ -92,7 +93,10 @@ export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderP
         let poll: ReturnType<typeof setTimeout> | undefined;
         const { data } = auth.onAuthStateChange((event, session) => {
           const seq = ++latest;
-          const explicit = explicitSignOut.current;
+          // The user's Sign out, here or in another tab of this browser (which then clears the device's notes).
+          const explicit =
+            explicitSignOut.current ||
+            (event === 'SIGNED_OUT' && signedOutByUserElsewhere(readText(DEVICE_KEYS.signedOutByUser), Date.now()));
           clearTimeout(poll);
           const apply = () => {
             if (!cancelled && seq === latest)
@@ -154,6 +158,7 @@ export function AuthProvider({ children, getAuth = supabaseAuth }: AuthProviderP
     return {
       signOut: async (options) => {
         explicitSignOut.current = true;
+        writeText(DEVICE_KEYS.signedOutByUser, String(Date.now()));
         try {
           return await auth.signOut(options);
         } finally {

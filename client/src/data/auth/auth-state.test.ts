@@ -8,7 +8,9 @@ import {
   LOADING_STATE,
   nextAuthState,
   signedIn,
+  SIGN_OUT_ELSEWHERE_MS,
   signedOut,
+  signedOutByUserElsewhere,
   stateWhenAuthUnreachable,
 } from './auth-state';
 
@@ -109,5 +111,20 @@ describe('keepIfSame', () => {
     expect(keepIfSame(current, offline)).toBe(offline);
     const out = signedOut('session-ended');
     expect(keepIfSame(signedOut(), out)).toBe(out);
+  });
+});
+
+describe('signedOutByUserElsewhere', () => {
+  const now = 1_000_000_000;
+  it('is a Sign out begun in another tab within the last minute', () => {
+    expect(signedOutByUserElsewhere(String(now - 2_000), now)).toBe(true);
+    expect(signedOutByUserElsewhere(String(now - SIGN_OUT_ELSEWHERE_MS), now)).toBe(true);
+  });
+
+  it('is not an old one, none, one from the future or a value it cannot read', () => {
+    expect(signedOutByUserElsewhere(String(now - SIGN_OUT_ELSEWHERE_MS - 1), now)).toBe(false);
+    expect(signedOutByUserElsewhere(null, now)).toBe(false);
+    expect(signedOutByUserElsewhere(String(now + 5_000), now)).toBe(false);
+    expect(signedOutByUserElsewhere('soon', now)).toBe(false);
   });
 });

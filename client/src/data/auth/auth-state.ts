@@ -36,6 +36,19 @@ export function signedOut(reason: SignedOutReason = null): AuthState {
   return { status: 'signed-out', session: null, user: null, offline: false, signedOutReason: reason };
 }
 
+/** How long after a tab began the user's own Sign out another tab's SIGNED_OUT counts as that choice. */
+export const SIGN_OUT_ELSEWHERE_MS = 60_000;
+
+/**
+ * Whether a SIGNED_OUT this tab did not ask for follows the user's own Sign out in another tab of this
+ * browser (`startedAt`: what that tab stored, DEVICE_KEYS.signedOutByUser). Such a sign-out is the user's
+ * choice: nothing is kept for a next sign-in, and /login says nothing of an ended session.
+ */
+export function signedOutByUserElsewhere(startedAt: string | null, now: number): boolean {
+  const at = Number(startedAt);
+  return startedAt !== null && Number.isFinite(at) && at <= now && now - at <= SIGN_OUT_ELSEWHERE_MS;
+}
+
 /** supabase-js refreshes a stored session this close to its expiry before it announces it (its EXPIRY_MARGIN_MS). */
 export const SESSION_REFRESH_MARGIN_MS = 90_000;
 

@@ -17,6 +17,7 @@ export {
   sessionIsStored,
   signedIn,
   signedOut,
+  signedOutByUserElsewhere,
   stateWhenAuthUnreachable,
   type AuthState,
   type AuthStatus,
