@@ -136,18 +136,25 @@ async function sessionToken(): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
-let sessionCheck: (() => Promise<SessionCheckOutcome>) | null = null;
+/** The session check, loaded with the first refused request (lib/session-check.ts). */
+const sessionCheck = once(async () => {
+  const [{ createSessionCheck }, auth] = await Promise.all([import('./session-check'), getAuthClient()]);
+  return createSessionCheck(auth);
+});
 
 /**
  * The server refused the session's access token: asks the auth server at once whether the session stands,
- * signing this device out if it has ended (lib/session-check.ts).
+ * signing this device out if it has ended (lib/session-check.ts). Never rejects: a check that cannot load
+ * (offline) is 'unknown', and the next refusal tries again.
  */
 export async function checkRefusedSession(): Promise<SessionCheckOutcome> {
-  if (!sessionCheck) {
-    const [{ createSessionCheck }, auth] = await Promise.all([import('./session-check'), getAuthClient()]);
-    sessionCheck ??= createSessionCheck(auth);
+  try {
+    return await (
+      await sessionCheck()
+    )();
+  } catch {
+    return 'unknown';
   }
-  return sessionCheck();
 }
 
 /** PostgREST at /rest/v1, sending the anon key and the session's access token as supabase-js does. */
@@ -159,8 +166,7 @@ export const getRestClient: () => Promise<PostgrestClient> = once(async () => {
     if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${(await sessionToken()) ?? key}`);
     const response = await fetch(input, { ...init, headers });
     // A session's token refused: has the session ended on the server? (The anon key's refusal is not the session's.)
-    if (response.status === 401 && headers.get('Authorization') !== `Bearer ${key}`)
-      void checkRefusedSession().catch(() => undefined);
+    if (response.status === 401 && headers.get('Authorization') !== `Bearer ${key}`) void checkRefusedSession();
     return response;
   };
   return new PostgrestClient(`${location.origin}/rest/v1`, { fetch: authorizedFetch });

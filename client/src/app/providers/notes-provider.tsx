@@ -71,7 +71,7 @@ function supabaseLiveChanges(userId: string): StartLiveChanges {
       userId,
       getClient: getRealtime,
       getAuth: getAuthClient,
-      onRefused: () => void checkRefusedSession().catch(() => undefined),
+      onRefused: () => void checkRefusedSession(),
     });
 }
 
