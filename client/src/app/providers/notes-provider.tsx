@@ -22,6 +22,7 @@ import {
   type SproutDb,
   type ToastMessage,
 } from '../../data/notes';
+import { exponentialBackoff, type BackoffOptions } from '#core/backoff';
 import { useAuth } from '../../data/auth';
 import { checkRefusedSession, getAuthClient, getRestClient, getRealtime } from '../../lib/supabase';
 import { afterContentShown } from '../../lib/first-content';
@@ -93,7 +94,17 @@ export interface NotesProviderProps {
   firstList?: NotesKind;
   /** The tag the first list is filtered by (`?tag=`), if any. */
   firstTag?: string | null;
+  /** When a sync that could not start is tried again while online (tests shorten it). */
+  startRetry?: BackoffOptions;
 }
+
+/** A sync that could not start is tried again after 2-3 s, 4-5 s, ... and at most every minute while online. */
+export const SYNC_START_RETRY: Readonly<BackoffOptions> = Object.freeze({
+  baseMs: 2000,
+  factor: 2,
+  maxMs: 60_000,
+  jitterMs: 1000,
+});
 
 export function NotesProvider({
   children,
@@ -103,6 +114,7 @@ export function NotesProvider({
   live,
   firstList,
   firstTag = null,
+  startRetry = SYNC_START_RETRY,
 }: NotesProviderProps) {
   const userId = useAuth().user?.id ?? null;
   const [device] = useState(() => givenDevice ?? openDevice());
@@ -134,9 +146,17 @@ export function NotesProvider({
   }, [connect]);
 
   const askedForPersistence = useRef(false);
+  const [retryBackoff] = useState(startRetry);
   useEffect(() => {
     if (!session) return;
     let cancelled = false;
+    let failures = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    const retry = () => {
+      clearTimeout(retryTimer);
+      window.removeEventListener('online', retry);
+      if (!cancelled) start();
+    };
     const start = () => {
       // Signed in means the client exists (the auth provider got the session from it) or is on its way;
       // only a first visit offline, before the public config was ever fetched, has to wait for the network.
@@ -154,16 +174,27 @@ export function NotesProvider({
         })
         .catch((error: unknown) => {
           console.warn('Notes sync could not start:', error);
-          if (!cancelled) window.addEventListener('online', start, { once: true });
+          if (cancelled) return;
+          // Tried again when the browser says it is back online, and after a back-off while it says it is
+          // online: the 'online' event can come before the network carries a request (a flickering
+          // connection), and a start that fails then would otherwise wait for an event that never comes.
+          window.addEventListener('online', retry, { once: true });
+          retryTimer = setTimeout(
+            () => {
+              if (navigator.onLine !== false) retry();
+            },
+            exponentialBackoff(retryBackoff, failures++),
+          );
         });
     };
     start();
     return () => {
       cancelled = true;
-      window.removeEventListener('online', start);
+      clearTimeout(retryTimer);
+      window.removeEventListener('online', retry);
       session.stop();
     };
-  }, [session]);
+  }, [session, retryBackoff]);
 
   return (
     <NotesDeviceContext.Provider value={device}>
