@@ -99,6 +99,19 @@ describe('dayInZone and timeInZone', () => {
   it('throws on an unknown zone', () => {
     expect(() => dayInZone(new Date(0), 'Mars/Olympus')).toThrow(RangeError);
   });
+
+  it("reads UTC from Date's own clock as Intl reads it (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2200, 0, 1) }), (ms) => {
+        const instant = new Date(ms);
+        expect([dayInZone(instant, 'UTC'), timeInZone(instant, 'UTC'), offsetMinutes(instant, 'UTC')]).toEqual([
+          dayInZone(instant, 'Etc/UTC'),
+          timeInZone(instant, 'Etc/UTC'),
+          0,
+        ]);
+      }),
+    );
+  });
 });
 
 describe('offsetMinutes', () => {

@@ -48,6 +48,8 @@ const clocks = new Map<string, Readonly<WallClock>>();
 const CLOCKS_KEPT = 4096;
 
 function wallClock(instant: Date, timeZone: string): Readonly<WallClock> {
+  // UTC's clock is Date's own: no formatter, so no ICU data (a page's first Intl object costs 14-32 ms).
+  if (timeZone === 'UTC') return utcClock(instant);
   const key = `${timeZone} ${instant.getTime()}`;
   const known = clocks.get(key);
   if (known) return known;
@@ -58,6 +60,17 @@ function wallClock(instant: Date, timeZone: string): Readonly<WallClock> {
   if (clocks.size >= CLOCKS_KEPT) clocks.clear();
   clocks.set(key, clock);
   return clock;
+}
+
+function utcClock(instant: Date): WallClock {
+  return {
+    year: instant.getUTCFullYear(),
+    month: instant.getUTCMonth() + 1,
+    day: instant.getUTCDate(),
+    hour: instant.getUTCHours(),
+    minute: instant.getUTCMinutes(),
+    second: instant.getUTCSeconds(),
+  };
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');

@@ -1,18 +1,25 @@
 // The dashboard's 'Today · 3' (issue 35): how many items are due today or overdue, linking to Today.
-// Counted from the due index's keys alone, so the dashboard reads no notes and loads no date parser for it.
+// Counted from the due index's keys alone, so the dashboard reads no notes and loads no date parser for it;
+// and read without the device's zone, which is asked for only when there are dated items to count.
 import { Link } from 'react-router';
 import { CalendarCheck } from 'lucide-react';
 import { useDues } from '../../data/notes';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useDayClock } from '../../lib/use-day-clock';
 import { cn } from '../../lib/utils';
-import { countDue, dueCountRange } from './due-count';
+import { countDue, dueCandidatesRange } from './due-count';
 
 export function DueTodayChip({ className }: { className?: string }) {
+  // Moves on at UTC's midnight: the range is every zone's, so it needs no zone (core/zoned-time.ts).
+  const now = useDayClock('UTC');
+  const dues = useDues(dueCandidatesRange(now));
+  return dues && dues.length > 0 ? <DueCount dues={dues} className={className} /> : null;
+}
+
+function DueCount({ dues, className }: { dues: readonly string[]; className?: string }) {
   const timeZone = deviceTimeZone();
   const now = useDayClock(timeZone);
-  const dues = useDues(dueCountRange(now, timeZone));
-  const { today, overdue } = dues ? countDue(dues, now, timeZone) : { today: 0, overdue: 0 };
+  const { today, overdue } = countDue(dues, now, timeZone);
   const count = today + overdue;
   if (count === 0) return null;
   const detail = overdue > 0 ? `${today} due today, ${overdue} overdue` : `${today} due today`;

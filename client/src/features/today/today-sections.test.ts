@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChecklistItem } from '#core/note';
 import { firstItems, todayRange, todaySections } from './today-sections';
-import { countDue, dueCountRange } from './due-count';
+import { countDue, dueCandidatesRange } from './due-count';
 
 const ZONE = 'Pacific/Auckland';
 // Friday 27 March 2026, 09:00 in Auckland (NZDT, UTC+13): 26 March 20:00 UTC.
@@ -94,7 +94,9 @@ describe('todaySections', () => {
 describe('the index ranges', () => {
   it('reads 7 days ahead with room for an instant’s zone', () => {
     expect(todayRange(NOW, ZONE)).toEqual({ from: '', before: '2026-04-05' });
-    expect(dueCountRange(NOW, ZONE)).toEqual({ from: '', before: '2026-03-29' });
+    // Whatever the zone: UTC's today is 2026-03-26, Auckland's 2026-03-27, Honolulu's 2026-03-26.
+    expect(dueCandidatesRange(NOW)).toEqual({ from: '', before: '2026-03-29' });
+    expect(dueCandidatesRange(new Date('2026-03-26T00:30:00.000Z'))).toEqual({ from: '', before: '2026-03-29' });
   });
 
   it('counts what is due today and overdue', () => {
