@@ -5,6 +5,7 @@ import { localItem } from './support/device';
 import { test, expect } from './support/fixtures';
 import { sidebar } from './support/layout';
 import { holdRequests } from './support/network';
+import { card, seedNote } from './support/notes';
 import { authStorageKey, submitLogin } from './support/session';
 import { expectToast, toastRegion } from './support/toasts';
 
@@ -130,7 +131,7 @@ test('validation, then sign up: every failure toast, the busy label, and success
 
 // One device signs in and out of the same account: each sign-out lands on /login, where the next
 // sign-in starts.
-test('login and sign out', async ({ page, context, account, baseURL, consoleErrors }) => {
+test('login and sign out', async ({ page, context, account, baseURL, consoleErrors, request }) => {
   await test.step('a /login left untouched loads no auth client, and follows a sign-in in another tab', async () => {
     await page.goto('/login');
     await expect(loginForm(page)).toBeVisible();
@@ -165,6 +166,18 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
   });
 
   await test.step("shows 'Logging in...' with the buttons disabled while submitting, then goes to /", async () => {
+    // The account has a note; this device, signed out above, has none: the dashboard waits for the
+    // account's notes rather than saying there are none.
+    await seedNote(request, account, { title: 'Kept on the server' });
+    await page.evaluate(() => {
+      const seen = new MutationObserver(() => {
+        if (document.body.innerText.includes("You don't have any notes yet")) {
+          document.documentElement.dataset.saidNoNotes = 'yes';
+          seen.disconnect();
+        }
+      });
+      seen.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     const release = await holdRequests(page, '**/auth/v1/token?grant_type=password');
     await submitLogin(page, account);
     const busy = loginForm(page).getByRole('button', { name: 'Logging in...' });
@@ -174,6 +187,8 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();
+    await expect(card(page, 'Kept on the server')).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-said-no-notes');
   });
 
   await test.step('signs out of this device, goes to /login, and the protected screens are closed again', async () => {

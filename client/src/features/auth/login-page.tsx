@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { getAuthClient } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 import { CredentialsForm, type CredentialsMode } from './credentials-form';
-import { afterLoginPath, type LoginRedirectState } from './require-auth';
+import { afterLoginPath, SIGNED_IN_HERE, type LoginRedirectState } from './require-auth';
 import { useSignupOpen } from './signup-open';
 import { authErrorMessage, useAuth } from '../../data/auth';
 
@@ -31,7 +31,7 @@ export function LoginPage() {
   const sessionEnded = (location.state as LoginRedirectState | null)?.sessionEnded === true;
 
   if (status === 'loading') return <FullPageSpinner minHeight="min-h-svh" />;
-  if (status === 'signed-in') return <Navigate to={afterLoginPath(location.state)} replace />;
+  if (status === 'signed-in') return <Navigate to={afterLoginPath(location.state)} replace state={SIGNED_IN_HERE} />;
 
   const submit = async (mode: CredentialsMode) => {
     if (busy) return;

@@ -33,6 +33,14 @@ export function loginRedirectState(
   return reason === 'session-ended' ? { from, sessionEnded: true } : { from };
 }
 
+/** The state of the page a sign-in on /login lands on: its lists wait for the account's first pull. */
+export const SIGNED_IN_HERE = Object.freeze({ signedInHere: true });
+
+/** Whether a page's location state says a sign-in on /login landed on it (SIGNED_IN_HERE). */
+export function signedInHere(state: unknown): boolean {
+  return (state as { signedInHere?: unknown } | null)?.signedInHere === true;
+}
+
 /** Where to go after signing in: the page the guard stopped, else /. Never back to /login itself. */
 export function afterLoginPath(state: unknown): string {
   const from = (state as LoginRedirectState | null)?.from;

@@ -2,7 +2,7 @@
 // grid of 1/2/3 columns, pinned ones first in the chosen order (issue 33). Cards are shown a page at a
 // time so thousands of notes stay responsive.
 import { useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CircleAlert, NotebookPen, Plus, Sparkles } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
@@ -13,6 +13,7 @@ import {
   useLiveNotesCount,
   useNotesPage,
   useStablePage,
+  useAwaitingFirstPull,
   useTagCounts,
   useSyncStatusOf,
 } from '../../data/notes';
@@ -32,6 +33,7 @@ import { usePlacementActions } from './placement-actions';
 import { TagFilterBar } from './tags/tag-filter-bar';
 import { useTagFilter } from './tags/tag-path';
 import { DueTodayChip } from '../today';
+import { signedInHere } from '../auth';
 
 const viewPath = (note: NoteView): `/${string}` => `/view/${note.id}`;
 
@@ -39,6 +41,7 @@ const NO_CARDS: readonly NoteView[] = [];
 
 export function DashboardPage() {
   const userId = useUserId();
+  const location = useLocation();
   // The first pull failed: the notes below are this device's copy only.
   const fetchFailed = useSyncStatusOf((status) => status.lastError !== null && status.lastSyncedAt === null);
   const [shown, setShown] = useState(PAGE_SIZE);
@@ -71,6 +74,8 @@ export function DashboardPage() {
   const total = liveCount ?? notes?.length ?? 0;
   // What the list shows: every note, or those of the tag filtered by.
   const listed = tag === null ? total : (tagCounts?.get(tag) ?? notes?.length ?? 0);
+  // Signed in just now on a device that has never pulled the account's notes: none here is not yet none.
+  const awaitingFirstPull = useAwaitingFirstPull(signedInHere(location.state) && notes !== undefined && total === 0);
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
@@ -113,7 +118,7 @@ export function DashboardPage() {
         onDelete={onDelete}
         onActiveChange={setSearching}
       />
-      {notes === undefined ? (
+      {notes === undefined || awaitingFirstPull ? (
         !searching && <FullPageSpinner />
       ) : total === 0 ? (
         !searching && (
