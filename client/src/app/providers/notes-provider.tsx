@@ -99,7 +99,7 @@ export interface NotesProviderProps {
 }
 
 /** A sync that could not start is tried again after 2-3 s, 4-5 s, ... and at most every minute while online. */
-export const SYNC_START_RETRY: Readonly<BackoffOptions> = Object.freeze({
+const SYNC_START_RETRY: Readonly<BackoffOptions> = Object.freeze({
   baseMs: 2000,
   factor: 2,
   maxMs: 60_000,

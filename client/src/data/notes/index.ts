@@ -5,7 +5,7 @@ export type { CloudOutcome } from './cloud-outcome';
 export { startLiveChanges, type LiveChangesOptions, type StartLiveChanges } from './live-changes';
 export type { ConflictChoice } from '#core/conflict-resolution';
 export { useConflictOriginal } from './conflict-queries';
-export { FIRST_PULL_WAIT_MS, useAwaitingFirstPull } from './first-pull';
+export { useAwaitingFirstPull } from './first-pull';
 export { openSproutDb, type SproutDb } from './local-db';
 export type { MadeNote, NoteView } from './local-note';
 export { DexieLocalStore, type LocalStore } from './local-store';
