@@ -20,6 +20,7 @@ import {
   usePendingCount,
   useLiveNotesCount,
   useRecentIdeasPage,
+  useTagCounts,
 } from './queries';
 import { localNoteMaker, scratchDatabases } from './testing/local-notes';
 import { loadLinkingNotes, loadTagCounts } from './tag-index';
@@ -289,6 +290,23 @@ describe('tags (issue 33)', () => {
     await db.notes.put({ ...other, tags: ['work', 'home'] });
     await db.notes.put({ ...old, tags: null });
     expect(await ids(10, 'all')).toEqual([pinned.id, other.id, inside.id]);
+  });
+  it('useTagCounts: every part that asks shares one live answer, which follows an edit; off, it is undefined', async () => {
+    const db = freshDb();
+    await db.notes.put(note({ tags: ['work'] }));
+    const { result } = renderHook(
+      () => ({ sidebar: useTagCounts(), filtered: useTagCounts(true), off: useTagCounts(false) }),
+      { wrapper: sessionWrapper(db) },
+    );
+    await waitFor(() => expect(result.current.sidebar?.get('work')).toBe(1));
+    // One read for both: a list filtered by a tag finds the sidebar's counts instead of reading every tag again.
+    expect(result.current.filtered).toBe(result.current.sidebar);
+    expect(result.current.off).toBeUndefined();
+    await act(async () => {
+      await db.notes.put(note({ content: 'Plan the #work week' }));
+    });
+    await waitFor(() => expect(result.current.filtered?.get('work')).toBe(2));
+    expect(result.current.sidebar).toBe(result.current.filtered);
   });
 });
 
