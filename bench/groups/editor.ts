@@ -19,7 +19,7 @@ const KEYS_PER_ROUND = 30;
 const CPU_SLOWDOWN = 4;
 
 /** About 10,000 words of Markdown: headings, paragraphs with emphasis and links, lists. */
-function longMarkdown(): string {
+export function longMarkdown(): string {
   const words = 'garden plan seed soil water light grow harvest share season compost bed path tool'.split(' ');
   const parts: string[] = [];
   let count = 0;

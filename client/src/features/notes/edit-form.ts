@@ -197,10 +197,21 @@ export function savePatch(values: EditFormValues): EditNotePatch {
   };
 }
 
-/** True when saving would change something compared with what was loaded or last saved. */
+/**
+ * True when saving would change something compared with what was loaded or last saved. Asked at every
+ * render, so at every key: texts are compared as they are, only the lists through JSON.
+ */
 export function isDirty(state: EditFormState): boolean {
   if (state.values === state.saved) return false;
-  return JSON.stringify(savePatch(state.values)) !== JSON.stringify(savePatch(state.saved));
+  const now = savePatch(state.values);
+  const then = savePatch(state.saved);
+  return (Object.keys(now) as (keyof EditNotePatch)[]).some((key) => differs(now[key], then[key]));
+}
+
+function differs(a: unknown, b: unknown): boolean {
+  if (a === b) return false;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return true;
+  return JSON.stringify(a) !== JSON.stringify(b);
 }
 
 /** Section 5: Save is refused while the title is blank. */

@@ -114,6 +114,8 @@ export default function MarkdownEditor({
   const report = useRef(onChange);
   // The value of the last render: the editor is made with it, whenever that is.
   const latest = useRef(value);
+  // The text the editor holds as last told: what it reported through onChange, or the value it was given.
+  const reported = useRef<string | null>(null);
   const suggest = useRef(suggestNotes);
   const focused = useRef(onFocus);
   // Kept up to date in each commit, first of its effects.
@@ -152,7 +154,8 @@ export default function MarkdownEditor({
           EditorView.updateListener.of((update) => {
             if (update.focusChanged && update.view.hasFocus) focused.current?.();
             if (!update.docChanged || update.transactions.every((tr) => tr.annotation(external))) return;
-            report.current(update.state.doc.toString());
+            reported.current = update.state.doc.toString();
+            report.current(reported.current);
           }),
         ],
       }),
@@ -170,10 +173,13 @@ export default function MarkdownEditor({
   // commit itself: a key typed between a render and a later effect would be made on the text before it.
   useLayoutEffect(() => {
     const editor = view.current;
-    if (!editor) return;
+    // The text the editor reported last (or was given) is the text it holds: nothing to compare, which would
+    // join a long note's lines into one string again at every key.
+    if (!editor || (value === reported.current && editor.state.doc.length === value.length)) return;
     const current = editor.state.doc.toString();
     if (current === value || current === value.replace(/\r\n?/g, '\n')) return;
     editor.dispatch({ changes: { from: 0, to: current.length, insert: value }, annotations: external.of(true) });
+    reported.current = value;
     // Text that fills an empty field (a quick note's keys typed ahead, a note that arrived) puts the cursor
     // after it, where the next key continues it, not before it.
     if (current === '') editor.dispatch({ selection: { anchor: editor.state.doc.length } });
