@@ -200,7 +200,7 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
     expect(new URL((await logout).url()).searchParams.get('scope')).toBe('local');
     await expect(page).toHaveURL(/\/login$/);
     expect(await localItem(page, authStorageKey(baseURL!))).toBeNull();
-    await page.goto('/settings');
+    await page.goto('/checklists');
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -217,9 +217,27 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
     const firstPull = page.waitForResponse(
       (response) => response.url().includes('/rest/v1/notes?') && response.request().method() === 'GET',
     );
-    // Signing in goes back to the screen the last step asked for; Sign out is tried from the dashboard.
+    // Signing in goes back to the screen the last step asked for, Checklists; this device, signed out, has
+    // none of the account's notes: the list waits for them rather than saying there are none.
+    await seedNote(request, account, {
+      title: 'Packing list',
+      is_checklist: true,
+      checklist_items: [{ id: 'item-1', text: 'Tent', completed: false }],
+    });
+    await page.evaluate(() => {
+      const seen = new MutationObserver(() => {
+        if (document.body.innerText.includes('No checklists yet')) {
+          document.documentElement.dataset.saidNoChecklists = 'yes';
+          seen.disconnect();
+        }
+      });
+      seen.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await submitLogin(page, account);
-    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page).toHaveURL(/\/checklists$/);
+    await expect(card(page, 'Packing list')).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-said-no-checklists');
+    // Sign out is tried from the dashboard.
     await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
     expect((await firstPull).status()).toBe(200);

@@ -2,10 +2,18 @@
 // ones first in the chosen order (issue 33), each with its progress, View (the checklist view), Edit, Pin,
 // Archive and Delete (after the app's confirm).
 import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ListChecks } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { DELETE_CHECKLIST_CONFIRM, type NoteView, PAGE_SIZE, useNotesPage, useStablePage } from '../../data/notes';
+import {
+  DELETE_CHECKLIST_CONFIRM,
+  type NoteView,
+  PAGE_SIZE,
+  useAwaitingFirstPull,
+  useNotesPage,
+  useStablePage,
+} from '../../data/notes';
 import { recordNoteActivity } from '../../lib/device-storage';
 import { useScreenfulFirst } from '../../lib/use-screenful-first';
 import { useContentShown } from '../../lib/first-content';
@@ -13,6 +21,7 @@ import { EmptyState } from './empty-state';
 import { NoteCardFrame } from './note-card-frame';
 import { checklistProgress, FROM_CHECKLISTS } from './note-view-logic';
 import { useUserId } from '../../data/auth';
+import { signedInHere } from '../auth';
 import { useConfirmDelete } from './use-confirm-delete';
 import { NoteSearchBar } from './search/note-search-bar';
 import { SearchResults } from './search/search-results';
@@ -35,6 +44,12 @@ export function ChecklistsPage() {
   const page = useStablePage(useNotesPage(shown, 'checklists', order, tag));
   const placement = usePlacementActions();
   const notes = page?.notes;
+  // Signed in just now (the sign-in was asked for on this screen) on a device that has never pulled the
+  // account's notes: no checklist here is not yet none, as on the Dashboard.
+  const location = useLocation();
+  const awaitingFirstPull = useAwaitingFirstPull(
+    signedInHere(location.state) && notes !== undefined && notes.length === 0 && tag === null,
+  );
   // Another list (a tag chosen, another order) draws a screenful of cards first.
   const cards = useScreenfulFirst(notes ?? NO_CARDS);
   useContentShown(notes !== undefined);
@@ -69,7 +84,7 @@ export function ChecklistsPage() {
           onDelete={onDelete}
           onClear={search.clear}
         />
-      ) : notes === undefined ? (
+      ) : notes === undefined || awaitingFirstPull ? (
         <FullPageSpinner />
       ) : notes.length === 0 && tag === null ? (
         <EmptyState icon={ListChecks} title="No checklists yet" className="mt-8">
