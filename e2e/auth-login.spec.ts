@@ -131,6 +131,26 @@ test('validation, then sign up: every failure toast, the busy label, and success
 
 // One device signs in and out of the same account: each sign-out lands on /login, where the next
 // sign-in starts.
+/**
+ * Watches the page (the same document, across its client-side navigations) for `text`, which may show for
+ * too short a time to be waited for; resolves with a function that tells whether it ever showed.
+ */
+async function watchForText(page: Page, text: string): Promise<() => Promise<boolean>> {
+  const key = `watched${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ text, key }) => {
+      const seen = new MutationObserver(() => {
+        if (!document.body.innerText.includes(text)) return;
+        document.documentElement.dataset[key] = 'seen';
+        seen.disconnect();
+      });
+      seen.observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    { text, key },
+  );
+  return () => page.evaluate((key) => document.documentElement.dataset[key] === 'seen', key);
+}
+
 test('login and sign out', async ({ page, context, account, baseURL, consoleErrors, request }) => {
   await test.step('a /login left untouched loads no auth client, and follows a sign-in in another tab', async () => {
     await page.goto('/login');
@@ -169,15 +189,7 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
     // The account has a note; this device, signed out above, has none: the dashboard waits for the
     // account's notes rather than saying there are none.
     await seedNote(request, account, { title: 'Kept on the server' });
-    await page.evaluate(() => {
-      const seen = new MutationObserver(() => {
-        if (document.body.innerText.includes("You don't have any notes yet")) {
-          document.documentElement.dataset.saidNoNotes = 'yes';
-          seen.disconnect();
-        }
-      });
-      seen.observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const saidNoNotes = await watchForText(page, "You don't have any notes yet");
     const release = await holdRequests(page, '**/auth/v1/token?grant_type=password');
     await submitLogin(page, account);
     const busy = loginForm(page).getByRole('button', { name: 'Logging in...' });
@@ -188,7 +200,7 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();
     await expect(card(page, 'Kept on the server')).toBeVisible();
-    await expect(page.locator('html')).not.toHaveAttribute('data-said-no-notes');
+    expect(await saidNoNotes()).toBe(false);
   });
 
   await test.step('signs out of this device, goes to /login, and the protected screens are closed again', async () => {
@@ -224,19 +236,11 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
       is_checklist: true,
       checklist_items: [{ id: 'item-1', text: 'Tent', completed: false }],
     });
-    await page.evaluate(() => {
-      const seen = new MutationObserver(() => {
-        if (document.body.innerText.includes('No checklists yet')) {
-          document.documentElement.dataset.saidNoChecklists = 'yes';
-          seen.disconnect();
-        }
-      });
-      seen.observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const saidNoChecklists = await watchForText(page, 'No checklists yet');
     await submitLogin(page, account);
     await expect(page).toHaveURL(/\/checklists$/);
     await expect(card(page, 'Packing list')).toBeVisible();
-    await expect(page.locator('html')).not.toHaveAttribute('data-said-no-checklists');
+    expect(await saidNoChecklists()).toBe(false);
     // Sign out is tried from the dashboard.
     await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your Notes' })).toBeVisible();

@@ -9,7 +9,7 @@ import type { BenchGroup, GroupOptions } from '../lib/group';
 import { launchBrowser, openApp } from '../lib/app-browser';
 import { interleave, quantile, toRow, type Row } from '../lib/row';
 import { settings } from '../lib/settings';
-import { benchNote, postNotes, signUp, startSprout } from '../lib/sprout';
+import { benchNote, postNotes, signUp, startSprout, type BenchUser } from '../lib/sprout';
 import { randomUUID } from 'node:crypto';
 
 const WORDS = 10_000;
@@ -35,6 +35,24 @@ export function longMarkdown(): string {
     count += 6;
   }
   return parts.join('\n\n');
+}
+
+/** Writes the long note through the API; resolves with its id. */
+export async function postLongNote(user: BenchUser, text = longMarkdown()): Promise<string> {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await postNotes(user, [
+    {
+      id,
+      user_id: user.userId,
+      title: 'A long note',
+      content: text,
+      created_at: at,
+      updated_at: at,
+      last_mutation_id: randomUUID(),
+    },
+  ]);
+  return id;
 }
 
 /**
@@ -115,19 +133,7 @@ async function run(options: GroupOptions): Promise<Row[]> {
   try {
     const user = await signUp(server.url);
     const text = longMarkdown();
-    const id = randomUUID();
-    const at = new Date().toISOString();
-    await postNotes(user, [
-      {
-        id,
-        user_id: user.userId,
-        title: 'A long note',
-        content: text,
-        created_at: at,
-        updated_at: at,
-        last_mutation_id: randomUUID(),
-      },
-    ]);
+    const id = await postLongNote(user, text);
     for (let done = 0; done < LINKABLE; done += 1000)
       await postNotes(
         user,

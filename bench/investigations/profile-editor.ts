@@ -6,12 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { launchBrowser, openApp } from '../lib/app-browser';
 import { buildClientIfStale } from '../lib/client-build';
-import { postNotes, signUp, startSprout } from '../lib/sprout';
+import { signUp, startSprout } from '../lib/sprout';
 import { summariseTrace, TRACE_CATEGORIES } from '../lib/trace-summary';
-import { longMarkdown } from '../groups/editor';
+import { postLongNote } from '../groups/editor';
 
 const KEYS = 20;
 buildClientIfStale();
@@ -19,19 +18,7 @@ const server = await startSprout();
 const browser = await launchBrowser();
 try {
   const user = await signUp(server.url);
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await postNotes(user, [
-    {
-      id,
-      user_id: user.userId,
-      title: 'A long note',
-      content: longMarkdown(),
-      created_at: at,
-      updated_at: at,
-      last_mutation_id: randomUUID(),
-    },
-  ]);
+  const id = await postLongNote(user);
   const page = await openApp(browser, user, { timeoutMs: 120_000 });
   await page.goto(`/edit/${id}`);
   const editor = page.locator('.cm-content[contenteditable="true"]');
