@@ -26,6 +26,7 @@ interface BundleChunk {
 export const BACKGROUND_MODULES: readonly string[] = [
   '/client/src/data/notes/sync-engine.ts',
   '/client/src/data/notes/supabase-remote.ts',
+  '/client/src/data/notes/live-changes.ts',
   '/node_modules/@supabase/auth-js/dist/module/index.js',
   '/node_modules/@supabase/postgrest-js/dist/index.mjs',
   '/node_modules/@supabase/realtime-js/dist/module/index.js',

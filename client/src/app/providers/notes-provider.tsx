@@ -12,7 +12,7 @@ import {
   livePage,
   RECENT_IDEAS_LIMIT,
   requestPersistentStorage,
-  startLiveChanges,
+  loadLiveChanges,
   loadSupabaseRemote,
   type LocalStore,
   type NotesKind,
@@ -64,16 +64,42 @@ async function supabaseRemote(userId: string): Promise<RemoteNotes> {
   return new SupabaseRemote({ from: (relation) => rest.from(relation), auth }, userId);
 }
 
-/** [S21] The server's change feed over the same Supabase client, fetched when sync starts. */
+/** How long a change feed whose code could not load waits before trying again (as the feed's own start does). */
+const LIVE_CODE_RETRY_MS = 10_000;
+
+/**
+ * [S21] The server's change feed over the same Supabase client, fetched when sync starts. Its code loads
+ * then too, beside the realtime client's, not with the start (docs/decisions.md, 'The change feed's code
+ * loads when sync connects'). A feed stopped while its code loads never starts.
+ */
 function supabaseLiveChanges(userId: string): StartLiveChanges {
-  return (handlers) =>
-    startLiveChanges({
-      ...handlers,
-      userId,
-      getClient: getRealtime,
-      getAuth: getAuthClient,
-      onRefused: () => void checkRefusedSession(),
-    });
+  return (handlers) => {
+    let stop: (() => void) | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+    const begin = () =>
+      void loadLiveChanges().then(
+        (startLiveChanges) => {
+          if (stopped) return;
+          stop = startLiveChanges({
+            ...handlers,
+            userId,
+            getClient: getRealtime,
+            getAuth: getAuthClient,
+            onRefused: () => void checkRefusedSession(),
+          });
+        },
+        () => {
+          if (!stopped) retry = setTimeout(begin, LIVE_CODE_RETRY_MS);
+        },
+      );
+    begin();
+    return () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      stop?.();
+    };
+  };
 }
 
 function notify(message: ToastMessage): void {

@@ -2,7 +2,7 @@
 // here. The session and its context for app/ and screens, the live queries, the spec's texts for notes
 // and sync, and the building blocks app/ wires a session from (IndexedDB store, server connection).
 export type { CloudOutcome } from './cloud-outcome';
-export { startLiveChanges, type LiveChangesOptions, type StartLiveChanges } from './live-changes';
+export type { LiveChangesOptions, StartLiveChanges } from './live-changes';
 export type { ConflictChoice } from '#core/conflict-resolution';
 export { useConflictOriginal } from './conflict-queries';
 export { useAwaitingFirstPull } from './first-pull';
@@ -74,6 +74,8 @@ export { sameValue } from './shared-views';
 export type { NotesClient } from './supabase-remote';
 /** The server connection (REST through supabase-js, rows checked on the way in), loaded when sync starts. */
 export const loadSupabaseRemote = () => import('./supabase-remote').then((module) => module.SupabaseRemote);
+/** The change feed's code [S21], loaded when sync connects, as the server's adapter is. */
+export const loadLiveChanges = () => import('./live-changes').then((module) => module.startLiveChanges);
 export { SyncOfflineError, type SyncStatus } from './sync-controller';
 export { useManualSync } from './use-manual-sync';
 export { useNotesTransfer, type NotesTransfer, type Progress } from './use-notes-transfer';
