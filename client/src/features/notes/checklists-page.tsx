@@ -1,7 +1,7 @@
 // Your Checklists (spec section 2): the notes flagged as checklists in a grid of 1/2/3 columns, pinned
 // ones first in the chosen order (issue 33), each with its progress, View (the checklist view), Edit, Pin,
 // Archive and Delete (after the app's confirm).
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import { ListChecks } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -9,7 +9,6 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 import {
   DELETE_CHECKLIST_CONFIRM,
   type NoteView,
-  PAGE_SIZE,
   useAwaitingFirstPull,
   useNotesPage,
   useStablePage,
@@ -31,6 +30,7 @@ import { usePlacementActions, type PlacementActions } from './placement-actions'
 import { PinArchiveActions } from './note-card-actions';
 import { TagFilterBar } from './tags/tag-filter-bar';
 import { useTagFilter } from './tags/tag-path';
+import { useListLength } from './list-length';
 
 const viewPath = (note: NoteView): `/${string}` => `/note/${note.id}`;
 
@@ -38,9 +38,9 @@ const NO_CARDS: readonly NoteView[] = [];
 
 export function ChecklistsPage() {
   const userId = useUserId();
-  const [shown, setShown] = useState(PAGE_SIZE);
   const [order, setOrder] = useNotesOrder();
   const tag = useTagFilter();
+  const [shown, showMore] = useListLength(`${order} ${tag ?? ''}`);
   const page = useStablePage(useNotesPage(shown, 'checklists', order, tag));
   const placement = usePlacementActions();
   const notes = page?.notes;
@@ -110,7 +110,7 @@ export function ChecklistsPage() {
           </ul>
           {page?.hasMore && (
             <div className="mt-8 flex justify-center">
-              <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+              <Button variant="outline" onClick={showMore}>
                 Show more
               </Button>
             </div>

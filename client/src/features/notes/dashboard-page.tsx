@@ -9,7 +9,6 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 import {
   NOTE_MESSAGES,
   type NoteView,
-  PAGE_SIZE,
   useLiveNotesCount,
   useNotesPage,
   useStablePage,
@@ -32,6 +31,7 @@ import { SortSelect, useNotesOrder } from './notes-order';
 import { usePlacementActions } from './placement-actions';
 import { TagFilterBar } from './tags/tag-filter-bar';
 import { useTagFilter } from './tags/tag-path';
+import { useListLength } from './list-length';
 import { DueTodayChip } from '../today';
 import { signedInHere } from '../auth';
 
@@ -44,9 +44,9 @@ export function DashboardPage() {
   const location = useLocation();
   // The first pull failed: the notes below are this device's copy only.
   const fetchFailed = useSyncStatusOf((status) => status.lastError !== null && status.lastSyncedAt === null);
-  const [shown, setShown] = useState(PAGE_SIZE);
   const [order, setOrder] = useNotesOrder();
   const tag = useTagFilter();
+  const [shown, showMore] = useListLength(`${order} ${tag ?? ''}`);
   const page = useStablePage(useNotesPage(shown, 'all', order, tag));
   const tagCounts = useTagCounts(tag !== null);
   const placement = usePlacementActions();
@@ -160,7 +160,7 @@ export function DashboardPage() {
           </ul>
           {page?.hasMore && (
             <div className="mt-8 flex flex-col items-center gap-2">
-              <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+              <Button variant="outline" onClick={showMore}>
                 Show more
               </Button>
               <p className="text-xs text-muted-foreground">
