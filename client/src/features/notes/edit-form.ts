@@ -20,6 +20,7 @@ import {
   type NoteContent,
 } from '#core/note-fields';
 import type { MakeId } from '#core/random-id';
+import { sameValue } from '../../data/notes';
 
 /** The fields the form holds in a shape of its own (below); it carries every other content field as it is. */
 const SHAPED = [
@@ -199,19 +200,11 @@ export function savePatch(values: EditFormValues): EditNotePatch {
 
 /**
  * True when saving would change something compared with what was loaded or last saved. Asked at every
- * render, so at every key: texts are compared as they are, only the lists through JSON.
+ * render, so at every key: compared structurally, texts as they are, never stringified whole.
  */
 export function isDirty(state: EditFormState): boolean {
   if (state.values === state.saved) return false;
-  const now = savePatch(state.values);
-  const then = savePatch(state.saved);
-  return (Object.keys(now) as (keyof EditNotePatch)[]).some((key) => differs(now[key], then[key]));
-}
-
-function differs(a: unknown, b: unknown): boolean {
-  if (a === b) return false;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return true;
-  return JSON.stringify(a) !== JSON.stringify(b);
+  return !sameValue(savePatch(state.values), savePatch(state.saved));
 }
 
 /** Section 5: Save is refused while the title is blank. */
