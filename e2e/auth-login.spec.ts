@@ -1,7 +1,7 @@
 // Login / Sign Up through the real auth server (spec sections 2, 5 and 8): validation, busy labels,
 // every failure toast, sign-up and sign-in success, and Sign out.
 import type { Page } from '@playwright/test';
-import { localItem, localNoteCount } from './support/device';
+import { localItem } from './support/device';
 import { test, expect } from './support/fixtures';
 import { sidebar } from './support/layout';
 import { holdRequests } from './support/network';
@@ -212,9 +212,9 @@ test('login and sign out', async ({ page, context, account, baseURL, consoleErro
     expect(new URL((await logout).url()).searchParams.get('scope')).toBe('local');
     await expect(page).toHaveURL(/\/login$/);
     expect(await localItem(page, authStorageKey(baseURL!))).toBeNull();
-    // The device forgets the account's notes and its sync bookkeeping once the session is gone, after /login
-    // shows: a navigation before that would stop it, and the next sign-in would find the account pulled.
-    await expect.poll(() => localNoteCount(page, account.userId)).toBe(0);
+    // Left at once: the device's copy may still be being cleared, and the navigation then cuts the clear short.
+    // The next session finishes it before reading anything (owed-clears.ts): the last step's sign-in finds
+    // the account never pulled here.
     await page.goto('/checklists');
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -49,6 +49,11 @@ export const DEVICE_KEYS = {
   remindersShown: (userId: string) => `sprout.remindersShown:${userId}`,
   /** Per user: JSON, the quick notes made here whose editor has not yet kept or removed them (issue 33). */
   openCaptures: (userId: string) => `sprout.openCaptures:${userId}`,
+  /**
+   * JSON, the ids of the users whose Sign out began to clear this device's copy of their notes and did not
+   * finish (the page went away first): the next opening of the notes database finishes it (owed-clears.ts).
+   */
+  deviceClearsOwed: 'sprout.deviceClearsOwed',
 } as const;
 
 /** This browser's localStorage, or null when the browser refuses it. */

@@ -14,6 +14,8 @@ import {
   requestPersistentStorage,
   loadLiveChanges,
   loadSupabaseRemote,
+  deviceClearsOwed,
+  payOwedClears,
   type LocalStore,
   type NotesKind,
   type StartLiveChanges,
@@ -145,13 +147,26 @@ export function NotesProvider({
   const userId = useAuth().user?.id ?? null;
   const [device] = useState(() => givenDevice ?? openDevice());
   const [controllerOptions] = useState(() => controller);
+  // A Sign out whose clearing of this device was cut short (owed-clears.ts) is finished before the next
+  // session starts, and before the screens show: it may be the same user's, whose old copy must not be
+  // read, synced or kept. Rare (a few milliseconds of nothing on screen); one localStorage read otherwise.
+  const [paidAt, setPaidAt] = useState(0);
+  const owing = userId !== null && deviceClearsOwed().length > 0;
+  useEffect(() => {
+    if (!owing) return;
+    let live = true;
+    void payOwedClears(device.store).then(() => live && setPaidAt(Date.now()));
+    return () => {
+      live = false;
+    };
+  }, [owing, device, paidAt]);
   // Made during render, without side effects: sync only starts in the effect below.
   const session = useMemo(
     () =>
-      userId
+      userId && !owing
         ? new NotesSession({ userId, store: device.store, db: device.db, notify, controller: controllerOptions })
         : null,
-    [userId, device, controllerOptions],
+    [userId, owing, device, controllerOptions],
   );
   // Once a session's notes are opened, what its first screen and the sidebar's Recent Ideas show is read
   // at once, while the layout and the screen render: their live queries start only after the first commit
@@ -224,7 +239,8 @@ export function NotesProvider({
 
   return (
     <NotesDeviceContext.Provider value={device}>
-      <NotesSessionProvider session={session}>{children}</NotesSessionProvider>
+      {/* Nothing while a debt is paid: without a session the screens would say there are no notes. */}
+      <NotesSessionProvider session={session}>{owing ? null : children}</NotesSessionProvider>
     </NotesDeviceContext.Provider>
   );
 }

@@ -66,10 +66,10 @@ function Probe() {
   return <p>{seen.auth.status}</p>;
 }
 
-function renderApp() {
+/** The app on this device's `store`, against `server` (a page opened again: the same store and server). */
+function renderApp({ store = new MemoryLocalStore(), server = new MemoryServer() } = {}) {
   const auth = fakeAuth();
-  const store = new MemoryLocalStore();
-  const remote = new FaultyRemote(new MemoryRemote(new MemoryServer()));
+  const remote = new FaultyRemote(new MemoryRemote(server));
   render(
     <AuthProvider getAuth={async () => auth as never}>
       <NotesProvider
@@ -83,7 +83,7 @@ function renderApp() {
       </NotesProvider>
     </AuthProvider>,
   );
-  return { auth, store, remote };
+  return { auth, store, remote, server };
 }
 
 beforeEach(() => localStorage.clear());
@@ -145,6 +145,57 @@ describe('Sign out', () => {
     });
     expect(store.notes.size).toBe(0);
     expect(current().auth.status).toBe('signed-out');
+  });
+
+  it("a clear cut short by the page going away is finished before this browser's next session starts", async () => {
+    const { store, server } = renderApp();
+    await screen.findByText('signed-in');
+    await waitFor(() => expect(current().sync.lastSyncedAt).not.toBeNull());
+    const created = await act(() => current().notes.createNote({ title: 'Synced' }));
+    expect(await created.cloud).toEqual({ status: 'synced' });
+    // The page goes away while the device is being cleared: the clear never finishes here.
+    const clearUser = store.clearUser.bind(store);
+    store.clearUser = () => new Promise<void>(() => undefined);
+    act(() => void current().signOut());
+    await waitFor(() => expect(current().auth.status).toBe('signed-out'));
+    cleanup();
+    expect(store.notes.size).toBe(1);
+    expect(await store.getMeta(USER)).toMatchObject({ lastPullAt: expect.any(String) });
+
+    // The next page, the same user signing in again: the old copy is cleared before the session reads it, so
+    // the first pull starts from nothing and brings the note back, as on a device never used before.
+    store.clearUser = clearUser;
+    const pulls: (string | null)[] = [];
+    const getMeta = store.getMeta.bind(store);
+    store.getMeta = async (userId) => {
+      const meta = await getMeta(userId);
+      pulls.push(meta.lastPullAt);
+      return meta;
+    };
+    renderApp({ store, server });
+    await screen.findByText('signed-in');
+    await waitFor(() => expect(current().sync.lastSyncedAt).not.toBeNull());
+    expect(pulls[0]).toBeNull();
+    expect([...store.notes.values()].map((note) => note.title)).toEqual(['Synced']);
+    expect(localStorage.getItem(DEVICE_KEYS.deviceClearsOwed)).toBe('[]');
+  });
+
+  it('a Sign out that fails keeps the device copy and owes no clear', async () => {
+    const { auth, store } = renderApp();
+    await screen.findByText('signed-in');
+    await act(() => current().notes.createNote({ title: 'Kept' }));
+    // The session could not be removed (a locked storage): still signed in.
+    auth.signOut.mockResolvedValueOnce({ error: new Error('storage is locked') } as never);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let result: SignOutResult | undefined;
+    await act(async () => {
+      result = await current().signOut();
+    });
+    expect(result).toBe('failed');
+    expect(logged).toHaveBeenCalledWith('Sign out failed:', expect.any(Error));
+    expect(store.notes.size).toBe(1);
+    expect(JSON.parse(localStorage.getItem(DEVICE_KEYS.deviceClearsOwed) ?? '[]')).toEqual([]);
+    expect(current().auth.status).toBe('signed-in');
   });
 
   it('[S17] a session the server ended only hides the notes: they stay on the device', async () => {

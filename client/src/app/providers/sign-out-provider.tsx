@@ -12,7 +12,7 @@ import {
   type BeforeSignOutStep,
   type SignOutResult,
 } from '../../data/auth';
-import { clearUserNotes, useNotesSession } from '../../data/notes';
+import { clearUserNotes, oweDeviceClear, settleDeviceClear, useNotesSession } from '../../data/notes';
 import { SHARED_FILES_DB } from '../../lib/device-keys';
 import { readStoredSession } from '../../lib/supabase';
 import { preloadConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -64,14 +64,25 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
         });
       });
     };
+    // Owed from before the session ends, so that a clear cut short by the page going away (/login shows
+    // while it runs) is finished before this browser's next session starts (owed-clears.ts).
+    const oweClear: BeforeSignOutStep = ({ userId }) => {
+      if (userId) oweDeviceClear(userId);
+      return true;
+    };
     // Only after the user's own Sign out, never when a session just ended.
     const clearNotes: AfterSignOutStep = async ({ userId }) => {
       if (!userId) return;
       const { session, device } = latest.current;
-      if (session?.userId === userId) await session.clearDevice();
-      else await clearUserNotes(device.store, userId);
-      // Files shared into Sprout and not yet imported are not left for the next person on this device.
-      indexedDB.deleteDatabase(SHARED_FILES_DB);
+      try {
+        if (session?.userId === userId) await session.clearDevice();
+        else await clearUserNotes(device.store, userId);
+        // Files shared into Sprout and not yet imported are not left for the next person on this device.
+        indexedDB.deleteDatabase(SHARED_FILES_DB);
+      } finally {
+        // Done, or failed in this page, whose later sessions would otherwise be held back by it.
+        settleDeviceClear(userId);
+      }
     };
     let auth;
     try {
@@ -82,12 +93,15 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
       return 'failed';
     }
     const userId = readStoredSession()?.user.id ?? null;
-    return performSignOut(auth, {
+    const result = await performSignOut(auth, {
       context: { userId },
       hasStoredSession: () => readStoredSession() !== null,
-      before: [syncFirst],
+      before: [syncFirst, oweClear],
       after: [clearNotes],
     });
+    // Still signed in: the device keeps its copy.
+    if (result === 'failed' && userId) settleDeviceClear(userId);
+    return result;
   }, [explicitSignOutClient]);
 
   return (

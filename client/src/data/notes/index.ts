@@ -44,6 +44,7 @@ export {
   type WriteOptions,
 } from './notes-repository';
 export { clearUserNotes, NotesSession, type NotesSessionOptions } from './notes-session';
+export { deviceClearsOwed, oweDeviceClear, payOwedClears, settleDeviceClear } from './owed-clears';
 export {
   NOTES_ORDERS,
   PAGE_SIZE,
