@@ -371,5 +371,16 @@ describe('links between notes (issue 33)', () => {
     expect(await result.current.suggest('Recep')).toEqual([
       { id: arrived.id, title: 'Reception prep', updated_at: arrived.updated_at },
     ]);
+    // A change (an auto-save, a pull) does not make the next question wait: the titles read before answer
+    // while the new ones are read, and the answers after that have the change.
+    const another = note({ title: 'Reception music' });
+    await db.notes.put(another);
+    expect(Array.isArray(result.current.suggest('Recep'))).toBe(true);
+    await waitFor(() =>
+      expect(result.current.suggest('Recep')).toEqual([
+        { id: another.id, title: 'Reception music', updated_at: another.updated_at },
+        { id: arrived.id, title: 'Reception prep', updated_at: arrived.updated_at },
+      ]),
+    );
   });
 });

@@ -202,7 +202,10 @@ function matchLinks(candidates: readonly LinkCandidate[], query: string, selfId:
 }
 
 export function useLinkSuggester(selfId: string | null): {
-  /** At once when the titles are read, else once they are: a completion that waits is one Enter misses. */
+  /**
+   * At once once the titles are read (those read before a change until its new read is done), else once they
+   * are: a completion that waits is one Enter misses.
+   */
   suggest: (query: string) => LinkCandidate[] | Promise<LinkCandidate[]>;
   warm: () => void;
 } {
@@ -224,17 +227,22 @@ export function useLinkSuggester(selfId: string | null): {
     titles.current = null;
     loaded.current = null;
     if (!db) return;
+    // A change starts a new read at the next question, and the titles read before answer until it is done:
+    // dropping them made the next question wait, and CodeMirror greys out a list still answering, where an
+    // Enter writes a new line instead of the link (an edit's auto-save between two links did it in CI).
     const changed = (parts: Readonly<Record<string, unknown>>) => {
-      if (!touchesNotes(parts, db)) return;
-      titles.current = null;
-      loaded.current = null;
+      if (touchesNotes(parts, db)) titles.current = null;
     };
     Dexie.on('storagemutated', changed);
     return () => Dexie.on('storagemutated').unsubscribe(changed);
   }, [db, userId]);
   const suggest = useCallback(
-    (query: string) =>
-      loaded.current ? matchLinks(loaded.current, query, selfId) : read().then((all) => matchLinks(all, query, selfId)),
+    (query: string) => {
+      const reading = read();
+      return loaded.current
+        ? matchLinks(loaded.current, query, selfId)
+        : reading.then((all) => matchLinks(all, query, selfId));
+    },
     [read, selfId],
   );
   const warm = useCallback(() => void read(), [read]);
