@@ -4,15 +4,9 @@
 // they were pulled, and the note activity. The debt is written before the session ends and settled when the
 // clear is done; what is still owed is paid before the next notes session of this browser starts, in any
 // tab, so a debt never stands beside a session that could write what it would clear.
-import {
-  clearNotesActivity,
-  DEVICE_KEYS,
-  deviceStorage,
-  readJson,
-  writeJson,
-  type StorageLike,
-} from '../../lib/device-storage';
+import { DEVICE_KEYS, deviceStorage, readJson, writeJson, type StorageLike } from '../../lib/device-storage';
 import type { LocalStore } from './local-store';
+import { clearUserNotes } from './notes-session';
 
 /** The users whose device copy a Sign out began to clear and has not finished clearing. */
 export function deviceClearsOwed(storage: StorageLike | null = deviceStorage()): string[] {
@@ -45,8 +39,7 @@ export async function payOwedClears(store: LocalStore, storage: StorageLike | nu
   const owed = deviceClearsOwed(storage);
   for (const userId of owed) {
     try {
-      await store.clearUser(userId);
-      clearNotesActivity(userId, storage);
+      await clearUserNotes(store, userId);
     } catch (error) {
       console.warn('A signed-out account could not be cleared from this device:', error);
     } finally {
